@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * Field schemas shared by every request. Bodies may be form-urlencoded, where every value is a
+ * string, so numbers and booleans accept their text forms too.
+ */
+export const formBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'TRUE', 'FALSE'])])
+  .transform((value) => value === true || value === 'true' || value === '1' || value === 'TRUE');
+
+export const email = z.string().trim().toLowerCase().pipe(z.email());
+export const uuid = z.uuid();
+export const locale = z.enum(['fr', 'en']);
+export type Locale = z.infer<typeof locale>;
+
+/** What the browser sends for a password: the SHA-256 of it, as 64 hexadecimal characters. */
+export const passwordDigest = z.string().regex(/^[0-9a-f]{64}$/i, 'sha256Hex').transform((v) => v.toLowerCase());
+
+/** Current time in milliseconds followed by 6 random base-32 characters (spec.md §7). */
+export const authMachineId = z.string().regex(/^\d{10,16}[0-9A-Za-z]{6}$/, 'authMachineId');
+
+/** International phone number: country code and number concatenated, digits only after '+'. */
+export const phoneNumber = z.string().regex(/^\+?[1-9]\d{6,14}$/, 'phone');
+
+/** Optimistic-concurrency stamp: the `{entity}_last_updated` the client read. */
+export const lastUpdated = z.iso.datetime({ offset: true });
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Password rules of spec.md §5, checked in the browser before hashing. */
+export function passwordProblems(password: string): Array<'tooShort' | 'noLetter' | 'noDigit' | 'noSpecial'> {
+  const problems: Array<'tooShort' | 'noLetter' | 'noDigit' | 'noSpecial'> = [];
+  if (password.length < PASSWORD_MIN_LENGTH) problems.push('tooShort');
+  if (!/\p{L}/u.test(password)) problems.push('noLetter');
+  if (!/\d/.test(password)) problems.push('noDigit');
+  if (!/[^\p{L}\d\s]/u.test(password)) problems.push('noSpecial');
+  return problems;
+}
+
+/** OTP codes are numeric and left-padded with zeros to 6 digits before sending. */
+export const OTP_LENGTH = 6;
+export function padOtp(code: string | number): string {
+  return String(code).trim().padStart(OTP_LENGTH, '0');
+}
+export const otpCode = z.string().regex(/^\d{6}$/, 'otp');

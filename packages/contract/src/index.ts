@@ -1,0 +1,5 @@
+export * from './auth.js';
+export * from './errors.js';
+export * from './fields.js';
+export * from './permissions.js';
+export * from './routes.js';
