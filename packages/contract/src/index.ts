@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './fields.js';
 export * from './permissions.js';
 export * from './routes.js';
+export * from './web-routes.js';

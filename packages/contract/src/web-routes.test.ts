@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_KEYS, emptyRights, type Rights } from './permissions.js';
+import {
+  flattenMenu,
+  homePath,
+  type MenuEntry,
+  matchWebRoute,
+  menuFor,
+  pickLocale,
+  resolveLocation,
+  restrictedRedirect,
+  titleKey,
+} from './web-routes.js';
+
+function ids(entries: MenuEntry[]): string[] {
+  return entries.map((entry) =>
+    entry.kind === 'group' ? `${entry.id}[${ids(entry.children).join(',')}]` : entry.id,
+  );
+}
+
+function allRights(): Rights {
+  const rights = emptyRights('internal');
+  for (const key of ADMIN_KEYS) rights[key] = 3;
+  return rights;
+}
+
+describe('matchWebRoute', () => {
+  it('matches required and optional parameters', () => {
+    expect(matchWebRoute('')?.route.id).toBe('login');
+    expect(matchWebRoute('form/records/p1/r2')?.params).toEqual({ patientId: 'p1', recordId: 'r2' });
+    expect(matchWebRoute('form/records')?.route.id).toBe('formRecords');
+    expect(matchWebRoute('verify-email')).toBeNull();
+    expect(matchWebRoute('verify-email/abc')?.params).toEqual({ verificationToken: 'abc' });
+    expect(matchWebRoute('dashboard/extra')).toBeNull();
+  });
+
+  it('knows only configured tables', () => {
+    expect(matchWebRoute('table/analyses')?.route.id).toBe('table');
+    expect(matchWebRoute('table/tasks/to_fax')?.params).toEqual({ table_name: 'tasks', task_type: 'to_fax' });
+    expect(matchWebRoute('table/unknown')).toBeNull();
+  });
+});
+
+describe('resolveLocation', () => {
+  it('sends the root to the dashboard', () => {
+    expect(resolveLocation('/', 'en')).toEqual({ kind: 'redirect', to: '/en/dashboard' });
+  });
+
+  it('renders a known route under a known locale', () => {
+    const resolution = resolveLocation('/en/table/records', 'fr');
+    expect(resolution.kind === 'render' && resolution.locale).toBe('en');
+  });
+
+  it('prefixes the locale when the first segment is a route', () => {
+    expect(resolveLocation('/dashboard', 'fr')).toEqual({ kind: 'redirect', to: '/fr/dashboard' });
+    expect(resolveLocation('/reset-password/tok', 'en')).toEqual({
+      kind: 'redirect',
+      to: '/en/reset-password/tok',
+    });
+  });
+
+  it('replaces an unknown locale by the current one', () => {
+    expect(resolveLocation('/de/dashboard', 'en')).toEqual({ kind: 'redirect', to: '/en/dashboard' });
+    expect(resolveLocation('/es', 'fr')).toEqual({ kind: 'redirect', to: '/fr/' });
+  });
+
+  it('shows the error page for any other unknown path', () => {
+    expect(resolveLocation('/nowhere/at-all', 'fr')).toEqual({ kind: 'notFound', locale: 'fr' });
+    expect(resolveLocation('/en/nowhere', 'fr')).toEqual({ kind: 'notFound', locale: 'en' });
+  });
+});
+
+describe('pickLocale', () => {
+  it('takes the first available browser language, else French', () => {
+    expect(pickLocale(['de-DE', 'en-GB', 'fr'])).toBe('en');
+    expect(pickLocale(['fr-CA'])).toBe('fr');
+    expect(pickLocale(['de', 'it'])).toBe('fr');
+    expect(pickLocale([])).toBe('fr');
+  });
+});
+
+describe('route restrictions', () => {
+  it('lets internal users open everything', () => {
+    expect(restrictedRedirect('table/users', 'internal')).toBeNull();
+  });
+
+  it('confines prescribers to their portal and settings', () => {
+    for (const path of ['account', 'security', 'information', 'table/doctors']) {
+      expect(restrictedRedirect(path, 'prescriber')).toBeNull();
+    }
+    for (const path of ['dashboard', 'table/records', 'uploads', 'table/external_records', 'scan']) {
+      expect(restrictedRedirect(path, 'prescriber')).toBe('table/doctors');
+    }
+    expect(homePath('prescriber')).toBe('table/doctors');
+  });
+
+  it('confines external users to their portal', () => {
+    const allowed = [
+      'account',
+      'security',
+      'information',
+      'form/external_records',
+      'uploads/u1',
+      'preview-record/r1',
+      'table/collectors',
+      'table/collector',
+      'table/prescribers',
+      'table/external_records',
+    ];
+    for (const path of allowed) expect(restrictedRedirect(path, 'external')).toBeNull();
+    for (const path of ['dashboard', 'table/records', 'table/doctors', 'form/records', 'validate-record']) {
+      expect(restrictedRedirect(path, 'external')).toBe('table/external_records');
+    }
+  });
+});
+
+describe('menuFor', () => {
+  it('gives an administrator the whole internal menu in order', () => {
+    expect(ids(menuFor(allRights()))).toEqual([
+      'dashboard',
+      'records',
+      'prescribers',
+      'techniques',
+      'settings[families,machines,matrices,nabms,sample_types,parameters,analyses,collectors]',
+      'scan',
+      'import',
+      'data_management',
+      'uploads',
+      'accounts[account,users,clinics,security,theme,information]',
+      'other[doctors,external_records]',
+      'logout',
+    ]);
+  });
+
+  it('hides items at permission 0 and empty dropdowns', () => {
+    const rights = emptyRights('internal');
+    rights.admin_families = 1;
+    expect(ids(menuFor(rights))).toEqual([
+      'dashboard',
+      'settings[families]',
+      'scan',
+      'import',
+      'data_management',
+      'uploads',
+      'accounts[account,security,theme,information]',
+      'logout',
+    ]);
+  });
+
+  it('gives external users and prescribers their own menus', () => {
+    expect(ids(menuFor(emptyRights('external')))).toEqual([
+      'external_records',
+      'prescribers',
+      'collectors',
+      'uploads',
+      'account',
+      'security',
+      'information',
+      'theme',
+      'logout',
+    ]);
+    expect(ids(menuFor(emptyRights('prescriber')))).toEqual([
+      'doctors',
+      'account',
+      'security',
+      'information',
+      'theme',
+      'logout',
+    ]);
+  });
+
+  it('flattens dropdowns for the mobile menu', () => {
+    const flat = ids(flattenMenu(menuFor(allRights())));
+    expect(flat).toContain('families');
+    expect(flat.some((id) => id.includes('['))).toBe(false);
+  });
+});
+
+describe('titleKey', () => {
+  it('names tables and portals', () => {
+    expect(titleKey(matchWebRoute('table/techniques'))).toBe('techniques');
+    expect(titleKey(matchWebRoute('table/doctors'))).toBe('prescriber_portal');
+    expect(titleKey(matchWebRoute('account'))).toBe('account_settings');
+    expect(titleKey(null)).toBe('error');
+  });
+});
