@@ -54,6 +54,8 @@ const newUserBase = {
   user_phone_num: phoneNumber.optional(),
   /** Optional initial password (SHA-256 hex); without it the user receives an invitation e-mail. */
   user_password: passwordDigest.optional(),
+  /** Require an SMS code at every login; needs user_phone_num. */
+  otp_enabled: formBoolean.optional(),
   locale: locale.optional(),
 };
 export const AddNewUserBody = z.object({ ...newUserBase, ...GrantedRights.shape });
@@ -83,6 +85,9 @@ export const UpdatePreferencesBody = z.object({
   font_size: Preferences.shape.font_size.optional(),
   locale: locale.optional(),
 });
+
+export const VerificationBody = z.object({ verification_token: z.string().min(16).max(200) });
+export const VerificationRequestBody = z.object({ locale: locale.optional() });
 
 export const UserData = z.object({
   admin_uid: uuid,

@@ -23,6 +23,8 @@ import {
   UpdateAdminAccessBody,
   UpdatePreferencesBody,
   UserData,
+  VerificationBody,
+  VerificationRequestBody,
 } from './auth.js';
 import type { AccessRule } from './permissions.js';
 
@@ -138,6 +140,38 @@ export const routes = {
     summary: 'Save the theme, colour-blind mode, font size and language of the logged-in user',
     body: UpdatePreferencesBody,
     response: Preferences,
+  },
+  requestEmailVerification: {
+    method: 'PUT',
+    path: '/api/request-email-verification',
+    access: anyUser,
+    summary: 'Send a verification link to the e-mail address of the logged-in user',
+    body: VerificationRequestBody,
+    response: Success,
+  },
+  requestPhoneVerification: {
+    method: 'PUT',
+    path: '/api/request-phone-verification',
+    access: anyUser,
+    summary: 'Send a verification link by SMS to the mobile number of the logged-in user',
+    body: VerificationRequestBody,
+    response: Success,
+  },
+  verifyEmail: {
+    method: 'PUT',
+    path: '/api/verify-email',
+    access: publicAccess,
+    summary: 'Confirm an e-mail address with the link sent to it',
+    body: VerificationBody,
+    response: Success,
+  },
+  verifyPhoneNumber: {
+    method: 'PUT',
+    path: '/api/verify-phone-number',
+    access: publicAccess,
+    summary: 'Confirm a mobile number with the link sent to it',
+    body: VerificationBody,
+    response: Success,
   },
   getAdmins: {
     method: 'GET',

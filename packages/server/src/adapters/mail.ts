@@ -1,0 +1,34 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/open.js';
+import { outbox } from '../db/schema/index.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Real delivery through an SMTP server. */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+/** Offline default: the message is kept in the outbox table and printed to the server log. */
+export function outboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
+  return {
+    async send(message) {
+      await db.insert(outbox).values({ channel: 'email', recipient: message.to, subject: message.subject, body: message.text });
+      log.info({ to: message.to, subject: message.subject, text: message.text }, 'E-mail queued in the local outbox');
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const seconds = z.coerce.number().int().positive();
+
+/** Environment, validated once at start; every setting is documented in the README. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SEED_DEMO: flag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Secret that signs access tokens; generated and kept in DATA_DIR when not given. */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: seconds.default(15 * 60),
+  SESSION_IDLE_SECONDS: seconds.default(60 * 60),
+  SESSION_ABSOLUTE_SECONDS: seconds.default(12 * 60 * 60),
+  OTP_TTL_SECONDS: seconds.default(5 * 60),
+  OTP_MAX_ATTEMPTS: seconds.default(5),
+  RESET_TTL_SECONDS: seconds.default(60 * 60),
+  INVITATION_TTL_SECONDS: seconds.default(7 * 24 * 60 * 60),
+  VERIFICATION_TTL_SECONDS: seconds.default(24 * 60 * 60),
+  THROTTLE_WINDOW_SECONDS: seconds.default(15 * 60),
+  THROTTLE_MAX_PER_ACCOUNT: seconds.default(5),
+  THROTTLE_MAX_PER_ADDRESS: seconds.default(30),
+  /** smtp://user:pass@host:port; without it e-mails go to the local outbox. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('SIL <no-reply@localhost>'),
+  /** HTTP SMS gateway (POST JSON {to, text} with a bearer token); without it SMS go to the local outbox. */
+  SMS_GATEWAY_URL: z.string().url().optional(),
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  SMS_SENDER: z.string().default('SIL'),
+  /** Pro Santé Connect (OIDC) issuer; without it the single sign-on button answers ssoNotConfigured. */
+  PSC_ISSUER_URL: z.string().url().optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: flag.default(false),
+  CORS_ORIGIN: z.string().optional(),
+});
+
+export type Config = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const config = parsed.data;
+  return {
+    ...config,
+    dataDir: path.resolve(config.DATA_DIR),
+    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+  };
+}

@@ -1,0 +1,40 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything that runs queries: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir`, and applies migrations. */
+export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const dir = options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined;
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = dir ? await PGlite.create(dir) : await PGlite.create();
+  const typed = drizzlePglite(client, { schema });
+  await migratePglite(typed, { migrationsFolder });
+  return { db: typed as unknown as Db, kind: 'pglite', close: () => client.close() };
+}

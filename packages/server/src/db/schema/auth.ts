@@ -1,0 +1,70 @@
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { id, stamp, stampNow } from './columns.js';
+import { users } from './users.js';
+
+/** One login on one browser: the refresh token rotates, the session stays. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    session_id: id('session_id'),
+    admin_uid: uuid('admin_uid')
+      .notNull()
+      .references(() => users.admin_uid),
+    auth_machine_id: text('auth_machine_id').notNull(),
+    /** SHA-256 of the current refresh secret; any other secret presented for this session revokes it. */
+    refresh_hash: text('refresh_hash').notNull(),
+    created_at: stampNow('created_at'),
+    last_used_at: stampNow('last_used_at'),
+    expires_at: stamp('expires_at').notNull(),
+    revoked_at: stamp('revoked_at'),
+    revoke_reason: text('revoke_reason'),
+  },
+  (t) => [index().on(t.admin_uid)],
+);
+
+/** Single-use secrets sent to a user: SMS login codes, reset and invitation links, verification links. */
+export const authChallenges = pgTable(
+  'auth_challenges',
+  {
+    challenge_id: id('challenge_id'),
+    admin_uid: uuid('admin_uid')
+      .notNull()
+      .references(() => users.admin_uid),
+    purpose: text('purpose').$type<'otp' | 'reset' | 'verify_email' | 'verify_phone'>().notNull(),
+    secret_hash: text('secret_hash').notNull(),
+    auth_machine_id: text('auth_machine_id'),
+    attempts: integer('attempts').notNull().default(0),
+    created_at: stampNow('created_at'),
+    expires_at: stamp('expires_at').notNull(),
+    used_at: stamp('used_at'),
+  },
+  (t) => [index().on(t.admin_uid, t.purpose), index().on(t.secret_hash)],
+);
+
+/** Failed attempts per account and per address, so that throttling holds across server copies. */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    failure_id: id('failure_id'),
+    throttle_key: text('throttle_key').notNull(),
+    failed_at: stampNow('failed_at'),
+  },
+  (t) => [index().on(t.throttle_key, t.failed_at)],
+);
+
+/** Logins, failed logins and refused authorizations: who, what, when (UTC), from where. */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    event_id: id('event_id'),
+    event_type: text('event_type').notNull(),
+    admin_uid: uuid('admin_uid'),
+    laboratory_id: uuid('laboratory_id'),
+    email: text('email'),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+    detail: text('detail'),
+    occurred_at: stampNow('occurred_at'),
+  },
+  (t) => [index().on(t.occurred_at), index().on(t.admin_uid)],
+);

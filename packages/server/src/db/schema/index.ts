@@ -1,0 +1,6 @@
+export * from './audit.js';
+export * from './auth.js';
+export * from './clinics.js';
+export * from './laboratories.js';
+export * from './users.js';
+export * from './system.js';

@@ -1,0 +1,32 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { ErrorCode } from '@sil/contract';
+import type { Tx } from '../db/open.js';
+import { fail } from './errors.js';
+
+/**
+ * Optimistic concurrency: updates the row only if its `{entity}_last_updated` still equals the
+ * stamp the client read; otherwise answers `staleUpdate` (or the entity's not-found code) and
+ * changes nothing.
+ */
+export async function updateIfUnchanged<T extends PgTable>(
+  tx: Tx,
+  table: T,
+  target: { idColumn: PgColumn; id: string; stampColumn: PgColumn; stamp: string; scope?: SQL },
+  values: PgUpdateSetSource<T>,
+  notFound: ErrorCode,
+): Promise<T['$inferSelect']> {
+  const { idColumn, id, stampColumn, stamp, scope } = target;
+  const whereRow = scope ? and(eq(idColumn, id), scope) : eq(idColumn, id);
+  // drizzle cannot infer `returning()` through a generic table; the row is the table's own.
+  const updated = (await tx
+    .update(table)
+    .set(values)
+    .where(and(whereRow, eq(stampColumn, new Date(stamp).toISOString())))
+    .returning()) as Array<T['$inferSelect']>;
+  if (updated[0]) return updated[0];
+  const existing = await tx.select({ stamp: stampColumn }).from(table as PgTable).where(whereRow);
+  const current = existing[0]?.stamp;
+  if (current === undefined) return fail(notFound);
+  return fail('staleUpdate', { current_last_updated: current });
+}

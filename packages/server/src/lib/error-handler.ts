@@ -1,0 +1,33 @@
+import type { ErrorBody, FieldIssue } from '@sil/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.js';
+
+/**
+ * One error handler: catalogue codes go out as `{ code, details }`; validation failures list every
+ * invalid field with its path; anything unexpected is logged in full and answered as a bare 500.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.status(error.statusCode).send({ code: error.code, details: error.details } satisfies ErrorBody);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues: FieldIssue[] = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? issue.keyword,
+      }));
+      // zod words a field that is absent as "… received undefined".
+      const missing = error.validation.some((issue) => issue.message?.endsWith('received undefined'));
+      return reply.status(400).send({ code: missing ? 'missingData' : 'incorrectType', details: { issues } } satisfies ErrorBody);
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ code: 'payloadTooLarge', details: {} });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Malformed JSON, unsupported content type and the like.
+      return reply.status(error.statusCode).send({ code: 'incorrectType', details: {} } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ code: 'unexpectedError', details: {} } satisfies ErrorBody);
+  });
+}

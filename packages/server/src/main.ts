@@ -1,0 +1,22 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/open.js';
+import { seedDemo } from './seed/demo.js';
+
+const config = loadConfig();
+const started = Date.now();
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+if (config.SEED_DEMO) await seedDemo(database.db);
+const app = await buildApp({ config, db: database.db });
+
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, 'Shutting down');
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+const address = await app.listen({ port: config.PORT, host: config.HOST });
+app.log.info({ address, database: database.kind, ready_ms: Date.now() - started }, 'Server listening');
