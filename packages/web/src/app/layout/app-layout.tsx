@@ -1,0 +1,133 @@
+import { ActionIcon, Box, Burger, Drawer, Group, ScrollArea, Text, ThemeIcon } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { flattenMenu, homePath, menuFor, type Rights, type WebLocale } from '@sil/contract';
+import { IconArrowLeft, IconFlask2 } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { logout, updatePreferences } from '../../lib/auth-actions';
+import { showToast } from '../../lib/notify';
+import { usePreferences } from '../../lib/use-session';
+import { useInactivityLogout } from '../use-inactivity-logout';
+import classes from './layout.module.css';
+import { MenuList } from './menu-list';
+
+/** spec.md §9: the mobile layout applies below 992 px. */
+const MOBILE_QUERY = '(max-width: 991.98px)';
+
+function Brand({ locale, home }: { locale: WebLocale; home: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group
+      gap="sm"
+      wrap="nowrap"
+      renderRoot={(props) => <Link to={`/${locale}/${home}`} {...props} />}
+      style={{ textDecoration: 'none' }}
+    >
+      <ThemeIcon size={36} radius="md" variant="gradient" gradient={{ from: 'indigo', to: 'cyan', deg: 135 }}>
+        <IconFlask2 size={22} />
+      </ThemeIcon>
+      <div>
+        <Text fw={700} c="var(--mantine-color-text)" lh={1.1}>
+          {t('app.name')}
+        </Text>
+        <Text size="xs" c="dimmed" lh={1.1}>
+          {t('app.full_name')}
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+export function AppLayout({
+  locale,
+  rights,
+  children,
+}: {
+  locale: WebLocale;
+  rights: Rights;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches, {
+    getInitialValueInEffect: false,
+  });
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const preferences = usePreferences();
+  const dark = preferences.theme === 'dark';
+  const menu = useMemo(() => menuFor(rights), [rights]);
+  const home = homePath(rights.user_type);
+  const onHome = location.pathname.replace(/\/+$/, '') === `/${locale}/${home}`;
+
+  const toggleTheme = useMutation({
+    mutationFn: () => updatePreferences({ theme: dark ? 'light' : 'dark' }),
+  });
+  const endSession = () => {
+    navigate(`/${locale}/`, { replace: true });
+    void logout();
+  };
+  useInactivityLogout(() => {
+    endSession();
+    showToast('info', t('toast.notice'), t('toast.inactivityLogout'));
+  });
+
+  const menuList = (
+    <MenuList
+      entries={mobile ? flattenMenu(menu) : menu}
+      locale={locale}
+      dark={dark}
+      onNavigate={drawer.close}
+      onToggleTheme={() => toggleTheme.mutate()}
+      onLogout={endSession}
+    />
+  );
+
+  if (mobile) {
+    // Without history (a link opened in a new tab), 'back' leads to the user's home page.
+    const goBack = () => (location.key === 'default' ? navigate(`/${locale}/${home}`) : navigate(-1));
+    return (
+      <>
+        <header className={classes.header}>
+          <Burger opened={drawerOpened} onClick={drawer.toggle} aria-label={t('menu.open_menu')} size="sm" />
+          {onHome ? null : (
+            <ActionIcon variant="subtle" size="lg" onClick={goBack} aria-label={t('menu.back')}>
+              <IconArrowLeft size={22} />
+            </ActionIcon>
+          )}
+          <Brand locale={locale} home={home} />
+        </header>
+        <Drawer
+          opened={drawerOpened}
+          onClose={drawer.close}
+          size={300}
+          title={<Brand locale={locale} home={home} />}
+          closeButtonProps={{ 'aria-label': t('menu.close_menu') }}
+        >
+          <nav aria-label={t('menu.navigation')}>{menuList}</nav>
+        </Drawer>
+        <Box component="main" className={classes.mobileMain}>
+          {children}
+        </Box>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <nav className={classes.sidebar} aria-label={t('menu.navigation')}>
+        <div className={classes.brand}>
+          <Brand locale={locale} home={home} />
+        </div>
+        <ScrollArea className={classes.menu} type="never">
+          {menuList}
+        </ScrollArea>
+      </nav>
+      <Box component="main" className={classes.main}>
+        {children}
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { homePath, type Tokens } from '@sil/contract';
+import { call } from '../../lib/api-client';
+import { savePreferences } from '../../lib/preferences';
+import { clearSession, getNextUrl, saveRights, saveTokens, setNextUrl } from '../../lib/session';
+
+/**
+ * After the server accepted the credentials: keep the tokens, fetch the rights and the user's saved
+ * appearance and language, and answer where to go (nextUrl if saved, else the user's home page).
+ */
+export async function completeLogin(tokens: Tokens, authMachineId: string): Promise<string> {
+  saveTokens(tokens, authMachineId);
+  try {
+    const check = await call('isAccessTokenValid', {
+      body: { uid: tokens.uid, auth_machine_id: authMachineId, access_token: tokens.access_token },
+    });
+    const user = await call('getUserData', {});
+    const next = getNextUrl();
+    // Stored together, in one tick, so the login route never renders a half-logged-in state.
+    savePreferences(user.preferences);
+    saveRights(check.rights);
+    setNextUrl(null);
+    return next?.startsWith('/') ? next : `/${user.preferences.locale}/${homePath(check.rights.user_type)}`;
+  } catch (error) {
+    clearSession();
+    throw error;
+  }
+}

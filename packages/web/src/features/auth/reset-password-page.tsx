@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, PasswordInput, Stack, Title } from '@mantine/core';
+import type { WebLocale } from '@sil/contract';
+import { useMutation } from '@tanstack/react-query';
+import { type FieldError, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { CenteredCard } from '../../components/centered-card';
+import { call } from '../../lib/api-client';
+import { showToast } from '../../lib/notify';
+import { sha256Hex } from '../../lib/session';
+import { NewPasswordForm } from './schemas';
+
+/** Every rule a field breaks (criteriaMode 'all'), as locale keys: the user sees them all at once. */
+function messagesOf(error: FieldError | undefined): string[] {
+  if (!error) return [];
+  const all = Object.values(error.types ?? {})
+    .flat()
+    .filter((value): value is string => typeof value === 'string');
+  return all.length ? all : error.message ? [error.message] : [];
+}
+
+/** spec.md §2 'Reset password': new password and confirmation; on success, to login. */
+export function ResetPasswordPage({ locale, token }: { locale: WebLocale; token: string | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useForm<NewPasswordForm>({
+    resolver: zodResolver(NewPasswordForm),
+    defaultValues: { password: '', confirm: '' },
+    criteriaMode: 'all',
+  });
+  const reset = useMutation({
+    mutationFn: async (values: NewPasswordForm) =>
+      call('resetPassword', {
+        body: { reset_password_link: token ?? '', new_password: await sha256Hex(values.password) },
+      }),
+    onSuccess: () => {
+      showToast('success', t('toast.success'), t('reset.done'));
+      navigate(`/${locale}/`, { replace: true });
+    },
+  });
+  const passwordMessages = messagesOf(form.formState.errors.password);
+  const confirmMessages = messagesOf(form.formState.errors.confirm);
+
+  return (
+    <CenteredCard>
+      <Title order={3} mb="lg">
+        {t('reset.heading')}
+      </Title>
+      {token ? (
+        <form onSubmit={form.handleSubmit((values) => reset.mutate(values))} noValidate>
+          <Stack gap="md">
+            <PasswordInput
+              label={t('reset.new_password')}
+              autoComplete="new-password"
+              required
+              {...form.register('password')}
+              error={passwordMessages.length ? passwordMessages.map((key) => t(key)).join(' · ') : undefined}
+            />
+            <PasswordInput
+              label={t('reset.confirm')}
+              autoComplete="new-password"
+              required
+              {...form.register('confirm')}
+              error={confirmMessages.length ? t(confirmMessages[0] ?? '') : undefined}
+            />
+            <Button type="submit" loading={reset.isPending} fullWidth>
+              {t('reset.submit')}
+            </Button>
+          </Stack>
+        </form>
+      ) : (
+        <Alert color="yellow">{t('reset.missing_link')}</Alert>
+      )}
+      <Anchor component={Link} to={`/${locale}/`} size="sm" mt="md" display="block" ta="center">
+        {t('login.back_to_login')}
+      </Anchor>
+    </CenteredCard>
+  );
+}

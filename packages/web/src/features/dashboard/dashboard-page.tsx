@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
+import { call } from '../../lib/api-client';
+
+/** The dashboard frame; its panels and counters come with the dashboard issue. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const user = useQuery({ queryKey: ['user-data'], queryFn: () => call('getUserData', {}) });
+  return (
+    <PageHeader
+      title={t('title.dashboard')}
+      subtitle={
+        user.data
+          ? `${t('dashboard.welcome', { name: user.data.user_name })} · ${user.data.laboratory_name}`
+          : undefined
+      }
+    />
+  );
+}

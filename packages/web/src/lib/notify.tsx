@@ -1,0 +1,68 @@
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
+import { ApiError } from './api-client';
+import { i18n } from './i18n';
+import { failProgress } from './progress';
+
+/** spec.md §8 'Toasts' and §9: 3 s each, at most 3 at once, newest on top, bottom-right. */
+export const TOAST_DURATION_MS = 3000;
+export const TOAST_LIMIT = 3;
+
+export type ToastKind = 'success' | 'error' | 'warning' | 'info';
+
+// Colours go through the theme, which swaps green/red for blue/orange in colour-blind mode;
+// the icon tells the kind apart without colour at all.
+const LOOK: Record<ToastKind, { color: string; icon: React.ReactNode }> = {
+  success: { color: 'green', icon: <IconCheck size={18} /> },
+  error: { color: 'red', icon: <IconX size={18} /> },
+  warning: { color: 'yellow', icon: <IconAlertTriangle size={18} /> },
+  info: { color: 'blue', icon: <IconInfoCircle size={18} /> },
+};
+
+const visible: string[] = [];
+let sequence = 0;
+
+export function showToast(kind: ToastKind, title: string, message?: string): void {
+  sequence += 1;
+  const id = `toast-${sequence}`;
+  visible.push(id);
+  // The oldest makes room for the newest, instead of the newest waiting in a queue.
+  while (visible.length > TOAST_LIMIT) {
+    const oldest = visible.shift();
+    if (oldest) notifications.hide(oldest);
+  }
+  notifications.show({
+    id,
+    title,
+    message: message ?? '',
+    color: LOOK[kind].color,
+    icon: LOOK[kind].icon,
+    autoClose: TOAST_DURATION_MS,
+    // Higher priority sorts first: the newest toast sits on top of the stack.
+    priority: sequence,
+    withBorder: true,
+    'data-kind': kind,
+    onClose: () => {
+      const index = visible.indexOf(id);
+      if (index >= 0) visible.splice(index, 1);
+    },
+  });
+}
+
+/** Localized message of an error code, or the generic one when the catalogue has none. */
+export function errorMessage(code: string): string {
+  const key = `errors.${code}`;
+  return i18n.exists(key) ? i18n.t(key) : i18n.t('errors.fallback');
+}
+
+/** spec.md §8 'Handling': error toast titled with the last path segment of the failed call. */
+export function notifyApiError(error: unknown): void {
+  failProgress();
+  if (error instanceof ApiError) {
+    const title = error.path.split('/').filter(Boolean).pop() ?? error.path;
+    showToast('error', title, errorMessage(error.code));
+    return;
+  }
+  console.error(error);
+  showToast('error', i18n.t('toast.error'), i18n.t('errors.fallback'));
+}
