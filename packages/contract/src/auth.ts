@@ -1,6 +1,23 @@
 import { z } from 'zod';
-import { authMachineId, email, formBoolean, lastUpdated, locale, otpCode, passwordDigest, phoneNumber, uuid } from './fields.js';
-import { ADMIN_KEYS, type AdminKey, EXTERNAL_ACCOUNT_TYPES, SPECIAL_RIGHTS, type SpecialRight, USER_TYPES } from './permissions.js';
+import {
+  authMachineId,
+  email,
+  formBoolean,
+  lastUpdated,
+  locale,
+  otpCode,
+  passwordDigest,
+  phoneNumber,
+  uuid,
+} from './fields.js';
+import {
+  ADMIN_KEYS,
+  type AdminKey,
+  EXTERNAL_ACCOUNT_TYPES,
+  SPECIAL_RIGHTS,
+  type SpecialRight,
+  USER_TYPES,
+} from './permissions.js';
 
 export const LoginBody = z.object({
   email,
@@ -23,16 +40,31 @@ const level = z.coerce.number().int().min(0).max(3) as unknown as z.ZodType<0 | 
 
 export const RightsSchema = z.object({
   ...(Object.fromEntries(ADMIN_KEYS.map((key) => [key, level])) as Record<AdminKey, typeof level>),
-  ...(Object.fromEntries(SPECIAL_RIGHTS.map((key) => [key, z.boolean()])) as Record<SpecialRight, z.ZodBoolean>),
+  ...(Object.fromEntries(SPECIAL_RIGHTS.map((key) => [key, z.boolean()])) as Record<
+    SpecialRight,
+    z.ZodBoolean
+  >),
   user_type: z.enum(USER_TYPES),
   clinic_id: uuid.nullable(),
   prescriber_id: uuid.nullable(),
 });
 
-export const RefreshTokensBody = z.object({ uid: uuid, auth_machine_id: authMachineId, refresh_token: z.string().min(1) });
-export const RefreshTokensAnswer = z.object({ access_token: z.string(), refresh_token: z.string(), rights: RightsSchema });
+export const RefreshTokensBody = z.object({
+  uid: uuid,
+  auth_machine_id: authMachineId,
+  refresh_token: z.string().min(1),
+});
+export const RefreshTokensAnswer = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  rights: RightsSchema,
+});
 
-export const IsAccessTokenValidBody = z.object({ uid: uuid, auth_machine_id: authMachineId, access_token: z.string().min(1) });
+export const IsAccessTokenValidBody = z.object({
+  uid: uuid,
+  auth_machine_id: authMachineId,
+  access_token: z.string().min(1),
+});
 export const IsAccessTokenValidAnswer = z.object({ valid: z.literal(true), rights: RightsSchema });
 
 export const LogoutBody = z.object({ refresh_token: z.string().min(1) });
@@ -40,7 +72,10 @@ export const Success = z.object({ success: z.literal(true) });
 
 /** Levels and special rights an administrator grants; anything left out is 0 / false. */
 export const GrantedRights = z.object({
-  ...(Object.fromEntries(ADMIN_KEYS.map((key) => [key, level.optional()])) as Record<AdminKey, z.ZodOptional<typeof level>>),
+  ...(Object.fromEntries(ADMIN_KEYS.map((key) => [key, level.optional()])) as Record<
+    AdminKey,
+    z.ZodOptional<typeof level>
+  >),
   ...(Object.fromEntries(SPECIAL_RIGHTS.map((key) => [key, formBoolean.optional()])) as Record<
     SpecialRight,
     z.ZodOptional<typeof formBoolean>
@@ -69,7 +104,10 @@ export const NewUserAnswer = z.object({ admin_uid: uuid, invitation_sent: z.bool
 
 export const RequestPasswordResetBody = z.object({ email, locale: locale.optional() });
 export const RequestPasswordResetAnswer = z.object({ sent: z.literal(true) });
-export const ResetPasswordBody = z.object({ reset_password_link: z.string().min(16).max(200), new_password: passwordDigest });
+export const ResetPasswordBody = z.object({
+  reset_password_link: z.string().min(16).max(200),
+  new_password: passwordDigest,
+});
 
 export const Preferences = z.object({
   theme: z.enum(['light', 'dark']),
@@ -78,7 +116,12 @@ export const Preferences = z.object({
   locale,
 });
 export type Preferences = z.infer<typeof Preferences>;
-export const DEFAULT_PREFERENCES: Preferences = { theme: 'light', color_blind: false, font_size: 'medium', locale: 'fr' };
+export const DEFAULT_PREFERENCES: Preferences = {
+  theme: 'light',
+  color_blind: false,
+  font_size: 'medium',
+  locale: 'fr',
+};
 export const UpdatePreferencesBody = z.object({
   theme: Preferences.shape.theme.optional(),
   color_blind: formBoolean.optional(),

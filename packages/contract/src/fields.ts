@@ -14,7 +14,10 @@ export const locale = z.enum(['fr', 'en']);
 export type Locale = z.infer<typeof locale>;
 
 /** What the browser sends for a password: the SHA-256 of it, as 64 hexadecimal characters. */
-export const passwordDigest = z.string().regex(/^[0-9a-f]{64}$/i, 'sha256Hex').transform((v) => v.toLowerCase());
+export const passwordDigest = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/i, 'sha256Hex')
+  .transform((v) => v.toLowerCase());
 
 /** Current time in milliseconds followed by 6 random base-32 characters (spec.md §7). */
 export const authMachineId = z.string().regex(/^\d{10,16}[0-9A-Za-z]{6}$/, 'authMachineId');

@@ -45,7 +45,10 @@ export type Rights = Record<AdminKey, PermissionLevel> &
 
 export function emptyRights(userType: UserType = 'internal'): Rights {
   const levels = Object.fromEntries(ADMIN_KEYS.map((key) => [key, 0])) as Record<AdminKey, PermissionLevel>;
-  const specials = Object.fromEntries(SPECIAL_RIGHTS.map((key) => [key, false])) as Record<SpecialRight, boolean>;
+  const specials = Object.fromEntries(SPECIAL_RIGHTS.map((key) => [key, false])) as Record<
+    SpecialRight,
+    boolean
+  >;
   return { ...levels, ...specials, user_type: userType, clinic_id: null, prescriber_id: null };
 }
 

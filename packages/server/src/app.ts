@@ -46,23 +46,22 @@ export async function buildApp({ config, db, logger, overrides }: AppDeps): Prom
     reply.header('x-request-id', request.id);
   });
 
-  // 1. Infrastructure: validation, errors, security headers, body parsers, API documentation.
+  // 1. Infrastructure: validation, errors, security headers, body parsers.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await app.register(helmet, { contentSecurityPolicy: false });
   await app.register(formbody);
-  await app.register(swagger, {
-    openapi: { info: { title: 'SIL API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // 2. Application services, outermost adapters first.
-  const mailer = overrides?.mailer ?? (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db, app.log));
+  const mailer =
+    overrides?.mailer ??
+    (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db, app.log));
   const sms =
     overrides?.sms ??
-    (config.SMS_GATEWAY_URL ? httpSmsSender(config.SMS_GATEWAY_URL, config.SMS_GATEWAY_TOKEN, config.SMS_SENDER) : outboxSmsSender(db, app.log));
+    (config.SMS_GATEWAY_URL
+      ? httpSmsSender(config.SMS_GATEWAY_URL, config.SMS_GATEWAY_TOKEN, config.SMS_SENDER)
+      : outboxSmsSender(db, app.log));
   const tokens = new AccessTokens(await signingKey(db, config.JWT_SECRET), config.ACCESS_TOKEN_TTL_SECONDS);
   const throttle = new Throttle(db, {
     windowSeconds: config.THROTTLE_WINDOW_SECONDS,
@@ -74,8 +73,14 @@ export async function buildApp({ config, db, logger, overrides }: AppDeps): Prom
   const accounts = createAccountService(authDeps, sessions);
   const users = createUsersService(db, sessions);
 
-  // 3. Authorization (must precede routes: it checks each route's rule as it is added), then routes.
+  // 3. Authorization (must precede every route: it checks each route's rule as it is added), the API
+  //    documentation (must precede the routes it describes), then the routes.
   registerAuthorization(app, db, sessions);
+  await app.register(swagger, {
+    openapi: { info: { title: 'SIL API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
   authRoutes(app, sessions, accounts);
   usersRoutes(app, users);
 

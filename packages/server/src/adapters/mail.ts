@@ -1,5 +1,5 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 import type { Db } from '../db/open.js';
 import { outbox } from '../db/schema/index.js';
 
@@ -27,8 +27,13 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
 export function outboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
   return {
     async send(message) {
-      await db.insert(outbox).values({ channel: 'email', recipient: message.to, subject: message.subject, body: message.text });
-      log.info({ to: message.to, subject: message.subject, text: message.text }, 'E-mail queued in the local outbox');
+      await db
+        .insert(outbox)
+        .values({ channel: 'email', recipient: message.to, subject: message.subject, body: message.text });
+      log.info(
+        { to: message.to, subject: message.subject, text: message.text },
+        'E-mail queued in the local outbox',
+      );
     },
   };
 }

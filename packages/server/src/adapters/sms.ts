@@ -15,7 +15,10 @@ export function httpSmsSender(url: string, token: string | undefined, sender: st
     async send(to, text) {
       const response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify({ from: sender, to, text }),
         signal: AbortSignal.timeout(10_000),
       });

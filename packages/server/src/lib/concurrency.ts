@@ -1,6 +1,6 @@
+import type { ErrorCode } from '@sil/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { ErrorCode } from '@sil/contract';
 import type { Tx } from '../db/open.js';
 import { fail } from './errors.js';
 
@@ -25,7 +25,10 @@ export async function updateIfUnchanged<T extends PgTable>(
     .where(and(whereRow, eq(stampColumn, new Date(stamp).toISOString())))
     .returning()) as Array<T['$inferSelect']>;
   if (updated[0]) return updated[0];
-  const existing = await tx.select({ stamp: stampColumn }).from(table as PgTable).where(whereRow);
+  const existing = await tx
+    .select({ stamp: stampColumn })
+    .from(table as PgTable)
+    .where(whereRow);
   const current = existing[0]?.stamp;
   if (current === undefined) return fail(notFound);
   return fail('staleUpdate', { current_last_updated: current });

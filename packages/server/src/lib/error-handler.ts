@@ -11,7 +11,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.status(error.statusCode).send({ code: error.code, details: error.details } satisfies ErrorBody);
+      return reply
+        .status(error.statusCode)
+        .send({ code: error.code, details: error.details } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues: FieldIssue[] = error.validation.map((issue) => ({
@@ -20,9 +22,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }));
       // zod words a field that is absent as "… received undefined".
       const missing = error.validation.some((issue) => issue.message?.endsWith('received undefined'));
-      return reply.status(400).send({ code: missing ? 'missingData' : 'incorrectType', details: { issues } } satisfies ErrorBody);
+      return reply
+        .status(400)
+        .send({ code: missing ? 'missingData' : 'incorrectType', details: { issues } } satisfies ErrorBody);
     }
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ code: 'payloadTooLarge', details: {} });
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return reply.status(413).send({ code: 'payloadTooLarge', details: {} });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed JSON, unsupported content type and the like.
       return reply.status(error.statusCode).send({ code: 'incorrectType', details: {} } satisfies ErrorBody);

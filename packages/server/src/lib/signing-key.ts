@@ -10,7 +10,10 @@ import { systemSettings } from '../db/schema/index.js';
 export async function signingKey(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
   const key = 'access_token_signing_key';
-  await db.insert(systemSettings).values({ setting_key: key, setting_value: randomBytes(48).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(systemSettings)
+    .values({ setting_key: key, setting_value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select().from(systemSettings).where(eq(systemSettings.setting_key, key));
   if (!row) throw new Error('signing key missing');
   return row.setting_value;

@@ -1,10 +1,23 @@
-import { decideAccess, type AccessRule, type Rights } from '@sil/contract';
+import { type AccessRule, decideAccess, type Rights } from '@sil/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/open.js';
 import { AppError, fail } from '../lib/errors.js';
 import { originOf } from '../lib/route.js';
 import { recordSecurityEvent } from '../modules/audit/security-log.js';
 import type { SessionService } from '../modules/auth/session-service.js';
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: AccessRule;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered route with its access rule, for review and for the test that checks them all. */
+    routeAccess: RouteAccess[];
+  }
+}
 
 /** Routes added by infrastructure plugins (API documentation, the web app's files) are public by nature. */
 const INFRASTRUCTURE_ROUTE = /^\/(api\/docs(\/.*)?|\*)?$/;
@@ -31,20 +44,27 @@ export function assertClinicScope(rights: Rights, ownerClinicId: string | null |
  */
 export function registerAuthorization(app: FastifyInstance, db: Db, sessions: SessionService): void {
   app.decorateRequest('auth', null);
+  const table: RouteAccess[] = [];
+  app.decorate('routeAccess', table);
 
   app.addHook('onRoute', (route) => {
-    if (route.config?.access) return;
-    if (INFRASTRUCTURE_ROUTE.test(route.url)) {
+    if (!route.config?.access) {
+      if (!INFRASTRUCTURE_ROUTE.test(route.url))
+        throw new Error(`Route ${route.method} ${route.url} has no access rule`);
       route.config = { ...route.config, access: { kind: 'public' } };
-      return;
     }
-    throw new Error(`Route ${route.method} ${route.url} has no access rule`);
+    const access = route.config.access;
+    if (access) for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (request) => {
     const rule: AccessRule | undefined = request.routeOptions.config.access;
     if (!rule || rule.kind === 'public' || rule.kind === 'refreshToken') return;
-    request.auth = await sessions.authenticate(bearer(request), header(request, 'uid'), header(request, 'authmachineid'));
+    request.auth = await sessions.authenticate(
+      bearer(request),
+      header(request, 'uid'),
+      header(request, 'authmachineid'),
+    );
     const decision = decideAccess(rule, request.auth.rights);
     if (decision.allowed) return;
     await recordSecurityEvent(db, request.log, {

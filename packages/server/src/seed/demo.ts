@@ -9,7 +9,8 @@ import { rightsColumns } from '../modules/users/rights.js';
 
 export const DEMO_PASSWORD = 'Demo-2026!';
 
-const allLevels = (level: 0 | 1 | 2 | 3) => Object.fromEntries(ADMIN_KEYS.map((key) => [key, level])) as GrantedRights;
+const allLevels = (level: 0 | 1 | 2 | 3) =>
+  Object.fromEntries(ADMIN_KEYS.map((key) => [key, level])) as GrantedRights;
 const readReference = {
   admin_analyses: 1,
   admin_parameters: 1,
@@ -25,7 +26,14 @@ const INTERNAL_USERS: Array<{ email: string; name: string; rights: GrantedRights
   {
     email: 'admin@demo.lab',
     name: 'Alice Martin (administratrice)',
-    rights: { ...allLevels(3), admin_rights: true, validation_admin: true, invalidation_admin: true, billing_user: true, medical_user: true },
+    rights: {
+      ...allLevels(3),
+      admin_rights: true,
+      validation_admin: true,
+      invalidation_admin: true,
+      billing_user: true,
+      medical_user: true,
+    },
   },
   {
     email: 'biologiste@demo.lab',
@@ -82,7 +90,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
       const laboratory_id = lab.laboratory_id;
       const [clinic] = await tx
         .insert(clinics)
-        .values({ laboratory_id, clinic_name: 'Clinique des Lilas', clinic_code: 'LILAS', clinic_phone_num: '+33140000000' })
+        .values({
+          laboratory_id,
+          clinic_name: 'Clinique des Lilas',
+          clinic_code: 'LILAS',
+          clinic_phone_num: '+33140000000',
+        })
         .returning();
       const [prescriber] = await tx
         .insert(prescribers)
@@ -98,7 +111,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
         .returning();
       if (!clinic || !prescriber) throw new Error('demo clinic or prescriber not created');
 
-      const common = { laboratory_id, password_hash: passwordHash, email_verified: true, preferences: { locale: 'fr' as const } };
+      const common = {
+        laboratory_id,
+        password_hash: passwordHash,
+        email_verified: true,
+        preferences: { locale: 'fr' as const },
+      };
       await tx.insert(users).values([
         ...INTERNAL_USERS.map((user) => ({
           ...common,

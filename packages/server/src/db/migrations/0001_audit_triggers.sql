@@ -34,7 +34,7 @@ BEGIN
   ELSE
     INSERT INTO audit_trail (laboratory_id, table_name, row_id, modification_by, modification_field,
                              modification_old_value, modification_new_value, modification_type, log_comment, nca)
-    VALUES ((coalesce(new_row, old_row) ->> 'laboratory_id')::uuid, TG_TABLE_NAME,
+    VALUES ((CASE WHEN TG_OP = 'DELETE' THEN old_row ELSE new_row END ->> 'laboratory_id')::uuid, TG_TABLE_NAME,
             coalesce(new_row ->> TG_ARGV[0], old_row ->> TG_ARGV[0]), actor, NULL,
             CASE WHEN TG_OP = 'DELETE' THEN old_row::text END,
             CASE WHEN TG_OP = 'INSERT' THEN new_row::text END,

@@ -2,5 +2,5 @@ export * from './audit.js';
 export * from './auth.js';
 export * from './clinics.js';
 export * from './laboratories.js';
-export * from './users.js';
 export * from './system.js';
+export * from './users.js';

@@ -29,7 +29,11 @@ export interface SecurityEvent {
 }
 
 /** Who did what, when (UTC) and from where: kept in the database and in the structured log. */
-export async function recordSecurityEvent(db: Db, log: FastifyBaseLogger, event: SecurityEvent): Promise<void> {
+export async function recordSecurityEvent(
+  db: Db,
+  log: FastifyBaseLogger,
+  event: SecurityEvent,
+): Promise<void> {
   const row = {
     event_type: event.type,
     admin_uid: event.uid ?? null,

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { clinics, laboratories, prescribers, users } from '../../db/schema/index.js';
 import { fail } from '../../lib/errors.js';
 import { type Actor, writeTransaction } from '../../lib/transaction.js';
-import { recordSecurityEvent, type RequestOrigin } from '../audit/security-log.js';
+import { type RequestOrigin, recordSecurityEvent } from '../audit/security-log.js';
 import { assertCanGrant, rightsColumns, type UserRow, userDataOf } from '../users/rights.js';
 import { consumeLink, issueLink } from './challenges.js';
 import type { AuthDeps } from './deps.js';
@@ -26,11 +26,15 @@ type NewUserKind =
   | { type: 'external'; clinic_id: string; external_account_type: 'medical' | 'billing' }
   | { type: 'prescriber'; prescriber_id?: string };
 
-const actorOf = (caller: Authenticated): Actor => ({ uid: caller.user.admin_uid, laboratoryId: caller.user.laboratory_id });
+const actorOf = (caller: Authenticated): Actor => ({
+  uid: caller.user.admin_uid,
+  laboratoryId: caller.user.laboratory_id,
+});
 
 export function createAccountService(deps: AuthDeps, sessions: SessionService) {
   const { db, config, mailer, sms, log } = deps;
-  const link = (locale: Locale, page: string, secret: string) => `${config.publicUrl}/${locale}/${page}/${secret}`;
+  const link = (locale: Locale, page: string, secret: string) =>
+    `${config.publicUrl}/${locale}/${page}/${secret}`;
 
   async function userById(uid: string): Promise<UserRow> {
     const [user] = await db.select().from(users).where(eq(users.admin_uid, uid));
@@ -40,7 +44,8 @@ export function createAccountService(deps: AuthDeps, sessions: SessionService) {
   return {
     async addUser(caller: Authenticated, input: NewUserInput, kind: NewUserKind) {
       const laboratoryId = caller.user.laboratory_id;
-      if (input.otp_enabled && !input.user_phone_num) fail('missingData', { issues: [{ path: 'user_phone_num', message: 'required' }] });
+      if (input.otp_enabled && !input.user_phone_num)
+        fail('missingData', { issues: [{ path: 'user_phone_num', message: 'required' }] });
       // Externals and prescribers get the rights of their portal, never the internal levels.
       const granted: GrantedRights = kind.type === 'internal' ? input : {};
       assertCanGrant(caller.rights, granted);
@@ -48,7 +53,10 @@ export function createAccountService(deps: AuthDeps, sessions: SessionService) {
       const passwordHash = input.user_password ? await hashPassword(input.user_password) : null;
 
       const created = await writeTransaction(db, actorOf(caller), async (tx) => {
-        const [taken] = await tx.select({ uid: users.admin_uid }).from(users).where(eq(users.user_email, input.user_email));
+        const [taken] = await tx
+          .select({ uid: users.admin_uid })
+          .from(users)
+          .where(eq(users.user_email, input.user_email));
         if (taken) fail('emailAlreadyInUse');
         if (kind.type === 'external') {
           const [clinic] = await tx
@@ -61,7 +69,12 @@ export function createAccountService(deps: AuthDeps, sessions: SessionService) {
           const [prescriber] = await tx
             .select()
             .from(prescribers)
-            .where(and(eq(prescribers.prescriber_id, kind.prescriber_id), eq(prescribers.laboratory_id, laboratoryId)));
+            .where(
+              and(
+                eq(prescribers.prescriber_id, kind.prescriber_id),
+                eq(prescribers.laboratory_id, laboratoryId),
+              ),
+            );
           if (!prescriber) fail('prescriberNotFound');
         }
         const type: UserType = kind.type;
@@ -85,7 +98,9 @@ export function createAccountService(deps: AuthDeps, sessions: SessionService) {
           })
           .returning();
         if (!user) return fail('unexpectedError');
-        const invitation = passwordHash ? null : await issueLink(tx, user.admin_uid, 'reset', config.INVITATION_TTL_SECONDS);
+        const invitation = passwordHash
+          ? null
+          : await issueLink(tx, user.admin_uid, 'reset', config.INVITATION_TTL_SECONDS);
         return { user, invitation };
       });
 
@@ -104,7 +119,12 @@ export function createAccountService(deps: AuthDeps, sessions: SessionService) {
     async requestPasswordReset(email: string, locale: Locale | undefined, origin: RequestOrigin) {
       if (await deps.throttle.isBlocked(null, origin.ip)) fail('tooManyAttempts');
       const [user] = await db.select().from(users).where(eq(users.user_email, email));
-      await recordSecurityEvent(db, log, { type: 'password_reset_requested', origin, uid: user?.admin_uid, email });
+      await recordSecurityEvent(db, log, {
+        type: 'password_reset_requested',
+        origin,
+        uid: user?.admin_uid,
+        email,
+      });
       if (!user || user.user_disabled) {
         await deps.throttle.recordFailure(null, origin.ip);
         return { sent: true as const };
@@ -112,7 +132,11 @@ export function createAccountService(deps: AuthDeps, sessions: SessionService) {
       const userLocale = locale ?? user.preferences.locale ?? 'fr';
       const secret = await issueLink(db, user.admin_uid, 'reset', config.RESET_TTL_SECONDS);
       const text = messagesFor(userLocale);
-      await mailer.send({ to: user.user_email, subject: text.resetSubject, text: text.reset(link(userLocale, 'reset-password', secret)) });
+      await mailer.send({
+        to: user.user_email,
+        subject: text.resetSubject,
+        text: text.reset(link(userLocale, 'reset-password', secret)),
+      });
       return { sent: true as const };
     },
 
@@ -124,17 +148,31 @@ export function createAccountService(deps: AuthDeps, sessions: SessionService) {
         db,
         { uid, laboratoryId: user.laboratory_id },
         // Following the link proves the user reads this mailbox.
-        (tx) => tx.update(users).set({ password_hash: passwordHash, email_verified: true }).where(eq(users.admin_uid, uid)),
+        (tx) =>
+          tx
+            .update(users)
+            .set({ password_hash: passwordHash, email_verified: true })
+            .where(eq(users.admin_uid, uid)),
         { comment: 'password reset' },
       );
       await sessions.revokeAllSessions(uid, 'password reset');
-      await recordSecurityEvent(db, log, { type: 'password_reset', origin, uid, laboratoryId: user.laboratory_id });
+      await recordSecurityEvent(db, log, {
+        type: 'password_reset',
+        origin,
+        uid,
+        laboratoryId: user.laboratory_id,
+      });
     },
 
     async requestEmailVerification(caller: Authenticated, locale: Locale | undefined) {
       if (caller.user.email_verified) fail('alreadyVerified');
       const userLocale = locale ?? caller.user.preferences.locale ?? 'fr';
-      const secret = await issueLink(db, caller.user.admin_uid, 'verify_email', config.VERIFICATION_TTL_SECONDS);
+      const secret = await issueLink(
+        db,
+        caller.user.admin_uid,
+        'verify_email',
+        config.VERIFICATION_TTL_SECONDS,
+      );
       const text = messagesFor(userLocale);
       await mailer.send({
         to: caller.user.user_email,
@@ -147,8 +185,16 @@ export function createAccountService(deps: AuthDeps, sessions: SessionService) {
       if (!caller.user.user_phone_num) return fail('incorrectPhone');
       if (caller.user.phone_verified) fail('alreadyVerified');
       const userLocale = locale ?? caller.user.preferences.locale ?? 'fr';
-      const secret = await issueLink(db, caller.user.admin_uid, 'verify_phone', config.VERIFICATION_TTL_SECONDS);
-      await sms.send(caller.user.user_phone_num, messagesFor(userLocale).verifyPhone(link(userLocale, 'verify-phone-number', secret)));
+      const secret = await issueLink(
+        db,
+        caller.user.admin_uid,
+        'verify_phone',
+        config.VERIFICATION_TTL_SECONDS,
+      );
+      await sms.send(
+        caller.user.user_phone_num,
+        messagesFor(userLocale).verifyPhone(link(userLocale, 'verify-phone-number', secret)),
+      );
     },
 
     async verify(secret: string, what: 'email' | 'phone') {
@@ -157,7 +203,10 @@ export function createAccountService(deps: AuthDeps, sessions: SessionService) {
       const column = what === 'email' ? 'email_verified' : 'phone_verified';
       if (user[column]) fail('alreadyVerified');
       await writeTransaction(db, { uid, laboratoryId: user.laboratory_id }, (tx) =>
-        tx.update(users).set({ [column]: true }).where(eq(users.admin_uid, uid)),
+        tx
+          .update(users)
+          .set({ [column]: true })
+          .where(eq(users.admin_uid, uid)),
       );
     },
 

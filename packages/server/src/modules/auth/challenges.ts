@@ -14,12 +14,23 @@ const missingCode: Record<LinkPurpose, { notFound: ErrorCode; expired: ErrorCode
 };
 
 /** A single-use link secret: only its hash is stored; earlier unused links of the same purpose die. */
-export async function issueLink(db: Queryable, uid: string, purpose: LinkPurpose, ttlSeconds: number): Promise<string> {
+export async function issueLink(
+  db: Queryable,
+  uid: string,
+  purpose: LinkPurpose,
+  ttlSeconds: number,
+): Promise<string> {
   const secret = randomSecret();
   await db
     .update(authChallenges)
     .set({ used_at: new Date().toISOString() })
-    .where(and(eq(authChallenges.admin_uid, uid), eq(authChallenges.purpose, purpose), isNull(authChallenges.used_at)));
+    .where(
+      and(
+        eq(authChallenges.admin_uid, uid),
+        eq(authChallenges.purpose, purpose),
+        isNull(authChallenges.used_at),
+      ),
+    );
   await db.insert(authChallenges).values({
     admin_uid: uid,
     purpose,

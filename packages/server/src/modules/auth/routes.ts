@@ -20,12 +20,18 @@ export function authRoutes(app: FastifyInstance, sessions: SessionService, accou
   });
   handle(app, 'addNewUser', ({ auth, body }) => accounts.addUser(auth, body, { type: 'internal' }));
   handle(app, 'addNewExternalUser', ({ auth, body }) =>
-    accounts.addUser(auth, body, { type: 'external', clinic_id: body.clinic_id, external_account_type: body.external_account_type }),
+    accounts.addUser(auth, body, {
+      type: 'external',
+      clinic_id: body.clinic_id,
+      external_account_type: body.external_account_type,
+    }),
   );
   handle(app, 'addNewPrescriberUser', ({ auth, body }) =>
     accounts.addUser(auth, body, { type: 'prescriber', prescriber_id: body.prescriber_id }),
   );
-  handle(app, 'requestPasswordReset', ({ body, origin }) => accounts.requestPasswordReset(body.email, body.locale, origin));
+  handle(app, 'requestPasswordReset', ({ body, origin }) =>
+    accounts.requestPasswordReset(body.email, body.locale, origin),
+  );
   handle(app, 'resetPassword', async ({ body, origin }) => {
     await accounts.resetPassword(body.reset_password_link, body.new_password, origin);
     return success;
@@ -55,7 +61,10 @@ export function authRoutes(app: FastifyInstance, sessions: SessionService, accou
     '/auth/psc/start',
     {
       config: { access: { kind: 'public' } },
-      schema: { summary: 'Start the health-professional single sign-on', querystring: z.object({ locale: z.enum(['fr', 'en']).default('fr') }) },
+      schema: {
+        summary: 'Start the health-professional single sign-on',
+        querystring: z.object({ locale: z.enum(['fr', 'en']).default('fr') }),
+      },
     },
     async (request, reply) => {
       const { locale } = request.query as { locale: 'fr' | 'en' };

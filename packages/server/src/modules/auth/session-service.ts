@@ -1,8 +1,8 @@
 import type { LoginAnswer, Rights, Tokens } from '@sil/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { fail } from '../../lib/errors.js';
 import { authChallenges, authSessions, users } from '../../db/schema/index.js';
-import { recordSecurityEvent, type RequestOrigin } from '../audit/security-log.js';
+import { fail } from '../../lib/errors.js';
+import { type RequestOrigin, recordSecurityEvent } from '../audit/security-log.js';
 import { rightsOf, type UserRow } from '../users/rights.js';
 import type { AuthDeps } from './deps.js';
 import { messagesFor } from './messages.js';
@@ -49,8 +49,18 @@ export function createSessionService(deps: AuthDeps) {
       })
       .returning();
     if (!session) return fail('unexpectedError');
-    await security({ type: 'login', origin, uid: user.admin_uid, laboratoryId: user.laboratory_id, email: user.user_email });
-    const access_token = await tokens.sign({ uid: user.admin_uid, sessionId: session.session_id, authMachineId });
+    await security({
+      type: 'login',
+      origin,
+      uid: user.admin_uid,
+      laboratoryId: user.laboratory_id,
+      email: user.user_email,
+    });
+    const access_token = await tokens.sign({
+      uid: user.admin_uid,
+      sessionId: session.session_id,
+      authMachineId,
+    });
     return { access_token, refresh_token: `${session.session_id}.${secret}`, uid: user.admin_uid };
   }
 
@@ -69,9 +79,21 @@ export function createSessionService(deps: AuthDeps) {
     return new Date(session.last_used_at).getTime() + config.SESSION_IDLE_SECONDS * 1000 > t;
   }
 
-  async function refuseLogin(email: string, origin: RequestOrigin, user: UserRow | undefined, detail: string) {
+  async function refuseLogin(
+    email: string,
+    origin: RequestOrigin,
+    user: UserRow | undefined,
+    detail: string,
+  ) {
     await throttle.recordFailure(email, origin.ip);
-    await security({ type: 'login_failed', origin, uid: user?.admin_uid, laboratoryId: user?.laboratory_id, email, detail });
+    await security({
+      type: 'login_failed',
+      origin,
+      uid: user?.admin_uid,
+      laboratoryId: user?.laboratory_id,
+      email,
+      detail,
+    });
     return fail('incorrectCredentials');
   }
 
@@ -100,7 +122,13 @@ export function createSessionService(deps: AuthDeps) {
       await db
         .update(authChallenges)
         .set({ used_at: now().toISOString() })
-        .where(and(eq(authChallenges.admin_uid, user.admin_uid), eq(authChallenges.purpose, 'otp'), isNull(authChallenges.used_at)));
+        .where(
+          and(
+            eq(authChallenges.admin_uid, user.admin_uid),
+            eq(authChallenges.purpose, 'otp'),
+            isNull(authChallenges.used_at),
+          ),
+        );
       await db.insert(authChallenges).values({
         admin_uid: user.admin_uid,
         purpose: 'otp',
@@ -109,7 +137,13 @@ export function createSessionService(deps: AuthDeps) {
         expires_at: later(config.OTP_TTL_SECONDS),
       });
       await sms.send(user.user_phone_num, messagesFor(input.locale ?? user.preferences.locale).otp(code));
-      await security({ type: 'otp_sent', origin, uid: user.admin_uid, laboratoryId: user.laboratory_id, email: user.user_email });
+      await security({
+        type: 'otp_sent',
+        origin,
+        uid: user.admin_uid,
+        laboratoryId: user.laboratory_id,
+        email: user.user_email,
+      });
       return { otpSent: true };
     },
 
@@ -143,7 +177,13 @@ export function createSessionService(deps: AuthDeps) {
           .set({ attempts, ...(attempts >= config.OTP_MAX_ATTEMPTS ? { used_at: now().toISOString() } : {}) })
           .where(eq(authChallenges.challenge_id, challenge.challenge_id));
         await throttle.recordFailure(input.email, origin.ip);
-        await security({ type: 'otp_failed', origin, uid: user.admin_uid, laboratoryId: user.laboratory_id, email: user.user_email });
+        await security({
+          type: 'otp_failed',
+          origin,
+          uid: user.admin_uid,
+          laboratoryId: user.laboratory_id,
+          email: user.user_email,
+        });
         return fail('incorrectOtp', { attempts_left: Math.max(0, config.OTP_MAX_ATTEMPTS - attempts) });
       }
       const consumed = await db
@@ -165,7 +205,8 @@ export function createSessionService(deps: AuthDeps) {
         .from(authSessions)
         .innerJoin(users, eq(users.admin_uid, authSessions.admin_uid))
         .where(eq(authSessions.session_id, claims.sessionId));
-      if (!row || row.user.admin_uid !== uid || !sessionIsLive(row.session, row.user)) return fail('authNotFound');
+      if (!row || row.user.admin_uid !== uid || !sessionIsLive(row.session, row.user))
+        return fail('authNotFound');
       return { user: row.user, session: row.session, rights: rightsOf(row.user) };
     },
 
@@ -188,7 +229,12 @@ export function createSessionService(deps: AuthDeps) {
       if (!sameHash(session.refresh_hash, presented)) {
         // An old refresh token came back: someone holds a copy. End the whole session.
         await revokeSession(sessionId, 'refresh token reuse');
-        await security({ type: 'refresh_reuse', origin, uid: user.admin_uid, laboratoryId: user.laboratory_id });
+        await security({
+          type: 'refresh_reuse',
+          origin,
+          uid: user.admin_uid,
+          laboratoryId: user.laboratory_id,
+        });
         return fail('invalidRefreshToken');
       }
       if (!sessionIsLive(session, user)) {
@@ -199,13 +245,23 @@ export function createSessionService(deps: AuthDeps) {
       const rotated = await db
         .update(authSessions)
         .set({ refresh_hash: sha256(nextSecret), last_used_at: now().toISOString() })
-        .where(and(eq(authSessions.session_id, sessionId), eq(authSessions.refresh_hash, presented), isNull(authSessions.revoked_at)))
+        .where(
+          and(
+            eq(authSessions.session_id, sessionId),
+            eq(authSessions.refresh_hash, presented),
+            isNull(authSessions.revoked_at),
+          ),
+        )
         .returning();
       if (rotated.length === 0) {
         await revokeSession(sessionId, 'refresh token reuse');
         return fail('invalidRefreshToken');
       }
-      const access_token = await tokens.sign({ uid: user.admin_uid, sessionId, authMachineId: input.auth_machine_id });
+      const access_token = await tokens.sign({
+        uid: user.admin_uid,
+        sessionId,
+        authMachineId: input.auth_machine_id,
+      });
       return { access_token, refresh_token: `${sessionId}.${nextSecret}`, rights: rightsOf(user) };
     },
 

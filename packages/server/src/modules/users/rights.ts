@@ -7,8 +7,9 @@ import {
   SPECIAL_RIGHTS,
   type UserData,
 } from '@sil/contract';
-import { fail } from '../../lib/errors.js';
 import type { users } from '../../db/schema/index.js';
+import { fail } from '../../lib/errors.js';
+import { toIso } from '../../lib/time.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -25,8 +26,13 @@ export function rightsOf(user: UserRow): Rights {
 /** Column values for the rights an administrator grants: what is left out is 0 / false. */
 export function rightsColumns(granted: GrantedRights, keepUnset?: UserRow) {
   const levels = Object.fromEntries(ADMIN_KEYS.map((key) => [key, granted[key] ?? keepUnset?.[key] ?? 0]));
-  const specials = Object.fromEntries(SPECIAL_RIGHTS.map((key) => [key, granted[key] ?? keepUnset?.[key] ?? false]));
-  return { ...levels, ...specials } as Pick<UserRow, (typeof ADMIN_KEYS)[number] | (typeof SPECIAL_RIGHTS)[number]>;
+  const specials = Object.fromEntries(
+    SPECIAL_RIGHTS.map((key) => [key, granted[key] ?? keepUnset?.[key] ?? false]),
+  );
+  return { ...levels, ...specials } as Pick<
+    UserRow,
+    (typeof ADMIN_KEYS)[number] | (typeof SPECIAL_RIGHTS)[number]
+  >;
 }
 
 /** Nobody grants more than they hold: every level at most the granter's, special rights only if held. */
@@ -55,11 +61,15 @@ export function adminRowOf(user: UserRow): AdminRow {
     laboratory_id: user.laboratory_id,
     rights: rightsOf(user),
     user_disabled: user.user_disabled,
-    admin_last_updated: user.admin_last_updated,
+    admin_last_updated: toIso(user.admin_last_updated),
   };
 }
 
 export function userDataOf(user: UserRow, laboratoryName: string): UserData {
   const { user_disabled: _disabled, ...row } = adminRowOf(user);
-  return { ...row, laboratory_name: laboratoryName, preferences: { ...DEFAULT_PREFERENCES, ...user.preferences } };
+  return {
+    ...row,
+    laboratory_name: laboratoryName,
+    preferences: { ...DEFAULT_PREFERENCES, ...user.preferences },
+  };
 }

@@ -1,5 +1,5 @@
 import type { AdminRow, GrantedRights } from '@sil/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/open.js';
 import { users } from '../../db/schema/index.js';
 import { updateIfUnchanged } from '../../lib/concurrency.js';
@@ -8,17 +8,23 @@ import { writeTransaction } from '../../lib/transaction.js';
 import type { Authenticated, SessionService } from '../auth/session-service.js';
 import { adminRowOf, assertCanGrant, rightsColumns } from './rights.js';
 
+const byName = new Intl.Collator('fr', { sensitivity: 'base' });
+
 export function createUsersService(db: Db, sessions: SessionService) {
   const inLaboratory = (caller: Authenticated) => eq(users.laboratory_id, caller.user.laboratory_id);
 
   return {
     async list(caller: Authenticated): Promise<AdminRow[]> {
-      const rows = await db.select().from(users).where(inLaboratory(caller)).orderBy(asc(users.user_name));
-      return rows.map(adminRowOf);
+      const rows = await db.select().from(users).where(inLaboratory(caller));
+      // French names sort by the language's rules (É with E), which the database's collation may not know.
+      return rows.sort((a, b) => byName.compare(a.user_name, b.user_name)).map(adminRowOf);
     },
 
     async get(caller: Authenticated, uid: string): Promise<AdminRow[]> {
-      const [row] = await db.select().from(users).where(and(inLaboratory(caller), eq(users.admin_uid, uid)));
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(inLaboratory(caller), eq(users.admin_uid, uid)));
       if (!row) return fail('adminNotFound');
       return [adminRowOf(row)];
     },
@@ -33,22 +39,35 @@ export function createUsersService(db: Db, sessions: SessionService) {
         // Administrators may not lock themselves out.
         fail('invalidOperation');
       }
-      const updated = await writeTransaction(db, { uid: caller.user.admin_uid, laboratoryId: caller.user.laboratory_id }, async (tx) => {
-        const [target] = await tx.select().from(users).where(and(inLaboratory(caller), eq(users.admin_uid, admin_uid)));
-        if (!target) return fail('adminNotFound');
-        const changesRights = Object.values(granted).some((value) => value !== undefined);
-        if (target.user_type !== 'internal' && changesRights) fail('cannotUpdateRightsOfExternalUser');
-        return updateIfUnchanged(
-          tx,
-          users,
-          { idColumn: users.admin_uid, id: admin_uid, stampColumn: users.admin_last_updated, stamp: admin_last_updated, scope: inLaboratory(caller) },
-          {
-            ...(changesRights ? rightsColumns(granted, target) : {}),
-            ...(user_disabled === undefined ? {} : { user_disabled }),
-          },
-          'adminNotFound',
-        );
-      });
+      const updated = await writeTransaction(
+        db,
+        { uid: caller.user.admin_uid, laboratoryId: caller.user.laboratory_id },
+        async (tx) => {
+          const [target] = await tx
+            .select()
+            .from(users)
+            .where(and(inLaboratory(caller), eq(users.admin_uid, admin_uid)));
+          if (!target) return fail('adminNotFound');
+          const changesRights = Object.values(granted).some((value) => value !== undefined);
+          if (target.user_type !== 'internal' && changesRights) fail('cannotUpdateRightsOfExternalUser');
+          return updateIfUnchanged(
+            tx,
+            users,
+            {
+              idColumn: users.admin_uid,
+              id: admin_uid,
+              stampColumn: users.admin_last_updated,
+              stamp: admin_last_updated,
+              scope: inLaboratory(caller),
+            },
+            {
+              ...(changesRights ? rightsColumns(granted, target) : {}),
+              ...(user_disabled === undefined ? {} : { user_disabled }),
+            },
+            'adminNotFound',
+          );
+        },
+      );
       if (updated.user_disabled) await sessions.revokeAllSessions(admin_uid, 'account disabled');
       return adminRowOf(updated);
     },

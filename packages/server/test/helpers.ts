@@ -1,0 +1,126 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { type Database, openDatabase } from '../src/db/open.js';
+import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.js';
+
+/** The databases every integration test runs on: the embedded one, and PostgreSQL when configured. */
+export const DATABASES: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+/** A database of its own for one test file: a fresh in-memory PGlite, or a new PostgreSQL database. */
+export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({});
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `sil_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+}
+
+/** Boots the real application on a test database with the demo data, as `npm start` does. */
+export async function startTestApp(
+  kind: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<TestContext> {
+  const database = await openTestDatabase(kind);
+  await seedDemo(database.db);
+  const config = loadConfig({
+    DATA_DIR: '/nonexistent',
+    WEB_DIST_DIR: '/nonexistent',
+    PUBLIC_URL: 'https://lab.example',
+    ...env,
+  });
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.ready();
+  return { app, database, config };
+}
+
+export async function stopTestApp(ctx: TestContext | undefined): Promise<void> {
+  if (!ctx) return;
+  await ctx.app.close();
+  await ctx.database.close();
+}
+
+export const digest = (password: string) => createHash('sha256').update(password).digest('hex');
+export const DEMO_DIGEST = digest(DEMO_PASSWORD);
+
+let machineCounter = 0;
+/** An auth_machine_id as the browser makes it: milliseconds then 6 base-32 characters. */
+export const newMachineId = () => `${Date.now()}${(machineCounter++).toString(32).padStart(6, 'a')}`;
+
+export interface Session {
+  uid: string;
+  access_token: string;
+  refresh_token: string;
+  machineId: string;
+  headers: Record<string, string>;
+}
+
+export async function login(app: FastifyInstance, email: string, password = DEMO_DIGEST): Promise<Session> {
+  const machineId = newMachineId();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { email, password, auth_machine_id: machineId },
+  });
+  if (response.statusCode !== 200) throw new Error(`login of ${email} failed: ${response.body}`);
+  const tokens = response.json<{ uid: string; access_token: string; refresh_token: string }>();
+  return { ...tokens, machineId, headers: authHeaders(tokens.access_token, tokens.uid, machineId) };
+}
+
+export const authHeaders = (accessToken: string, uid: string, machineId: string) => ({
+  authorization: `Bearer ${accessToken}`,
+  uid,
+  authmachineid: machineId,
+});
+
+/** Calls the API as a logged-in user. */
+export function call(
+  app: FastifyInstance,
+  session: Session | null,
+  options: InjectOptions,
+): Promise<LightMyRequestResponse> {
+  return app.inject({ ...options, headers: { ...(session?.headers ?? {}), ...(options.headers ?? {}) } });
+}
+
+export function codeOf(response: LightMyRequestResponse): string | undefined {
+  return response.json<{ code?: string }>().code;
+}
+
+/** Moves a stored time back, as if `seconds` had passed, without waiting. */
+export async function ageRows(
+  database: Database,
+  table: string,
+  column: string,
+  seconds: number,
+): Promise<void> {
+  await database.db.execute(
+    sql.raw(`UPDATE ${table} SET ${column} = ${column} - interval '${seconds} seconds'`),
+  );
+}
