@@ -1,0 +1,33 @@
+import pg from 'pg';
+
+/** Maintenance connection of the PostgreSQL server the bench creates its laboratory database on. */
+export const POSTGRES_ADMIN_URL =
+  process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3_000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A freshly created, empty database named for this run; answers its connection string. */
+export async function createRunDatabase(): Promise<{ name: string; url: string }> {
+  const name = `sil_bench_${Date.now()}`;
+  // The name is built from digits only above, so quoting it as an identifier is enough.
+  await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
+  return { name, url: databaseUrl(name) };
+}
+
+export async function dropRunDatabase(name: string): Promise<void> {
+  await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}

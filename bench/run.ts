@@ -1,0 +1,134 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type DatabaseKind, type Figure, rounded, throughputFigure } from './lib/figures.js';
+import { checkUserData, type LoadOptions, loadLogins, loadUserData, loginAsDemoAdmin } from './lib/http.js';
+import { createRunDatabase, dropRunDatabase, POSTGRES_ADMIN_URL } from './lib/postgres.js';
+import { Results } from './lib/results.js';
+import { residentMemoryMiB, type ServerOptions, startServer, stopAllServers } from './lib/server.js';
+
+/** Every figure measured on each database, in order; those not reached are printed as skipped. */
+const FIGURES = [
+  'cold_start_to_ready',
+  'warm_restart_to_ready',
+  'login_rps',
+  'get_user_data_rps',
+  'server_rss_after_load',
+] as const;
+
+const load: LoadOptions = {
+  durationSeconds: Number(process.env.BENCH_DURATION_SECONDS ?? 10),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+};
+
+/**
+ * A first Ctrl-C stops the servers and lets each step end early, so that temporary folders and the
+ * run's database are still removed; a second one leaves at once.
+ */
+const interruption = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interruption.signal.aborted) process.exit(130);
+    interruption.abort(new Error(`interrupted by ${signal}`));
+    void stopAllServers();
+  });
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function benchDatabase(database: DatabaseKind, server: ServerOptions, results: Results): Promise<void> {
+  const measured = new Set<string>();
+  const record = (figure: Figure) => {
+    // A load against a server stopped by an interruption measures nothing.
+    interruption.signal.throwIfAborted();
+    measured.add(figure.figure);
+    results.record(figure);
+  };
+  try {
+    // Cold: an empty database, so the start includes the migrations and the demo laboratory seed.
+    const cold = await startServer(server);
+    record({
+      figure: 'cold_start_to_ready',
+      database,
+      value: cold.spawnToReadyMs,
+      unit: 'ms',
+      server_ready_ms: cold.serverReadyMs,
+    });
+    await cold.stop();
+    interruption.signal.throwIfAborted();
+
+    const warm = await startServer(server);
+    record({
+      figure: 'warm_restart_to_ready',
+      database,
+      value: warm.spawnToReadyMs,
+      unit: 'ms',
+      server_ready_ms: warm.serverReadyMs,
+    });
+
+    interruption.signal.throwIfAborted();
+    const session = await loginAsDemoAdmin(warm.baseUrl);
+    await checkUserData(warm.baseUrl, session);
+    record(throughputFigure('login_rps', database, await loadLogins(warm.baseUrl, load)));
+    record(throughputFigure('get_user_data_rps', database, await loadUserData(warm.baseUrl, session, load)));
+
+    const rss = await residentMemoryMiB(warm.pid);
+    if (rss === undefined) throw new Error(`no /proc/${warm.pid}/status to read the memory from`);
+    record({ figure: 'server_rss_after_load', database, value: rounded(rss), unit: 'MiB' });
+    await warm.stop();
+  } catch (error) {
+    if (interruption.signal.aborted) return;
+    for (const figure of FIGURES) {
+      if (!measured.has(figure)) results.record({ figure, database, skipped: errorMessage(error) });
+    }
+  } finally {
+    await stopAllServers();
+  }
+}
+
+async function benchEmbedded(results: Results): Promise<void> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sil-bench-pglite-'));
+  try {
+    await benchDatabase('pglite', { dataDir }, results);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchPostgres(results: Results): Promise<void> {
+  let database: { name: string; url: string };
+  try {
+    database = await createRunDatabase();
+  } catch (error) {
+    const reason = `PostgreSQL unreachable at ${POSTGRES_ADMIN_URL}: ${errorMessage(error)}`;
+    for (const figure of FIGURES) results.record({ figure, database: 'postgres', skipped: reason });
+    return;
+  }
+  // The server still keeps its signing secret and local files in a data folder.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sil-bench-postgres-'));
+  try {
+    await benchDatabase('postgres', { dataDir, databaseUrl: database.url }, results);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+    await dropRunDatabase(database.name).catch((error: unknown) => {
+      process.stderr.write(`could not drop ${database.name}: ${errorMessage(error)}\n`);
+    });
+  }
+}
+
+const startedAt = new Date();
+const results = new Results();
+try {
+  await benchEmbedded(results);
+  if (!interruption.signal.aborted) await benchPostgres(results);
+} finally {
+  await stopAllServers();
+}
+if (interruption.signal.aborted) {
+  process.stderr.write('interrupted: no figures written\n');
+  process.exit(130);
+}
+const file = await results.write(startedAt);
+process.stderr.write(`figures written to ${path.relative(process.cwd(), file)}\n`);
