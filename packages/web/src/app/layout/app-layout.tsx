@@ -20,7 +20,7 @@ function Brand({ locale, home }: { locale: WebLocale; home: string }) {
   const { t } = useTranslation();
   return (
     <Group
-      gap="sm"
+      gap={18}
       wrap="nowrap"
       renderRoot={(props) => <Link to={`/${locale}/${home}`} {...props} />}
       style={{ textDecoration: 'none' }}

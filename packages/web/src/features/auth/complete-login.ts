@@ -1,4 +1,4 @@
-import { homePath, type Tokens } from '@sil/contract';
+import { homePath, type Tokens, type WebLocale } from '@sil/contract';
 import { call } from '../../lib/api-client';
 import { savePreferences } from '../../lib/preferences';
 import { clearSession, getNextUrl, saveRights, saveTokens, setNextUrl } from '../../lib/session';
@@ -7,7 +7,11 @@ import { clearSession, getNextUrl, saveRights, saveTokens, setNextUrl } from '..
  * After the server accepted the credentials: keep the tokens, fetch the rights and the user's saved
  * appearance and language, and answer where to go (nextUrl if saved, else the user's home page).
  */
-export async function completeLogin(tokens: Tokens, authMachineId: string): Promise<string> {
+export async function completeLogin(
+  tokens: Tokens,
+  authMachineId: string,
+  locale: WebLocale,
+): Promise<string> {
   saveTokens(tokens, authMachineId);
   try {
     const check = await call('isAccessTokenValid', {
@@ -15,11 +19,16 @@ export async function completeLogin(tokens: Tokens, authMachineId: string): Prom
     });
     const user = await call('getUserData', {});
     const next = getNextUrl();
+    // The user's appearance follows them from one browser to another; the language is the one
+    // they just read the login page in, and becomes their saved one when it differs.
+    if (user.preferences.locale !== locale) {
+      call('updateUserPreferences', { body: { locale } }).catch(() => undefined);
+    }
     // Stored together, in one tick, so the login route never renders a half-logged-in state.
-    savePreferences(user.preferences);
+    savePreferences({ ...user.preferences, locale });
     saveRights(check.rights);
     setNextUrl(null);
-    return next?.startsWith('/') ? next : `/${user.preferences.locale}/${homePath(check.rights.user_type)}`;
+    return next?.startsWith('/') ? next : `/${locale}/${homePath(check.rights.user_type)}`;
   } catch (error) {
     clearSession();
     throw error;

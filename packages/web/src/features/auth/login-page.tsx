@@ -44,7 +44,7 @@ export function LoginPage({ locale }: { locale: WebLocale }) {
         },
       });
       if ('otpSent' in answer) return { kind: 'otp' as const, email: values.email, machineId };
-      return { kind: 'done' as const, destination: await completeLogin(answer, machineId) };
+      return { kind: 'done' as const, destination: await completeLogin(answer, machineId, locale) };
     },
     onSuccess: (result) => {
       if (result.kind === 'otp') setStep(result);
@@ -58,7 +58,7 @@ export function LoginPage({ locale }: { locale: WebLocale }) {
       const tokens = await call('loginWithOtp', {
         body: { email: step.email, auth_machine_id: step.machineId, otp_code: padOtp(values.code) },
       });
-      return completeLogin(tokens, step.machineId);
+      return completeLogin(tokens, step.machineId, locale);
     },
     onSuccess: (destination) => navigate(destination, { replace: true }),
   });

@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+
+export const DEMO_PASSWORD = 'Demo-2026!';
+const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'test-results', 'screenshots');
+
+/** Debian's Chromium, never a downloaded browser (ARCHITECTURE.md). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A fresh browser profile (empty storage) with a French browser unless told otherwise. */
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({
+    locale: 'fr-FR',
+    viewport: { width: 1280, height: 800 },
+    ...options,
+  });
+  return context.newPage();
+}
+
+export async function fillLogin(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
+  await page.locator('input[type="email"]').fill(email);
+  await page.locator('input[type="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+}
+
+/** Logs in from the login page of `locale` and waits for the page the user lands on. */
+export async function login(page: Page, baseUrl: string, email: string, locale = 'fr'): Promise<void> {
+  await page.goto(`${baseUrl}/${locale}/`);
+  await fillLogin(page, email);
+  await page.waitForURL((url) => url.pathname !== `/${locale}/` && url.pathname !== `/${locale}`);
+}
+
+/** Ids of the visible menu entries, in order (`data-menu-id`), dropdown children included. */
+export async function menuIds(page: Page): Promise<string[]> {
+  const nav = page.locator('nav').first();
+  await nav.locator('[data-menu-id]').first().waitFor();
+  return nav
+    .locator('[data-menu-id]')
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-menu-id') ?? ''));
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // Let transitions (side bar, toasts, progress bar) settle so the picture is what a user sees.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}
+
+/** Texts of the toasts on screen, top to bottom. */
+export function toastTexts(page: Page): Promise<string[]> {
+  return page.locator('.mantine-Notification-root').allInnerTexts();
+}
+
+/** Clicks the theme entry of the desktop menu (inside the Accounts dropdown for staff). */
+export async function toggleTheme(page: Page): Promise<void> {
+  const nav = page.locator('nav').first();
+  await nav.hover();
+  const theme = nav.locator('[data-menu-id="theme"]');
+  if (!(await theme.isVisible())) await nav.locator('[data-menu-id="accounts"]').click();
+  const before = await page.locator('html').getAttribute('data-mantine-color-scheme');
+  await theme.click();
+  await page.waitForFunction(
+    (previous) => document.documentElement.getAttribute('data-mantine-color-scheme') !== previous,
+    before,
+  );
+  // The preference is saved on the server too; wait for it so the next login sees it.
+  await page.waitForLoadState('networkidle');
+}

@@ -1,0 +1,105 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+/** One JSON log line of the server (pino), with the fields the journeys read. */
+export interface LogLine {
+  msg?: string;
+  to?: string;
+  text?: string;
+  subject?: string;
+  address?: string;
+  [key: string]: unknown;
+}
+
+export interface RunningServer {
+  url: string;
+  logs: LogLine[];
+  /** Resolves with the first log line (already printed or still to come) that passes the test. */
+  waitForLog(test: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
+  stop(): Promise<void>;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Starts the real server on a free port with a fresh data directory and the demo laboratory.
+ * Extra variables (a short ACCESS_TOKEN_TTL_SECONDS…) let one journey run its own instance.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sil-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: LogLine[] = [];
+  const waiters = new Set<(line: LogLine) => void>();
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  if (!child.stdout) throw new Error('The server has no standard output');
+  createInterface({ input: child.stdout }).on('line', (text) => {
+    try {
+      const line: LogLine = JSON.parse(text);
+      logs.push(line);
+      for (const waiter of waiters) waiter(line);
+    } catch {
+      // Not a JSON log line (a stray print): not something a journey waits for.
+    }
+  });
+
+  const waitForLog = (test: (line: LogLine) => boolean, timeoutMs = 30_000) =>
+    new Promise<LogLine>((resolve, reject) => {
+      const found = logs.find(test);
+      if (found) return resolve(found);
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        reject(
+          new Error(`No matching server log line within ${timeoutMs} ms. stderr:\n${stderr.slice(-2000)}`),
+        );
+      }, timeoutMs);
+      const waiter = (line: LogLine) => {
+        if (!test(line)) return;
+        clearTimeout(timer);
+        waiters.delete(waiter);
+        resolve(line);
+      };
+      waiters.add(waiter);
+    });
+
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(killer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const ready = await Promise.race([
+      waitForLog((line) => line.msg === 'Server listening' && typeof line.address === 'string', 90_000),
+      exited.then(() => {
+        throw new Error(`The server stopped before listening:\n${stderr.slice(-3000)}`);
+      }),
+    ]);
+    return { url: String(ready.address).replace(/\/$/, ''), logs, waitForLog, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
