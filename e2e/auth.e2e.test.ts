@@ -14,7 +14,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 describe('login', () => {
   it('logs in without OTP and keeps the auth session in the browser', async () => {
     const page = await newPage(browser);
@@ -24,10 +23,9 @@ describe('login', () => {
     expect(await page.title()).toBe('Tableau de bord · SIL');
     const session = await page.evaluate(() =>
       Object.fromEntries(
-        ['access_token', 'refresh_token', 'uid', 'auth_machine_id', 'rights', 'locale', 'theme'].map((key) => [
-          key,
-          window.localStorage.getItem(key),
-        ]),
+        ['access_token', 'refresh_token', 'uid', 'auth_machine_id', 'rights', 'locale', 'theme'].map(
+          (key) => [key, window.localStorage.getItem(key)],
+        ),
       ),
     );
     expect(session.access_token).toBeTruthy();
@@ -78,7 +76,7 @@ describe('login', () => {
     }
   });
 
-  it('sends the recovery e-mail from 'forgot password' and returns to the login form', async () => {
+  it('sends the recovery e-mail from forgot password and returns to the login form', async () => {
     const page = await newPage(browser);
     await page.goto(`${baseUrl}/fr/`);
     await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
@@ -109,7 +107,9 @@ describe('session', () => {
     const page = await newPage(browser);
     await page.goto(`${baseUrl}/en/table/analyses?search=glu`);
     await page.waitForURL(`${baseUrl}/en/`);
-    expect(await page.evaluate(() => window.localStorage.getItem('nextUrl'))).toBe('/en/table/analyses?search=glu');
+    expect(await page.evaluate(() => window.localStorage.getItem('nextUrl'))).toBe(
+      '/en/table/analyses?search=glu',
+    );
     await fillLogin(page, 'admin@demo.lab');
     await page.waitForURL(`${baseUrl}/en/table/analyses?search=glu`);
     await page.locator('main h1', { hasText: 'Analyses' }).waitFor();
@@ -133,7 +133,9 @@ describe('session', () => {
     await page.waitForURL(`${baseUrl}/fr/`);
     await page.getByRole('heading', { name: 'Connexion' }).waitFor();
     const left = await page.evaluate(() =>
-      ['access_token', 'refresh_token', 'uid', 'auth_machine_id', 'rights'].map((key) => window.localStorage.getItem(key)),
+      ['access_token', 'refresh_token', 'uid', 'auth_machine_id', 'rights'].map((key) =>
+        window.localStorage.getItem(key),
+      ),
     );
     expect(left).toEqual([null, null, null, null, null]);
     await page.goto(`${baseUrl}/fr/dashboard`);
@@ -171,4 +173,3 @@ describe('session', () => {
     await page.context().close();
   });
 });
-

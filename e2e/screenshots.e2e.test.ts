@@ -33,7 +33,7 @@ describe('screenshots of the login page and the dashboard frame', () => {
         await screenshot(page, `dashboard-${locale}-${theme}`);
         await page.locator('nav').first().hover();
         await screenshot(page, `dashboard-${locale}-${theme}-menu-open`);
-        expect(await page.locator('main h1').innerText()).toBe(
+        expect(await page.locator('main h1').textContent()).toBe(
           locale === 'fr' ? 'Tableau de bord' : 'Dashboard',
         );
         if (theme === 'dark') await toggleTheme(page);
