@@ -20,6 +20,8 @@ import type { AuthDeps } from './modules/auth/deps.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createSessionService } from './modules/auth/session-service.js';
 import { Throttle } from './modules/auth/throttle.js';
+import { bindings } from './modules/reference/bindings.js';
+import { referenceTableRoutes } from './modules/reference/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { createUsersService } from './modules/users/service.js';
 import { registerAuthorization } from './plugins/authorization.js';
@@ -83,6 +85,7 @@ export async function buildApp({ config, db, logger, overrides }: AppDeps): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   authRoutes(app, sessions, accounts);
   usersRoutes(app, users);
+  for (const binding of Object.values(bindings)) referenceTableRoutes(app, db, binding);
 
   // 4. The web application, with client-side routes falling back to index.html.
   const webDist = config.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist');

@@ -2,5 +2,6 @@ export * from './audit.js';
 export * from './auth.js';
 export * from './clinics.js';
 export * from './laboratories.js';
+export * from './reference.js';
 export * from './system.js';
 export * from './users.js';

@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import type { ErrorCode } from '../errors.js';
+import { formBoolean } from '../fields.js';
+import type { AdminKey } from '../permissions.js';
+
+/**
+ * The reference-data tables: what each stores and how its generic table behaves (spec.md §3, §7
+ * 'generic table calls', §9 'Sorting and filters'). Server and web both read these definitions.
+ */
+const name = z.string().trim().min(1).max(200);
+const optionalText = (max = 2000) => z.string().trim().max(max).nullable().optional();
+const optionalId = z.uuid().nullable().optional();
+const optionalBoolean = formBoolean.optional();
+const optionalNumber = z.coerce.number().finite().nullable().optional();
+const optionalInt = z.coerce.number().int().min(0).max(1_000_000).nullable().optional();
+const optionalDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date')
+  .nullable()
+  .optional();
+const phone = z
+  .string()
+  .regex(/^\+?[0-9]{6,16}$/, 'phone')
+  .nullable()
+  .optional();
+
+export type FilterKind =
+  | { kind: 'boolean' }
+  | { kind: 'values'; values: readonly string[] }
+  /** Values are ids of another table, whose read right the user needs to see the choices. */
+  | { kind: 'reference'; table: ReferenceTableName; permission: AdminKey };
+
+export interface EntityDefinition {
+  table: string;
+  permission: AdminKey;
+  idField: string;
+  stampField: string;
+  /** Field shown as the row's label in drop-downs and confirmations. */
+  labelField: string;
+  fields: z.ZodRawShape;
+  /** Fields required at creation (the others are optional). */
+  required: readonly string[];
+  /** Sort options of §9 this table offers, mapped to fields. */
+  sorts: Record<string, string>;
+  defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  search: readonly string[];
+  filters: Record<string, FilterKind>;
+  /** Fields unique within a laboratory (case-insensitive), with the code answered on a clash. */
+  unique: ReadonlyArray<{ field: string; code: ErrorCode }>;
+  notFound: ErrorCode;
+  paths: { list: string; get: string; add: string; update: string; delete: string; export: string };
+}
+
+const paths = (singular: string, plural: string, exportName = plural) => ({
+  list: `/api/get-${plural}`,
+  get: `/api/get-${singular}`,
+  add: `/api/add-${singular}`,
+  update: `/api/update-${singular}`,
+  delete: `/api/delete-${plural}`,
+  export: `/api/export-${exportName}`,
+});
+
+const byUpdate = (stampField: string) => ({ field: stampField, order: 'DESC' as const });
+
+export const entities = {
+  matrices: {
+    table: 'matrices',
+    permission: 'admin_matrices',
+    idField: 'matrix_id',
+    stampField: 'matrix_last_updated',
+    labelField: 'matrix_name',
+    fields: { matrix_name: name },
+    required: ['matrix_name'],
+    sorts: { name: 'matrix_name', id: 'matrix_id' },
+    defaultSort: byUpdate('matrix_last_updated'),
+    search: ['matrix_name'],
+    filters: {},
+    unique: [{ field: 'matrix_name', code: 'nameTaken' }],
+    notFound: 'matrixNotFound',
+    paths: paths('matrix', 'matrices'),
+  },
+  families: {
+    table: 'families',
+    permission: 'admin_families',
+    idField: 'family_id',
+    stampField: 'family_last_updated',
+    labelField: 'family_name',
+    fields: {
+      family_name: name,
+      family_rank: optionalInt,
+      family_report_message: optionalText(),
+      family_is_envoi: optionalBoolean,
+    },
+    required: ['family_name'],
+    sorts: { name: 'family_name', rank: 'family_rank', id: 'family_id' },
+    defaultSort: byUpdate('family_last_updated'),
+    search: ['family_name', 'family_report_message'],
+    filters: { family_is_envoi: { kind: 'boolean' } },
+    unique: [{ field: 'family_name', code: 'nameTaken' }],
+    notFound: 'familyNotFound',
+    paths: paths('family', 'families'),
+  },
+  machines: {
+    table: 'machines',
+    permission: 'admin_machines',
+    idField: 'machine_id',
+    stampField: 'machine_last_updated',
+    labelField: 'machine_name',
+    fields: { machine_name: name, machine_code: name.max(50), machine_location: optionalText(200) },
+    required: ['machine_name', 'machine_code'],
+    sorts: { name: 'machine_name', code: 'machine_code', location: 'machine_location', id: 'machine_id' },
+    defaultSort: byUpdate('machine_last_updated'),
+    search: ['machine_name', 'machine_code', 'machine_location'],
+    filters: {},
+    unique: [
+      { field: 'machine_name', code: 'nameTaken' },
+      { field: 'machine_code', code: 'codeAlreadyInUse' },
+    ],
+    notFound: 'machineNotFound',
+    paths: paths('machine', 'machines'),
+  },
+  sample_types: {
+    table: 'sample_types',
+    permission: 'admin_sample_types',
+    idField: 'sample_type_id',
+    stampField: 'sample_type_last_updated',
+    labelField: 'sample_type_name',
+    fields: { sample_type_name: name, sample_type_description: optionalText() },
+    required: ['sample_type_name'],
+    sorts: { name: 'sample_type_name', description: 'sample_type_description', id: 'sample_type_id' },
+    defaultSort: byUpdate('sample_type_last_updated'),
+    search: ['sample_type_name', 'sample_type_description'],
+    filters: {},
+    unique: [{ field: 'sample_type_name', code: 'nameTaken' }],
+    notFound: 'sampleTypeNotFound',
+    paths: paths('sampletype', 'sampletypes', 'sample-types'),
+  },
+  clinics: {
+    table: 'clinics',
+    permission: 'admin_clinics',
+    idField: 'clinic_id',
+    stampField: 'clinic_last_updated',
+    labelField: 'clinic_name',
+    fields: {
+      clinic_name: name,
+      clinic_code: name.max(50),
+      clinic_visible: optionalBoolean,
+      clinic_phone_num: phone,
+    },
+    required: ['clinic_name', 'clinic_code'],
+    sorts: { name: 'clinic_name', code: 'clinic_code', id: 'clinic_id' },
+    defaultSort: { field: 'clinic_name', order: 'DESC' },
+    search: ['clinic_name', 'clinic_code'],
+    filters: { clinic_visible: { kind: 'boolean' } },
+    unique: [
+      { field: 'clinic_name', code: 'nameTaken' },
+      { field: 'clinic_code', code: 'codeAlreadyInUse' },
+    ],
+    notFound: 'clinicNotFound',
+    paths: paths('clinic', 'clinics'),
+  },
+  collectors: {
+    table: 'collectors',
+    permission: 'admin_collectors',
+    idField: 'collector_id',
+    stampField: 'collector_last_updated',
+    labelField: 'collector_surname',
+    fields: {
+      collector_surname: name,
+      collector_name: name,
+      collector_owner: optionalId,
+      collector_phone_num: phone,
+      collector_billed_by_lab: optionalBoolean,
+      collector_billing_number: optionalText(50),
+      collector_call_code: optionalText(50),
+      collector_conventional_code: optionalText(50),
+      collector_ged_doc_diff: optionalText(50),
+      collector_ik_zone: optionalText(50),
+      collector_internal_code: optionalText(50),
+      collector_obsolete_from: optionalDate,
+      collector_practice_conditions: optionalText(50),
+      collector_pricing_zone: optionalText(50),
+      collector_qualification: optionalText(100),
+      collector_structure_number: optionalText(50),
+    },
+    required: ['collector_surname', 'collector_name'],
+    sorts: {
+      surname: 'collector_surname',
+      firstName: 'collector_name',
+      code: 'collector_internal_code',
+      id: 'collector_id',
+    },
+    defaultSort: byUpdate('collector_last_updated'),
+    search: ['collector_surname', 'collector_name', 'collector_internal_code'],
+    filters: { collector_owner: { kind: 'reference', table: 'clinics', permission: 'admin_clinics' } },
+    unique: [],
+    notFound: 'collectorNotFound',
+    paths: paths('collector', 'collectors'),
+  },
+} as const satisfies Record<string, EntityDefinition>;
+
+export type ReferenceTableName =
+  | 'matrices'
+  | 'families'
+  | 'machines'
+  | 'sample_types'
+  | 'clinics'
+  | 'collectors';
+export type EntityName = keyof typeof entities;
+export const ENTITY_NAMES = Object.keys(entities) as EntityName[];
+
+/** The create body of an entity: required fields as declared, the others optional. */
+export function createSchema(entity: EntityDefinition) {
+  const shape = Object.fromEntries(
+    Object.entries(entity.fields).map(([key, schema]) => [
+      key,
+      entity.required.includes(key) ? schema : (schema as z.ZodType).optional(),
+    ]),
+  );
+  return z.object(shape);
+}
+
+/** The update body: the id, the stamp as read, and any subset of the fields. */
+export function updateSchema(entity: EntityDefinition) {
+  const shape = Object.fromEntries(
+    Object.entries(entity.fields).map(([key, schema]) => [key, (schema as z.ZodType).optional()]),
+  );
+  return z.object({
+    ...shape,
+    [entity.idField]: z.string().min(1).max(100),
+    [entity.stampField]: z.iso.datetime({ offset: true }),
+  });
+}
+
+export const optional = {
+  optionalText,
+  optionalBoolean,
+  optionalNumber,
+  optionalInt,
+  optionalDate,
+  optionalId,
+  name,
+  phone,
+};

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** Page size the client sends to load a whole table for a drop-down (spec.md §7). */
+export const LOAD_ALL = 2_147_483_647;
+/** The most rows one list answer carries, whatever was asked: bounds memory and time. */
+export const MAX_ROWS_PER_ANSWER = 5_000;
+export const DEFAULT_PAGE_SIZE = 25;
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+const oneOrMany = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date');
+
+/** The query of every generic list call. Filter values may be repeated or comma-separated per column. */
+export const ListQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  sort_by: z.string().max(60).optional(),
+  sort_order: z
+    .enum(['ASC', 'DESC', 'asc', 'desc'])
+    .transform((v) => v.toUpperCase() as 'ASC' | 'DESC')
+    .optional(),
+  number_of_records: z.coerce.number().int().min(1).max(LOAD_ALL).default(DEFAULT_PAGE_SIZE),
+  page_number: z.coerce.number().int().min(1).default(1),
+  'filter_column[]': oneOrMany.optional(),
+  'filter_value[]': oneOrMany.optional(),
+  filter_date_from: isoDate.optional(),
+  filter_date_to: isoDate.optional(),
+});
+export type ListQuery = z.output<typeof ListQuery>;
+
+export const listAnswer = <T extends z.ZodType>(row: T) =>
+  z.object({ data: z.array(row), number_of_rows: z.number().int(), number_of_pages: z.number().int() });
+
+export const DeleteBody = z.object({ ids: z.array(z.string().min(1).max(100)).min(1).max(1000) });
+export const DeleteAnswer = z.object({ deleted: z.number().int() });
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const ExportQuery = z.object({
+  format: z.enum(EXPORT_FORMATS).default('csv'),
+  /** Without ids, every row of the laboratory ('export all in database'). */
+  'ids[]': oneOrMany.optional(),
+});
+
+/** Groups the parallel filter_column[] / filter_value[] arrays into values per column. */
+export function groupFilters(
+  query: Pick<ListQuery, 'filter_column[]' | 'filter_value[]'>,
+): Map<string, string[]> {
+  const columns = query['filter_column[]'] ?? [];
+  const values = query['filter_value[]'] ?? [];
+  const grouped = new Map<string, string[]>();
+  columns.forEach((column, index) => {
+    const raw = values[index];
+    if (raw === undefined) return;
+    const parts = raw
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v.length > 0);
+    grouped.set(column, [...(grouped.get(column) ?? []), ...parts]);
+  });
+  return grouped;
+}
+
+export const pageCount = (rows: number, pageSize: number) => (rows === 0 ? 0 : Math.ceil(rows / pageSize));

@@ -1,0 +1,85 @@
+import { boolean, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { clinics } from './clinics.js';
+import { id, stampNow } from './columns.js';
+import { laboratories } from './laboratories.js';
+
+const laboratory = () =>
+  uuid('laboratory_id')
+    .notNull()
+    .references(() => laboratories.laboratory_id);
+
+export const matrices = pgTable(
+  'matrices',
+  {
+    matrix_id: id('matrix_id'),
+    laboratory_id: laboratory(),
+    matrix_name: text('matrix_name').notNull(),
+    matrix_last_updated: stampNow('matrix_last_updated'),
+  },
+  (t) => [index().on(t.laboratory_id)],
+);
+
+export const families = pgTable(
+  'families',
+  {
+    family_id: id('family_id'),
+    laboratory_id: laboratory(),
+    family_name: text('family_name').notNull(),
+    family_rank: integer('family_rank'),
+    family_report_message: text('family_report_message'),
+    family_is_envoi: boolean('family_is_envoi').notNull().default(false),
+    family_last_updated: stampNow('family_last_updated'),
+  },
+  (t) => [index().on(t.laboratory_id)],
+);
+
+export const machines = pgTable(
+  'machines',
+  {
+    machine_id: id('machine_id'),
+    laboratory_id: laboratory(),
+    machine_name: text('machine_name').notNull(),
+    machine_code: text('machine_code').notNull(),
+    machine_location: text('machine_location'),
+    machine_last_updated: stampNow('machine_last_updated'),
+  },
+  (t) => [index().on(t.laboratory_id)],
+);
+
+export const sampleTypes = pgTable(
+  'sample_types',
+  {
+    sample_type_id: id('sample_type_id'),
+    laboratory_id: laboratory(),
+    sample_type_name: text('sample_type_name').notNull(),
+    sample_type_description: text('sample_type_description'),
+    sample_type_last_updated: stampNow('sample_type_last_updated'),
+  },
+  (t) => [index().on(t.laboratory_id)],
+);
+
+export const collectors = pgTable(
+  'collectors',
+  {
+    collector_id: id('collector_id'),
+    laboratory_id: laboratory(),
+    collector_surname: text('collector_surname').notNull(),
+    collector_name: text('collector_name').notNull(),
+    collector_owner: uuid('collector_owner').references(() => clinics.clinic_id),
+    collector_phone_num: text('collector_phone_num'),
+    collector_billed_by_lab: boolean('collector_billed_by_lab').notNull().default(false),
+    collector_billing_number: text('collector_billing_number'),
+    collector_call_code: text('collector_call_code'),
+    collector_conventional_code: text('collector_conventional_code'),
+    collector_ged_doc_diff: text('collector_ged_doc_diff'),
+    collector_ik_zone: text('collector_ik_zone'),
+    collector_internal_code: text('collector_internal_code'),
+    collector_obsolete_from: date('collector_obsolete_from', { mode: 'string' }),
+    collector_practice_conditions: text('collector_practice_conditions'),
+    collector_pricing_zone: text('collector_pricing_zone'),
+    collector_qualification: text('collector_qualification'),
+    collector_structure_number: text('collector_structure_number'),
+    collector_last_updated: stampNow('collector_last_updated'),
+  },
+  (t) => [index().on(t.laboratory_id), index().on(t.collector_owner)],
+);

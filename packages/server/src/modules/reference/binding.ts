@@ -1,0 +1,30 @@
+import type { EntityDefinition, ErrorCode } from '@sil/contract';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+
+/** Another table whose rows point at this one: a row still pointed at cannot be deleted. */
+export interface Referrer {
+  table: PgTable;
+  column: PgColumn;
+  /** The column holds an array of ids (or codes) rather than one. */
+  isArray?: boolean;
+  /** What the referring rows are, for the refusal's details. */
+  label: string;
+}
+
+/** A field pointing at another table of the same laboratory, checked on create and update. */
+export interface ForeignKey {
+  table: PgTable;
+  idColumn: PgColumn;
+  laboratoryColumn: PgColumn;
+  notFound: ErrorCode;
+}
+
+/** An entity definition of the contract bound to its database table. */
+export interface TableBinding {
+  entity: EntityDefinition;
+  table: PgTable;
+  referencedBy: Referrer[];
+  foreignKeys: Record<string, ForeignKey>;
+  /** Conditions a list applies unless the caller filters the same field (clinics: visible ones). */
+  defaultFilters?: Record<string, string[]>;
+}

@@ -1,0 +1,107 @@
+import {
+  type EntityDefinition,
+  groupFilters,
+  type ListQuery,
+  MAX_ROWS_PER_ANSWER,
+  pageCount,
+} from '@sil/contract';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/open.js';
+import { fail } from '../../lib/errors.js';
+import { toIso } from '../../lib/time.js';
+import type { TableBinding } from './binding.js';
+
+export type Row = Record<string, unknown>;
+
+export function columnOf(table: PgTable, field: string): PgColumn {
+  const column = getTableColumns(table)[field];
+  if (!column) throw new Error(`no column ${field} on ${String(table)}`);
+  return column;
+}
+
+export const scopeOf = (binding: TableBinding, laboratoryId: string) =>
+  eq(columnOf(binding.table, 'laboratory_id'), laboratoryId);
+
+/** What the API shows of a row: no tenant column, stamps in ISO 8601. */
+export function present(entity: EntityDefinition, row: Row): Row {
+  const { laboratory_id: _tenant, ...rest } = row;
+  const stamp = rest[entity.stampField];
+  return typeof stamp === 'string' ? { ...rest, [entity.stampField]: toIso(stamp) } : rest;
+}
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function filterCondition(binding: TableBinding, field: string, values: string[]): SQL {
+  const kind = binding.entity.filters[field];
+  if (!kind) return fail('invalidOption', { field: 'filter_column[]', value: field });
+  const column = columnOf(binding.table, field);
+  if (kind.kind === 'boolean') {
+    const booleans = values.map((v) => v.toLowerCase());
+    if (booleans.some((v) => v !== 'true' && v !== 'false'))
+      fail('incorrectType', { field: 'filter_value[]', value: field });
+    return inArray(column, [...new Set(booleans.map((v) => v === 'true'))]);
+  }
+  if (kind.kind === 'reference' && values.some((v) => !UUID.test(v)))
+    fail('incorrectType', { field: 'filter_value[]', value: field });
+  if (kind.kind === 'values' && values.some((v) => !kind.values.includes(v)))
+    fail('invalidOption', { field: 'filter_value[]', value: field });
+  return inArray(column, values);
+}
+
+/** The sort: a §9 sort option of this table, or one of its own fields; nothing else reaches SQL. */
+function orderOf(binding: TableBinding, query: ListQuery): SQL[] {
+  const { entity, table } = binding;
+  const sortable = new Set([...Object.values(entity.sorts), entity.stampField]);
+  const field =
+    query.sort_by === undefined
+      ? entity.defaultSort.field
+      : ((entity.sorts as Record<string, string>)[query.sort_by] ?? query.sort_by);
+  if (!sortable.has(field)) return fail('invalidOption', { field: 'sort_by', value: query.sort_by });
+  const order = query.sort_order ?? (query.sort_by === undefined ? entity.defaultSort.order : 'ASC');
+  const direction = order === 'ASC' ? asc : desc;
+  const column = columnOf(table, field);
+  // Text sorts ignore case, as people read lists; ties are broken by id so pages never overlap.
+  const key = column.dataType === 'string' && column.columnType === 'PgText' ? sql`lower(${column})` : column;
+  return [direction(key), asc(columnOf(table, entity.idField))];
+}
+
+export function whereOf(binding: TableBinding, laboratoryId: string, query: ListQuery): SQL {
+  const conditions: SQL[] = [scopeOf(binding, laboratoryId)];
+  const term = query.search?.trim();
+  if (term) {
+    const pattern = `%${escapeLike(term)}%`;
+    const matches = binding.entity.search.map((field) =>
+      ilike(sql`${columnOf(binding.table, field)}::text`, pattern),
+    );
+    const anyMatch = or(...matches);
+    if (anyMatch) conditions.push(anyMatch);
+  }
+  const filters = groupFilters(query);
+  for (const [field, values] of Object.entries(binding.defaultFilters ?? {})) {
+    if (!filters.has(field)) filters.set(field, values);
+  }
+  for (const [field, values] of filters) conditions.push(filterCondition(binding, field, values));
+  return and(...conditions) ?? sql`true`;
+}
+
+export async function listRows(db: Queryable, binding: TableBinding, laboratoryId: string, query: ListQuery) {
+  const where = whereOf(binding, laboratoryId, query);
+  const order = orderOf(binding, query);
+  const pageSize = Math.min(query.number_of_records, MAX_ROWS_PER_ANSWER);
+  const [total] = await db.select({ n: count() }).from(binding.table).where(where);
+  const rows: Row[] = await db
+    .select()
+    .from(binding.table)
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((query.page_number - 1) * pageSize);
+  const numberOfRows = total?.n ?? 0;
+  return {
+    data: rows.map((row) => present(binding.entity, row)),
+    number_of_rows: numberOfRows,
+    number_of_pages: pageCount(numberOfRows, pageSize),
+  };
+}

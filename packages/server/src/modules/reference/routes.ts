@@ -1,0 +1,124 @@
+import {
+  createSchema,
+  DeleteAnswer,
+  DeleteBody,
+  type EntityDefinition,
+  ExportQuery,
+  ListQuery,
+  listAnswer,
+  updateSchema,
+} from '@sil/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/open.js';
+import type { Actor } from '../../lib/transaction.js';
+import type { TableBinding } from './binding.js';
+import { toCsv, toXlsx } from './export-file.js';
+import { createTableService } from './service.js';
+
+function actorOf(request: FastifyRequest): Actor {
+  // The access rule of every route below requires a logged-in user, so auth is set.
+  const auth = request.auth;
+  if (!auth) throw new Error('authorization hook did not run');
+  return { uid: auth.user.admin_uid, laboratoryId: auth.user.laboratory_id };
+}
+
+const access = (entity: EntityDefinition, level: 1 | 2 | 3) =>
+  ({ kind: 'permission', key: entity.permission, level, userTypes: ['internal'] }) as const;
+
+/** The six generic calls of one reference table (spec.md §7 endpoint table). */
+export function referenceTableRoutes(app: FastifyInstance, db: Db, binding: TableBinding): void {
+  const { entity } = binding;
+  const service = createTableService(db, binding);
+  const row = z.looseObject({ [entity.idField]: z.string(), [entity.stampField]: z.string() });
+  const tags = [entity.table];
+  const idQuery = z.object({ [entity.idField]: z.string().min(1).max(100) });
+
+  app.get(
+    entity.paths.list,
+    {
+      config: { access: access(entity, 1) },
+      schema: {
+        tags,
+        summary: `List ${entity.table}`,
+        querystring: ListQuery,
+        response: { 200: listAnswer(row) },
+      },
+    },
+    (request) => service.list(actorOf(request), request.query as ListQuery),
+  );
+  app.get(
+    entity.paths.get,
+    {
+      config: { access: access(entity, 1) },
+      schema: {
+        tags,
+        summary: `One of ${entity.table}, as a one-item array`,
+        querystring: idQuery,
+        response: { 200: z.array(row) },
+      },
+    },
+    (request) =>
+      service.get(actorOf(request), String((request.query as Record<string, unknown>)[entity.idField])),
+  );
+  app.post(
+    entity.paths.add,
+    {
+      config: { access: access(entity, 2) },
+      schema: {
+        tags,
+        summary: `Create one of ${entity.table}`,
+        body: createSchema(entity),
+        response: { 200: row },
+      },
+    },
+    (request) => service.add(actorOf(request), request.body as Record<string, unknown>),
+  );
+  app.put(
+    entity.paths.update,
+    {
+      config: { access: access(entity, 2) },
+      schema: {
+        tags,
+        summary: `Update one of ${entity.table}; refused when the stamp is stale`,
+        body: updateSchema(entity),
+        response: { 200: row },
+      },
+    },
+    (request) => service.update(actorOf(request), request.body as Record<string, unknown>),
+  );
+  app.delete(
+    entity.paths.delete,
+    {
+      config: { access: access(entity, 3) },
+      schema: {
+        tags,
+        summary: `Delete several ${entity.table}, all or none`,
+        body: DeleteBody,
+        response: { 200: DeleteAnswer },
+      },
+    },
+    (request) => service.remove(actorOf(request), (request.body as z.output<typeof DeleteBody>).ids),
+  );
+  app.get(
+    entity.paths.export,
+    {
+      config: { access: access(entity, 1) },
+      schema: { tags, summary: `Export ${entity.table} as CSV or XLSX`, querystring: ExportQuery },
+    },
+    async (request, reply) => {
+      const query = request.query as z.output<typeof ExportQuery>;
+      const rows = await service.rowsForExport(actorOf(request), query['ids[]']);
+      const stamp = new Date().toISOString().slice(0, 10);
+      const file = query.format === 'xlsx' ? await toXlsx(entity, rows) : toCsv(entity, rows);
+      const type =
+        query.format === 'xlsx'
+          ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+          : 'text/csv; charset=utf-8';
+      return reply
+        .header('content-type', type)
+        .header('content-disposition', `attachment; filename="${entity.table}-${stamp}.${query.format}"`)
+        .send(file);
+    },
+  );
+}
