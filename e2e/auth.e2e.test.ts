@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createOtpUser } from './api';
-import { fillLogin, launchBrowser, login, newPage, toastTexts } from './browser';
+import { fillLogin, launchBrowser, login, newPage, toastTexts, waitForTitle } from './browser';
 import { startServer } from './server';
 
 const baseUrl = inject('baseUrl');
@@ -20,7 +20,7 @@ describe('login', () => {
     await login(page, baseUrl, 'admin@demo.lab');
     expect(new URL(page.url()).pathname).toBe('/fr/dashboard');
     await page.locator('main h1', { hasText: 'Tableau de bord' }).waitFor();
-    expect(await page.title()).toBe('Tableau de bord · SIL');
+    await waitForTitle(page, 'Tableau de bord · SIL');
     const session = await page.evaluate(() =>
       Object.fromEntries(
         ['access_token', 'refresh_token', 'uid', 'auth_machine_id', 'rights', 'locale', 'theme'].map(

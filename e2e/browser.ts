@@ -79,3 +79,12 @@ export async function toggleTheme(page: Page): Promise<void> {
   // The preference is saved on the server too; wait for it so the next login sees it.
   await page.waitForLoadState('networkidle');
 }
+
+/** The tab title is set by an effect after the address changes: wait for it rather than read it at once. */
+export async function waitForTitle(page: Page, title: string): Promise<void> {
+  try {
+    await page.waitForFunction((expected) => document.title === expected, title, { timeout: 5000 });
+  } catch {
+    throw new Error(`Tab title is '${await page.title()}', expected '${title}'`);
+  }
+}

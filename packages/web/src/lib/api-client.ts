@@ -147,7 +147,8 @@ async function runRefresh(): Promise<Credentials> {
     saveRights(answer.rights);
     return { ...current, accessToken: answer.access_token, refreshToken: answer.refresh_token };
   } catch (error) {
-    clearSession();
+    // The server refused the refresh token: the session is over. A network failure is not a refusal.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) clearSession();
     throw error;
   }
 }

@@ -30,10 +30,17 @@ export async function checkAccessToken(): Promise<boolean> {
       await attempt();
     }
     return true;
-  } catch {
+  } catch (error) {
+    // Only the server's refusal ends the session: a call cut short (page unloading, network down)
+    // says nothing about the token, and clearing storage then would log out the next page too.
+    if (!isRefusal(error)) return true;
     clearSession();
     return false;
   }
+}
+
+function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
 
 /** Ends the session here and on the server; the server call may fail without consequence. */
