@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { routes } from '@sil/contract';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { ApiError } from './api-client';
 import { i18n } from './i18n';
@@ -58,6 +59,8 @@ export function errorMessage(code: string): string {
 /** spec.md §8 'Handling': error toast titled with the last path segment of the failed call. */
 export function notifyApiError(error: unknown): void {
   failProgress();
+  // A refused refresh ends the session and the login page shows next: no toast (spec.md §8 exceptions).
+  if (error instanceof ApiError && error.path === routes.refreshTokens.path) return;
   if (error instanceof ApiError) {
     const title = error.path.split('/').filter(Boolean).pop() ?? error.path;
     showToast('error', title, errorMessage(error.code));
