@@ -97,6 +97,7 @@ export const ERROR_STATUS = {
   tooManyAttempts: 429,
   ssoNotConfigured: 503,
   payloadTooLarge: 413,
+  invalidImportFile: 400,
   unexpectedError: 500,
 } as const;
 

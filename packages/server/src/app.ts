@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -20,6 +21,7 @@ import type { AuthDeps } from './modules/auth/deps.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createSessionService } from './modules/auth/session-service.js';
 import { Throttle } from './modules/auth/throttle.js';
+import { nabmImportRoutes } from './modules/nabms/routes.js';
 import { bindings } from './modules/reference/bindings.js';
 import { referenceTableRoutes } from './modules/reference/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
@@ -54,6 +56,7 @@ export async function buildApp({ config, db, logger, overrides }: AppDeps): Prom
   registerErrorHandler(app);
   await app.register(helmet, { contentSecurityPolicy: false });
   await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
 
   // 2. Application services, outermost adapters first.
   const mailer =
@@ -86,6 +89,7 @@ export async function buildApp({ config, db, logger, overrides }: AppDeps): Prom
   authRoutes(app, sessions, accounts);
   usersRoutes(app, users);
   for (const binding of Object.values(bindings)) referenceTableRoutes(app, db, binding);
+  nabmImportRoutes(app, db);
 
   // 4. The web application, with client-side routes falling back to index.html.
   const webDist = config.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist');

@@ -18,6 +18,11 @@ const optionalDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'date')
   .nullable()
   .optional();
+/** NABM codes are 4-character strings (digits for the national acts). */
+const nabmCode = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Z]{4}$/, 'nabmCode');
 const phone = z
   .string()
   .regex(/^\+?[0-9]{6,16}$/, 'phone')
@@ -40,6 +45,8 @@ export interface EntityDefinition {
   fields: z.ZodRawShape;
   /** Fields required at creation (the others are optional). */
   required: readonly string[];
+  /** Fields set at creation and never sent on update. */
+  createOnly?: readonly string[];
   /** Sort options of §9 this table offers, mapped to fields. */
   sorts: Record<string, string>;
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
@@ -197,6 +204,57 @@ export const entities = {
     notFound: 'collectorNotFound',
     paths: paths('collector', 'collectors'),
   },
+  nabms: {
+    table: 'nabms',
+    permission: 'admin_nabms',
+    idField: 'nabm_code',
+    stampField: 'nabm_last_updated',
+    labelField: 'nabm_wording',
+    fields: {
+      nabm_code: nabmCode,
+      nabm_wording: name.max(500),
+      nabm_chapter: optionalText(20),
+      nabm_subchapter: optionalText(20),
+      nabm_key_letter: z.string().trim().min(1).max(3).optional(),
+      nabm_coef_b: z.coerce.number().finite().min(0).max(100_000).optional(),
+      nabm_refund: optionalBoolean,
+      nabm_agreement: optionalBoolean,
+      nabm_bio_initiative: optionalBoolean,
+      nabm_blood_test: optionalBoolean,
+      nabm_contingency: optionalBoolean,
+      nabm_incompatible_codes: z.array(nabmCode).max(200).optional(),
+      nabm_last_eeet_date: optionalDate,
+      nabm_max_num_code: optionalInt,
+      nabm_med_indic_ref: optionalText(200),
+      nabm_rmo: optionalText(200),
+      nabm_spec_rule_num: optionalText(50),
+      nabm_reserved_acts: optionalBoolean,
+      nabm_creation_date: optionalDate,
+      nabm_end_date: optionalDate,
+      nabm_retired: optionalBoolean,
+    },
+    required: ['nabm_code', 'nabm_wording'],
+    createOnly: ['nabm_creation_date'],
+    sorts: {
+      NABM: 'nabm_code',
+      code: 'nabm_code',
+      wording: 'nabm_wording',
+      chapter: 'nabm_chapter',
+      subChapter: 'nabm_subchapter',
+      coefB: 'nabm_coef_b',
+      creationDate: 'nabm_creation_date',
+    },
+    defaultSort: byUpdate('nabm_last_updated'),
+    search: ['nabm_code', 'nabm_wording'],
+    filters: {
+      nabm_refund: { kind: 'boolean' },
+      nabm_retired: { kind: 'boolean' },
+      nabm_agreement: { kind: 'boolean' },
+    },
+    unique: [{ field: 'nabm_code', code: 'nabmAlreadyInUse' }],
+    notFound: 'nabmNotFound',
+    paths: paths('nabm', 'nabms'),
+  },
 } as const satisfies Record<string, EntityDefinition>;
 
 export type ReferenceTableName =
@@ -231,6 +289,15 @@ export function updateSchema(entity: EntityDefinition) {
     [entity.stampField]: z.iso.datetime({ offset: true }),
   });
 }
+
+export const ImportNabmsAnswer = z.object({
+  total: z.number().int(),
+  added: z.array(z.string()),
+  changed: z.array(z.string()),
+  retired: z.array(z.string()),
+  unchanged: z.number().int(),
+});
+export type ImportNabmsAnswer = z.infer<typeof ImportNabmsAnswer>;
 
 export const optional = {
   optionalText,

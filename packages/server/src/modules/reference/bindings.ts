@@ -5,6 +5,7 @@ import {
   families,
   machines,
   matrices,
+  nabms,
   sampleTypes,
   users,
 } from '../../db/schema/index.js';
@@ -26,6 +27,7 @@ export const bindings: Record<EntityName, TableBinding> = {
     foreignKeys: {},
     defaultFilters: { clinic_visible: ['true'] },
   },
+  nabms: { entity: entities.nabms, table: nabms, referencedBy: [], foreignKeys: {} },
   collectors: {
     entity: entities.collectors,
     table: collectors,

@@ -1,0 +1,1 @@
+SELECT attach_audit('nabms', 'nabm_code', 'nabm_last_updated');
