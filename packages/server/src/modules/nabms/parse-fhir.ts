@@ -85,7 +85,7 @@ const ALIASES: Record<string, keyof NabmAct | 'status'> = {
   inactive: 'status',
 };
 
-const valueOf = (p: Property): string | number | boolean | undefined =>
+const propertyValue = (p: Property): string | number | boolean | undefined =>
   p.valueDecimal ??
   p.valueInteger ??
   p.valueBoolean ??
@@ -139,7 +139,7 @@ export function parseNabmFhir(text: string): NabmAct[] {
     };
     for (const property of concept.property ?? []) {
       const field = ALIASES[fold(property.code)];
-      const value = valueOf(property);
+      const value = propertyValue(property);
       if (!field || value === undefined) continue;
       const asText = String(value);
       switch (field) {

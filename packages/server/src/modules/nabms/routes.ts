@@ -22,7 +22,7 @@ export function nabmImportRoutes(app: FastifyInstance, db: Db): void {
       if (!request.isMultipart())
         return fail('missingData', { issues: [{ path: 'file', message: 'multipart file required' }] });
       const file = await request.file();
-      if (!file || file.fieldname !== 'file')
+      if (file?.fieldname !== 'file')
         return fail('missingData', { issues: [{ path: 'file', message: 'required' }] });
       const bytes = await file.toBuffer();
       const auth = request.auth ?? fail('invalidAccessToken');
