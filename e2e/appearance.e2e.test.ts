@@ -1,0 +1,116 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, login, newPage, screenshot, toggleTheme, waitForTitle } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('appearance and language', () => {
+  it('switches the theme and keeps it for the user on another browser', async () => {
+    const first = await newPage(browser);
+    await login(first, baseUrl, 'secretariat@demo.lab');
+    expect(await first.locator('html').getAttribute('data-mantine-color-scheme')).toBe('light');
+    await toggleTheme(first);
+    expect(await first.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    expect(await first.evaluate(() => window.localStorage.getItem('theme'))).toBe('dark');
+
+    const second = await newPage(browser);
+    await login(second, baseUrl, 'secretariat@demo.lab');
+    await second.locator('main h1').waitFor();
+    expect(await second.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    await toggleTheme(second);
+    expect(await second.locator('html').getAttribute('data-mantine-color-scheme')).toBe('light');
+    await first.context().close();
+    await second.context().close();
+  });
+
+  it('applies colour-blind mode and font size, saved for the user', async () => {
+    const page = await newPage(browser);
+    await login(page, baseUrl, 'technicien@demo.lab');
+    await page.goto(`${baseUrl}/fr/account`);
+    await page.getByRole('switch', { name: 'Mode daltonien' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.colorBlind === 'true');
+    await page.getByText('Grande').click({ force: true });
+    await page.waitForFunction(() => document.documentElement.style.fontSize === '18px');
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'account-fr-colour-blind-large');
+
+    const again = await newPage(browser);
+    await login(again, baseUrl, 'technicien@demo.lab');
+    await again.waitForFunction(() => document.documentElement.style.fontSize === '18px');
+    expect(await again.evaluate(() => document.documentElement.dataset.colorBlind)).toBe('true');
+    await again.goto(`${baseUrl}/fr/account`);
+    await again.getByRole('switch', { name: 'Mode daltonien' }).click();
+    await again.getByText('Moyenne').click({ force: true });
+    await again.waitForFunction(() => document.documentElement.style.fontSize === '16px');
+    await again.waitForLoadState('networkidle');
+    await page.context().close();
+    await again.context().close();
+  });
+
+  it('switches the language of the page and of its address', async () => {
+    const page = await newPage(browser);
+    await login(page, baseUrl, 'technicien@demo.lab');
+    await page.goto(`${baseUrl}/fr/account`);
+    await page.locator('main h1', { hasText: 'Paramètres du compte' }).waitFor();
+    await page.locator('main').getByText('English').click({ force: true });
+    await page.waitForURL(`${baseUrl}/en/account`);
+    await page.locator('main h1', { hasText: 'Account settings' }).waitFor();
+    await waitForTitle(page, 'Account settings · SIL');
+    expect(await page.evaluate(() => window.localStorage.getItem('locale'))).toBe('en');
+    // The menu follows too.
+    await page.locator('nav').first().hover();
+    await page.locator('[data-menu-id="dashboard"]', { hasText: 'Dashboard' }).waitFor();
+    // A locale-less address now opens in English.
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.waitForURL(`${baseUrl}/en/dashboard`);
+    await page.context().close();
+  });
+
+  it('switches the language on the login page', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl}/fr/`);
+    await page.getByText('English').click();
+    await page.waitForURL(`${baseUrl}/en/`);
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    await waitForTitle(page, 'Login · SIL');
+    await page.context().close();
+  });
+});
+
+describe('mobile layout at 375 px', () => {
+  it('uses a burger menu with every item, and a back button except on the dashboard', async () => {
+    const page = await newPage(browser, {
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await login(page, baseUrl, 'admin@demo.lab');
+    await page.locator('main h1').waitFor();
+    expect(await page.getByRole('button', { name: 'Retour' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const drawer = page.locator('[role="dialog"]');
+    await drawer.locator('[data-menu-id="families"]').waitFor();
+    // Flattened: the dropdowns' items are listed directly, without the dropdowns themselves.
+    const ids = await drawer
+      .locator('[data-menu-id]')
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-menu-id')));
+    expect(ids).toContain('users');
+    expect(ids).not.toContain('settings');
+    expect(ids).not.toContain('accounts');
+    await drawer.locator('[data-menu-id="scan"]').click();
+    await page.waitForURL(`${baseUrl}/fr/scan`);
+    await page.locator('main h1', { hasText: 'Scanner' }).waitFor();
+    await drawer.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await page.waitForURL(`${baseUrl}/fr/dashboard`);
+    await page.context().close();
+  });
+});
