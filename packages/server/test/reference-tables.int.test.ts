@@ -376,3 +376,76 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
     expect(codeOf(erase)).toBe('machineNotFound');
   });
 });
+
+describe.each(DATABASES)('prescribers on %s', (kind) => {
+  let ctx: TestContext;
+  let admin: Session;
+  beforeAll(async () => {
+    ctx = await startTestApp(kind);
+    admin = await login(ctx.app, 'admin@demo.lab');
+  });
+  afterAll(() => stopTestApp(ctx));
+
+  const add = (payload: Record<string, unknown>) =>
+    call(ctx.app, admin, { method: 'POST', url: '/api/add-prescriber', payload });
+
+  it('validates RPPS with its check digit, ADELI and the specialty code, and stores them normalised', async () => {
+    const created = await add({
+      prescriber_title: 'Dr',
+      prescriber_surname: 'GIRARD',
+      prescriber_name: 'Louis',
+      prescriber_rpps: '1098 7654 323',
+      prescriber_adeli: '751234567',
+      prescriber_specialty: '38',
+      prescriber_phone_num: '+33612345678',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ prescriber_rpps: '10987654323', prescriber_specialty: 38 });
+    const badKey = await add({
+      prescriber_surname: 'X',
+      prescriber_name: 'Y',
+      prescriber_rpps: '10987654324',
+    });
+    expect([codeOf(badKey), badKey.json().details.issues[0].path]).toEqual([
+      'incorrectType',
+      'prescriber_rpps',
+    ]);
+    expect(
+      codeOf(await add({ prescriber_surname: 'X', prescriber_name: 'Y', prescriber_specialty: 25 })),
+    ).toBe('incorrectType');
+    expect(
+      codeOf(await add({ prescriber_surname: 'X', prescriber_name: 'Y', prescriber_adeli: '12345' })),
+    ).toBe('incorrectType');
+    expect(
+      codeOf(await add({ prescriber_surname: 'X', prescriber_name: 'Y', prescriber_title: 'Sir' })),
+    ).toBe('incorrectType');
+    const twice = await add({
+      prescriber_surname: 'Z',
+      prescriber_name: 'Z',
+      prescriber_rpps: '10987654323',
+    });
+    expect(codeOf(twice)).toBe('codeAlreadyInUse');
+  });
+
+  it('sorts by surname and finds by RPPS; a prescriber with a portal account cannot be deleted', async () => {
+    await add({ prescriber_surname: 'ARNAUD', prescriber_name: 'Marie', prescriber_rpps: '10000000009' });
+    const sorted = (
+      await call(ctx.app, admin, {
+        method: 'GET',
+        url: '/api/get-prescribers?sort_by=surname&sort_order=ASC',
+      })
+    ).json<Page>();
+    expect(sorted.data.map((p) => p.prescriber_surname)).toEqual(['ARNAUD', 'BERNARD', 'GIRARD']);
+    const found = (
+      await call(ctx.app, admin, { method: 'GET', url: '/api/get-prescribers?search=10000000009' })
+    ).json<Page>();
+    expect(found.data.map((p) => p.prescriber_surname)).toEqual(['ARNAUD']);
+    const bernard = sorted.data.find((p) => p.prescriber_surname === 'BERNARD');
+    const refused = await call(ctx.app, admin, {
+      method: 'DELETE',
+      url: '/api/delete-prescribers',
+      payload: { ids: [bernard?.prescriber_id] },
+    });
+    expect([codeOf(refused), refused.json().details]).toEqual(['cannotDelete', { referenced_by: 'users' }]);
+  });
+});

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { specialtyCodeSchema, titleSchema } from '../enums.js';
 import type { ErrorCode } from '../errors.js';
 import { formBoolean } from '../fields.js';
+import { adeliSchema, rppsSchema } from '../identifiers.js';
 import type { AdminKey } from '../permissions.js';
 
 /**
@@ -203,6 +205,40 @@ export const entities = {
     unique: [],
     notFound: 'collectorNotFound',
     paths: paths('collector', 'collectors'),
+  },
+  prescribers: {
+    table: 'prescribers',
+    permission: 'admin_prescribers',
+    idField: 'prescriber_id',
+    stampField: 'prescriber_last_updated',
+    labelField: 'prescriber_surname',
+    fields: {
+      prescriber_title: titleSchema.nullable().optional(),
+      prescriber_surname: name,
+      prescriber_name: name,
+      prescriber_rpps: rppsSchema.nullable().optional(),
+      prescriber_adeli: adeliSchema.nullable().optional(),
+      prescriber_specialty: specialtyCodeSchema.nullable().optional(),
+      prescriber_phone_num: phone,
+      prescriber_fax: phone,
+    },
+    required: ['prescriber_surname', 'prescriber_name'],
+    sorts: {
+      surname: 'prescriber_surname',
+      firstName: 'prescriber_name',
+      adeli: 'prescriber_adeli',
+      code: 'prescriber_rpps',
+      id: 'prescriber_id',
+    },
+    defaultSort: byUpdate('prescriber_last_updated'),
+    search: ['prescriber_surname', 'prescriber_name', 'prescriber_rpps', 'prescriber_adeli'],
+    filters: {},
+    unique: [
+      { field: 'prescriber_rpps', code: 'codeAlreadyInUse' },
+      { field: 'prescriber_adeli', code: 'codeAlreadyInUse' },
+    ],
+    notFound: 'prescriberNotFound',
+    paths: paths('prescriber', 'prescribers'),
   },
   nabms: {
     table: 'nabms',

@@ -104,8 +104,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
           prescriber_title: 'Dr',
           prescriber_surname: 'BERNARD',
           prescriber_name: 'Claire',
-          prescriber_rpps: '10001234567',
-          prescriber_specialty: '1',
+          prescriber_rpps: '10012345673',
+          prescriber_specialty: 1,
           prescriber_phone_num: '+33145000000',
         })
         .returning();

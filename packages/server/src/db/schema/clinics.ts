@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { id, stampNow } from './columns.js';
 import { laboratories } from './laboratories.js';
 
@@ -30,7 +30,7 @@ export const prescribers = pgTable(
     prescriber_name: text('prescriber_name').notNull(),
     prescriber_rpps: text('prescriber_rpps'),
     prescriber_adeli: text('prescriber_adeli'),
-    prescriber_specialty: text('prescriber_specialty'),
+    prescriber_specialty: smallint('prescriber_specialty'),
     prescriber_phone_num: text('prescriber_phone_num'),
     prescriber_fax: text('prescriber_fax'),
     prescriber_last_updated: stampNow('prescriber_last_updated'),

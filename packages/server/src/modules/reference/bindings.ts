@@ -6,6 +6,7 @@ import {
   machines,
   matrices,
   nabms,
+  prescribers,
   sampleTypes,
   users,
 } from '../../db/schema/index.js';
@@ -26,6 +27,12 @@ export const bindings: Record<EntityName, TableBinding> = {
     ],
     foreignKeys: {},
     defaultFilters: { clinic_visible: ['true'] },
+  },
+  prescribers: {
+    entity: entities.prescribers,
+    table: prescribers,
+    referencedBy: [{ table: users, column: users.prescriber_id, label: 'users' }],
+    foreignKeys: {},
   },
   nabms: { entity: entities.nabms, table: nabms, referencedBy: [], foreignKeys: {} },
   collectors: {
