@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from './browser';
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const MACHINE_ID = `${Date.now()}e2etst`;
 
-async function send(
+export async function send(
   baseUrl: string,
   method: string,
   path: string,

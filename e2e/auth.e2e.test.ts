@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createOtpUser } from './api';
+import { apiLogin, createOtpUser, send } from './api';
 import { fillLogin, launchBrowser, login, newPage, toastTexts, waitForTitle } from './browser';
-import { startServer } from './server';
+import { type RunningServer, startServer } from './server';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -47,33 +47,6 @@ describe('login', () => {
     expect(toast).toContain('Identifiants incorrects');
     expect(new URL(page.url()).pathname).toBe('/fr/');
     await page.context().close();
-  });
-
-  it('asks for the SMS code when the account has OTP, and accepts it zero-padded', async () => {
-    // Its own server: the journey reads the SMS from that server's local outbox.
-    const server = await startServer();
-    try {
-      await createOtpUser(server.url, 'otp.user@demo.lab');
-      const page = await newPage(browser);
-      await page.goto(`${server.url}/en/`);
-      await fillLogin(page, 'otp.user@demo.lab');
-      await page.getByText('We have sent a one-time password to your mobile').waitFor();
-      const sms = await server.waitForLog((line) => line.msg === 'SMS queued in the local outbox');
-      const code = /\b(\d{6})\b/.exec(String(sms.text))?.[1];
-      expect(code).toBeDefined();
-      // Letters are refused by the numeric field's validation.
-      await page.locator('input[autocomplete="one-time-code"]').fill('12ab');
-      await page.locator('form button[type="submit"]').click();
-      await page.getByText('The code is made of digits only').waitFor();
-      // Leading zeros may be left out: the client pads the code to 6 digits.
-      await page.locator('input[autocomplete="one-time-code"]').fill(String(Number(code)));
-      await page.locator('form button[type="submit"]').click();
-      await page.waitForURL(`${server.url}/en/dashboard`);
-      await page.locator('main h1', { hasText: 'Dashboard' }).waitFor();
-      await page.context().close();
-    } finally {
-      await server.stop();
-    }
   });
 
   it('sends the recovery e-mail from forgot password and returns to the login form', async () => {
@@ -170,6 +143,91 @@ describe('session', () => {
     await page.waitForURL(`${baseUrl}/fr/`);
     await page.getByText("Vous avez été déconnecté pour cause d'inactivité").waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('access_token'))).toBeNull();
+    await page.context().close();
+  });
+});
+
+// A server of its own: these journeys read the SMS and e-mails of that server's local outbox.
+describe('with the messages of the local outbox', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** Path (after the host) of the link in the last message to `to`: its host is the server's public one. */
+  const linkPath = async (msg: string, to: string) => {
+    const line = await server.waitForLog((entry) => entry.msg === msg && entry.to === to);
+    const link = /https?:\/\/\S+/.exec(String(line.text))?.[0];
+    if (!link) throw new Error(`No link in: ${String(line.text)}`);
+    return new URL(link).pathname;
+  };
+
+  it('asks for the SMS code when the account has OTP, and accepts it zero-padded', async () => {
+    await createOtpUser(server.url, 'otp.user@demo.lab');
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/en/`);
+    await fillLogin(page, 'otp.user@demo.lab');
+    await page.getByText('We have sent a one-time password to your mobile').waitFor();
+    const sms = await server.waitForLog((line) => line.msg === 'SMS queued in the local outbox');
+    const code = /\b(\d{6})\b/.exec(String(sms.text))?.[1];
+    expect(code).toBeDefined();
+    // Letters are refused by the numeric field's validation.
+    await page.locator('input[autocomplete="one-time-code"]').fill('12ab');
+    await page.locator('form button[type="submit"]').click();
+    await page.getByText('The code is made of digits only').waitFor();
+    // Leading zeros may be left out: the client pads the code to 6 digits.
+    await page.locator('input[autocomplete="one-time-code"]').fill(String(Number(code)));
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(`${server.url}/en/dashboard`);
+    await page.locator('main h1', { hasText: 'Dashboard' }).waitFor();
+    await page.context().close();
+  });
+
+  it('resets a forgotten password with the e-mailed link', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/fr/`);
+    await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+    await page.locator('input[type="email"]').fill('secretariat@demo.lab');
+    await page.getByRole('button', { name: "Envoyer l'e-mail de récupération" }).click();
+    const path = await linkPath('E-mail queued in the local outbox', 'secretariat@demo.lab');
+    expect(path).toMatch(/^\/fr\/reset-password\/.+/);
+    await page.goto(`${server.url}${path}`);
+    const [password, confirm] = [
+      page.locator('input[type="password"]').nth(0),
+      page.locator('input[type="password"]').nth(1),
+    ];
+    await password.fill('short');
+    await confirm.fill('other');
+    await page.locator('form button[type="submit"]').click();
+    await page.getByText('Au moins 8 caractères').waitFor();
+    await page.getByText('Les mots de passe ne correspondent pas').waitFor();
+    await password.fill('Nouveau-2026!');
+    await confirm.fill('Nouveau-2026!');
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(`${server.url}/fr/`);
+    await fillLogin(page, 'secretariat@demo.lab', 'Nouveau-2026!');
+    await page.waitForURL(`${server.url}/fr/dashboard`);
+    await page.context().close();
+  });
+
+  it('confirms an e-mail address with the verification link, and refuses a wrong link', async () => {
+    const headers = await apiLogin(server.url, 'technicien@demo.lab');
+    await send(server.url, 'PUT', '/api/request-email-verification', { locale: 'en' }, headers);
+    const path = await linkPath('E-mail queued in the local outbox', 'technicien@demo.lab');
+    const page = await newPage(browser);
+    await page.goto(`${server.url}${path}`);
+    await page.getByText('Verification complete').waitFor();
+    await page.getByText('Click button to return to dashboard').waitFor();
+    // The same link a second time: already used.
+    await page.reload();
+    await page.getByText('The verification did not succeed').waitFor();
+    await page.goto(`${server.url}/fr/verify-phone-number/aaaaaaaaaaaaaaaaaaaaaaaa`);
+    await page.getByText('Le lien est invalide').waitFor();
+    await page.getByRole('link', { name: 'Revenir au tableau de bord' }).click();
+    await page.waitForURL(`${server.url}/fr/`);
     await page.context().close();
   });
 });
