@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEMO_PASSWORD } from './browser';
+import { DEMO_PASSWORD } from './browser.js';
 
 /** Direct calls to the server, for setting up what a journey needs (not for checking the UI). */
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

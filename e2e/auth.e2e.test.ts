@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiLogin, createOtpUser, send } from './api';
-import { fillLogin, launchBrowser, login, newPage, toastTexts, waitForTitle } from './browser';
-import { type RunningServer, startServer } from './server';
+import { apiLogin, createOtpUser, send } from './api.js';
+import { fillLogin, launchBrowser, login, newPage, toastTexts, waitForTitle } from './browser.js';
+import { type RunningServer, startServer } from './server.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -45,6 +45,8 @@ describe('login', () => {
     const [toast] = await toastTexts(page);
     expect(toast).toContain('login');
     expect(toast).toContain('Identifiants incorrects');
+    // The page-load bar shows the failure too.
+    await page.locator('[aria-label="page-progress"][data-status="failed"]').waitFor({ state: 'attached' });
     expect(new URL(page.url()).pathname).toBe('/fr/');
     await page.context().close();
   });

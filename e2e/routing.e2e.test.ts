@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, login, newPage, waitForTitle } from './browser';
+import { launchBrowser, login, newPage, waitForTitle } from './browser.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

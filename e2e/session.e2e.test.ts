@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newPage } from './browser';
-import { type RunningServer, startServer } from './server';
+import { launchBrowser, login, newPage } from './browser.js';
+import { type RunningServer, startServer } from './server.js';
 
 // A server of its own whose access tokens live 2 seconds, so that they expire during the journey.
 let server: RunningServer;
