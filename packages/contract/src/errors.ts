@@ -98,6 +98,7 @@ export const ERROR_STATUS = {
   ssoNotConfigured: 503,
   payloadTooLarge: 413,
   invalidImportFile: 400,
+  nabmConflict: 409,
   unexpectedError: 500,
 } as const;
 

@@ -6,6 +6,7 @@ export * from './formula.js';
 export * from './identifiers.js';
 export * from './permissions.js';
 export * from './range-string.js';
+export * from './reference/catalogue.js';
 export * from './reference/entities.js';
 export * from './reference/list.js';
 export * from './routes.js';

@@ -1,76 +1,26 @@
 import { z } from 'zod';
 import { specialtyCodeSchema, titleSchema } from '../enums.js';
-import type { ErrorCode } from '../errors.js';
-import { formBoolean } from '../fields.js';
 import { adeliSchema, rppsSchema } from '../identifiers.js';
-import type { AdminKey } from '../permissions.js';
+import { analyses, parameters } from './catalogue.js';
+import {
+  byUpdate,
+  type EntityDefinition,
+  nabmCode,
+  name,
+  optionalBoolean,
+  optionalDate,
+  optionalId,
+  optionalInt,
+  optionalText,
+  paths,
+  phone,
+} from './shared.js';
 
+export type { EntityDefinition, FilterKind, ReferenceTableName } from './shared.js';
 /**
  * The reference-data tables: what each stores and how its generic table behaves (spec.md §3, §7
  * 'generic table calls', §9 'Sorting and filters'). Server and web both read these definitions.
  */
-const name = z.string().trim().min(1).max(200);
-const optionalText = (max = 2000) => z.string().trim().max(max).nullable().optional();
-const optionalId = z.uuid().nullable().optional();
-const optionalBoolean = formBoolean.optional();
-const optionalNumber = z.coerce.number().finite().nullable().optional();
-const optionalInt = z.coerce.number().int().min(0).max(1_000_000).nullable().optional();
-const optionalDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date')
-  .nullable()
-  .optional();
-/** NABM codes are 4-character strings (digits for the national acts). */
-const nabmCode = z
-  .string()
-  .trim()
-  .regex(/^[0-9A-Z]{4}$/, 'nabmCode');
-const phone = z
-  .string()
-  .regex(/^\+?[0-9]{6,16}$/, 'phone')
-  .nullable()
-  .optional();
-
-export type FilterKind =
-  | { kind: 'boolean' }
-  | { kind: 'values'; values: readonly string[] }
-  /** Values are ids of another table, whose read right the user needs to see the choices. */
-  | { kind: 'reference'; table: ReferenceTableName; permission: AdminKey };
-
-export interface EntityDefinition {
-  table: string;
-  permission: AdminKey;
-  idField: string;
-  stampField: string;
-  /** Field shown as the row's label in drop-downs and confirmations. */
-  labelField: string;
-  fields: z.ZodRawShape;
-  /** Fields required at creation (the others are optional). */
-  required: readonly string[];
-  /** Fields set at creation and never sent on update. */
-  createOnly?: readonly string[];
-  /** Sort options of §9 this table offers, mapped to fields. */
-  sorts: Record<string, string>;
-  defaultSort: { field: string; order: 'ASC' | 'DESC' };
-  search: readonly string[];
-  filters: Record<string, FilterKind>;
-  /** Fields unique within a laboratory (case-insensitive), with the code answered on a clash. */
-  unique: ReadonlyArray<{ field: string; code: ErrorCode }>;
-  notFound: ErrorCode;
-  paths: { list: string; get: string; add: string; update: string; delete: string; export: string };
-}
-
-const paths = (singular: string, plural: string, exportName = plural) => ({
-  list: `/api/get-${plural}`,
-  get: `/api/get-${singular}`,
-  add: `/api/add-${singular}`,
-  update: `/api/update-${singular}`,
-  delete: `/api/delete-${plural}`,
-  export: `/api/export-${exportName}`,
-});
-
-const byUpdate = (stampField: string) => ({ field: stampField, order: 'DESC' as const });
-
 export const entities = {
   matrices: {
     table: 'matrices',
@@ -291,15 +241,10 @@ export const entities = {
     notFound: 'nabmNotFound',
     paths: paths('nabm', 'nabms'),
   },
+  parameters,
+  analyses,
 } as const satisfies Record<string, EntityDefinition>;
 
-export type ReferenceTableName =
-  | 'matrices'
-  | 'families'
-  | 'machines'
-  | 'sample_types'
-  | 'clinics'
-  | 'collectors';
 export type EntityName = keyof typeof entities;
 export const ENTITY_NAMES = Object.keys(entities) as EntityName[];
 
@@ -317,7 +262,9 @@ export function createSchema(entity: EntityDefinition) {
 /** The update body: the id, the stamp as read, and any subset of the fields. */
 export function updateSchema(entity: EntityDefinition) {
   const shape = Object.fromEntries(
-    Object.entries(entity.fields).map(([key, schema]) => [key, (schema as z.ZodType).optional()]),
+    Object.entries(entity.fields)
+      .filter(([key]) => !entity.createOnly?.includes(key))
+      .map(([key, schema]) => [key, (schema as z.ZodType).optional()]),
   );
   return z.object({
     ...shape,
@@ -334,14 +281,3 @@ export const ImportNabmsAnswer = z.object({
   unchanged: z.number().int(),
 });
 export type ImportNabmsAnswer = z.infer<typeof ImportNabmsAnswer>;
-
-export const optional = {
-  optionalText,
-  optionalBoolean,
-  optionalNumber,
-  optionalInt,
-  optionalDate,
-  optionalId,
-  name,
-  phone,
-};

@@ -1,5 +1,6 @@
 export * from './audit.js';
 export * from './auth.js';
+export * from './catalogue.js';
 export * from './clinics.js';
 export * from './laboratories.js';
 export * from './nabms.js';

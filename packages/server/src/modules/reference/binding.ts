@@ -1,5 +1,6 @@
 import type { EntityDefinition, ErrorCode } from '@sil/contract';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/open.js';
 
 /** Another table whose rows point at this one: a row still pointed at cannot be deleted. */
 export interface Referrer {
@@ -13,6 +14,8 @@ export interface Referrer {
 
 /** A field pointing at another table of the same laboratory, checked on create and update. */
 export interface ForeignKey {
+  /** The field holds a list of ids (or codes), every one of which must exist. */
+  isArray?: boolean;
   table: PgTable;
   idColumn: PgColumn;
   laboratoryColumn: PgColumn;
@@ -25,6 +28,8 @@ export interface TableBinding {
   table: PgTable;
   referencedBy: Referrer[];
   foreignKeys: Record<string, ForeignKey>;
+  /** Rules over the whole row as it will be stored (the update merged onto the current row). */
+  validate?: (tx: Tx, laboratoryId: string, row: Record<string, unknown>) => Promise<void>;
   /** Conditions a list applies unless the caller filters the same field (clinics: visible ones). */
   defaultFilters?: Record<string, string[]>;
 }

@@ -46,11 +46,18 @@ export function createTableService(db: Db, binding: TableBinding) {
     for (const [field, foreign] of Object.entries(binding.foreignKeys)) {
       const value = values[field];
       if (value === undefined || value === null) continue;
-      const [found] = await tx
+      const wanted = [
+        ...new Set(foreign.isArray && Array.isArray(value) ? value.map(String) : [String(value)]),
+      ];
+      if (wanted.length === 0) continue;
+      const found = await tx
         .select({ id: foreign.idColumn })
         .from(foreign.table)
-        .where(and(eq(foreign.idColumn, value), eq(foreign.laboratoryColumn, laboratoryId)));
-      if (!found) fail(foreign.notFound, { field });
+        .where(and(inArray(foreign.idColumn, wanted), eq(foreign.laboratoryColumn, laboratoryId)));
+      if (found.length !== wanted.length) {
+        const known = new Set(found.map((row) => String(row.id)));
+        fail(foreign.notFound, { field, values: wanted.filter((id) => !known.has(id)) });
+      }
     }
   }
 
@@ -72,6 +79,7 @@ export function createTableService(db: Db, binding: TableBinding) {
       return writeTransaction(db, actor, async (tx) => {
         await assertUnique(tx, laboratoryId, values);
         await assertForeignKeys(tx, laboratoryId, values);
+        await binding.validate?.(tx, laboratoryId, values);
         const [row] = await tx
           .insert(table)
           .values({ ...values, laboratory_id: laboratoryId })
@@ -87,6 +95,14 @@ export function createTableService(db: Db, binding: TableBinding) {
       return writeTransaction(db, actor, async (tx) => {
         await assertUnique(tx, laboratoryId, changes, id);
         await assertForeignKeys(tx, laboratoryId, changes);
+        if (binding.validate) {
+          const [current] = await tx
+            .select()
+            .from(table)
+            .where(and(scopeOf(binding, laboratoryId), eq(idColumn, id)));
+          if (!current) return fail(entity.notFound);
+          await binding.validate(tx, laboratoryId, { ...current, ...changes });
+        }
         const row = await updateIfUnchanged(
           tx,
           table,

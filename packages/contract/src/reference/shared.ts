@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { ErrorCode } from '../errors.js';
+import { formBoolean } from '../fields.js';
+import type { AdminKey } from '../permissions.js';
+
+/** Field kinds and the shape of a reference-table definition, shared by every table. */
+export const name = z.string().trim().min(1).max(200);
+export const optionalText = (max = 2000) => z.string().trim().max(max).nullable().optional();
+export const optionalId = z.uuid().nullable().optional();
+export const optionalBoolean = formBoolean.optional();
+export const optionalNumber = z.coerce.number().finite().nullable().optional();
+export const optionalInt = z.coerce.number().int().min(0).max(1_000_000).nullable().optional();
+export const optionalDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date')
+  .nullable()
+  .optional();
+/** NABM codes are 4-character strings (digits for the national acts). */
+export const nabmCode = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Z]{4}$/, 'nabmCode');
+export const phone = z
+  .string()
+  .regex(/^\+?[0-9]{6,16}$/, 'phone')
+  .nullable()
+  .optional();
+
+export type ReferenceTableName =
+  | 'matrices'
+  | 'families'
+  | 'machines'
+  | 'sample_types'
+  | 'clinics'
+  | 'collectors'
+  | 'prescribers'
+  | 'nabms'
+  | 'parameters'
+  | 'analyses';
+
+export type FilterKind =
+  | { kind: 'boolean' }
+  | { kind: 'values'; values: readonly string[] }
+  /** Values are ids of another table, whose read right the user needs to see the choices. */
+  | { kind: 'reference'; table: ReferenceTableName; permission: AdminKey };
+
+export interface EntityDefinition {
+  table: string;
+  permission: AdminKey;
+  idField: string;
+  stampField: string;
+  /** Field shown as the row's label in drop-downs and confirmations. */
+  labelField: string;
+  fields: z.ZodRawShape;
+  /** Fields required at creation (the others are optional). */
+  required: readonly string[];
+  /** Fields set at creation and never sent on update. */
+  createOnly?: readonly string[];
+  /** Sort options of §9 this table offers, mapped to fields. */
+  sorts: Record<string, string>;
+  defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  search: readonly string[];
+  filters: Record<string, FilterKind>;
+  /** Fields unique within a laboratory (case-insensitive), with the code answered on a clash. */
+  unique: ReadonlyArray<{ field: string; code: ErrorCode }>;
+  notFound: ErrorCode;
+  paths: { list: string; get: string; add: string; update: string; delete: string; export: string };
+}
+
+export const paths = (singular: string, plural: string, exportName = plural) => ({
+  list: `/api/get-${plural}`,
+  get: `/api/get-${singular}`,
+  add: `/api/add-${singular}`,
+  update: `/api/update-${singular}`,
+  delete: `/api/delete-${plural}`,
+  export: `/api/export-${exportName}`,
+});
+
+export const byUpdate = (stampField: string) => ({ field: stampField, order: 'DESC' as const });

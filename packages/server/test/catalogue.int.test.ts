@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  codeOf,
+  DATABASES,
+  login,
+  type Session,
+  startTestApp,
+  stopTestApp,
+  type TestContext,
+} from './helpers.js';
+
+type Json = Record<string, unknown>;
+
+describe.each(DATABASES)('parameters and analyses on %s', (kind) => {
+  let ctx: TestContext;
+  let admin: Session;
+  const ids: Record<string, string> = {};
+  const post = (url: string, payload: Json) => call(ctx.app, admin, { method: 'POST', url, payload });
+
+  beforeAll(async () => {
+    ctx = await startTestApp(kind);
+    admin = await login(ctx.app, 'admin@demo.lab');
+    ids.matrix = (await post('/api/add-matrix', { matrix_name: 'Sang' })).json<{
+      matrix_id: string;
+    }>().matrix_id;
+    ids.family = (await post('/api/add-family', { family_name: 'Biochimie', family_rank: 1 })).json<{
+      family_id: string;
+    }>().family_id;
+    ids.machine = (await post('/api/add-machine', { machine_name: 'Cobas', machine_code: 'COB' })).json<{
+      machine_id: string;
+    }>().machine_id;
+    await post('/api/add-nabm', {
+      nabm_code: '0552',
+      nabm_wording: 'Glucose',
+      nabm_coef_b: 5,
+      nabm_incompatible_codes: ['0412'],
+    });
+    await post('/api/add-nabm', { nabm_code: '0412', nabm_wording: 'Cycle glycémique', nabm_coef_b: 20 });
+    await post('/api/add-nabm', { nabm_code: '1104', nabm_wording: 'Hémogramme', nabm_coef_b: 26 });
+  });
+  afterAll(() => stopTestApp(ctx));
+
+  it('creates a parameter with formulas, ranges per population and zones', async () => {
+    const response = await post('/api/add-parameter', {
+      parameter_name: 'Glucose',
+      parameter_code: 'GLU',
+      parameter_machine: ids.machine,
+      parameter_family: ids.family,
+      parameter_matrix: ids.matrix,
+      parameter_unit: 'g/L',
+      parameter_decimals: 2,
+      parameter_has_formula: true,
+      parameter_formula: 'x * 5.55',
+      parameter_formula_male: 'round(x * 5.55, 1)',
+      parameter_unit_after_calc: 'mmol/L',
+      parameter_ranges: [
+        { matrix_id: ids.matrix, population: 'default', min: 0.7, max: 1.1 },
+        { population: 'pregnant', min: 0.6, max: 0.95, comment: 'À jeun' },
+      ],
+      parameter_zones: { toxic: { min: 2, max: 5 } },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const parameter = response.json<Json>();
+    ids.parameter = String(parameter.parameter_id);
+    expect(parameter).toMatchObject({
+      parameter_formula: 'x * 5.55',
+      parameter_hidden: false,
+      parameter_ranges: [
+        { matrix_id: ids.matrix, population: 'default', min: 0.7, max: 1.1, comment: null, delta: null },
+        { matrix_id: null, population: 'pregnant', min: 0.6, max: 0.95, comment: 'À jeun' },
+      ],
+      parameter_zones: { toxic: { min: 2, max: 5 } },
+    });
+  });
+
+  it('refuses a formula outside the allowed arithmetic, naming the field', async () => {
+    for (const formula of [
+      'import({}, {override: true})',
+      'x.constructor',
+      'f(x) = x',
+      'y * 2',
+      'evaluate("1")',
+    ]) {
+      const response = await post('/api/add-parameter', {
+        parameter_name: `P ${formula}`,
+        parameter_formula: formula,
+      });
+      expect(codeOf(response), formula).toBe('incorrectType');
+      expect(response.json().details.issues[0]).toMatchObject({
+        path: 'parameter_formula',
+        message: expect.stringMatching(/^formula\./),
+      });
+    }
+  });
+
+  it('refuses inverted bounds on create and on update of one field', async () => {
+    const ranges = await post('/api/add-parameter', {
+      parameter_name: 'Sodium',
+      parameter_ranges: [{ population: 'adultMale', min: 145, max: 135 }],
+      parameter_lower_detection_limit: 10,
+      parameter_upper_detection_limit: 1,
+    });
+    expect([codeOf(ranges), ranges.json().details]).toEqual([
+      'invalidBounds',
+      { fields: ['parameter_lower_detection_limit', 'parameter_ranges.0'] },
+    ]);
+    const [glucose] = (
+      await call(ctx.app, admin, { method: 'GET', url: `/api/get-parameter?parameter_id=${ids.parameter}` })
+    ).json<Json[]>();
+    const update = await call(ctx.app, admin, {
+      method: 'PUT',
+      url: '/api/update-parameter',
+      payload: {
+        parameter_id: ids.parameter,
+        parameter_last_updated: glucose?.parameter_last_updated,
+        parameter_zones: { deadly: { min: 9, max: 3 } },
+      },
+    });
+    expect([codeOf(update), update.json().details]).toEqual([
+      'invalidBounds',
+      { fields: ['parameter_zones.deadly'] },
+    ]);
+    const unknownMachine = await post('/api/add-parameter', {
+      parameter_name: 'Potassium',
+      parameter_machine: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(codeOf(unknownMachine)).toBe('machineNotFound');
+  });
+
+  it('creates an analysis with NABM codes, machines, parameters and forensic remarks', async () => {
+    const response = await post('/api/add-analysis', {
+      analysis_name: 'Glycémie à jeun',
+      analysis_matrix: ids.matrix,
+      analysis_family: ids.family,
+      analysis_nabm_codes: ['0552'],
+      analysis_machines: [ids.machine],
+      analysis_parameters: [ids.parameter],
+      analysis_custom_cost_cents: 450,
+      analysis_requires_sampling_time: true,
+      analysis_is_forensic: true,
+      analysis_forensic_remarks: [
+        { range: '0.7 - 1.1', remark: 'Valeur usuelle' },
+        { range: '> 2', remark: 'Hyperglycémie marquée' },
+      ],
+      analysis_ciq_enabled: true,
+      analysis_ciq_default_frequency: 'daily',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    ids.analysis = String(response.json<Json>().analysis_id);
+    expect(response.json()).toMatchObject({
+      analysis_nabm_codes: ['0552'],
+      analysis_visible: true,
+      analysis_custom_cost_cents: 450,
+    });
+
+    const badRemark = await post('/api/add-analysis', {
+      analysis_name: 'X',
+      analysis_forensic_remarks: [{ range: 'entre 8 et 20', remark: 'r' }],
+    });
+    expect(badRemark.json().details.issues[0].path).toBe('analysis_forensic_remarks.0.range');
+    expect(
+      codeOf(await post('/api/add-analysis', { analysis_name: 'Y', analysis_nabm_codes: ['9999'] })),
+    ).toBe('nabmNotFound');
+    expect(
+      codeOf(
+        await post('/api/add-analysis', {
+          analysis_name: 'Z',
+          analysis_parameters: ['00000000-0000-4000-8000-000000000000'],
+        }),
+      ),
+    ).toBe('parameterNotFound');
+  });
+
+  it('refuses NABM codes of one analysis that are incompatible with each other', async () => {
+    const response = await post('/api/add-analysis', {
+      analysis_name: 'Bilan glucidique',
+      analysis_nabm_codes: ['0552', '0412', '1104'],
+    });
+    expect([response.statusCode, response.json()]).toEqual([
+      409,
+      { code: 'nabmConflict', details: { conflicts: ['0412/0552'] } },
+    ]);
+  });
+
+  it('filters analyses on their flags and matrix, and sorts by name', async () => {
+    await post('/api/add-analysis', { analysis_name: 'Analyse interne', analysis_visible: false });
+    const hidden = (
+      await call(ctx.app, admin, {
+        method: 'GET',
+        url: '/api/get-analyses?filter_column[]=analysis_visible&filter_value[]=false',
+      })
+    ).json<{
+      data: Json[];
+    }>();
+    expect(hidden.data.map((a) => a.analysis_name)).toEqual(['Analyse interne']);
+    const byMatrix = (
+      await call(ctx.app, admin, {
+        method: 'GET',
+        url: `/api/get-analyses?filter_column[]=analysis_matrix&filter_value[]=${ids.matrix}&filter_column[]=analysis_is_forensic&filter_value[]=true`,
+      })
+    ).json<{ data: Json[] }>();
+    expect(byMatrix.data.map((a) => a.analysis_name)).toEqual(['Glycémie à jeun']);
+    const byNabm = (
+      await call(ctx.app, admin, { method: 'GET', url: '/api/get-analyses?search=0552' })
+    ).json<{ data: Json[] }>();
+    expect(byNabm.data.map((a) => a.analysis_name)).toEqual(['Glycémie à jeun']);
+  });
+
+  it('keeps what an analysis uses from being deleted', async () => {
+    for (const [url, id, label] of [
+      ['/api/delete-parameters', ids.parameter, 'analyses'],
+      ['/api/delete-machines', ids.machine, 'parameters'],
+      ['/api/delete-matrices', ids.matrix, 'parameters'],
+      ['/api/delete-nabms', '0552', 'analyses'],
+    ] as const) {
+      const response = await call(ctx.app, admin, { method: 'DELETE', url, payload: { ids: [id] } });
+      expect([codeOf(response), response.json().details], url).toEqual([
+        'cannotDelete',
+        { referenced_by: label },
+      ]);
+    }
+    const removed = await call(ctx.app, admin, {
+      method: 'DELETE',
+      url: '/api/delete-analyses',
+      payload: { ids: [ids.analysis] },
+    });
+    expect(removed.json()).toEqual({ deleted: 1 });
+    expect(
+      (
+        await call(ctx.app, admin, { method: 'DELETE', url: '/api/delete-nabms', payload: { ids: ['0552'] } })
+      ).json(),
+    ).toEqual({ deleted: 1 });
+  });
+});
