@@ -247,6 +247,22 @@ describe.each(DATABASES)('permissions on %s', (kind) => {
     expect(codeOf(missing)).toBe('adminNotFound');
   });
 
+  it('exports the users of the laboratory with their rights, for readers of users only', async () => {
+    const csv = await call(ctx.app, admin, { method: 'GET', url: '/api/export-users?format=csv' });
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toContain('admin_uid;user_name;user_email');
+    expect(lines[0]).toContain('admin_records');
+    expect(lines.some((line) => line.includes('technicien@demo.lab'))).toBe(true);
+    expect(lines.every((line) => !line.includes('argon2'))).toBe(true);
+    const technician = await login(ctx.app, 'technicien@demo.lab');
+    expect(codeOf(await call(ctx.app, technician, { method: 'GET', url: '/api/export-users' }))).toBe(
+      'noAdminRights',
+    );
+  });
+
   it('does not let an administrator lock themselves out', async () => {
     const [me] = (
       await call(ctx.app, admin, { method: 'GET', url: `/api/get-admin?admin_uid=${admin.uid}` })

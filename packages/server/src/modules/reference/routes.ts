@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/open.js';
 import type { Actor } from '../../lib/transaction.js';
 import type { TableBinding } from './binding.js';
-import { toCsv, toXlsx } from './export-file.js';
+import { sendExport, sheetOf } from './export-file.js';
 import { createTableService } from './service.js';
 
 function actorOf(request: FastifyRequest): Actor {
@@ -109,16 +109,7 @@ export function referenceTableRoutes(app: FastifyInstance, db: Db, binding: Tabl
     async (request, reply) => {
       const query = request.query as z.output<typeof ExportQuery>;
       const rows = await service.rowsForExport(actorOf(request), query['ids[]']);
-      const stamp = new Date().toISOString().slice(0, 10);
-      const file = query.format === 'xlsx' ? await toXlsx(entity, rows) : toCsv(entity, rows);
-      const type =
-        query.format === 'xlsx'
-          ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-          : 'text/csv; charset=utf-8';
-      return reply
-        .header('content-type', type)
-        .header('content-disposition', `attachment; filename="${entity.table}-${stamp}.${query.format}"`)
-        .send(file);
+      return sendExport(reply, sheetOf(entity, rows), query.format);
     },
   );
 }
