@@ -38,19 +38,19 @@ export async function apiLogin(baseUrl: string, email: string) {
   };
 }
 
-/** An internal user whose login asks for an SMS code, created by the demo administrator. */
-export async function createOtpUser(baseUrl: string, email: string): Promise<void> {
+/** An internal user created by the demo administrator; with `otp`, their login asks for an SMS code. */
+export async function createUser(baseUrl: string, email: string, options: { otp: boolean }): Promise<void> {
   const headers = await apiLogin(baseUrl, 'admin@demo.lab');
   await send(
     baseUrl,
     'POST',
     '/auth/add-new-user',
     {
-      user_name: 'Utilisateur OTP',
+      user_name: options.otp ? 'Utilisateur OTP' : 'Nouvel utilisateur',
       user_email: email,
       user_phone_num: '+33612345678',
       user_password: sha256(DEMO_PASSWORD),
-      otp_enabled: true,
+      otp_enabled: options.otp,
       admin_records: 1,
     },
     headers,

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiLogin, createOtpUser, send } from './api.js';
+import { apiLogin, createUser, send } from './api.js';
 import { fillLogin, launchBrowser, login, newPage, toastTexts, waitForTitle } from './browser.js';
 import { type RunningServer, startServer } from './server.js';
 
@@ -46,7 +46,7 @@ describe('login', () => {
     expect(toast).toContain('login');
     expect(toast).toContain('Identifiants incorrects');
     // The page-load bar shows the failure too.
-    await page.locator('[aria-label="page-progress"][data-status="failed"]').waitFor({ state: 'attached' });
+    await page.locator('[data-page-progress="failed"]').waitFor({ state: 'attached' });
     expect(new URL(page.url()).pathname).toBe('/fr/');
     await page.context().close();
   });
@@ -168,7 +168,7 @@ describe('with the messages of the local outbox', () => {
   };
 
   it('asks for the SMS code when the account has OTP, and accepts it zero-padded', async () => {
-    await createOtpUser(server.url, 'otp.user@demo.lab');
+    await createUser(server.url, 'otp.user@demo.lab', { otp: true });
     const page = await newPage(browser);
     await page.goto(`${server.url}/en/`);
     await fillLogin(page, 'otp.user@demo.lab');
@@ -216,9 +216,10 @@ describe('with the messages of the local outbox', () => {
   });
 
   it('confirms an e-mail address with the verification link, and refuses a wrong link', async () => {
-    const headers = await apiLogin(server.url, 'technicien@demo.lab');
+    await createUser(server.url, 'new.user@demo.lab', { otp: false });
+    const headers = await apiLogin(server.url, 'new.user@demo.lab');
     await send(server.url, 'PUT', '/api/request-email-verification', { locale: 'en' }, headers);
-    const path = await linkPath('E-mail queued in the local outbox', 'technicien@demo.lab');
+    const path = await linkPath('E-mail queued in the local outbox', 'new.user@demo.lab');
     const page = await newPage(browser);
     await page.goto(`${server.url}${path}`);
     await page.getByText('Verification complete').waitFor();

@@ -1,4 +1,4 @@
-import { Progress } from '@mantine/core';
+import { Box, Progress } from '@mantine/core';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getProgress, PROGRESS_DURATION_MS, subscribeProgress } from '../lib/progress';
 
@@ -19,15 +19,17 @@ export function PageProgress() {
   if (state.status === 'idle') return null;
   const failed = state.status === 'failed';
   return (
-    <Progress
-      value={failed ? 100 : value}
-      color={failed ? 'red' : 'indigo'}
-      size={3}
-      radius={0}
-      data-status={state.status}
-      aria-label="page-progress"
-      transitionDuration={failed ? 0 : PROGRESS_DURATION_MS}
+    <Box
+      data-page-progress={state.status}
       style={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1000 }}
-    />
+    >
+      <Progress
+        value={failed ? 100 : value}
+        color={failed ? 'red' : 'indigo'}
+        size={3}
+        radius={0}
+        transitionDuration={failed ? 0 : PROGRESS_DURATION_MS}
+      />
+    </Box>
   );
 }
