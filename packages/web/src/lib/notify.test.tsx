@@ -3,28 +3,13 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stubBrowserApis } from '../testing/dom';
 import { ApiError } from './api-client';
 import { i18n } from './i18n';
 import { notifyApiError, showToast, TOAST_DURATION_MS, TOAST_LIMIT } from './notify';
 
 beforeAll(() => {
-  // jsdom lacks what Mantine measures with.
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) satisfies MediaQueryList;
-  window.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubBrowserApis();
   void i18n.changeLanguage('en');
 });
 

@@ -28,9 +28,14 @@ export async function completeLogin(
     savePreferences({ ...user.preferences, locale });
     saveRights(check.rights);
     setNextUrl(null);
-    return next?.startsWith('/') ? next : `/${locale}/${homePath(check.rights.user_type)}`;
+    return isOwnPath(next) ? next : `/${locale}/${homePath(check.rights.user_type)}`;
   } catch (error) {
     clearSession();
     throw error;
   }
+}
+
+/** Only an address of this application: '/…' but never '//host…', which would leave the site. */
+export function isOwnPath(path: string | null): path is string {
+  return path !== null && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
 }
