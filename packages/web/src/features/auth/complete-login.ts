@@ -37,5 +37,6 @@ export async function completeLogin(
 
 /** Only an address of this application: '/…' but never '//host…', which would leave the site. */
 export function isOwnPath(path: string | null): path is string {
-  return path !== null && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+  if (path === null) return false;
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
 }
