@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, createUser, send } from './api.js';
-import { fillLogin, launchBrowser, login, newPage, toastTexts, waitForTitle } from './browser.js';
+import { fillLogin, launchBrowser, login, newPage, screenshot, toastTexts, waitForTitle } from './browser.js';
 import { type RunningServer, startServer } from './server.js';
 
 const baseUrl = inject('baseUrl');
@@ -47,6 +47,7 @@ describe('login', () => {
     expect(toast).toContain('Identifiants incorrects');
     // The page-load bar shows the failure too.
     await page.locator('[data-page-progress="failed"]').waitFor({ state: 'attached' });
+    await screenshot(page, 'login-fr-error-toast');
     expect(new URL(page.url()).pathname).toBe('/fr/');
     await page.context().close();
   });

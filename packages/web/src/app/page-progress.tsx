@@ -23,7 +23,9 @@ export function PageProgress() {
       data-page-progress={state.status}
       style={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1000 }}
     >
+      {/* A new bar on failure: full and red at once, not sliding from where the run was. */}
       <Progress
+        key={failed ? 'failed' : 'running'}
         value={failed ? 100 : value}
         color={failed ? 'red' : 'indigo'}
         size={3}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+
+// Every source file under features/, as text (Vite's glob import, also available under Vitest).
+const sources = import.meta.glob<string>(['./**/*.ts', './**/*.tsx', '!./**/*.test.*'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+describe('feature boundaries', () => {
+  it('has no feature importing another feature or the app shell', () => {
+    const offences: string[] = [];
+    for (const [file, text] of Object.entries(sources)) {
+      const feature = file.split('/')[1];
+      for (const [, target] of text.matchAll(/from '([^']+)'/g)) {
+        if (!target?.startsWith('.')) continue;
+        const otherFeature = target.match(/^\.\.\/([^./][^/]*)\//)?.[1];
+        if (target.startsWith('../../app/') || (otherFeature && otherFeature !== feature)) {
+          offences.push(`${file} → ${target}`);
+        }
+      }
+    }
+    expect(Object.keys(sources).length).toBeGreaterThan(5);
+    expect(offences).toEqual([]);
+  });
+});
