@@ -55,8 +55,8 @@ async function errorFrom(response: Response, path: string): Promise<ApiError> {
   return new ApiError('unexpectedError', response.status, path);
 }
 
-/** One HTTP exchange, answer validated by its schema. Used for routes the table does not list yet. */
-export async function request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
+/** One HTTP exchange, answer validated by its schema. */
+async function request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (spec.credentials) {
     headers.authorization = `Bearer ${spec.credentials.accessToken}`;
