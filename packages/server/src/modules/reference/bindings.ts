@@ -1,4 +1,5 @@
-import { type EntityName, entities } from '@sil/contract';
+import { type EntityName, type ErrorCode, entities } from '@sil/contract';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   analyses,
   clinics,
@@ -12,8 +13,25 @@ import {
   sampleTypes,
   users,
 } from '../../db/schema/index.js';
-import type { TableBinding } from './binding.js';
+import type { ForeignKey, TableBinding } from './binding.js';
 import { validateAnalysis, validateParameter } from './catalogue-rules.js';
+
+/** A field pointing at a row of `table` in the same laboratory. */
+const keyTo = (
+  table: PgTable & { laboratory_id: PgColumn },
+  idColumn: PgColumn,
+  notFound: ErrorCode,
+): ForeignKey => ({
+  table,
+  idColumn,
+  laboratoryColumn: table.laboratory_id,
+  notFound,
+});
+const toMatrix = keyTo(matrices, matrices.matrix_id, 'matrixNotFound');
+const toFamily = keyTo(families, families.family_id, 'familyNotFound');
+const toMachine = keyTo(machines, machines.machine_id, 'machineNotFound');
+const toNabm = keyTo(nabms, nabms.nabm_code, 'nabmNotFound');
+const toParameter = keyTo(parameters, parameters.parameter_id, 'parameterNotFound');
 
 /** Each reference table of the contract, bound to its database table and to what points at it. */
 export const bindings: Record<EntityName, TableBinding> = {
@@ -76,24 +94,9 @@ export const bindings: Record<EntityName, TableBinding> = {
       { table: analyses, column: analyses.analysis_parameters, isArray: true, label: 'analyses' },
     ],
     foreignKeys: {
-      parameter_machine: {
-        table: machines,
-        idColumn: machines.machine_id,
-        laboratoryColumn: machines.laboratory_id,
-        notFound: 'machineNotFound',
-      },
-      parameter_family: {
-        table: families,
-        idColumn: families.family_id,
-        laboratoryColumn: families.laboratory_id,
-        notFound: 'familyNotFound',
-      },
-      parameter_matrix: {
-        table: matrices,
-        idColumn: matrices.matrix_id,
-        laboratoryColumn: matrices.laboratory_id,
-        notFound: 'matrixNotFound',
-      },
+      parameter_machine: toMachine,
+      parameter_family: toFamily,
+      parameter_matrix: toMatrix,
     },
     validate: validateParameter,
   },
@@ -102,39 +105,11 @@ export const bindings: Record<EntityName, TableBinding> = {
     table: analyses,
     referencedBy: [],
     foreignKeys: {
-      analysis_matrix: {
-        table: matrices,
-        idColumn: matrices.matrix_id,
-        laboratoryColumn: matrices.laboratory_id,
-        notFound: 'matrixNotFound',
-      },
-      analysis_family: {
-        table: families,
-        idColumn: families.family_id,
-        laboratoryColumn: families.laboratory_id,
-        notFound: 'familyNotFound',
-      },
-      analysis_nabm_codes: {
-        isArray: true,
-        table: nabms,
-        idColumn: nabms.nabm_code,
-        laboratoryColumn: nabms.laboratory_id,
-        notFound: 'nabmNotFound',
-      },
-      analysis_machines: {
-        isArray: true,
-        table: machines,
-        idColumn: machines.machine_id,
-        laboratoryColumn: machines.laboratory_id,
-        notFound: 'machineNotFound',
-      },
-      analysis_parameters: {
-        isArray: true,
-        table: parameters,
-        idColumn: parameters.parameter_id,
-        laboratoryColumn: parameters.laboratory_id,
-        notFound: 'parameterNotFound',
-      },
+      analysis_matrix: toMatrix,
+      analysis_family: toFamily,
+      analysis_nabm_codes: { ...toNabm, isArray: true },
+      analysis_machines: { ...toMachine, isArray: true },
+      analysis_parameters: { ...toParameter, isArray: true },
     },
     validate: validateAnalysis,
   },
@@ -143,12 +118,7 @@ export const bindings: Record<EntityName, TableBinding> = {
     table: collectors,
     referencedBy: [],
     foreignKeys: {
-      collector_owner: {
-        table: clinics,
-        idColumn: clinics.clinic_id,
-        laboratoryColumn: clinics.laboratory_id,
-        notFound: 'clinicNotFound',
-      },
+      collector_owner: keyTo(clinics, clinics.clinic_id, 'clinicNotFound'),
     },
   },
 };
