@@ -54,7 +54,11 @@ export async function buildApp({ config, db, logger, overrides }: AppDeps): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  await app.register(helmet, { contentSecurityPolicy: false });
+  await app.register(helmet, {
+    // The web app has no inline script; Mantine sets inline styles. Served over plain HTTP locally,
+    // so requests are not upgraded (production terminates TLS in front and sends HSTS).
+    contentSecurityPolicy: { directives: { 'style-src': ["'self'", "'unsafe-inline'"], 'upgrade-insecure-requests': null } },
+  });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
 
