@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type DatabaseKind, type Figure, rounded, throughputFigure } from './lib/figures.js';
 import { checkUserData, type LoadOptions, loadLogins, loadUserData, loginAsDemoAdmin } from './lib/http.js';
 import { createRunDatabase, dropRunDatabase, POSTGRES_ADMIN_URL } from './lib/postgres.js';
+import { hasNationalTable, importNationalTable, loadNabmPage, timeLoadAll } from './lib/reference.js';
 import { Results } from './lib/results.js';
 import { residentMemoryMiB, type ServerOptions, startServer, stopAllServers } from './lib/server.js';
 
@@ -13,6 +14,10 @@ const FIGURES = [
   'warm_restart_to_ready',
   'login_rps',
   'get_user_data_rps',
+  'nabm_import_ms',
+  'nabm_reimport_ms',
+  'get_nabms_page_rps',
+  'get_nabms_load_all_ms',
   'server_rss_after_load',
 ] as const;
 
@@ -73,6 +78,38 @@ async function benchDatabase(database: DatabaseKind, server: ServerOptions, resu
     await checkUserData(warm.baseUrl, session);
     record(throughputFigure('login_rps', database, await loadLogins(warm.baseUrl, load)));
     record(throughputFigure('get_user_data_rps', database, await loadUserData(warm.baseUrl, session, load)));
+
+    if (hasNationalTable()) {
+      const first = await importNationalTable(warm.baseUrl, session);
+      record({
+        figure: 'nabm_import_ms',
+        database,
+        value: rounded(first.ms),
+        unit: 'ms',
+        acts: first.total,
+        added: first.added,
+      });
+      const again = await importNationalTable(warm.baseUrl, session);
+      record({
+        figure: 'nabm_reimport_ms',
+        database,
+        value: rounded(again.ms),
+        unit: 'ms',
+        unchanged: again.unchanged,
+      });
+      record(
+        throughputFigure('get_nabms_page_rps', database, await loadNabmPage(warm.baseUrl, session, load)),
+      );
+      const all = await timeLoadAll(warm.baseUrl, session);
+      record({
+        figure: 'get_nabms_load_all_ms',
+        database,
+        value: rounded(all.medianMs),
+        unit: 'ms',
+        rows: all.rows,
+        bytes: all.bytes,
+      });
+    }
 
     const rss = await residentMemoryMiB(warm.pid);
     if (rss === undefined) throw new Error(`no /proc/${warm.pid}/status to read the memory from`);
