@@ -5,6 +5,7 @@ import { LoginPage } from '../features/auth/login-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { VerificationPage } from '../features/auth/verification-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { isReferenceTable, ParameterFormPage, ReferenceScreen } from '../features/reference/reference-screen';
 import { AccountPage } from '../features/settings/account-page';
 
 /** A screen that a later issue fills in: its title inside the layout, nothing pretending more. */
@@ -44,7 +45,7 @@ export function ScreenFor({ locale, match }: { locale: WebLocale; match: RouteMa
     case 'formExternalRecords':
       return <TitleOnly titleKey="screen.add_external_record" />;
     case 'formParameters':
-      return <TitleOnly titleKey="screen.edit_parameter" />;
+      return <ParameterFormPage key={params.id ?? 'new'} locale={locale} id={params.id ?? null} />;
     case 'dataManagement':
       return <TitleOnly titleKey="title.data_management" />;
     case 'uploads':
@@ -56,6 +57,10 @@ export function ScreenFor({ locale, match }: { locale: WebLocale; match: RouteMa
     case 'previewRecord':
       return <TitleOnly titleKey="title.preview_record" />;
     case 'table':
-      return <TitleOnly titleKey={`title.${titleKey(match)}`} />;
+      return isReferenceTable(params.table_name ?? '') ? (
+        <ReferenceScreen name={params.table_name ?? ''} locale={locale} />
+      ) : (
+        <TitleOnly titleKey={`title.${titleKey(match)}`} />
+      );
   }
 }

@@ -3,8 +3,13 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
+import tablesEn from '../locales/tables.en.json';
+import tablesFr from '../locales/tables.fr.json';
 
-export const resources = { fr: { translation: fr }, en: { translation: en } } as const;
+export const resources = {
+  fr: { translation: fr, tables: tablesFr },
+  en: { translation: en, tables: tablesEn },
+} as const;
 
 /** The language the browser prefers among those offered (spec.md §2 'Routing rules'). */
 export function browserLocale(): WebLocale {

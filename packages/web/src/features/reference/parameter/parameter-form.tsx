@@ -1,0 +1,176 @@
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { entities, parameterBoundsProblems } from '@sil/contract';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { Row } from '../../../lib/table/rows';
+import { FieldInput } from '../field-input';
+import type { FieldSpec, FormValues } from '../field-spec';
+import { formResolver } from '../form-resolver';
+import { formValuesOf, payloadOf } from '../form-values';
+import { StaleAlert } from '../stale-alert';
+import { useSubmitRow } from '../use-submit-row';
+import { FormulaTester } from './formula-tester';
+import {
+  CALCULATION_FIELDS,
+  FORMULA_FIELDS,
+  GENERAL_FIELDS,
+  PARAMETER_FIELDS,
+  RANGE_SWITCH,
+} from './parameter-fields';
+import { RangesEditor } from './ranges-editor';
+import { blocksOf, rangesToSend, type Zone, zonesOf, zonesToSend } from './ranges-state';
+import { ZonesEditor } from './zones-editor';
+
+const entity = entities.parameters;
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} fz="h4" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+/** The full parameter form (spec.md §3 'Parameter'): general, calculation, ranges, zones. */
+export function ParameterForm({
+  row,
+  onDone,
+  onReload,
+}: {
+  row: Row | null;
+  onDone: () => void;
+  onReload: () => void;
+}) {
+  const { t } = useTranslation('tables');
+  const initial = formValuesOf(PARAMETER_FIELDS, row);
+  const form = useForm<FormValues, unknown, Record<string, unknown>>({
+    defaultValues: initial,
+    resolver: formResolver(entity, PARAMETER_FIELDS),
+    mode: 'onTouched',
+  });
+  const [initialBlocks] = useState(() => blocksOf(row?.parameter_ranges));
+  const [initialZones] = useState(() => zonesOf(row?.parameter_zones));
+  const [blocks, setBlocks] = useState(initialBlocks);
+  const [zones, setZones] = useState(initialZones);
+  const watched = useWatch({ control: form.control });
+  const hasFormula = watched.parameter_has_formula === true;
+  const defaultOnly = watched.parameter_default_range_only === true;
+
+  const sent = rangesToSend(blocks, defaultOnly);
+  const lower = watched.parameter_lower_detection_limit;
+  const upper = watched.parameter_upper_detection_limit;
+  // Checked as typed, with the contract's own rule (the server answers invalidBounds with it).
+  const problems = parameterBoundsProblems({
+    parameter_lower_detection_limit: typeof lower === 'number' ? lower : null,
+    parameter_upper_detection_limit: typeof upper === 'number' ? upper : null,
+    parameter_ranges: sent.map((item) => item.range),
+    parameter_zones: zonesToSend(zones),
+  });
+  const rangeProblems = new Set(
+    problems.flatMap((path) => {
+      const index = /^parameter_ranges\.(\d+)$/.exec(path)?.[1];
+      const item = index === undefined ? undefined : sent[Number(index)];
+      return item ? [item.key] : [];
+    }),
+  );
+  const zoneProblems = new Set(
+    problems.flatMap((path): Zone[] => {
+      const zone = /^parameter_zones\.(\w+)$/.exec(path)?.[1];
+      return zone === 'therapeutic' || zone === 'toxic' || zone === 'deadly' ? [zone] : [];
+    }),
+  );
+  const limitsInverted = problems.includes('parameter_lower_detection_limit');
+
+  const known = new Set(PARAMETER_FIELDS.map((field) => field.name));
+  const { submit, stale, saving } = useSubmitRow(
+    entity,
+    row,
+    (path, message) => {
+      // Range and zone problems are already shown live; the others go under their inputs.
+      if (path.startsWith('parameter_ranges') || path.startsWith('parameter_zones')) return true;
+      if (!known.has(path)) return false;
+      form.setError(path, { type: 'server', message });
+      return true;
+    },
+    onDone,
+  );
+
+  const full = (values: FormValues, rangeBlocks: typeof blocks, zoneValues: typeof zones) => ({
+    ...payloadOf(PARAMETER_FIELDS, values),
+    parameter_ranges: rangesToSend(rangeBlocks, values.parameter_default_range_only === true).map(
+      (item) => item.range,
+    ),
+    parameter_zones: zonesToSend(zoneValues),
+  });
+  const grid = (fields: readonly FieldSpec[]) => (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
+      {fields.map((field) => (
+        <div key={field.name} style={field.wide ? { gridColumn: '1 / -1' } : undefined}>
+          <FieldInput field={field} control={form.control} errors={form.formState.errors} />
+          {FORMULA_FIELDS.some((name) => name === field.name) ? (
+            <FormulaTester
+              name={field.name}
+              formula={typeof watched[field.name] === 'string' ? String(watched[field.name]) : ''}
+            />
+          ) : null}
+        </div>
+      ))}
+    </SimpleGrid>
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(() => {
+        if (problems.length > 0) return;
+        return submit(full(initial, initialBlocks, initialZones), full(form.getValues(), blocks, zones));
+      })}
+    >
+      {stale ? <StaleAlert onReload={onReload} /> : null}
+      <Stack gap="lg">
+        <Section title={t('parameter.general')}>
+          {grid(GENERAL_FIELDS)}
+          {limitsInverted ? (
+            <Alert color="red" mt="sm" py={6}>
+              {t('parameter.limits_inverted')}
+            </Alert>
+          ) : null}
+        </Section>
+        <Section title={t('parameter.calculation')}>
+          {grid(hasFormula ? CALCULATION_FIELDS : CALCULATION_FIELDS.slice(0, 1))}
+        </Section>
+        <Section title={t('parameter.ranges')}>
+          <Stack>
+            {grid([RANGE_SWITCH])}
+            <RangesEditor
+              blocks={blocks}
+              onChange={setBlocks}
+              defaultOnly={defaultOnly}
+              problems={rangeProblems}
+            />
+          </Stack>
+        </Section>
+        <Section title={t('parameter.zones')}>
+          <ZonesEditor zones={zones} onChange={setZones} problems={zoneProblems} />
+        </Section>
+        {problems.length > 0 ? (
+          <Alert color="red" data-testid="bounds-problems">
+            {t('parameter.bounds_problems', { count: problems.length })}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={saving} disabled={problems.length > 0} data-action="save">
+            {t('actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import type { WebLocale } from '@sil/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { showToast } from '../../lib/notify';
+import { initialListState, type ListState } from '../../lib/table/list-state';
+import { useTableRights } from '../../lib/table/rights';
+import { type Row, textOf } from '../../lib/table/rows';
+import { TableView } from '../../lib/table/table-view';
+import type { ColumnView } from '../../lib/table/types';
+import { useDeleteRows } from '../../lib/table/use-delete-rows';
+import { useExport } from '../../lib/table/use-export';
+import { useTableList } from '../../lib/table/use-table-list';
+import { CellValue } from './cell-value';
+import { EntityFormModal } from './entity-form-modal';
+import { NabmImportButton } from './nabm-import-button';
+import type { ReferenceTableConfig } from './table-config';
+import { useTableFilters } from './use-table-filters';
+
+/** The table page of one reference table, driven by its configuration object. */
+export function ReferenceTablePage({ config, locale }: { config: ReferenceTableConfig; locale: WebLocale }) {
+  const { t } = useTranslation('tables');
+  const { t: tMain } = useTranslation();
+  const navigate = useNavigate();
+  const { entity } = config;
+  const rights = useTableRights(entity.permission);
+  const [state, setState] = useState<ListState>(initialListState);
+  // null: no form open; 'new': adding; otherwise the id of the row being edited.
+  const [editing, setEditing] = useState<string | null>(null);
+  const list = useTableList(entity, state);
+  const remove = useDeleteRows(entity);
+  const exporter = useExport(entity.paths.export, entity.table);
+  const filters = useTableFilters(entity);
+  const title = tMain(`title.${config.name}`);
+
+  const columns: ColumnView[] = config.columns.map((column) => ({
+    key: column.field,
+    label: t(`fields.${column.field}`),
+    render: (row: Row) => <CellValue format={column.format} value={row[column.field]} />,
+  }));
+  const open = (id: string | null) => {
+    if (config.form.kind === 'page') {
+      void navigate(`/${locale}/form/parameters${id ? `/${encodeURIComponent(id)}` : ''}`);
+    } else setEditing(id ?? 'new');
+  };
+
+  return (
+    <>
+      <TableView
+        title={title}
+        rows={list.data?.data ?? []}
+        rowId={(row) => textOf(row, entity.idField) ?? ''}
+        rowLabel={(row) => textOf(row, entity.labelField) ?? textOf(row, entity.idField) ?? ''}
+        columns={columns}
+        total={list.data?.number_of_rows ?? 0}
+        pages={list.data?.number_of_pages ?? 0}
+        loading={list.isFetching}
+        state={state}
+        onState={setState}
+        sortOptions={Object.keys(entity.sorts).map((option) => ({
+          value: option,
+          label: t(`sort.options.${option}`),
+        }))}
+        filters={filters}
+        searchPlaceholder={t(`search.placeholder.${config.name}`)}
+        rights={rights}
+        onAdd={() => open(null)}
+        onOpen={rights.edit ? (row) => open(textOf(row, entity.idField)) : undefined}
+        onDelete={async (ids) => {
+          const answer = await remove.mutateAsync(ids);
+          showToast('success', t('toast.successDelete', { count: answer.deleted }));
+        }}
+        deleting={remove.isPending}
+        onExport={(format, ids) => exporter.mutate({ format, ids })}
+        exporting={exporter.isPending}
+        actions={config.importNabms && rights.edit ? <NabmImportButton /> : null}
+      />
+      {editing !== null && config.form.kind === 'modal' ? (
+        <EntityFormModal
+          entity={entity}
+          fields={config.form.fields}
+          title={title}
+          id={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { LOAD_ALL } from '@sil/contract';
+import { describe, expect, it } from 'vitest';
+import { queryString } from './http';
+import { initialListState, loadAllQuery, toListQuery } from './list-state';
+
+describe('list query', () => {
+  it('sends the default sort by leaving sort_by out', () => {
+    const query = toListQuery(initialListState);
+    expect(query.sort_by).toBeUndefined();
+    expect(query.sort_order).toBeUndefined();
+    expect(query.search).toBeUndefined();
+  });
+
+  it('groups the chosen values of one column in one comma-separated filter value', () => {
+    const query = toListQuery({
+      ...initialListState,
+      search: ' gly ',
+      sort: 'name',
+      order: 'DESC',
+      filters: { analysis_matrix: ['a', 'b'], analysis_visible: ['true'], analysis_family: [] },
+      page: 2,
+    });
+    expect(queryString(query)).toBe(
+      '?search=gly&sort_by=name&sort_order=DESC&number_of_records=25&page_number=2' +
+        '&filter_column%5B%5D=analysis_matrix&filter_column%5B%5D=analysis_visible' +
+        '&filter_value%5B%5D=a%2Cb&filter_value%5B%5D=true',
+    );
+  });
+
+  it('loads a whole table for drop-downs with the load-all page size', () => {
+    expect(queryString(loadAllQuery)).toBe(`?number_of_records=${LOAD_ALL}&page_number=1`);
+  });
+});

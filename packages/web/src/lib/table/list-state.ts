@@ -1,0 +1,40 @@
+import { DEFAULT_PAGE_SIZE, LOAD_ALL } from '@sil/contract';
+import type { QueryValue } from './http';
+
+/** What a table page asks the server for: search, sort, filters and the page (spec.md §7, §9). */
+export interface ListState {
+  search: string;
+  /** A sort option of the table (§9), or null for the table's default sort. */
+  sort: string | null;
+  order: 'ASC' | 'DESC';
+  /** Chosen values per filter column; an empty list means no filter on that column. */
+  filters: Record<string, string[]>;
+  pageSize: number;
+  page: number;
+}
+
+export const initialListState: ListState = {
+  search: '',
+  sort: null,
+  order: 'ASC',
+  filters: {},
+  pageSize: DEFAULT_PAGE_SIZE,
+  page: 1,
+};
+
+/** The query of a list call: one filter_column[] / filter_value[] pair per filtered column. */
+export function toListQuery(state: ListState): Record<string, QueryValue> {
+  const filtered = Object.entries(state.filters).filter(([, values]) => values.length > 0);
+  return {
+    search: state.search.trim() || undefined,
+    sort_by: state.sort ?? undefined,
+    sort_order: state.sort ? state.order : undefined,
+    number_of_records: state.pageSize,
+    page_number: state.page,
+    'filter_column[]': filtered.map(([column]) => column),
+    'filter_value[]': filtered.map(([, values]) => values.join(',')),
+  };
+}
+
+/** Load all rows of a table for a drop-down (spec.md §7 'Load all for dropdowns'). */
+export const loadAllQuery: Record<string, QueryValue> = { number_of_records: LOAD_ALL, page_number: 1 };

@@ -1,0 +1,145 @@
+import { Card, Checkbox, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Row } from './rows';
+import type { ColumnView } from './types';
+
+interface RowsProps {
+  rows: Row[];
+  rowId: (row: Row) => string;
+  columns: ColumnView[];
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onToggleAll: () => void;
+  /** Opens the row's form; absent when the user may not edit. */
+  onOpen?: (row: Row) => void;
+  selectable: boolean;
+}
+
+/** Desktop: a table that scrolls sideways when its columns do not fit. */
+export function TableRows({
+  rows,
+  rowId,
+  columns,
+  selected,
+  onToggle,
+  onToggleAll,
+  onOpen,
+  selectable,
+}: RowsProps) {
+  const { t } = useTranslation('tables');
+  const allChecked = rows.length > 0 && rows.every((row) => selected.has(rowId(row)));
+  const someChecked = rows.some((row) => selected.has(rowId(row)));
+  return (
+    <Table.ScrollContainer minWidth={Math.max(600, columns.length * 140)}>
+      <Table highlightOnHover={onOpen !== undefined} verticalSpacing="xs" striped withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            {selectable ? (
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label={t('select.all')}
+                  checked={allChecked}
+                  indeterminate={someChecked && !allChecked}
+                  onChange={onToggleAll}
+                />
+              </Table.Th>
+            ) : null}
+            {columns.map((column) => (
+              <Table.Th key={column.key}>{column.label}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length + 1}>
+                <Text c="dimmed" size="sm" ta="center" py="md">
+                  {t('empty')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : null}
+          {rows.map((row) => {
+            const id = rowId(row);
+            return (
+              <Table.Tr
+                key={id}
+                data-row-id={id}
+                style={onOpen ? { cursor: 'pointer' } : undefined}
+                onClick={onOpen ? () => onOpen(row) : undefined}
+              >
+                {selectable ? (
+                  // The check box selects; a click elsewhere on the row opens it.
+                  <Table.Td onClick={(event) => event.stopPropagation()}>
+                    <Checkbox
+                      aria-label={t('select.row')}
+                      checked={selected.has(id)}
+                      onChange={() => onToggle(id)}
+                    />
+                  </Table.Td>
+                ) : null}
+                {columns.map((column) => (
+                  <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Mobile (below 992 px): one card per row, label above value, nothing to scroll sideways. */
+export function RowCards({ rows, rowId, columns, selected, onToggle, onOpen, selectable }: RowsProps) {
+  const { t } = useTranslation('tables');
+  if (rows.length === 0) {
+    return (
+      <Text c="dimmed" size="sm" ta="center" py="md">
+        {t('empty')}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {rows.map((row) => {
+        const id = rowId(row);
+        const [first, ...rest] = columns;
+        return (
+          <Card key={id} withBorder padding="sm" data-row-id={id}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <UnstyledButton
+                style={{ flex: 1, minWidth: 0 }}
+                onClick={onOpen ? () => onOpen(row) : undefined}
+                disabled={!onOpen}
+              >
+                {first ? (
+                  <Text fw={600} size="sm" mb={4}>
+                    {first.render(row)}
+                  </Text>
+                ) : null}
+                {rest.map((column) => (
+                  <Group key={column.key} gap={6} wrap="nowrap" align="baseline">
+                    <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                      {column.label}
+                    </Text>
+                    <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+                      {column.render(row)}
+                    </Text>
+                  </Group>
+                ))}
+              </UnstyledButton>
+              {selectable ? (
+                <Checkbox
+                  aria-label={t('select.row')}
+                  checked={selected.has(id)}
+                  onChange={() => onToggle(id)}
+                />
+              ) : null}
+            </Group>
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}

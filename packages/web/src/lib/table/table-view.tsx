@@ -1,0 +1,209 @@
+import { Button, Group, Loader, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
+import { DeleteConfirm } from './delete-confirm';
+import { ExportMenu } from './export-menu';
+import type { ListState } from './list-state';
+import type { TableRights } from './rights';
+import type { Row } from './rows';
+import { TableFilters } from './table-filters';
+import { TablePager } from './table-pager';
+import { RowCards, TableRows } from './table-rows';
+import type { ColumnView, FilterView } from './types';
+
+/** spec.md §9: the mobile layout applies below 992 px. */
+const MOBILE_QUERY = '(max-width: 991.98px)';
+
+export interface TableViewProps {
+  title: string;
+  rows: Row[];
+  rowId: (row: Row) => string;
+  rowLabel: (row: Row) => string;
+  columns: ColumnView[];
+  total: number;
+  pages: number;
+  loading: boolean;
+  state: ListState;
+  onState: (next: ListState) => void;
+  sortOptions: Array<{ value: string; label: string }>;
+  filters: FilterView[];
+  searchPlaceholder: string;
+  rights: TableRights;
+  onAdd?: () => void;
+  onOpen?: (row: Row) => void;
+  onDelete?: (ids: string[]) => Promise<unknown>;
+  deleting?: boolean;
+  onExport?: (format: 'csv' | 'xlsx', ids: string[] | null) => void;
+  exporting?: boolean;
+  /** Actions of one table only (the NABM import, the user creation). */
+  actions?: ReactNode;
+}
+
+/**
+ * The generic table page (spec.md §2 'Reference-data tables'): search, sort, filters, paging,
+ * selection, add, edit on row click, delete several at once, export. Buttons the user's rights do
+ * not allow are absent, not disabled.
+ */
+export function TableView(props: TableViewProps) {
+  const { t } = useTranslation('tables');
+  const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches);
+  const { state, onState, rights } = props;
+  const [selected, setSelected] = useState<Map<string, string>>(new Map());
+  const [confirming, setConfirming] = useState(false);
+  const [search, setSearch] = useState(state.search);
+  // The list is asked again once typing pauses, not on every key.
+  const commitSearch = useDebouncedCallback(
+    (text: string) => onState({ ...state, search: text, page: 1 }),
+    300,
+  );
+
+  const selectable = rights.remove || props.onExport !== undefined;
+  const toggle = (id: string) => {
+    const row = props.rows.find((candidate) => props.rowId(candidate) === id);
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(id)) next.delete(id);
+      else next.set(id, row ? props.rowLabel(row) : id);
+      return next;
+    });
+  };
+  const toggleAll = () => {
+    setSelected((current) => {
+      const next = new Map(current);
+      const all = props.rows.every((row) => next.has(props.rowId(row)));
+      for (const row of props.rows) {
+        if (all) next.delete(props.rowId(row));
+        else next.set(props.rowId(row), props.rowLabel(row));
+      }
+      return next;
+    });
+  };
+
+  const rowsProps = {
+    rows: props.rows,
+    rowId: props.rowId,
+    columns: props.columns,
+    selected: new Set(selected.keys()),
+    onToggle: toggle,
+    onToggleAll: toggleAll,
+    onOpen: props.onOpen,
+    selectable,
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={props.title}
+        actions={
+          <Group gap="sm" wrap="wrap">
+            {props.actions}
+            {rights.remove && props.onDelete ? (
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={16} />}
+                disabled={selected.size === 0}
+                onClick={() => setConfirming(true)}
+                data-action="delete"
+              >
+                {t('actions.delete_selected', { count: selected.size })}
+              </Button>
+            ) : null}
+            {props.onExport ? (
+              <ExportMenu
+                selectedCount={selected.size}
+                busy={props.exporting ?? false}
+                onExport={(format, selectedOnly) =>
+                  props.onExport?.(format, selectedOnly ? [...selected.keys()] : null)
+                }
+              />
+            ) : null}
+            {rights.edit && props.onAdd ? (
+              <Button leftSection={<IconPlus size={16} />} onClick={props.onAdd} data-action="add">
+                {t('actions.add')}
+              </Button>
+            ) : null}
+          </Group>
+        }
+      />
+      <Stack gap="sm" mb="md">
+        <Group gap="sm" wrap="wrap" align="flex-end">
+          <TextInput
+            style={{ flex: '1 1 240px' }}
+            maw={420}
+            leftSection={<IconSearch size={16} />}
+            placeholder={props.searchPlaceholder}
+            aria-label={t('search.label')}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              commitSearch(event.currentTarget.value);
+            }}
+            data-testid="table-search"
+          />
+          {props.sortOptions.length > 0 ? (
+            <Group gap="xs" wrap="nowrap" align="flex-end">
+              <Select
+                w={180}
+                label={t('sort.label')}
+                placeholder={t('sort.default')}
+                data={props.sortOptions}
+                value={state.sort}
+                onChange={(value) => onState({ ...state, sort: value, page: 1 })}
+                clearable
+                data-testid="table-sort"
+              />
+              <SegmentedControl
+                aria-label={t('sort.order')}
+                disabled={state.sort === null}
+                value={state.order}
+                data={[
+                  { value: 'ASC', label: t('sort.asc') },
+                  { value: 'DESC', label: t('sort.desc') },
+                ]}
+                onChange={(value) => onState({ ...state, order: value === 'DESC' ? 'DESC' : 'ASC', page: 1 })}
+                data-testid="table-order"
+              />
+            </Group>
+          ) : null}
+          {props.loading ? <Loader size="sm" /> : null}
+        </Group>
+        <TableFilters
+          filters={props.filters}
+          values={state.filters}
+          onChange={(column, values) =>
+            onState({ ...state, filters: { ...state.filters, [column]: values }, page: 1 })
+          }
+        />
+      </Stack>
+      {mobile ? <RowCards {...rowsProps} /> : <TableRows {...rowsProps} />}
+      <TablePager
+        page={state.page}
+        pages={props.pages}
+        total={props.total}
+        pageSize={state.pageSize}
+        onPage={(page) => onState({ ...state, page })}
+        onPageSize={(pageSize) => onState({ ...state, pageSize, page: 1 })}
+      />
+      <DeleteConfirm
+        opened={confirming}
+        labels={[...selected.values()]}
+        busy={props.deleting ?? false}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          void props.onDelete?.([...selected.keys()]).then(
+            () => {
+              setSelected(new Map());
+              setConfirming(false);
+            },
+            // The error toast says why (cannotDelete…); the selection stays for another try.
+            () => setConfirming(false),
+          );
+        }}
+      />
+    </>
+  );
+}
