@@ -148,6 +148,7 @@ export function FieldInput({
           case 'reference':
             return (
               <ReferenceSelect
+                name={field.name}
                 table={field.table}
                 label={label}
                 error={error}
@@ -158,6 +159,7 @@ export function FieldInput({
           case 'references':
             return (
               <ReferenceMultiSelect
+                name={field.name}
                 table={field.table}
                 label={label}
                 error={error}

@@ -5,12 +5,15 @@ import { useLoadAll } from '../../lib/table/use-load-all';
 
 interface Common {
   table: ReferenceTableName;
+  /** Names the input for the journeys (`data-field`). */
+  name?: string;
   label: string;
   error?: string;
 }
 
 /** A choice among the rows of another table; says so when the user may not read that table. */
 export function ReferenceSelect({
+  name,
   table,
   label,
   error,
@@ -36,11 +39,13 @@ export function ReferenceSelect({
       description={allowed ? undefined : t('form.no_read_right')}
       error={error}
       nothingFoundMessage={t('form.nothing_found')}
+      data-field={name}
     />
   );
 }
 
 export function ReferenceMultiSelect({
+  name,
   table,
   label,
   error,
@@ -63,6 +68,7 @@ export function ReferenceMultiSelect({
       description={allowed ? undefined : t('form.no_read_right')}
       error={error}
       nothingFoundMessage={t('form.nothing_found')}
+      data-field={name}
     />
   );
 }
