@@ -1,0 +1,73 @@
+import type { DocumentKind, ReportChannel } from './schemas.js';
+
+/** The last words of each report-service file name (spec §7 'Report service'). */
+const KIND_TITLES: Record<DocumentKind, string> = {
+  requestForm: "BON DE DEMANDE D'ANALYSE",
+  cerfa: "FEUILLE D'HONORAIRES",
+  prescription: 'PRESCRIPTION',
+};
+
+export const REPORT_CHANNEL_LABELS: Record<ReportChannel, string> = {
+  fax: 'Fax',
+  phone: 'Téléphone',
+  post: 'Courrier',
+  paper: 'Papier (remis au patient)',
+  online: 'En ligne',
+  insurance: 'Assurance',
+  occupationalPhysician: 'Médecin du travail',
+};
+
+export const SEX_LABELS = { F: 'Féminin', M: 'Masculin', I: 'Indéterminé' } as const;
+
+export function upperFrench(value: string): string {
+  return value.toLocaleUpperCase('fr-FR');
+}
+
+/** 'SURNAME First name', the patient name printed on labels (spec §7 print-barcode). */
+export function labelName(surname: string, firstName: string): string {
+  return `${upperFrench(surname.trim())} ${firstName.trim()}`;
+}
+
+/** 'DDMMYYYY F' from an ISO date of birth and the patient's sex (spec §9: DDMMYYYY on labels). */
+export function labelDob(isoDate: string, sex: 'F' | 'M' | 'I'): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}${month}${year} ${sex}`;
+}
+
+/** YYYY-MM-DD → DD/MM/YYYY, as French readers expect on paper. */
+export function frenchDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** YYYY-MM-DDTHH:mm (laboratory local time) → DD/MM/YYYY à HH:mm. */
+export function frenchDateTime(localDateTime: string): string {
+  const [date = '', time = ''] = localDateTime.split('T');
+  return `${frenchDate(date)} à ${time}`;
+}
+
+/**
+ * '{record_id} - {SURNAME} {first name} - BON DE DEMANDE D'ANALYSE.pdf' and its siblings.
+ * Characters that Windows or macOS refuse in file names are replaced, because reception staff
+ * save these files on their workstation.
+ */
+export function pdfFileName(
+  recordId: string,
+  surname: string,
+  firstName: string,
+  kind: DocumentKind,
+): string {
+  const name = `${recordId} - ${labelName(surname, firstName)} - ${KIND_TITLES[kind]}`;
+  return `${safeFileName(name)}.pdf`;
+}
+
+export function safeFileName(name: string): string {
+  return (
+    name
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .replace(/[\\/:*?"<>|]/g, '-')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
