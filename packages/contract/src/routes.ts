@@ -27,6 +27,7 @@ import {
   VerificationRequestBody,
 } from './auth.js';
 import type { AccessRule } from './permissions.js';
+import { recordRoutes } from './records/routes.js';
 
 /**
  * The API route table: one entry per call, used by the server to register and authorize the
@@ -45,7 +46,7 @@ export interface RouteDef {
 const publicAccess = { kind: 'public' } as const;
 const anyUser = { kind: 'authenticated' } as const;
 
-export const routes = {
+const accountRoutes = {
   login: {
     method: 'POST',
     path: '/auth/login',
@@ -197,6 +198,8 @@ export const routes = {
     response: AdminRow,
   },
 } as const satisfies Record<string, RouteDef>;
+
+export const routes = { ...accountRoutes, ...recordRoutes } as const;
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

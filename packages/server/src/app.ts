@@ -9,6 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type InsiClient, simulatedInsi } from './adapters/insi.js';
 import { outboxMailer, smtpMailer } from './adapters/mail.js';
 import { httpSmsSender, outboxSmsSender } from './adapters/sms.js';
 import type { Config } from './config.js';
@@ -22,6 +23,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { createSessionService } from './modules/auth/session-service.js';
 import { Throttle } from './modules/auth/throttle.js';
 import { nabmImportRoutes } from './modules/nabms/routes.js';
+import { recordsRoutes } from './modules/records/routes.js';
 import { bindings } from './modules/reference/bindings.js';
 import { referenceTableRoutes } from './modules/reference/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
@@ -33,7 +35,7 @@ export interface AppDeps {
   db: Db;
   logger?: FastifyServerOptions['logger'];
   /** Replace outside services (tests pass a mailer that talks to their own SMTP server, for instance). */
-  overrides?: Partial<Pick<AuthDeps, 'mailer' | 'sms'>>;
+  overrides?: Partial<Pick<AuthDeps, 'mailer' | 'sms'>> & { insi?: InsiClient };
 }
 
 const API_PREFIXES = ['/api/', '/auth/', '/reports/'];
@@ -57,7 +59,9 @@ export async function buildApp({ config, db, logger, overrides }: AppDeps): Prom
   await app.register(helmet, {
     // The web app has no inline script; Mantine sets inline styles. Served over plain HTTP locally,
     // so requests are not upgraded (production terminates TLS in front and sends HSTS).
-    contentSecurityPolicy: { directives: { 'style-src': ["'self'", "'unsafe-inline'"], 'upgrade-insecure-requests': null } },
+    contentSecurityPolicy: {
+      directives: { 'style-src': ["'self'", "'unsafe-inline'"], 'upgrade-insecure-requests': null },
+    },
   });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
@@ -94,6 +98,7 @@ export async function buildApp({ config, db, logger, overrides }: AppDeps): Prom
   usersRoutes(app, users);
   for (const binding of Object.values(bindings)) referenceTableRoutes(app, db, binding);
   nabmImportRoutes(app, db);
+  recordsRoutes(app, db, overrides?.insi ?? simulatedInsi());
 
   // 4. The web application, with client-side routes falling back to index.html.
   const webDist = config.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist');

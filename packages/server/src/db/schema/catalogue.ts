@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { id, stampNow } from './columns.js';
 import { laboratories } from './laboratories.js';
-import { families, machines, matrices } from './reference.js';
+import { families, machines, matrices, sampleTypes } from './reference.js';
 
 export interface ParameterRange {
   matrix_id: string | null;
@@ -76,6 +76,8 @@ export const analyses = pgTable(
     analysis_name: text('analysis_name').notNull(),
     analysis_matrix: uuid('analysis_matrix').references(() => matrices.matrix_id),
     analysis_family: uuid('analysis_family').references(() => families.family_id),
+    /** Samples of a record are grouped by sample type and matrix of their analyses. */
+    analysis_sample_type: uuid('analysis_sample_type').references(() => sampleTypes.sample_type_id),
     analysis_nabm_codes: text('analysis_nabm_codes').array().notNull().default([]),
     analysis_machines: uuid('analysis_machines').array().notNull().default([]),
     analysis_parameters: uuid('analysis_parameters').array().notNull().default([]),

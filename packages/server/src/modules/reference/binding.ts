@@ -1,4 +1,5 @@
 import type { EntityDefinition, ErrorCode } from '@sil/contract';
+import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/open.js';
 
@@ -30,6 +31,10 @@ export interface TableBinding {
   foreignKeys: Record<string, ForeignKey>;
   /** Rules over the whole row as it will be stored (the update merged onto the current row). */
   validate?: (tx: Tx, laboratoryId: string, row: Record<string, unknown>) => Promise<void>;
+  /** Replaces the plain text search (patients are also found by date of birth, records by patient). */
+  searchCondition?: (term: string) => SQL | undefined;
+  /** Filters computed rather than read from a column (records_with_ncts…), by filter column name. */
+  computedFilters?: Record<string, (values: string[]) => SQL>;
   /** Conditions a list applies unless the caller filters the same field (clinics: visible ones). */
   defaultFilters?: Record<string, string[]>;
 }

@@ -9,7 +9,10 @@ import {
   matrices,
   nabms,
   parameters,
+  patients,
   prescribers,
+  records,
+  samples,
   sampleTypes,
   users,
 } from '../../db/schema/index.js';
@@ -31,6 +34,7 @@ const toMatrix = keyTo(matrices, matrices.matrix_id, 'matrixNotFound');
 const toFamily = keyTo(families, families.family_id, 'familyNotFound');
 const toMachine = keyTo(machines, machines.machine_id, 'machineNotFound');
 const toNabm = keyTo(nabms, nabms.nabm_code, 'nabmNotFound');
+const toSampleType = keyTo(sampleTypes, sampleTypes.sample_type_id, 'sampleTypeNotFound');
 const toParameter = keyTo(parameters, parameters.parameter_id, 'parameterNotFound');
 
 /** Each reference table of the contract, bound to its database table and to what points at it. */
@@ -41,6 +45,7 @@ export const bindings: Record<EntityName, TableBinding> = {
     referencedBy: [
       { table: parameters, column: parameters.parameter_matrix, label: 'parameters' },
       { table: analyses, column: analyses.analysis_matrix, label: 'analyses' },
+      { table: samples, column: samples.sample_matrix, label: 'samples' },
     ],
     foreignKeys: {},
   },
@@ -62,13 +67,23 @@ export const bindings: Record<EntityName, TableBinding> = {
     ],
     foreignKeys: {},
   },
-  sample_types: { entity: entities.sample_types, table: sampleTypes, referencedBy: [], foreignKeys: {} },
+  sample_types: {
+    entity: entities.sample_types,
+    table: sampleTypes,
+    referencedBy: [
+      { table: analyses, column: analyses.analysis_sample_type, label: 'analyses' },
+      { table: samples, column: samples.sample_type, label: 'samples' },
+    ],
+    foreignKeys: {},
+  },
   clinics: {
     entity: entities.clinics,
     table: clinics,
     referencedBy: [
       { table: collectors, column: collectors.collector_owner, label: 'collectors' },
       { table: users, column: users.clinic_id, label: 'users' },
+      { table: patients, column: patients.patient_owner, label: 'patients' },
+      { table: records, column: records.record_owner, label: 'records' },
     ],
     foreignKeys: {},
     defaultFilters: { clinic_visible: ['true'] },
@@ -76,7 +91,10 @@ export const bindings: Record<EntityName, TableBinding> = {
   prescribers: {
     entity: entities.prescribers,
     table: prescribers,
-    referencedBy: [{ table: users, column: users.prescriber_id, label: 'users' }],
+    referencedBy: [
+      { table: users, column: users.prescriber_id, label: 'users' },
+      { table: records, column: records.record_prescriber, label: 'records' },
+    ],
     foreignKeys: {},
   },
   nabms: {
@@ -107,6 +125,7 @@ export const bindings: Record<EntityName, TableBinding> = {
     foreignKeys: {
       analysis_matrix: toMatrix,
       analysis_family: toFamily,
+      analysis_sample_type: toSampleType,
       analysis_nabm_codes: { ...toNabm, isArray: true },
       analysis_machines: { ...toMachine, isArray: true },
       analysis_parameters: { ...toParameter, isArray: true },
@@ -116,7 +135,10 @@ export const bindings: Record<EntityName, TableBinding> = {
   collectors: {
     entity: entities.collectors,
     table: collectors,
-    referencedBy: [],
+    referencedBy: [
+      { table: records, column: records.record_collector, label: 'records' },
+      { table: samples, column: samples.sample_collector, label: 'samples' },
+    ],
     foreignKeys: {
       collector_owner: keyTo(clinics, clinics.clinic_id, 'clinicNotFound'),
     },

@@ -34,6 +34,8 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function filterCondition(binding: TableBinding, field: string, values: string[]): SQL {
+  const computed = binding.computedFilters?.[field];
+  if (computed) return computed(values);
   const kind = binding.entity.filters[field];
   if (!kind) return fail('invalidOption', { field: 'filter_column[]', value: field });
   const column = columnOf(binding.table, field);
@@ -67,10 +69,18 @@ function orderOf(binding: TableBinding, query: ListQuery): SQL[] {
   return [direction(key), asc(columnOf(table, entity.idField))];
 }
 
-export function whereOf(binding: TableBinding, laboratoryId: string, query: ListQuery): SQL {
+export function whereOf(
+  binding: TableBinding,
+  laboratoryId: string,
+  query: ListQuery,
+  extraScope?: SQL,
+): SQL {
   const conditions: SQL[] = [scopeOf(binding, laboratoryId)];
+  if (extraScope) conditions.push(extraScope);
   const term = query.search?.trim();
-  if (term) {
+  const custom = term && binding.searchCondition ? binding.searchCondition(term) : undefined;
+  if (custom) conditions.push(custom);
+  else if (term) {
     const pattern = `%${escapeLike(term)}%`;
     const matches = binding.entity.search.map((field) =>
       ilike(sql`${columnOf(binding.table, field)}::text`, pattern),
@@ -86,8 +96,14 @@ export function whereOf(binding: TableBinding, laboratoryId: string, query: List
   return and(...conditions) ?? sql`true`;
 }
 
-export async function listRows(db: Queryable, binding: TableBinding, laboratoryId: string, query: ListQuery) {
-  const where = whereOf(binding, laboratoryId, query);
+export async function listRows(
+  db: Queryable,
+  binding: TableBinding,
+  laboratoryId: string,
+  query: ListQuery,
+  extraScope?: SQL,
+) {
+  const where = whereOf(binding, laboratoryId, query, extraScope);
   const order = orderOf(binding, query);
   const pageSize = Math.min(query.number_of_records, MAX_ROWS_PER_ANSWER);
   const [total] = await db.select({ n: count() }).from(binding.table).where(where);

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { RECORD_STATUSES } from '../enums.js';
+import { formBoolean } from '../fields.js';
+import { ListQuery } from '../reference/list.js';
+
+const recordId = z.uuid();
+const stamp = z.iso.datetime({ offset: true });
+
+/** Pseudo-filters of the records list (spec.md §3 'List pseudo-filters'). */
+export const RECORD_PSEUDO_FILTERS = [
+  'records_with_anes',
+  'records_with_ncts',
+  'records_validated_today',
+] as const;
+
+export const RecordListQuery = ListQuery;
+
+export const RecordIdQuery = z.object({ record_id: recordId });
+export const PatientIdQuery = z.object({ patient_id: z.uuid() });
+export const SampleIdQuery = z.object({ sample_id: z.uuid() });
+
+export const UpdateRecordStatusBody = z.object({
+  record_id: recordId,
+  record_last_updated: stamp,
+  record_status: z.coerce
+    .number()
+    .int()
+    .refine((v) => (RECORD_STATUSES as readonly number[]).includes(v), 'status'),
+});
+
+export const UpdateRecordCommentsBody = z.object({
+  record_id: recordId,
+  record_internal_notes: z.string().max(10000),
+});
+
+export const CancelRecordBody = z.object({
+  record_id: recordId,
+  record_last_updated: stamp,
+  record_annulment_explanation: z.string().trim().min(3).max(2000),
+  /** Create the replacing record (a copy under a new number) in the same transaction. */
+  replace: formBoolean.default(true),
+});
+
+export const ReceiveRecordBody = z.object({ record_id: recordId });
+/** The scanner sends what the barcode holds: the record number. */
+export const ScanRecordBody = z.object({ record_number: z.string().trim().min(1).max(40) });
+
+export const UpdateSampleStatusBody = z.object({
+  sample_id: z.uuid(),
+  sample_status: z.coerce.number().int().min(0).max(5),
+  force_save: formBoolean.optional(),
+});
+
+export const TraceEntry = z.object({
+  modification_id: z.number(),
+  table_name: z.string(),
+  row_id: z.string(),
+  modification_by: z.string(),
+  modification_by_name: z.string().nullable(),
+  modification_field: z.string().nullable(),
+  modification_old_value: z.string().nullable(),
+  modification_new_value: z.string().nullable(),
+  modification_timestamp: z.string(),
+  modification_type: z.string(),
+  log_comment: z.string().nullable(),
+  nca: z.string().nullable(),
+});
+
+/** A group of patients that share the identity traits; one is kept, the others are merged into it. */
+export const DuplicateGroup = z.object({
+  key: z.string(),
+  patients: z.array(z.looseObject({ patient_id: z.uuid(), record_count: z.number().int() })),
+});
+
+export const ResolveDuplicatesBody = z.object({
+  /** Each patient to delete with the patient that takes over its records (spec.md §5: mandatory). */
+  deletions: z
+    .array(z.object({ patient_id: z.uuid(), replacement_patient_id: z.uuid() }))
+    .min(1)
+    .max(100),
+});
+export const ResolveDuplicatesAnswer = z.object({
+  deleted: z.number().int(),
+  records_moved: z.number().int(),
+});
+
+export const InsLookupQuery = z.object({
+  last_name: z.string().trim().min(1).max(100),
+  first_name: z.string().trim().min(1).max(100),
+  sex: z.enum(['M', 'F', 'I']),
+  birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date'),
+  birth_place: z.string().trim().max(5).optional(),
+});
+export const InsIdentity = z.object({
+  Ins: z.object({ s_value: z.string(), s_key: z.string(), s_oid: z.string() }),
+  s_birthName: z.string(),
+  s_firstNames: z.string(),
+  s_usualFirstName: z.string(),
+  s_sex: z.enum(['M', 'F', 'I']),
+  s_birthDate: z.string(),
+  s_birthPlace: z.string(),
+});
+export const InsLookupAnswer = z.object({
+  i_insIdentityResult: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  Identity: InsIdentity.nullable(),
+});
+export type InsLookupAnswer = z.infer<typeof InsLookupAnswer>;
