@@ -39,7 +39,7 @@ export function FieldInput({
   control: Control<FormValues, unknown, Record<string, unknown>>;
   errors: FieldErrors<FormValues>;
 }) {
-  const { t } = useTranslation('tables');
+  const { t, i18n } = useTranslation('tables');
   const label = t(`fields.${field.name}`);
   return (
     <Controller
@@ -103,7 +103,8 @@ export function FieldInput({
                 suffix=" €"
                 decimalScale={2}
                 min={0}
-                decimalSeparator=","
+                // Euros are written the way the user's language writes them: 12,50 € or 12.50 €.
+                decimalSeparator={i18n.language === 'fr' ? ',' : '.'}
                 value={numeric(input.value)}
                 onChange={(v) => input.onChange(fromNumberInput(v))}
               />

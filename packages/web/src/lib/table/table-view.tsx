@@ -1,6 +1,6 @@
-import { Button, Group, Loader, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Button, Collapse, Group, Loader, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconFilter, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
@@ -53,6 +53,8 @@ export function TableView(props: TableViewProps) {
   const { state, onState, rights } = props;
   const [selected, setSelected] = useState<Map<string, string>>(new Map());
   const [confirming, setConfirming] = useState(false);
+  const [filtersOpen, { toggle: toggleFilters }] = useDisclosure(false);
+  const activeFilters = Object.values(state.filters).filter((values) => values.length > 0).length;
   const [search, setSearch] = useState(state.search);
   // The list is asked again once typing pauses, not on every key.
   const commitSearch = useDebouncedCallback(
@@ -145,7 +147,7 @@ export function TableView(props: TableViewProps) {
             data-testid="table-search"
           />
           {props.sortOptions.length > 0 ? (
-            <Group gap="xs" wrap="nowrap" align="flex-end">
+            <Group gap="xs" wrap="wrap" align="flex-end">
               <Select
                 w={180}
                 label={t('sort.label')}
@@ -171,13 +173,28 @@ export function TableView(props: TableViewProps) {
           ) : null}
           {props.loading ? <Loader size="sm" /> : null}
         </Group>
-        <TableFilters
-          filters={props.filters}
-          values={state.filters}
-          onChange={(column, values) =>
-            onState({ ...state, filters: { ...state.filters, [column]: values }, page: 1 })
-          }
-        />
+        {mobile && props.filters.length > 0 ? (
+          // On a phone the filters fold away so the rows stay near the top of the screen.
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconFilter size={14} />}
+            onClick={toggleFilters}
+            style={{ alignSelf: 'flex-start' }}
+            data-action="filters"
+          >
+            {t('filters.toggle', { count: activeFilters })}
+          </Button>
+        ) : null}
+        <Collapse expanded={!mobile || filtersOpen}>
+          <TableFilters
+            filters={props.filters}
+            values={state.filters}
+            onChange={(column, values) =>
+              onState({ ...state, filters: { ...state.filters, [column]: values }, page: 1 })
+            }
+          />
+        </Collapse>
       </Stack>
       {mobile ? <RowCards {...rowsProps} /> : <TableRows {...rowsProps} />}
       <TablePager
