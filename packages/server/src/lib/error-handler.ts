@@ -20,8 +20,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
         message: issue.message ?? issue.keyword,
       }));
-      // zod words a field that is absent as "… received undefined".
-      const missing = error.validation.some((issue) => issue.message?.endsWith('received undefined'));
+      // zod words a field that is absent as "… received undefined"; our own rules say 'required'.
+      const missing = error.validation.some(
+        (issue) => issue.message === 'required' || issue.message?.endsWith('received undefined'),
+      );
       return reply
         .status(400)
         .send({ code: missing ? 'missingData' : 'incorrectType', details: { issues } } satisfies ErrorBody);
