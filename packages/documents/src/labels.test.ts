@@ -70,6 +70,15 @@ describe('renderBarcodeLabels', () => {
     expect(right - left).toBeCloseTo(bottom - top, 1);
   });
 
+  it('wraps a long name onto two lines rather than cutting it', async () => {
+    const name = 'DE LA ROCHEFOUCAULD-MONTMORENCY Marie-Bénédicte Éléonore';
+    const pdf = await renderBarcodeLabels({ ...labels, name }, { compress: false });
+    const [page] = readPdfPages(pdf);
+    // pdfkit keeps the breaking space at the end of the first line.
+    expect(page?.lines.slice(0, 2).join('')).toBe(name);
+    expect(decodeCode128(barWidths(page?.rects ?? []))).toBe('S2024-0001231');
+  });
+
   it('refuses labels a scanner could not read back or that contradict themselves', async () => {
     await expect(renderBarcodeLabels({ ...labels, amount: 3 })).rejects.toThrow(ZodError);
     await expect(renderBarcodeLabels({ ...labels, dob: '31021980 F' })).rejects.toThrow(ZodError);

@@ -55,11 +55,12 @@ export function fitFontSize(
   font: string,
   width: number,
   max: number,
-  min = 4,
+  min = 5,
 ): number {
   doc.font(font);
   for (let size = max; size > min; size -= 0.25) {
-    if (doc.fontSize(size).widthOfString(text) <= width) return size;
+    // Half a point of slack: pdfkit's line wrapper ellipsizes text that fits only to the hair.
+    if (doc.fontSize(size).widthOfString(text) <= width - 0.5) return size;
   }
   return min;
 }

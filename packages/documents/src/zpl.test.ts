@@ -91,3 +91,16 @@ describe('zplForExternalLabel and zplForPasswordLabel', () => {
     expect(fields(zpl)).toContain('Vos résultats en ligne');
   });
 });
+
+describe('long names', () => {
+  it('wraps a long name onto two lines instead of cutting it, and keeps the label in its 25 mm', () => {
+    const name = 'DE LA ROCHEFOUCAULD-MONTMORENCY Marie-Bénédicte Éléonore';
+    for (const symbology of ['code128', 'datamatrix'] as const) {
+      const zpl = zplForLabels({ ...labels, name, symbology });
+      expect(zpl).toContain('^FB376,2,0,L');
+      expect(zpl).toContain(zplFieldData(name));
+      const lowest = Math.max(...[...zpl.matchAll(/\^FO\d+,(\d+)/g)].map((match) => Number(match[1])));
+      expect(lowest).toBeLessThan(200);
+    }
+  });
+});

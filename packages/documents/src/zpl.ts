@@ -19,6 +19,11 @@ export interface ZplOptions {
   dpmm?: 8 | 12;
 }
 
+/** Helvetica-like average width of a character, in font heights, to estimate what fits. */
+const AVERAGE_CHAR_WIDTH = 0.55;
+/** 6 pt, as on the PDF label: the smallest name still read without a loupe. */
+const TITLE_MIN_MM = 2.1;
+
 interface ZplLabel {
   title: string;
   left: string;
@@ -80,26 +85,31 @@ export function zplForPasswordLabel(input: PasswordLabelInput, options: ZplOptio
 function identityLabel(label: ZplLabel, dpmm: 8 | 12): string {
   const dots = dotsPer(dpmm);
   const width = LABEL_SIZE_MM.width - 3;
-  const lines = [labelStart(dots), text(dots, label.title, 1.5, 1.5, width, 3.2)];
+  const title = titleBlock(dots, label.title, width);
+  // Everything under a two-line name moves down; the barcode gives up that height.
+  const shift = title.shift;
+  const lines = [labelStart(dots), title.zpl];
   if (label.symbology === 'datamatrix') {
     const symbol = encodeBarcode(label.barcode, 'datamatrix');
     const side = symbol.kind === 'matrix' ? Math.max(symbol.columns, symbol.rows) : 1;
-    const module = Math.max(1, Math.floor(dots(18) / side));
+    const module = Math.max(1, Math.floor(dots(18 - shift) / side));
     const squareX = LABEL_SIZE_MM.width - 1.5 - (module * side) / dpmm;
     const columnWidth = squareX - 3.5;
-    let y = 5.7;
+    let y = 5.7 + shift;
     for (const line of [label.left, label.right, label.detail]) {
       if (!line) continue;
       lines.push(text(dots, line, 1.5, y, columnWidth, 2.6));
       y += 3.2;
     }
-    lines.push(`^FO${dots(squareX)},${dots(5.4)}^BXN,${module},200^FH^FD${zplFieldData(label.barcode)}^FS\n`);
+    lines.push(
+      `^FO${dots(squareX)},${dots(5.4 + shift)}^BXN,${module},200^FH^FD${zplFieldData(label.barcode)}^FS\n`,
+    );
     lines.push(text(dots, label.barcode, 1.5, 20.3, columnWidth, 2.8));
   } else {
-    lines.push(text(dots, label.left, 1.5, 5.6, width / 2, 2.8));
-    if (label.right) lines.push(text(dots, label.right, 1.5 + width / 2, 5.6, width / 2, 2.8, 'R'));
-    if (label.detail) lines.push(text(dots, label.detail, 1.5, 8.9, width, 2.4));
-    lines.push(code128(dots, label.barcode, label.detail ? 11.8 : 9, 8.5));
+    lines.push(text(dots, label.left, 1.5, 5.6 + shift, width / 2, 2.8));
+    if (label.right) lines.push(text(dots, label.right, 1.5 + width / 2, 5.6 + shift, width / 2, 2.8, 'R'));
+    if (label.detail) lines.push(text(dots, label.detail, 1.5, 8.9 + shift, width, 2.4));
+    lines.push(code128(dots, label.barcode, (label.detail ? 11.8 : 9) + shift, 8.5 - shift));
     lines.push(text(dots, label.barcode, 1.5, 20.8, width, 2.8, 'C'));
   }
   lines.push('^XZ\n');
@@ -130,11 +140,23 @@ function text(
   height: number,
   align: 'L' | 'C' | 'R' = 'L',
 ) {
-  const averageCharWidth = 0.55;
-  const size = Math.max(1.8, Math.min(height, width / (value.length * averageCharWidth)));
-  const maxChars = Math.floor(width / (size * averageCharWidth));
+  const size = Math.max(1.8, Math.min(height, width / (value.length * AVERAGE_CHAR_WIDTH)));
+  const maxChars = Math.floor(width / (size * AVERAGE_CHAR_WIDTH));
   const shown = value.length > maxChars ? `${value.slice(0, maxChars - 1)}.` : value;
   return `^FO${dots(x)},${dots(y)}^A0N,${dots(size)},${dots(size)}^FB${dots(width)},1,0,${align}^FH^FD${zplFieldData(shown)}^FS\n`;
+}
+
+/**
+ * The patient's name on one line when it fits at TITLE_MIN_MM, otherwise on two lines rather than
+ * cut, as on the PDF label. Returns how far the rest of the label moves down.
+ */
+function titleBlock(dots: Dots, title: string, width: number): { zpl: string; shift: number } {
+  if (title.length * TITLE_MIN_MM * AVERAGE_CHAR_WIDTH <= width) {
+    return { zpl: text(dots, title, 1.5, 1.5, width, 3.2), shift: 0 };
+  }
+  const size = dots(TITLE_MIN_MM);
+  const field = `^A0N,${size},${size}^FB${dots(width)},2,0,L^FH^FD${zplFieldData(title)}^FS\n`;
+  return { zpl: `^FO${dots(1.5)},${dots(1.5)}${field}`, shift: 1.6 };
 }
 
 /**
