@@ -61,7 +61,14 @@ export type AccessRule =
   /** The refresh token in the body is the credential (logout, refresh). */
   | { kind: 'refreshToken' }
   | { kind: 'authenticated'; userTypes?: readonly UserType[] }
-  | { kind: 'permission'; key: AdminKey; level: 1 | 2 | 3; userTypes?: readonly UserType[] }
+  | {
+      kind: 'permission';
+      key: AdminKey;
+      level: 1 | 2 | 3;
+      userTypes?: readonly UserType[];
+      /** External (clinic) users may read this without levels; the service limits them to their clinic. */
+      externalsRead?: boolean;
+    }
   | { kind: 'special'; right: SpecialRight };
 
 export type AccessDecision =
@@ -75,6 +82,8 @@ export function decideAccess(rule: AccessRule, rights: Rights | null): AccessDec
   if (rule.kind === 'special') {
     return rights[rule.right] ? { allowed: true } : { allowed: false, code: 'insufficientRights' };
   }
+  if (rule.kind === 'permission' && rule.externalsRead && rights.user_type === 'external')
+    return { allowed: true };
   if (rule.userTypes && !rule.userTypes.includes(rights.user_type)) {
     return { allowed: false, code: 'insufficientRights' };
   }

@@ -449,3 +449,64 @@ describe.each(DATABASES)('prescribers on %s', (kind) => {
     expect([codeOf(refused), refused.json().details]).toEqual(['cannotDelete', { referenced_by: 'users' }]);
   });
 });
+
+describe.each(DATABASES)('external users on reference tables on %s', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startTestApp(kind);
+  });
+  afterAll(() => stopTestApp(ctx));
+
+  it('lets a clinic user read its own collectors and the prescribers, and nothing else', async () => {
+    const admin = await login(ctx.app, 'admin@demo.lab');
+    const clinicUser = await login(ctx.app, 'clinique@demo.lab');
+    const clinicId = (await call(ctx.app, clinicUser, { method: 'GET', url: '/api/get-user-data' })).json<{
+      rights: { clinic_id: string };
+    }>().rights.clinic_id;
+    const ours = (
+      await call(ctx.app, admin, {
+        method: 'POST',
+        url: '/api/add-collector',
+        payload: { collector_surname: 'Infirmière', collector_name: 'Lilas', collector_owner: clinicId },
+      })
+    ).json<{ collector_id: string }>();
+    const theirs = (
+      await call(ctx.app, admin, {
+        method: 'POST',
+        url: '/api/add-collector',
+        payload: { collector_surname: 'Préleveur', collector_name: 'Labo' },
+      })
+    ).json<{
+      collector_id: string;
+    }>();
+    const seenResponse = await call(ctx.app, clinicUser, { method: 'GET', url: '/api/get-collectors' });
+    expect(seenResponse.statusCode, seenResponse.body).toBe(200);
+    const seen = seenResponse.json<Page>();
+    expect(seen.data.map((c) => c.collector_id)).toEqual([ours.collector_id]);
+    expect(
+      codeOf(
+        await call(ctx.app, clinicUser, {
+          method: 'GET',
+          url: `/api/get-collector?collector_id=${theirs.collector_id}`,
+        }),
+      ),
+    ).toBe('collectorNotFound');
+    expect(
+      (await call(ctx.app, clinicUser, { method: 'GET', url: '/api/get-prescribers' })).json<Page>()
+        .number_of_rows,
+    ).toBe(1);
+    const write = await call(ctx.app, clinicUser, {
+      method: 'POST',
+      url: '/api/add-collector',
+      payload: { collector_surname: 'X', collector_name: 'Y' },
+    });
+    expect(codeOf(write)).toBe('insufficientRights');
+    expect(codeOf(await call(ctx.app, clinicUser, { method: 'GET', url: '/api/get-machines' }))).toBe(
+      'insufficientRights',
+    );
+    const prescriber = await login(ctx.app, 'prescripteur@demo.lab');
+    expect(codeOf(await call(ctx.app, prescriber, { method: 'GET', url: '/api/get-collectors' }))).toBe(
+      'insufficientRights',
+    );
+  });
+});

@@ -124,6 +124,7 @@ export const entities = {
     idField: 'collector_id',
     stampField: 'collector_last_updated',
     labelField: 'collector_surname',
+    externalsRead: true,
     fields: {
       collector_surname: name,
       collector_name: name,
@@ -162,6 +163,7 @@ export const entities = {
     idField: 'prescriber_id',
     stampField: 'prescriber_last_updated',
     labelField: 'prescriber_surname',
+    externalsRead: true,
     fields: {
       prescriber_title: titleSchema.nullable().optional(),
       prescriber_surname: name,

@@ -54,6 +54,8 @@ export interface EntityDefinition {
   fields: z.ZodRawShape;
   /** Fields required at creation (the others are optional). */
   required: readonly string[];
+  /** External (clinic) users may list and read this table (spec.md §6 'Route restrictions'). */
+  externalsRead?: boolean;
   /** Fields set at creation and never sent on update. */
   createOnly?: readonly string[];
   /** Sort options of §9 this table offers, mapped to fields. */

@@ -35,6 +35,8 @@ export interface TableBinding {
   searchCondition?: (term: string) => SQL | undefined;
   /** Filters computed rather than read from a column (records_with_ncts…), by filter column name. */
   computedFilters?: Record<string, (values: string[]) => SQL>;
+  /** What an external (clinic) user may see of the table, given their clinic. */
+  clinicScope?: (clinicId: string) => SQL;
   /** Conditions a list applies unless the caller filters the same field (clinics: visible ones). */
   defaultFilters?: Record<string, string[]>;
 }

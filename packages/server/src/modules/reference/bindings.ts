@@ -1,4 +1,5 @@
 import { type EntityName, type ErrorCode, entities } from '@sil/contract';
+import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   analyses,
@@ -135,6 +136,7 @@ export const bindings: Record<EntityName, TableBinding> = {
   collectors: {
     entity: entities.collectors,
     table: collectors,
+    clinicScope: (clinicId) => eq(collectors.collector_owner, clinicId),
     referencedBy: [
       { table: records, column: records.record_collector, label: 'records' },
       { table: samples, column: samples.sample_collector, label: 'samples' },

@@ -8,9 +8,11 @@ import {
   listAnswer,
   updateSchema,
 } from '@sil/contract';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/open.js';
+import { fail } from '../../lib/errors.js';
 import type { Actor } from '../../lib/transaction.js';
 import type { TableBinding } from './binding.js';
 import { sendExport, sheetOf } from './export-file.js';
@@ -25,6 +27,16 @@ function actorOf(request: FastifyRequest): Actor {
 
 const access = (entity: EntityDefinition, level: 1 | 2 | 3) =>
   ({ kind: 'permission', key: entity.permission, level, userTypes: ['internal'] }) as const;
+const readAccess = (entity: EntityDefinition) =>
+  ({ ...access(entity, 1), externalsRead: entity.externalsRead === true }) as const;
+
+/** An external user sees only their clinic's rows where the table says so; staff see the laboratory's. */
+function limitOf(binding: TableBinding, request: FastifyRequest): SQL | undefined {
+  const rights = request.auth?.rights;
+  if (rights?.user_type !== 'external') return undefined;
+  if (!binding.clinicScope) return undefined;
+  return binding.clinicScope(rights.clinic_id ?? fail('clinicUserOverreached'));
+}
 
 /** The six generic calls of one reference table (spec.md §7 endpoint table). */
 export function referenceTableRoutes(app: FastifyInstance, db: Db, binding: TableBinding): void {
@@ -37,7 +49,7 @@ export function referenceTableRoutes(app: FastifyInstance, db: Db, binding: Tabl
   app.get(
     entity.paths.list,
     {
-      config: { access: access(entity, 1) },
+      config: { access: readAccess(entity) },
       schema: {
         tags,
         summary: `List ${entity.table}`,
@@ -45,12 +57,12 @@ export function referenceTableRoutes(app: FastifyInstance, db: Db, binding: Tabl
         response: { 200: listAnswer(row) },
       },
     },
-    (request) => service.list(actorOf(request), request.query as ListQuery),
+    (request) => service.list(actorOf(request), request.query as ListQuery, limitOf(binding, request)),
   );
   app.get(
     entity.paths.get,
     {
-      config: { access: access(entity, 1) },
+      config: { access: readAccess(entity) },
       schema: {
         tags,
         summary: `One of ${entity.table}, as a one-item array`,
@@ -59,7 +71,11 @@ export function referenceTableRoutes(app: FastifyInstance, db: Db, binding: Tabl
       },
     },
     (request) =>
-      service.get(actorOf(request), String((request.query as Record<string, unknown>)[entity.idField])),
+      service.get(
+        actorOf(request),
+        String((request.query as Record<string, unknown>)[entity.idField]),
+        limitOf(binding, request),
+      ),
   );
   app.post(
     entity.paths.add,

@@ -62,13 +62,15 @@ export function createTableService(db: Db, binding: TableBinding) {
   }
 
   return {
-    list: (actor: Actor, query: ListQuery) => listRows(db, binding, laboratoryOf(actor), query),
+    /** `limit`: the narrower view of an external user (their clinic's rows), when there is one. */
+    list: (actor: Actor, query: ListQuery, limit?: SQL) =>
+      listRows(db, binding, laboratoryOf(actor), query, limit),
 
-    async get(actor: Actor, id: string): Promise<Row[]> {
+    async get(actor: Actor, id: string, limit?: SQL): Promise<Row[]> {
       const [row] = await db
         .select()
         .from(table)
-        .where(and(scopeOf(binding, laboratoryOf(actor)), eq(idColumn, id)));
+        .where(and(scopeOf(binding, laboratoryOf(actor)), eq(idColumn, id), limit));
       if (!row) return fail(entity.notFound);
       return [present(entity, row)];
     },
