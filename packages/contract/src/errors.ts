@@ -99,6 +99,8 @@ export const ERROR_STATUS = {
   payloadTooLarge: 413,
   invalidImportFile: 400,
   nabmConflict: 409,
+  fileNotFound: 404,
+  unsupportedFileType: 415,
   unexpectedError: 500,
 } as const;
 

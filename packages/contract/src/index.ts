@@ -7,6 +7,7 @@ export * from './identifiers.js';
 export * from './permissions.js';
 export * from './range-string.js';
 export * from './records/actions.js';
+export * from './records/documents.js';
 export * from './records/lists.js';
 export * from './records/patient.js';
 export * from './records/record.js';

@@ -27,6 +27,7 @@ import {
   VerificationRequestBody,
 } from './auth.js';
 import type { AccessRule } from './permissions.js';
+import { documentRoutes } from './records/documents.js';
 import { recordRoutes } from './records/routes.js';
 
 /**
@@ -199,7 +200,7 @@ const accountRoutes = {
   },
 } as const satisfies Record<string, RouteDef>;
 
-export const routes = { ...accountRoutes, ...recordRoutes } as const;
+export const routes = { ...accountRoutes, ...recordRoutes, ...documentRoutes } as const;
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

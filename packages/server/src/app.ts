@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { type InsiClient, simulatedInsi } from './adapters/insi.js';
 import { outboxMailer, smtpMailer } from './adapters/mail.js';
 import { httpSmsSender, outboxSmsSender } from './adapters/sms.js';
+import { localFileStorage } from './adapters/storage.js';
 import type { Config } from './config.js';
 import type { Db } from './db/open.js';
 import { registerErrorHandler } from './lib/error-handler.js';
@@ -26,6 +27,9 @@ import { nabmImportRoutes } from './modules/nabms/routes.js';
 import { recordsRoutes } from './modules/records/routes.js';
 import { bindings } from './modules/reference/bindings.js';
 import { referenceTableRoutes } from './modules/reference/routes.js';
+import { reportRoutes } from './modules/reports/routes.js';
+import { uploadRoutes } from './modules/uploads/routes.js';
+import { createUploadService } from './modules/uploads/service.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { createUsersService } from './modules/users/service.js';
 import { registerAuthorization } from './plugins/authorization.js';
@@ -99,6 +103,12 @@ export async function buildApp({ config, db, logger, overrides }: AppDeps): Prom
   for (const binding of Object.values(bindings)) referenceTableRoutes(app, db, binding);
   nabmImportRoutes(app, db);
   recordsRoutes(app, db, overrides?.insi ?? simulatedInsi());
+  const uploads = createUploadService(
+    db,
+    localFileStorage(config.STORAGE_DIR ?? path.join(config.dataDir, 'files')),
+  );
+  uploadRoutes(app, uploads);
+  reportRoutes(app, db, uploads);
 
   // 4. The web application, with client-side routes falling back to index.html.
   const webDist = config.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist');

@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   /** Pro Santé Connect (OIDC) issuer; without it the single sign-on button answers ssoNotConfigured. */
   PSC_ISSUER_URL: z.string().url().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  /** Folder of uploaded files; defaults to DATA_DIR/files. */
+  STORAGE_DIR: z.string().optional(),
   TRUST_PROXY: flag.default(false),
   CORS_ORIGIN: z.string().optional(),
 });

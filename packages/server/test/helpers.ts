@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -53,6 +56,7 @@ export async function startTestApp(
   const config = loadConfig({
     DATA_DIR: '/nonexistent',
     WEB_DIST_DIR: '/nonexistent',
+    STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), 'sil-files-')),
     PUBLIC_URL: 'https://lab.example',
     ...env,
   });

@@ -7,4 +7,5 @@ export * from './nabms.js';
 export * from './records.js';
 export * from './reference.js';
 export * from './system.js';
+export * from './uploads.js';
 export * from './users.js';

@@ -1,0 +1,1 @@
+SELECT attach_audit('uploads', 'upload_id', 'upload_last_updated');
