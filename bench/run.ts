@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type DatabaseKind, type Figure, rounded, throughputFigure } from './lib/figures.js';
 import { checkUserData, type LoadOptions, loadLogins, loadUserData, loginAsDemoAdmin } from './lib/http.js';
 import { createRunDatabase, dropRunDatabase, POSTGRES_ADMIN_URL } from './lib/postgres.js';
+import { loadRecordSearch, loadRegistrations, seedAnalyses } from './lib/records.js';
 import { hasNationalTable, importNationalTable, loadNabmPage, timeLoadAll } from './lib/reference.js';
 import { Results } from './lib/results.js';
 import { residentMemoryMiB, type ServerOptions, startServer, stopAllServers } from './lib/server.js';
@@ -18,6 +19,8 @@ const FIGURES = [
   'nabm_reimport_ms',
   'get_nabms_page_rps',
   'get_nabms_load_all_ms',
+  'add_patient_rps',
+  'get_records_search_rps',
   'server_rss_after_load',
 ] as const;
 
@@ -110,6 +113,22 @@ async function benchDatabase(database: DatabaseKind, server: ServerOptions, resu
         bytes: all.bytes,
       });
     }
+
+    const analysisIds = await seedAnalyses(warm.baseUrl, session);
+    record(
+      throughputFigure(
+        'add_patient_rps',
+        database,
+        await loadRegistrations(warm.baseUrl, session, analysisIds, load),
+      ),
+    );
+    record(
+      throughputFigure(
+        'get_records_search_rps',
+        database,
+        await loadRecordSearch(warm.baseUrl, session, load),
+      ),
+    );
 
     const rss = await residentMemoryMiB(warm.pid);
     if (rss === undefined) throw new Error(`no /proc/${warm.pid}/status to read the memory from`);
