@@ -8,6 +8,7 @@ import {
   codeOf,
   DATABASES,
   login,
+  multipart,
   type Session,
   startTestApp,
   stopTestApp,
@@ -18,15 +19,6 @@ const nationalTable = readFileSync(
   fileURLToPath(new URL('../../../../shared/data/nabm/IR_BIO_R.csv', import.meta.url)),
 );
 const codeSystem = readFileSync(fileURLToPath(new URL('./fixtures/nabm-codesystem.json', import.meta.url)));
-
-function multipart(fileName: string, content: Buffer, field = 'file') {
-  const boundary = `----sil${Date.now()}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  return {
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-  };
-}
 
 interface Report {
   total: number;
@@ -40,7 +32,11 @@ describe.each(DATABASES)('NABM acts on %s', (kind) => {
   let ctx: TestContext;
   let admin: Session;
   const importFile = (session: Session, name: string, content: Buffer, field?: string) =>
-    call(ctx.app, session, { method: 'POST', url: '/api/import-nabms', ...multipart(name, content, field) });
+    call(ctx.app, session, {
+      method: 'POST',
+      url: '/api/import-nabms',
+      ...multipart({}, { name, bytes: content }, field),
+    });
   const act = async (code: string) => {
     const [row] = (
       await call(ctx.app, admin, { method: 'GET', url: `/api/get-nabm?nabm_code=${code}` })
