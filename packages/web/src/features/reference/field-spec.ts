@@ -5,7 +5,8 @@ export type FieldKind =
   | { kind: 'text'; multiline?: boolean }
   | { kind: 'int' }
   | { kind: 'number'; decimals?: number }
-  | { kind: 'boolean' }
+  /** `initial`: the value of a new row, when the server's default is true (a clinic is visible). */
+  | { kind: 'boolean'; initial?: boolean }
   | { kind: 'date' }
   /** One of a fixed list (titles, CIQ frequencies), labelled by `tables:values.{value}` when `translate`. */
   | { kind: 'options'; options: readonly string[]; translate?: boolean }

@@ -66,7 +66,7 @@ export function formValueOf(field: FieldSpec, row: Row | null): FormValue {
       return cents === null ? '' : cents / 100;
     }
     case 'boolean':
-      return raw === true;
+      return row === null ? (field.initial ?? false) : raw === true;
     case 'date':
       return typeof raw === 'string' ? raw.slice(0, 10) : '';
     case 'options':

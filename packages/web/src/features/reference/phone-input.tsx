@@ -1,4 +1,5 @@
 import { Group, Input, TextInput } from '@mantine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhoneValue } from './field-spec';
 
@@ -15,8 +16,10 @@ export function PhoneInput({
   error?: string;
 }) {
   const { t } = useTranslation('tables');
+  // The label points at the number, the part a user types first; clicking it focuses that input.
+  const numberId = useId();
   return (
-    <Input.Wrapper label={label} error={error}>
+    <Input.Wrapper label={label} error={error} labelProps={{ htmlFor: numberId }}>
       <Group gap={6} wrap="nowrap">
         <TextInput
           w={84}
@@ -27,6 +30,7 @@ export function PhoneInput({
           error={Boolean(error)}
         />
         <TextInput
+          id={numberId}
           style={{ flex: 1 }}
           aria-label={`${label} · ${t('phone.number')}`}
           placeholder="06 12 34 56 78"

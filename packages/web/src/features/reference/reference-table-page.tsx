@@ -71,7 +71,8 @@ export function ReferenceTablePage({ config, locale }: { config: ReferenceTableC
           showToast('success', t('toast.successDelete', { count: answer.deleted }));
         }}
         deleting={remove.isPending}
-        onExport={(format, ids) => exporter.mutate({ format, ids })}
+        // Exports need a level on the table: clinic users read collectors and prescribers, never export.
+        onExport={rights.read ? (format, ids) => exporter.mutate({ format, ids }) : undefined}
         exporting={exporter.isPending}
         actions={config.importNabms && rights.edit ? <NabmImportButton /> : null}
       />

@@ -64,7 +64,8 @@ export const clinicsTable: ReferenceTableConfig = {
       text('clinic_name'),
       text('clinic_code'),
       { name: 'clinic_phone_num', kind: 'phone' },
-      flag('clinic_visible'),
+      // Visible from the start, as the server makes it: only visible clinics are listed.
+      { ...flag('clinic_visible'), initial: true },
     ],
   },
 };

@@ -10,7 +10,8 @@ export interface TableRights {
 
 export function useTableRights(key: AdminKey): TableRights {
   const { rights } = useSession();
-  // Only internal users reach the reference tables' calls; the server enforces the same rule.
+  // Levels are the laboratory's staff's: clinic users have none, and the two tables they may read
+  // (collectors, prescribers) they read without add, edit, delete or export, as the server allows.
   const level = rights && rights.user_type === 'internal' ? rights[key] : 0;
   return { read: level >= 1, edit: level >= 2, remove: level >= 3 };
 }

@@ -1,0 +1,301 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiLogin, send } from './api.js';
+import { DEMO_PASSWORD, fillLogin, launchBrowser, login, menuIds, newPage, screenshot } from './browser.js';
+
+/**
+ * An administrator imports the NABM nomenclature, configures a clinic, a collector and a prescriber,
+ * and manages users and their rights; a clinic user reads collectors and prescribers, nothing more.
+ */
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Three acts in the layout of the national table (IR_BIO_R), fewer columns than the full file. */
+const NABM_CSV = [
+  'BIO_PRS_IDE;BIO_INF_LIB;BIO_CRE_DAT;BIO_SUP_DAT;BIO_ARB_CHA;BIO_TAR_NAT;BIO_TAR_COF',
+  '1104;HEMOGRAMME Y COMPRIS PLAQUETTES;01JAN1996:00:00:00;;5;B;26.00',
+  '1610;IONOGRAMME COMPLET;01JAN1996:00:00:00;;13;B;22.00',
+  '0552;GLUCOSE (GLYCEMIE);01JAN1996:00:00:00;;13;B;5.00',
+].join('\n');
+
+const field = (page: Page, name: string) => page.locator(`[data-field="${name}"]`).first();
+const dialog = (page: Page) => page.getByRole('dialog');
+
+/** Picks a choice of a Mantine Select by typing part of its label when it is searchable. */
+async function choose(page: Page, input: Locator, label: string): Promise<void> {
+  await input.click();
+  if (await input.isEditable()) await input.fill(label);
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+async function importNabms(page: Page): Promise<Record<string, string>> {
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.locator('[data-action="import"]').click(),
+  ]);
+  await chooser.setFiles({ name: 'IR_BIO_R.csv', mimeType: 'text/csv', buffer: Buffer.from(NABM_CSV) });
+  const counts = dialog(page).locator('[data-import-count]');
+  await counts.first().waitFor();
+  const entries = await counts.evaluateAll((elements) =>
+    elements.map((element) => [element.getAttribute('data-import-count') ?? '', element.textContent ?? '']),
+  );
+  return Object.fromEntries(entries);
+}
+
+async function saveForm(page: Page): Promise<void> {
+  await page.locator('[data-action="save"]').click();
+  await page.locator('[data-testid="entity-form"]').waitFor({ state: 'detached' });
+}
+
+describe('NABM import', () => {
+  it('imports the national table, reports what changed, and finds an imported act', async () => {
+    const page = await newPage(browser);
+    await login(page, baseUrl, 'admin@demo.lab');
+    await page.goto(`${baseUrl}/fr/table/nabms`);
+    await page.locator('[data-testid="row-count"]').waitFor();
+
+    expect(await importNabms(page)).toEqual({ added: '3', changed: '0', retired: '0', unchanged: '0' });
+    await dialog(page).getByText('3 actes dans le fichier').waitFor();
+    await screenshot(page, 'reference-nabm-import-fr-light');
+    await dialog(page).getByRole('button', { name: 'Fermer' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+
+    expect(await importNabms(page)).toEqual({ added: '0', changed: '0', retired: '0', unchanged: '3' });
+    await dialog(page).getByRole('button', { name: 'Fermer' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+
+    await page.locator('[data-testid="table-search"]').fill('1104');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    const act = page.locator('tbody tr', { hasText: 'HEMOGRAMME' });
+    await act.locator('td').nth(1).click();
+    await expect.poll(() => field(page, 'nabm_wording').inputValue()).toBe('HEMOGRAMME Y COMPRIS PLAQUETTES');
+    expect(await field(page, 'nabm_coef_b').inputValue()).toBe('26');
+    await page.context().close();
+  });
+});
+
+describe('clinics, collectors and prescribers', () => {
+  it('creates a clinic, its collector and a prescriber, edits one and deletes one', async () => {
+    const page = await newPage(browser);
+    await login(page, baseUrl, 'admin@demo.lab');
+
+    // A clinic, visible: only visible clinics are listed.
+    await page.goto(`${baseUrl}/fr/table/clinics`);
+    await page.locator('[data-action="add"]').click();
+    await field(page, 'clinic_name').fill('Clinique du Parc E2E');
+    await field(page, 'clinic_code').fill('PARC-E2E');
+    await dialog(page).getByLabel('Téléphone · numéro').fill('01 45 67 89 10');
+    await saveForm(page);
+    const clinic = page.locator('tbody tr', { hasText: 'Clinique du Parc E2E' });
+    await clinic.waitFor();
+    expect(await clinic.innerText()).toContain('+33145678910');
+
+    // Edit it: a new number, joined again with its country code.
+    await clinic.locator('td').nth(1).click();
+    await expect.poll(() => dialog(page).getByLabel('Téléphone · numéro').inputValue()).toBe('145678910');
+    await dialog(page).getByLabel('Téléphone · numéro').fill('01 45 67 89 11');
+    await saveForm(page);
+    await expect.poll(() => clinic.innerText()).toContain('+33145678911');
+
+    // A collector of that clinic.
+    await page.goto(`${baseUrl}/fr/table/collectors`);
+    await page.locator('[data-action="add"]').click();
+    await field(page, 'collector_surname').fill('Infirmière E2E');
+    await field(page, 'collector_name').fill('Nadia');
+    await choose(page, field(page, 'collector_owner'), 'Clinique du Parc E2E');
+    await saveForm(page);
+    const collector = page.locator('tbody tr', { hasText: 'Infirmière E2E' });
+    await collector.waitFor();
+    expect(await collector.innerText()).toContain('Clinique du Parc E2E');
+
+    // A prescriber: the RPPS check digit is verified as it is typed.
+    await page.goto(`${baseUrl}/fr/table/prescribers`);
+    await page.locator('[data-action="add"]').click();
+    await choose(page, field(page, 'prescriber_title'), 'Dr');
+    await choose(page, field(page, 'prescriber_specialty'), '1 · Médecine générale');
+    await field(page, 'prescriber_surname').fill('Garnier E2E');
+    await field(page, 'prescriber_name').fill('Paul');
+    await field(page, 'prescriber_rpps').fill('10987654324');
+    await dialog(page).getByText('Numéro RPPS invalide (11 chiffres avec sa clé)').waitFor();
+    await field(page, 'prescriber_rpps').fill('10987654323');
+    await dialog(page).getByText('Numéro RPPS invalide').waitFor({ state: 'detached' });
+    await dialog(page).getByLabel('Téléphone · numéro').fill('06 12 34 56 78');
+    await saveForm(page);
+    const prescriber = page.locator('tbody tr', { hasText: 'Garnier E2E' });
+    await prescriber.waitFor();
+    const prescriberText = await prescriber.innerText();
+    expect(prescriberText).toContain('10987654323');
+    expect(prescriberText).toContain('1 · Médecine générale');
+    expect(prescriberText).toContain('+33612345678');
+
+    // Delete the collector, after confirming.
+    await page.goto(`${baseUrl}/fr/table/collectors`);
+    await collector.getByRole('checkbox').check();
+    await page.locator('[data-action="delete"]').click();
+    await page.getByRole('dialog').getByText('Infirmière E2E').waitFor();
+    await page.locator('[data-testid="confirm-delete"]').click();
+    await collector.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+});
+
+describe('users', () => {
+  it('edits rights, explains locked ones, and creates a user whose menu follows the rights', async () => {
+    const page = await newPage(browser);
+    await login(page, baseUrl, 'admin@demo.lab');
+    await page.goto(`${baseUrl}/fr/table/users`);
+    const row = page.locator('tbody tr', { hasText: 'technicien@demo.lab' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('10 domaines');
+    await screenshot(page, 'reference-users-fr-light');
+
+    // Raise the technician's clinics level from none to read.
+    await row.locator('td').nth(1).click();
+    const rights = dialog(page);
+    await rights.getByText('technicien@demo.lab').waitFor();
+    await screenshot(page, 'reference-rights-fr-light');
+    await choose(page, rights.getByLabel('Établissements', { exact: true }), 'Lecture');
+    await rights.locator('[data-action="save"]').click();
+    await rights.waitFor({ state: 'detached' });
+    await expect.poll(() => row.innerText()).toContain('11 domaines');
+    // Back as it was: other journeys check the technician's menu.
+    await row.locator('td').nth(1).click();
+    await choose(page, rights.getByLabel('Établissements', { exact: true }), 'Aucun droit');
+    await rights.locator('[data-action="save"]').click();
+    await rights.waitFor({ state: 'detached' });
+    await expect.poll(() => row.innerText()).toContain('10 domaines');
+
+    // A clinic user's rights come from their account type: locked, and the form says why.
+    await page.locator('tbody tr', { hasText: 'clinique@demo.lab' }).locator('td').nth(1).click();
+    await rights.locator('[data-testid="rights-locked"]').waitFor();
+    expect(await rights.locator('[data-testid="rights-locked"]').innerText()).toContain(
+      'découlent de leur type de compte',
+    );
+    expect(await rights.getByLabel('Établissements', { exact: true }).isDisabled()).toBe(true);
+    await screenshot(page, 'reference-rights-locked-fr-light');
+    await rights.getByRole('button', { name: 'Annuler' }).click();
+    await rights.waitFor({ state: 'detached' });
+
+    // A new internal user, with a password, reading matrices and machines only.
+    await page.locator('[data-action="add"]').click();
+    const form = dialog(page);
+    await form.getByRole('textbox', { name: 'Nom', exact: true }).fill('Hugo Blanc E2E');
+    await form.getByRole('textbox', { name: 'E-mail', exact: true }).fill('hugo.e2e@demo.lab');
+    await form.getByLabel('Mobile · numéro').fill('06 11 22 33 44');
+    await form.getByLabel('Mot de passe initial').fill(DEMO_PASSWORD);
+    await choose(page, form.getByLabel('Matrices', { exact: true }), 'Lecture');
+    await choose(page, form.getByLabel('Automates', { exact: true }), 'Lecture et modification');
+    await screenshot(page, 'reference-new-user-fr-light');
+    await form.locator('[data-action="save"]').click();
+    await form.waitFor({ state: 'detached' });
+    const created = page.locator('tbody tr', { hasText: 'hugo.e2e@demo.lab' });
+    await created.waitFor();
+    expect(await created.innerText()).toContain('2 domaines');
+    await page.context().close();
+
+    const fresh = await newPage(browser);
+    await fresh.goto(`${baseUrl}/fr/`);
+    await fillLogin(fresh, 'hugo.e2e@demo.lab', DEMO_PASSWORD);
+    await fresh.waitForURL(`${baseUrl}/fr/dashboard`);
+    await fresh.locator('nav').first().hover();
+    const ids = await menuIds(fresh);
+    expect(ids).toEqual(expect.arrayContaining(['matrices', 'machines']));
+    for (const absent of ['families', 'analyses', 'nabms', 'users', 'clinics', 'prescribers', 'records']) {
+      expect(ids, absent).not.toContain(absent);
+    }
+    await fresh.goto(`${baseUrl}/fr/table/machines`);
+    await fresh.locator('[data-action="add"]').waitFor();
+    expect(await fresh.locator('[data-action="delete"]').count()).toBe(0);
+    await fresh.context().close();
+  });
+});
+
+describe('clinic user', () => {
+  it('reads the collectors of the clinic and the prescribers, without add, edit or delete', async () => {
+    // A collector of the demo clinic, made directly: the clinic user sees it and nothing else.
+    const headers = await apiLogin(baseUrl, 'admin@demo.lab');
+    const clinics = await fetch(`${baseUrl}/api/get-clinics?search=Lilas`, { headers }).then((r) => r.json());
+    const lilas = (clinics as { data: Array<{ clinic_id: string }> }).data[0]?.clinic_id;
+    expect(lilas).toBeTruthy();
+    await send(
+      baseUrl,
+      'POST',
+      '/api/add-collector',
+      { collector_surname: 'Préleveur Lilas E2E', collector_name: 'Zoé', collector_owner: lilas },
+      headers,
+    );
+
+    const page = await newPage(browser);
+    await login(page, baseUrl, 'clinique@demo.lab');
+    for (const [table, name] of [
+      ['collectors', 'Préleveur Lilas E2E'],
+      ['prescribers', 'Garnier E2E'],
+    ] as const) {
+      await page.goto(`${baseUrl}/fr/table/${table}`);
+      await page.locator('tbody tr', { hasText: name }).waitFor();
+      expect(await page.locator('[data-action="add"]').count(), table).toBe(0);
+      expect(await page.locator('[data-action="delete"]').count(), table).toBe(0);
+      expect(await page.getByRole('button', { name: 'Exporter' }).count(), table).toBe(0);
+      await page.locator('tbody tr', { hasText: name }).locator('td').nth(1).click();
+      await page.waitForTimeout(300);
+      expect(await page.locator('[data-testid="entity-form"]').count(), table).toBe(0);
+    }
+    // Only the collectors of the user's own clinic.
+    await page.goto(`${baseUrl}/fr/table/collectors`);
+    await page.locator('tbody tr', { hasText: 'Préleveur Lilas E2E' }).waitFor();
+    expect(await page.locator('tbody tr', { hasText: 'Infirmière E2E' }).count()).toBe(0);
+    await screenshot(page, 'reference-collectors-clinic-user');
+    await page.context().close();
+  });
+});
+
+describe('appearance of the administration screens', () => {
+  const variants = [
+    {
+      name: 'en-dark',
+      locale: 'en',
+      browserLocale: 'en-GB',
+      theme: 'dark',
+      viewport: { width: 1280, height: 800 },
+    },
+    {
+      name: 'mobile',
+      locale: 'fr',
+      browserLocale: 'fr-FR',
+      theme: 'light',
+      viewport: { width: 375, height: 800 },
+    },
+  ] as const;
+  for (const variant of variants) {
+    it(`shows the users page, the rights form and the import report (${variant.name})`, async () => {
+      const page = await newPage(browser, { locale: variant.browserLocale, viewport: variant.viewport });
+      await login(page, baseUrl, 'admin@demo.lab', variant.locale);
+      // This browser only: the administrator's saved theme stays as other journeys expect.
+      await page.evaluate((theme) => localStorage.setItem('theme', theme), variant.theme);
+      await page.goto(`${baseUrl}/${variant.locale}/table/users`);
+      const row = page.locator('[data-row-id]', { hasText: 'technicien@demo.lab' });
+      await row.waitFor();
+      await screenshot(page, `reference-users-${variant.name}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await (variant.name === 'mobile' ? row.locator('button').first() : row.locator('td').nth(1)).click();
+      await dialog(page).getByText('technicien@demo.lab').waitFor();
+      await screenshot(page, `reference-rights-${variant.name}`);
+      await page.keyboard.press('Escape');
+      await dialog(page).waitFor({ state: 'detached' });
+
+      await page.goto(`${baseUrl}/${variant.locale}/table/nabms`);
+      await page.locator('[data-row-id]').first().waitFor();
+      expect(await importNabms(page)).toMatchObject({ unchanged: '3' });
+      await screenshot(page, `reference-nabm-import-${variant.name}`);
+      await page.context().close();
+    });
+  }
+});
