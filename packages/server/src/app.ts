@@ -64,7 +64,12 @@ export async function buildApp({ config, db, logger, overrides }: AppDeps): Prom
     // The web app has no inline script; Mantine sets inline styles. Served over plain HTTP locally,
     // so requests are not upgraded (production terminates TLS in front and sends HSTS).
     contentSecurityPolicy: {
-      directives: { 'style-src': ["'self'", "'unsafe-inline'"], 'upgrade-insecure-requests': null },
+      // The page also calls the workstation agent on the loopback address (labels, scans).
+      directives: {
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'connect-src': ["'self'", new URL(config.AGENT_ORIGIN).origin],
+        'upgrade-insecure-requests': null,
+      },
     },
   });
   await app.register(formbody);

@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   STORAGE_DIR: z.string().optional(),
   TRUST_PROXY: flag.default(false),
   CORS_ORIGIN: z.string().optional(),
+  /** The workstation agent the web app calls from the browser (labels, scans); allowed by the CSP. */
+  AGENT_ORIGIN: z.string().url().default('http://127.0.0.1:5175'),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string };

@@ -3,12 +3,14 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
+import recordsEn from '../locales/records.en.json';
+import recordsFr from '../locales/records.fr.json';
 import tablesEn from '../locales/tables.en.json';
 import tablesFr from '../locales/tables.fr.json';
 
 export const resources = {
-  fr: { translation: fr, tables: tablesFr },
-  en: { translation: en, tables: tablesEn },
+  fr: { translation: fr, tables: tablesFr, records: recordsFr },
+  en: { translation: en, tables: tablesEn, records: recordsEn },
 } as const;
 
 /** The language the browser prefers among those offered (spec.md §2 'Routing rules'). */

@@ -1,0 +1,72 @@
+import { Button, Center, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
+import { call } from '../../lib/api-client';
+import { notifyApiError, showToast } from '../../lib/notify';
+import { type Deletion, DuplicateGroup } from './duplicate-group';
+
+/** data-management: resolve duplicate patients, merging their records and notes (spec.md §2). */
+export function DataManagementPage() {
+  const { t } = useTranslation('records');
+  const queryClient = useQueryClient();
+  const groups = useQuery({ queryKey: ['duplicates'], queryFn: () => call('getDuplicates', {}) });
+  const [pending, setPending] = useState<{ deletions: Deletion[]; names: string[] } | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const merge = async () => {
+    if (!pending) return;
+    setSaving(true);
+    try {
+      const answer = await call('resolveDuplicates', { body: { deletions: pending.deletions } });
+      showToast(
+        'success',
+        t('duplicates.merged'),
+        t('duplicates.merged_text', { deleted: answer.deleted, moved: answer.records_moved }),
+      );
+      setPending(null);
+      void queryClient.invalidateQueries({ queryKey: ['duplicates'] });
+      void queryClient.invalidateQueries({ queryKey: ['table', 'patients'] });
+    } catch (error) {
+      notifyApiError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack>
+      <PageHeader title={t('duplicates.title')} subtitle={t('duplicates.hint')} />
+      {groups.isLoading ? (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      ) : null}
+      {groups.data?.length === 0 ? <Text c="dimmed">{t('duplicates.none')}</Text> : null}
+      {(groups.data ?? []).map((group) => (
+        <DuplicateGroup
+          key={group.key}
+          patients={group.patients}
+          onMerge={(deletions, names) => setPending({ deletions, names })}
+        />
+      ))}
+      <Modal opened={pending !== null} onClose={() => setPending(null)} title={t('duplicates.confirm_title')}>
+        <Text>{t('duplicates.confirm_text')}</Text>
+        <List mt="sm">
+          {(pending?.names ?? []).map((name) => (
+            <List.Item key={name}>{name}</List.Item>
+          ))}
+        </List>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setPending(null)}>
+            {t('common.close')}
+          </Button>
+          <Button color="orange" loading={saving} onClick={() => void merge()} data-action="confirm-merge">
+            {t('duplicates.merge')}
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { Button, Card, Group, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { frenchDate } from '../../lib/french-date';
+import { type Row, textOf } from '../../lib/table/rows';
+
+export interface Deletion {
+  patient_id: string;
+  replacement_patient_id: string;
+}
+
+/** Who a group's patient becomes: kept, or deleted with the kept patient that takes its records. */
+type Choice = { keep: true } | { keep: false; replacement: string | null };
+
+/**
+ * One group of patients sharing the identity traits. Each is kept or deleted; a deleted one needs
+ * a replacement among the kept ones (spec.md §5), which receives its records and notes.
+ */
+export function DuplicateGroup({
+  patients,
+  onMerge,
+}: {
+  patients: Row[];
+  onMerge: (deletions: Deletion[], names: string[]) => void;
+}) {
+  const { t } = useTranslation('records');
+  const idOf = (row: Row) => textOf(row, 'patient_id') ?? '';
+  const [choices, setChoices] = useState<Record<string, Choice>>(() =>
+    Object.fromEntries(patients.map((row) => [idOf(row), { keep: true }])),
+  );
+  const kept = patients.filter((row) => choices[idOf(row)]?.keep !== false);
+  const nameOf = (row: Row) =>
+    `${textOf(row, 'patient_surname') ?? ''} ${textOf(row, 'patient_name') ?? ''} · ${frenchDate(textOf(row, 'patient_dob'))}`;
+  const deletions = patients.flatMap((row): Deletion[] => {
+    const choice = choices[idOf(row)];
+    return choice && !choice.keep && choice.replacement
+      ? [{ patient_id: idOf(row), replacement_patient_id: choice.replacement }]
+      : [];
+  });
+  const deleting = patients.filter((row) => choices[idOf(row)]?.keep === false);
+  const complete = deleting.length > 0 && deletions.length === deleting.length && kept.length > 0;
+
+  const set = (id: string, choice: Choice) => setChoices((current) => ({ ...current, [id]: choice }));
+  return (
+    <Card withBorder data-testid="duplicate-group">
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="xs">
+          <Table.Tbody>
+            {patients.map((row) => {
+              const id = idOf(row);
+              const choice = choices[id] ?? { keep: true };
+              return (
+                <Table.Tr key={id} data-patient={id}>
+                  <Table.Td>
+                    <Text fw={500}>{nameOf(row)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {t('duplicates.records', { count: Number(row.record_count ?? 0) })}
+                      {textOf(row, 'patient_nir') ? ` · ${textOf(row, 'patient_nir')}` : ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <SegmentedControl
+                      size="xs"
+                      value={choice.keep ? 'keep' : 'delete'}
+                      onChange={(value) =>
+                        set(id, value === 'keep' ? { keep: true } : { keep: false, replacement: null })
+                      }
+                      data={[
+                        { value: 'keep', label: t('duplicates.keep') },
+                        { value: 'delete', label: t('duplicates.delete') },
+                      ]}
+                      data-testid="keep-or-delete"
+                    />
+                  </Table.Td>
+                  <Table.Td w={280}>
+                    {choice.keep ? null : (
+                      <Select
+                        size="xs"
+                        placeholder={t('duplicates.replacement')}
+                        aria-label={t('duplicates.replacement')}
+                        data={kept.map((other) => ({ value: idOf(other), label: nameOf(other) }))}
+                        value={choice.replacement}
+                        onChange={(value) => set(id, { keep: false, replacement: value })}
+                        error={choice.replacement ? undefined : t('duplicates.replacement_required')}
+                        data-testid="replacement"
+                      />
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Stack align="flex-end" mt="sm">
+        <Group>
+          {kept.length === 0 ? (
+            <Text size="sm" c="red">
+              {t('duplicates.keep_one')}
+            </Text>
+          ) : null}
+          <Button
+            color="orange"
+            disabled={!complete}
+            onClick={() => onMerge(deletions, deleting.map(nameOf))}
+            data-action="merge"
+          >
+            {t('duplicates.merge')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

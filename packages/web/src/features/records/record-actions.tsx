@@ -1,0 +1,214 @@
+import { Alert, Button, Group } from '@mantine/core';
+import type { WebLocale } from '@sil/contract';
+import {
+  IconBarcode,
+  IconDownload,
+  IconEdit,
+  IconFileText,
+  IconHistory,
+  IconInbox,
+  IconKey,
+  IconReplace,
+  IconTag,
+  IconUpload,
+  IconUser,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { call } from '../../lib/api-client';
+import { notifyApiError, showToast } from '../../lib/notify';
+import { tableKeys } from '../../lib/table/query-keys';
+import { CancelModal } from './cancel-modal';
+import { downloadDocument } from './documents';
+import { recordKeys } from './record-queries';
+import { TraceModal } from './trace-modal';
+import { usePrint } from './use-print';
+
+type Download = 'getExternalRequestForm' | 'getPrescription';
+
+/** Record actions of spec.md §2: labels, documents, receive, cancel-and-replace, trace, uploads. */
+export function RecordActions({
+  locale,
+  recordId,
+  patientId,
+  stamp,
+  cancelled,
+}: {
+  locale: WebLocale;
+  recordId: string;
+  patientId: string | null;
+  /** record_last_updated as read; absent right after creation (the record screen has it). */
+  stamp?: string | null;
+  cancelled?: boolean;
+}) {
+  const { t } = useTranslation('records');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const printing = usePrint(recordId);
+  const [tracing, setTracing] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const download = async (name: Download) => {
+    setBusy(name);
+    try {
+      const answer = await call(name, { query: { record_id: recordId } });
+      if (downloadDocument(answer)) showToast('success', t('toast.downloadSuccess'));
+      else
+        showToast('info', t(name === 'getPrescription' ? 'toast.noPrescription' : 'toast.nothingToDownload'));
+    } catch (error) {
+      notifyApiError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const receive = async () => {
+    setBusy('receive');
+    try {
+      await call('receiveRecord', { body: { record_id: recordId } });
+      showToast('success', t('toast.recordReceived'));
+      void queryClient.invalidateQueries({ queryKey: recordKeys.record(recordId) });
+      void queryClient.invalidateQueries({ queryKey: tableKeys.all('records') });
+    } catch (error) {
+      notifyApiError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const go = (path: string) => void navigate(`/${locale}/${path}`);
+  return (
+    <>
+      <Group gap="xs" wrap="wrap" data-testid="record-actions">
+        <Button
+          leftSection={<IconBarcode size={16} />}
+          loading={printing.busy === 'labels'}
+          onClick={() => void printing.print('labels')}
+          data-action="print-labels"
+        >
+          {t('actions.print_labels')}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconTag size={16} />}
+          loading={printing.busy === 'external'}
+          onClick={() => void printing.print('external')}
+          data-action="print-external"
+        >
+          {t('actions.print_external')}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconKey size={16} />}
+          loading={printing.busy === 'password'}
+          onClick={() => void printing.print('password')}
+          data-action="print-password"
+        >
+          {t('actions.print_password')}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconFileText size={16} />}
+          loading={busy === 'getExternalRequestForm'}
+          onClick={() => void download('getExternalRequestForm')}
+          data-action="request-form"
+        >
+          {t('actions.request_form')}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconFileText size={16} />}
+          loading={busy === 'getPrescription'}
+          onClick={() => void download('getPrescription')}
+          data-action="prescription"
+        >
+          {t('actions.prescription')}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconUpload size={16} />}
+          onClick={() => go(`uploads/${recordId}`)}
+        >
+          {t('actions.upload')}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconInbox size={16} />}
+          loading={busy === 'receive'}
+          onClick={() => void receive()}
+          data-action="receive"
+        >
+          {t('actions.receive')}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconHistory size={16} />}
+          onClick={() => setTracing(true)}
+          data-action="trace"
+        >
+          {t('actions.trace')}
+        </Button>
+        {patientId ? (
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconEdit size={16} />}
+              onClick={() => go(`form/records/${patientId}/${recordId}`)}
+              data-action="edit"
+            >
+              {t('actions.edit')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconUser size={16} />}
+              onClick={() => go(`patient/${patientId}`)}
+            >
+              {t('actions.patient_history')}
+            </Button>
+          </>
+        ) : null}
+        {stamp && !cancelled ? (
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconReplace size={16} />}
+            onClick={() => setCancelling(true)}
+            data-action="cancel-record"
+          >
+            {t('actions.cancel_replace')}
+          </Button>
+        ) : null}
+      </Group>
+      {printing.fallback ? (
+        <Alert color="orange" mt="sm" withCloseButton onClose={printing.dismiss} data-testid="print-fallback">
+          <Group justify="space-between" wrap="wrap">
+            {t('agent.fallback')}
+            <Button
+              size="xs"
+              leftSection={<IconDownload size={14} />}
+              onClick={() => printing.fallback && void printing.download(printing.fallback)}
+              data-action="download-labels"
+            >
+              {t('agent.download_pdf')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      {tracing ? <TraceModal recordId={recordId} onClose={() => setTracing(false)} /> : null}
+      {cancelling && stamp ? (
+        <CancelModal
+          recordId={recordId}
+          stamp={stamp}
+          onClose={() => setCancelling(false)}
+          onReplaced={(replacementId) => {
+            setCancelling(false);
+            go(`preview-record/${replacementId ?? recordId}`);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+export { RecordPage } from './record-page';
+export { RecordWizard } from './wizard/record-wizard';
+export type { ResourceFormRenderer, ResourceTable } from './wizard/resource-forms';

@@ -1,0 +1,41 @@
+import { AddPatientBody } from '@sil/contract';
+import type { z } from 'zod';
+import { fieldIssues } from '../../../lib/table/field-issues';
+import { createPayload } from '../../../lib/table/payload';
+import type { Payload } from './wizard-values';
+
+/** Messages the contract's schemas give on purpose; any other issue reads 'invalid'. */
+const KNOWN = new Set(['required', 'nir', 'cog', 'phone', 'date', 'ins', 'country', 'email']);
+
+export type Issues = Record<string, string>;
+
+function issueKey(issue: { message: string; code?: string }): string {
+  if (KNOWN.has(issue.message)) return issue.message;
+  if (issue.code === 'invalid_format' && issue.message.toLowerCase().includes('email')) return 'email';
+  return 'invalid';
+}
+
+/** Issues by field of the contract's own schema, so the wizard refuses what the server would. */
+export function issuesOf(error: z.ZodError): Issues {
+  const issues: Issues = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    issues[field] ??= issueKey(issue);
+  }
+  return issues;
+}
+
+/** The create body as the contract reads it; issues by field when it refuses it. */
+export function parseCreate(body: Payload) {
+  return AddPatientBody.safeParse(createPayload(body));
+}
+
+/** Field issues a refused call carries (missingData, incorrectType… with field paths). */
+export function serverIssues(error: unknown): Issues {
+  const issues: Issues = {};
+  for (const issue of fieldIssues(error)) {
+    const field = issue.path.split('.')[0] ?? '';
+    issues[field] ??= issueKey({ message: issue.message });
+  }
+  return issues;
+}

@@ -1,0 +1,63 @@
+import { INS_KINDS, INS_OIDS } from '@sil/contract';
+import { useTranslation } from 'react-i18next';
+import { listOf, textOf } from '../../../lib/table/rows';
+import { useLoadAll } from '../../../lib/table/use-load-all';
+import { useAnalyses } from '../record-queries';
+import type { OfferedAnalysis } from './quick-selections';
+
+/**
+ * The analyses a record may order: visible ones only (hidden analyses are internal,
+ * cannotOrderHiddenAnalyses), with their family's name when the user may read families.
+ */
+export function useOfferedAnalyses(): OfferedAnalysis[] {
+  const analyses = useAnalyses();
+  const families = useLoadAll('families');
+  return (analyses.data?.data ?? [])
+    .filter((row) => row.analysis_visible === true)
+    .map((row) => {
+      const family = textOf(row, 'analysis_family');
+      return {
+        id: textOf(row, 'analysis_id') ?? '',
+        name: textOf(row, 'analysis_name') ?? '',
+        family: families.choices.find((choice) => choice.value === family)?.label ?? '',
+        forensic: row.analysis_is_forensic === true,
+        nabm: listOf(row, 'analysis_nabm_codes'),
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** How the summary shows a value: the label of a choice, the name of a referenced row. */
+export function useValueNames(analyses: readonly OfferedAnalysis[]) {
+  const { t } = useTranslation('records');
+  const collectors = useLoadAll('collectors');
+  const prescribers = useLoadAll('prescribers');
+  const clinics = useLoadAll('clinics');
+  const labelIn = (choices: Array<{ value: string; label: string }>, value: string) =>
+    choices.find((choice) => choice.value === value)?.label ?? value;
+  return (field: string, value: string): string => {
+    switch (field) {
+      case 'analysis':
+        return analyses.find((analysis) => analysis.id === value)?.name ?? value;
+      case 'patient_civility':
+        return t(`civilities.${value}`);
+      case 'patient_gender':
+        return t(`genders.${value}`);
+      case 'patient_identity_status':
+        return t(`identity_statuses.${value}`);
+      case 'patient_ins_oid': {
+        const kind = INS_KINDS.find((candidate) => INS_OIDS[candidate] === value);
+        return kind ? t(`ins_kinds.${kind}`) : value;
+      }
+      case 'record_collector':
+        return labelIn(collectors.choices, value);
+      case 'record_prescriber':
+        return labelIn(prescribers.choices, value);
+      case 'record_owner':
+      case 'patient_owner':
+        return labelIn(clinics.choices, value);
+      default:
+        return value;
+    }
+  };
+}

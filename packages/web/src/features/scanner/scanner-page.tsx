@@ -1,0 +1,110 @@
+import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import type { WebLocale } from '@sil/contract';
+import { IconBarcode, IconEye } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { RecordStatusBadge } from '../../components/record-status-badge';
+import { ApiError, call } from '../../lib/api-client';
+import { parisDateTime } from '../../lib/french-date';
+import { errorMessage, notifyApiError, showToast } from '../../lib/notify';
+import { type Row, textOf } from '../../lib/table/rows';
+
+/**
+ * Scanner (spec.md §2): a USB barcode reader types the record number and Enter into the focused
+ * field. A record is scanned once; a second scan is refused (recordAlreadyScanned).
+ */
+export function ScannerPage({ locale }: { locale: WebLocale }) {
+  const { t, i18n } = useTranslation('records');
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [scanned, setScanned] = useState<Row | null>(null);
+  const [refused, setRefused] = useState<{ number: string; message: string } | null>(null);
+
+  const scan = async () => {
+    const number = code.trim();
+    if (!number) return;
+    setBusy(true);
+    setRefused(null);
+    try {
+      const record = await call('scanRecord', { body: { record_number: number } });
+      setScanned(record);
+      showToast('success', t('scanner.scanned'), number);
+    } catch (error) {
+      setScanned(null);
+      if (error instanceof ApiError) setRefused({ number, message: errorMessage(error.code) });
+      notifyApiError(error);
+    } finally {
+      setBusy(false);
+      setCode('');
+      // Ready for the next tube without a click.
+      input.current?.focus();
+    }
+  };
+
+  return (
+    <Stack maw={720}>
+      <PageHeader title={t('scanner.title')} subtitle={t('scanner.hint')} />
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void scan();
+        }}
+      >
+        <Group align="flex-end" wrap="nowrap">
+          <TextInput
+            ref={input}
+            style={{ flex: 1 }}
+            size="md"
+            autoFocus
+            autoComplete="off"
+            leftSection={<IconBarcode size={18} />}
+            label={t('scanner.field')}
+            placeholder={t('scanner.placeholder')}
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+            data-testid="scan-input"
+          />
+          <Button type="submit" size="md" loading={busy} data-action="scan">
+            {t('scanner.submit')}
+          </Button>
+        </Group>
+      </form>
+      {refused ? (
+        <Alert color="red" title={refused.message} data-testid="scan-refused">
+          {refused.number}
+        </Alert>
+      ) : null}
+      {scanned ? (
+        <Card withBorder data-testid="scanned-record">
+          <Group justify="space-between" wrap="wrap">
+            <div>
+              <Text fw={600} size="lg">
+                {textOf(scanned, 'record_number')}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t('scanner.at', {
+                  when: parisDateTime(textOf(scanned, 'record_scanned_at'), i18n.language),
+                })}
+              </Text>
+            </div>
+            <Group gap="xs">
+              <RecordStatusBadge status={scanned.record_status} />
+              <Button
+                variant="light"
+                leftSection={<IconEye size={16} />}
+                onClick={() => void navigate(`/${locale}/preview-record/${textOf(scanned, 'record_id')}`)}
+                data-action="open-record"
+              >
+                {t('scanner.open')}
+              </Button>
+            </Group>
+          </Group>
+        </Card>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../lib/api-client';
+import { frenchDate } from '../../lib/french-date';
+import { textOf } from '../../lib/table/rows';
+
+/** A record found by its number or its patient (name, NIR, DD/MM/YYYY), as the records list searches. */
+export function RecordPicker({
+  value,
+  onChange,
+}: {
+  value: string | null;
+  onChange: (id: string | null) => void;
+}) {
+  const { t } = useTranslation('records');
+  const [search, setSearch] = useState('');
+  const [term] = useDebouncedValue(search, 300);
+  const found = useQuery({
+    queryKey: ['records', 'pick', term],
+    queryFn: () =>
+      call('getRecords', {
+        query: { search: term.trim() || undefined, number_of_records: 20, page_number: 1 },
+      }),
+  });
+  const data = (found.data?.data ?? []).map((row) => ({
+    value: row.record_id,
+    label: `${textOf(row, 'record_number') ?? ''} · ${textOf(row, 'patient_surname') ?? ''} ${textOf(row, 'patient_name') ?? ''} · ${frenchDate(textOf(row, 'patient_dob'))}`,
+  }));
+  // The record of the address stays listed even when the search moves on.
+  if (value && !data.some((choice) => choice.value === value)) data.unshift({ value, label: value });
+  return (
+    <Select
+      label={t('uploads.record')}
+      placeholder={t('uploads.record_placeholder')}
+      data={data}
+      value={value}
+      onChange={onChange}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
+      nothingFoundMessage={t('uploads.no_record')}
+      clearable
+      data-testid="upload-record"
+    />
+  );
+}

@@ -1,0 +1,129 @@
+import { ActionIcon, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import type { UploadRow, WebLocale } from '@sil/contract';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { call } from '../../lib/api-client';
+import { parisDateTime } from '../../lib/french-date';
+import { notifyApiError, showToast } from '../../lib/notify';
+import { apiDownload, saveFile } from '../../lib/table/http';
+import { RecordPicker } from './record-picker';
+import { UploadForm } from './upload-form';
+
+const sizeText = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} ko` : `${(bytes / 1048576).toFixed(1)} Mo`;
+
+/** uploads/{upload_record_id?}: the documents of a record, added, downloaded, deleted (spec.md §2). */
+export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId: string | null }) {
+  const { t, i18n } = useTranslation('records');
+  const navigate = useNavigate();
+  const [removing, setRemoving] = useState<UploadRow | null>(null);
+  const uploads = useQuery({
+    queryKey: ['uploads', recordId ?? ''],
+    queryFn: () => call('getUploads', { query: { record_id: recordId ?? undefined } }),
+    enabled: recordId !== null,
+  });
+
+  const download = async (row: UploadRow) => {
+    try {
+      saveFile(await apiDownload('/api/download-upload', { upload_id: row.upload_id }, row.upload_name));
+      showToast('success', t('toast.downloadSuccess'));
+    } catch (error) {
+      notifyApiError(error);
+    }
+  };
+  const remove = async (row: UploadRow) => {
+    try {
+      await call('deleteUpload', { body: { upload_id: row.upload_id } });
+      showToast('success', t('toast.fileDeleted'), row.upload_name);
+      void uploads.refetch();
+    } catch (error) {
+      notifyApiError(error);
+    } finally {
+      setRemoving(null);
+    }
+  };
+
+  return (
+    <Stack>
+      <PageHeader title={t('uploads.title')} />
+      <RecordPicker
+        value={recordId}
+        onChange={(id) => void navigate(`/${locale}/uploads${id ? `/${id}` : ''}`)}
+      />
+      {recordId ? <UploadForm recordId={recordId} onUploaded={() => void uploads.refetch()} /> : null}
+      {recordId && (uploads.data ?? []).length === 0 && !uploads.isLoading ? (
+        <Text c="dimmed">{t('uploads.none')}</Text>
+      ) : null}
+      {(uploads.data ?? []).length > 0 ? (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped data-testid="uploads">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('uploads.name')}</Table.Th>
+                <Table.Th>{t('uploads.document_type')}</Table.Th>
+                <Table.Th>{t('uploads.date')}</Table.Th>
+                <Table.Th>{t('uploads.appears_in_report')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(uploads.data ?? []).map((row) => (
+                <Table.Tr key={row.upload_id}>
+                  <Table.Td>
+                    {row.upload_name}{' '}
+                    <Text span size="xs" c="dimmed">
+                      {sizeText(row.upload_size)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {t(`upload_types.${row.upload_document_type}`, {
+                      defaultValue: row.upload_document_type,
+                    })}
+                  </Table.Td>
+                  <Table.Td>{parisDateTime(row.upload_created, i18n.language)}</Table.Td>
+                  <Table.Td>
+                    {row.upload_appears_in_report ? <Badge variant="light">{t('summary.yes')}</Badge> : '—'}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('uploads.download')}
+                        onClick={() => void download(row)}
+                      >
+                        <IconDownload size={16} />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('uploads.delete')}
+                        onClick={() => setRemoving(row)}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t('uploads.delete')}>
+        <Text>{t('uploads.delete_text', { name: removing?.upload_name ?? '' })}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setRemoving(null)}>
+            {t('common.close')}
+          </Button>
+          <Button color="red" onClick={() => removing && void remove(removing)}>
+            {t('uploads.delete')}
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
