@@ -251,6 +251,8 @@ describe('clinic user', () => {
     await page.goto(`${baseUrl}/fr/table/collectors`);
     await page.locator('tbody tr', { hasText: 'Préleveur Lilas E2E' }).waitFor();
     expect(await page.locator('tbody tr', { hasText: 'Infirmière E2E' }).count()).toBe(0);
+    // The user cannot read the clinics table: no column of dashes standing for their own clinic.
+    expect(await page.locator('thead th').allInnerTexts()).not.toContain('Établissement');
     await screenshot(page, 'reference-collectors-clinic-user');
     await page.context().close();
   });

@@ -1,4 +1,4 @@
-import type { WebLocale } from '@sil/contract';
+import { entities, type WebLocale } from '@sil/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import type { ColumnView } from '../../lib/table/types';
 import { useDeleteRows } from '../../lib/table/use-delete-rows';
 import { useExport } from '../../lib/table/use-export';
 import { useTableList } from '../../lib/table/use-table-list';
+import { useSession } from '../../lib/use-session';
 import { CellValue } from './cell-value';
 import { EntityFormModal } from './entity-form-modal';
 import { NabmImportButton } from './nabm-import-button';
@@ -33,7 +34,15 @@ export function ReferenceTablePage({ config, locale }: { config: ReferenceTableC
   const filters = useTableFilters(entity);
   const title = tMain(`title.${config.name}`);
 
-  const columns: ColumnView[] = config.columns.map((column) => ({
+  // A column naming rows of a table the user may not read (a clinic user's collectors: their
+  // clinic) would show only dashes, as if nothing were set: it is left out instead.
+  const { rights: session } = useSession();
+  const readable = config.columns.filter(
+    (column) =>
+      typeof column.format !== 'object' ||
+      (session?.[entities[column.format.reference].permission] ?? 0) >= 1,
+  );
+  const columns: ColumnView[] = readable.map((column) => ({
     key: column.field,
     label: t(`fields.${column.field}`),
     render: (row: Row) => <CellValue format={column.format} value={row[column.field]} />,

@@ -24,7 +24,8 @@ export function RightsGrid({
   const { t } = useTranslation('tables');
   return (
     <>
-      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="xs">
+      {/* One column on a phone: two would cut 'Lecture et modification' short. */}
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm" verticalSpacing="xs">
         {ADMIN_KEYS.map((key) => (
           <LevelSelect
             key={key}

@@ -71,12 +71,13 @@ export function UsersPage({ locale }: { locale: WebLocale }) {
       render: (row) => {
         const user = userOf(row);
         if (!user) return null;
+        // A badge clips its text to the cell; the state must read in full, even in a narrow column.
         return user.user_disabled ? (
-          <Badge color="red" variant="light" size="sm">
+          <Badge color="red" variant="light" size="sm" style={{ minWidth: 'max-content' }}>
             {t('users.disabled_short')}
           </Badge>
         ) : (
-          <Badge color="green" variant="light" size="sm">
+          <Badge color="green" variant="light" size="sm" style={{ minWidth: 'max-content' }}>
             {t('users.active')}
           </Badge>
         );
