@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Center, Group, Loader, Stepper, Text } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, Progress, Stepper, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { WebLocale } from '@sil/contract';
 import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -55,6 +56,8 @@ export function RecordWizard({
   const form = useForm<WizardValues>({ defaultValues: initial });
   const analyses = useOfferedAnalyses();
   const nameOf = useValueNames(analyses);
+  // Twelve step marks do not fit on a phone: a progress bar stands for them there.
+  const narrow = useMediaQuery('(max-width: 767.98px)');
 
   // The record or patient of the address fills the wizard once it has loaded.
   useEffect(() => {
@@ -192,20 +195,28 @@ export function RecordWizard({
           patient ? `${textOf(patient, 'patient_surname')} ${textOf(patient, 'patient_name')}` : undefined
         }
       />
-      <Stepper
-        active={step}
-        onStepClick={(index) => go(index)}
-        size="xs"
-        iconSize={28}
-        mb="md"
-        allowNextStepsSelect={Boolean(recordId)}
-        styles={{ steps: { flexWrap: 'wrap', rowGap: 8 }, separator: { minWidth: 6, marginInline: 4 } }}
-      >
-        {STEPS.map((item, index) => (
-          <Stepper.Step key={item.key} aria-label={t(`steps.${item.key}`)} title={`${index + 1}`} />
-        ))}
-        <Stepper.Completed>{null}</Stepper.Completed>
-      </Stepper>
+      {narrow ? (
+        <Progress
+          value={(step / SUMMARY_STEP) * 100}
+          mb="md"
+          aria-label={t('wizard.progress', { step: step + 1 })}
+        />
+      ) : (
+        <Stepper
+          active={step}
+          onStepClick={(index) => go(index)}
+          size="xs"
+          iconSize={28}
+          mb="md"
+          allowNextStepsSelect={Boolean(recordId)}
+          styles={{ steps: { flexWrap: 'wrap', rowGap: 8 }, separator: { minWidth: 6, marginInline: 4 } }}
+        >
+          {STEPS.map((item, index) => (
+            <Stepper.Step key={item.key} aria-label={t(`steps.${item.key}`)} title={`${index + 1}`} />
+          ))}
+          <Stepper.Completed>{null}</Stepper.Completed>
+        </Stepper>
+      )}
       <Card withBorder padding="lg" data-step={onSummary ? 'summary' : STEPS[step]?.key}>
         <Text fw={600} size="lg" mb="md">
           {onSummary ? t('wizard.summary') : `${step + 1}. ${t(`steps.${STEPS[step]?.key ?? 'patient'}`)}`}

@@ -9,6 +9,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ANALYSIS_COMBINATIONS, QUICK_SELECTIONS, type QuickSelection } from '@sil/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -37,6 +38,8 @@ export function StepAnalyses({
   const { t } = useTranslation('records');
   const { form, issues } = useWizard();
   const [current, setCurrent] = useState(0);
+  // On a phone five 'Combination n' labels do not fit: the numbers alone do.
+  const narrow = useMediaQuery('(max-width: 575.98px)');
   const [typed, setTyped] = useState('');
   const combinations = form.watch('combinations');
   const nameOf = (id: string) => analyses.find((analysis) => analysis.id === id)?.name ?? id;
@@ -73,7 +76,7 @@ export function StepAnalyses({
         onChange={(value) => setCurrent(Number(value))}
         data={ANALYSIS_COMBINATIONS.map((number, index) => ({
           value: String(index),
-          label: `${t('analyses.combination', { number })}${
+          label: `${narrow ? number : t('analyses.combination', { number })}${
             (combinations[index]?.length ?? 0) > 0 ? ` (${combinations[index]?.length})` : ''
           }`,
         }))}

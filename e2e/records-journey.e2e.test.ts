@@ -1,0 +1,275 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiLogin, send } from './api.js';
+import { launchBrowser, login, newPage, screenshot, toastTexts, toggleTheme } from './browser.js';
+import { type RunningAgent, readLabels, startAgent } from './records-agent.js';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let agent: RunningAgent;
+let admin: Record<string, string>;
+const stamp = Date.now().toString(36).toUpperCase();
+const SURNAME = `MARTIN${stamp}`;
+const analyses = ['NFS E2E', 'Glycémie E2E', 'Éthanol E2E'];
+
+/** NIR with its real key (97 − n mod 97): woman born in April 1985 in Paris 5e. */
+const NIR_BODY = '2850475105123';
+const NIR = `${NIR_BODY}${String(97 - Number(BigInt(NIR_BODY) % 97n)).padStart(2, '0')}`;
+
+const WRONG_NIR = `${NIR_BODY}${NIR.endsWith('01') ? '02' : '01'}`;
+
+const idOf = (answer: unknown, field: string) => String(Reflect.get(Object(answer), field));
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  agent = await startAgent(baseUrl);
+  admin = await apiLogin(baseUrl, 'admin@demo.lab');
+  // What the laboratory configures first: a sample type, two tubes, three visible analyses.
+  const blood = idOf(
+    await send(baseUrl, 'POST', '/api/add-sampletype', { sample_type_name: `Sang ${stamp}` }, admin),
+    'sample_type_id',
+  );
+  const edta = idOf(
+    await send(baseUrl, 'POST', '/api/add-matrix', { matrix_name: `Tube EDTA ${stamp}` }, admin),
+    'matrix_id',
+  );
+  const dry = idOf(
+    await send(baseUrl, 'POST', '/api/add-matrix', { matrix_name: `Tube sec ${stamp}` }, admin),
+    'matrix_id',
+  );
+  for (const [name, matrix] of [
+    [analyses[0], edta],
+    [analyses[1], dry],
+    [analyses[2], dry],
+  ] as const) {
+    await send(
+      baseUrl,
+      'POST',
+      '/api/add-analysis',
+      { analysis_name: name, analysis_matrix: matrix, analysis_sample_type: blood, analysis_visible: true },
+      admin,
+    );
+  }
+});
+
+afterAll(async () => {
+  await agent?.stop();
+  await browser?.close();
+});
+
+async function choose(page: Page, field: string, option: string | RegExp) {
+  await page.locator(`[data-field="${field}"]`).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function next(page: Page, step: string) {
+  await page.locator('[data-action="next"]').click();
+  await page.locator(`[data-step="${step}"]`).waitFor();
+}
+
+async function waitForToast(page: Page, text: string) {
+  await page.waitForFunction(
+    (expected) =>
+      Array.from(document.querySelectorAll('.mantine-Notification-root')).some((n) =>
+        n.textContent?.includes(expected),
+      ),
+    text,
+  );
+}
+
+let recordId = '';
+let recordNumber = '';
+let patientId = '';
+
+describe('the front desk registers a patient and a record, prints, scans', () => {
+  it('registers a new patient and a record with three analyses through the whole wizard in French', async () => {
+    const page = await newPage(browser);
+    await login(page, baseUrl, 'secretariat@demo.lab');
+    await page.goto(`${baseUrl}/fr/form/records`);
+    await page.getByText('Veuillez choisir ce que vous souhaitez faire').waitFor();
+    await page.locator('[data-action="new-record"]').click();
+    await page.locator('[data-step="patient"]').waitFor();
+    await page.locator('[data-action="skip"]').click();
+
+    await page.locator('[data-step="identity"]').waitFor();
+    await choose(page, 'patient_civility', 'Madame');
+    await choose(page, 'patient_gender', 'Féminin');
+    await page.locator('[data-field="patient_surname"]').fill(SURNAME);
+    await page.locator('[data-field="patient_name"]').fill('Claire');
+    await page.locator('[data-field="patient_dob"]').fill('1985-04-12');
+    await page.locator('[data-field="patient_birthplace"]').fill('75105');
+    await page.locator('[data-field="patient_nir"]').fill(WRONG_NIR);
+    await page.locator('[data-nir="invalid"]').waitFor();
+    await page.locator('[data-field="patient_nir"]').fill(NIR);
+    await page.locator('[data-nir="valid"]').waitFor();
+    await next(page, 'physiology');
+    await page.locator('[data-field="patient_height_cm"]').fill('165');
+    await next(page, 'insurance');
+    await page.locator('[data-field="patient_insurance_to"]').fill('2020-12-31');
+    await page.locator('[data-warning="expired"]').waitFor();
+    await page.locator('[data-field="patient_insurance_to"]').fill('2099-12-31');
+    await next(page, 'contact');
+    await page.locator('[data-field="patient_phone_num"]').fill('06 12 34 56 78');
+    await page.locator('[data-field="patient_city"]').fill('Paris');
+    await next(page, 'patientExtra');
+    await next(page, 'collection');
+    await page.locator('[data-field="record_prescription_date"]').fill('2026-01-15');
+    await next(page, 'clinical');
+    await page.locator('[data-field="record_clinical_information"]').fill('Bilan annuel');
+    await next(page, 'report');
+    await page.locator('[data-field="record_must_online"]').check();
+    await next(page, 'recordExtra');
+    await next(page, 'analyses');
+    for (const name of analyses) {
+      await page.locator('[data-field="record_selected_analyses"]').click();
+      await page.keyboard.type(name.slice(0, 5));
+      await page.getByRole('option', { name: new RegExp(name) }).click();
+    }
+    await page.keyboard.press('Escape');
+    await page.getByText('Combinaison 1 (3)').waitFor();
+    await screenshot(page, 'record-wizard-step11-fr-light');
+    await next(page, 'special');
+    await next(page, 'summary');
+    await page.getByText(SURNAME).first().waitFor();
+    await page.locator('[data-action="submit"]').click();
+    await page.locator('[data-testid="record-created"]').waitFor();
+    recordNumber = (await page.locator('[data-testid="record-number"]').textContent()) ?? '';
+    expect(recordNumber).toMatch(/\S+/);
+    expect(await page.locator('[data-testid="record-password"]').textContent()).toMatch(/\S+/);
+
+    // Labels go to the real agent, which writes them as a PDF: one per sample, barcode = sample number.
+    await page.locator('[data-action="print-labels"]').click();
+    await waitForToast(page, 'Impression réussie');
+    await page.locator('[data-action="open-record"]').click();
+    await page.locator('[data-testid="samples"]').waitFor();
+    recordId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const answer = await fetch(`${baseUrl}/api/get-record?record_id=${recordId}`, { headers: admin });
+    const [record] = (await answer.json()) as Array<{
+      patient: { patient_id: string };
+      samples: Array<{ sample_number: string }>;
+    }>;
+    patientId = record?.patient.patient_id ?? '';
+    const numbers = (record?.samples ?? []).map((sample) => sample.sample_number).sort();
+    expect(numbers).toHaveLength(2);
+    const labels = readLabels(agent.outputDir);
+    expect(labels.map((label) => label.barcode).sort()).toEqual(numbers);
+    expect(labels[0]?.lines[0]).toContain(SURNAME);
+    await screenshot(page, 'record-screen-fr-light');
+    expect(await toastTexts(page)).not.toContain('Erreur');
+    await page.context().close();
+  });
+
+  it('finds the record by scanning it; a second scan is refused', async () => {
+    const page = await newPage(browser);
+    await login(page, baseUrl, 'secretariat@demo.lab');
+    await page.goto(`${baseUrl}/fr/scan`);
+    const input = page.locator('[data-testid="scan-input"]');
+    await input.fill(recordNumber);
+    await input.press('Enter');
+    await page.locator('[data-testid="scanned-record"]').getByText(recordNumber).waitFor();
+    await screenshot(page, 'scanner-fr-light');
+    await input.fill(recordNumber);
+    await input.press('Enter');
+    await page.locator('[data-testid="scan-refused"]').getByText('Déjà scanné').waitFor();
+    await page.locator('[data-testid="scanned-record"]').waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('shows the patient history with the record and its samples', async () => {
+    const page = await newPage(browser);
+    await login(page, baseUrl, 'secretariat@demo.lab');
+    await page.goto(`${baseUrl}/fr/patient/${patientId}`);
+    await page.locator('[data-testid="history-record"]').getByText(recordNumber, { exact: true }).waitFor();
+    expect(
+      await page.locator('[data-testid="history-record"] .mantine-Badge-label').allTextContents(),
+    ).toHaveLength(3);
+    await page.context().close();
+  });
+});
+
+describe('screenshots in English dark and on a phone', () => {
+  it('en dark: step 11, the record and the scanner', async () => {
+    const page = await newPage(browser, { locale: 'en-GB' });
+    await login(page, baseUrl, 'admin@demo.lab', 'en');
+    await page.locator('main h1').waitFor();
+    await toggleTheme(page);
+    await page.goto(`${baseUrl}/en/form/records/${patientId}/${recordId}`);
+    await page.getByRole('button', { name: 'Record analyses' }).click();
+    await page.locator('[data-step="analyses"]').waitFor();
+    await screenshot(page, 'record-wizard-step11-en-dark');
+    await page.goto(`${baseUrl}/en/preview-record/${recordId}`);
+    await page.locator('[data-testid="samples"]').waitFor();
+    await screenshot(page, 'record-screen-en-dark');
+    await page.goto(`${baseUrl}/en/scan`);
+    await page.locator('[data-testid="scan-input"]').fill(recordNumber);
+    await page.locator('[data-testid="scan-input"]').press('Enter');
+    await page.locator('[data-testid="scan-refused"]').waitFor();
+    await screenshot(page, 'scanner-en-dark');
+    await toggleTheme(page);
+    await page.context().close();
+  });
+
+  it('375 px: step 11, the record and the scanner', async () => {
+    const page = await newPage(browser, {
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await login(page, baseUrl, 'secretariat@demo.lab');
+    await page.goto(`${baseUrl}/fr/form/records/${patientId}/${recordId}`);
+    // No step marks on a phone: the record is walked through with 'Suivant' up to the analyses.
+    await page.locator('[data-step="identity"]').waitFor();
+    while ((await page.locator('[data-step="analyses"]').count()) === 0) {
+      await page.locator('[data-action="next"]').click();
+    }
+    await screenshot(page, 'record-wizard-step11-fr-mobile');
+    await page.goto(`${baseUrl}/fr/preview-record/${recordId}`);
+    await page.locator('[data-testid="samples"]').waitFor();
+    await screenshot(page, 'record-screen-fr-mobile');
+    await page.goto(`${baseUrl}/fr/scan`);
+    await page.locator('[data-testid="scan-input"]').waitFor();
+    await screenshot(page, 'scanner-fr-mobile');
+    await page.context().close();
+  });
+});
+
+describe('data management', () => {
+  it('merges a duplicate patient into the kept one', async () => {
+    const twin = {
+      patient_surname: `DOUBLE${stamp}`,
+      patient_name: 'Jean',
+      patient_gender: 'M',
+      patient_dob: '1970-01-01',
+    };
+    const analysesList = await (
+      await fetch(`${baseUrl}/api/get-analyses?search=${encodeURIComponent(analyses[1] ?? '')}`, {
+        headers: admin,
+      })
+    ).json();
+    const analysisId = idOf(Reflect.get(Object(analysesList), 'data')[0], 'analysis_id');
+    for (let copy = 0; copy < 2; copy++) {
+      await send(
+        baseUrl,
+        'POST',
+        '/api/add-patient',
+        { ...twin, record_selected_analyses: [{ combination: 1, analysis_ids: [analysisId] }] },
+        admin,
+      );
+    }
+    const page = await newPage(browser);
+    await login(page, baseUrl, 'admin@demo.lab');
+    await page.goto(`${baseUrl}/fr/data-management`);
+    const group = page.locator('[data-testid="duplicate-group"]', { hasText: twin.patient_surname });
+    await group.waitFor();
+    await expect(group.locator('[data-action="merge"]').isDisabled()).resolves.toBe(true);
+    await group.locator('[data-testid="keep-or-delete"]').nth(1).getByText('Supprimer').click();
+    await expect(group.locator('[data-action="merge"]').isDisabled()).resolves.toBe(true);
+    await group.locator('[data-testid="replacement"]').click();
+    await page.getByRole('option').first().click();
+    await group.locator('[data-action="merge"]').click();
+    await page.locator('[data-action="confirm-merge"]').click();
+    await waitForToast(page, 'Doublons fusionnés');
+    await group.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+});
