@@ -215,6 +215,63 @@ describe('users', () => {
     expect(await fresh.locator('[data-action="delete"]').count()).toBe(0);
     await fresh.context().close();
   });
+  it('creates clinic and prescriber accounts, and disables an account', async () => {
+    const page = await newPage(browser);
+    await login(page, baseUrl, 'admin@demo.lab');
+    await page.goto(`${baseUrl}/fr/table/users`);
+    await page.locator('tbody tr').first().waitFor();
+
+    // A billing account of the demo clinic; the clinic is asked for before anything is sent.
+    await page.locator('[data-action="add"]').click();
+    const form = dialog(page);
+    await form.getByText('Externe', { exact: true }).click();
+    await form.getByRole('textbox', { name: 'Nom', exact: true }).fill('Comptabilité Lilas E2E');
+    await form.getByRole('textbox', { name: 'E-mail', exact: true }).fill('compta.lilas.e2e@demo.lab');
+    await form.getByLabel('Mot de passe initial').fill(DEMO_PASSWORD);
+    await form.locator('[data-action="save"]').click();
+    await form.getByText('Ce champ est obligatoire').waitFor();
+    await choose(
+      page,
+      form.getByRole('combobox', { name: 'Établissement', exact: true }),
+      'Clinique des Lilas',
+    );
+    await choose(page, form.getByRole('combobox', { name: 'Type de compte' }), 'Utilisateur facturation');
+    await form.locator('[data-action="save"]').click();
+    await form.waitFor({ state: 'detached' });
+    const external = page.locator('tbody tr', { hasText: 'compta.lilas.e2e@demo.lab' });
+    await external.waitFor();
+    expect(await external.innerText()).toContain('Externe · Utilisateur facturation');
+
+    // An account for the prescriber made earlier, invited by e-mail (no password).
+    await page.locator('[data-action="add"]').click();
+    await form.getByText('Prescripteur', { exact: true }).click();
+    await form.getByRole('textbox', { name: 'Nom', exact: true }).fill('Dr Paul Garnier E2E');
+    await form.getByRole('textbox', { name: 'E-mail', exact: true }).fill('garnier.e2e@demo.lab');
+    await choose(page, form.getByRole('combobox', { name: 'Prescripteur', exact: true }), 'Garnier E2E');
+    await form.locator('[data-action="save"]').click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByText('Une invitation a été envoyée par e-mail').waitFor();
+    const prescriber = page.locator('tbody tr', { hasText: 'garnier.e2e@demo.lab' });
+    await prescriber.waitFor();
+    expect(await prescriber.innerText()).toContain('Prescripteur');
+
+    // Disabled: the list says so, and the account no longer logs in.
+    await external.locator('td').nth(1).click();
+    await dialog(page).locator('[data-testid="rights-locked"]').waitFor();
+    await dialog(page).getByRole('switch', { name: 'Compte désactivé' }).check({ force: true });
+    await dialog(page).locator('[data-action="save"]').click();
+    await dialog(page).waitFor({ state: 'detached' });
+    // textContent: the badge shows its word in capitals.
+    await expect.poll(() => external.textContent()).toContain('Désactivé');
+    await page.context().close();
+
+    const refused = await newPage(browser);
+    await refused.goto(`${baseUrl}/fr/`);
+    await fillLogin(refused, 'compta.lilas.e2e@demo.lab', DEMO_PASSWORD);
+    await refused.locator('.mantine-Notification-root').first().waitFor();
+    expect(new URL(refused.url()).pathname).toBe('/fr/');
+    await refused.context().close();
+  });
 });
 
 describe('clinic user', () => {
