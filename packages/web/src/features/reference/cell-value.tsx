@@ -1,6 +1,7 @@
 import { Badge, Text } from '@mantine/core';
 import { type ReferenceTableName, specialtyLabel } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
+import { RecordStatusBadge } from '../../components/record-status-badge';
 import { useLoadAll } from '../../lib/table/use-load-all';
 import type { ColumnFormat } from './table-config';
 
@@ -56,6 +57,8 @@ export function CellValue({ format = 'text', value }: { format?: ColumnFormat; v
       const code = Number(value);
       return <>{Number.isInteger(code) ? `${code} · ${specialtyLabel(code) ?? ''}` : EMPTY}</>;
     }
+    case 'recordStatus':
+      return <RecordStatusBadge status={value} />;
     case 'text':
       return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
   }

@@ -31,7 +31,7 @@ export function ReferenceTablePage({ config, locale }: { config: ReferenceTableC
   const list = useTableList(entity, state);
   const remove = useDeleteRows(entity);
   const exporter = useExport(entity.paths.export, entity.table);
-  const filters = useTableFilters(entity);
+  const filters = useTableFilters(entity, config);
   const title = tMain(`title.${config.name}`);
 
   // A column naming rows of a table the user may not read (a clinic user's collectors: their
@@ -47,8 +47,11 @@ export function ReferenceTablePage({ config, locale }: { config: ReferenceTableC
     label: t(`fields.${column.field}`),
     render: (row: Row) => <CellValue format={column.format} value={row[column.field]} />,
   }));
-  const open = (id: string | null) => {
-    if (config.form.kind === 'page') {
+  const open = (id: string | null, row?: Row) => {
+    if (config.form.kind === 'route') {
+      const target = row ? config.form.open(row) : config.form.add;
+      if (target) void navigate(`/${locale}/${target}`);
+    } else if (config.form.kind === 'page') {
       void navigate(`/${locale}/form/parameters${id ? `/${encodeURIComponent(id)}` : ''}`);
     } else setEditing(id ?? 'new');
   };
@@ -73,12 +76,21 @@ export function ReferenceTablePage({ config, locale }: { config: ReferenceTableC
         filters={filters}
         searchPlaceholder={t(`search.placeholder.${config.name}`)}
         rights={rights}
-        onAdd={() => open(null)}
-        onOpen={rights.edit ? (row) => open(textOf(row, entity.idField)) : undefined}
-        onDelete={async (ids) => {
-          const answer = await remove.mutateAsync(ids);
-          showToast('success', t('toast.successDelete', { count: answer.deleted }));
-        }}
+        onAdd={config.form.kind !== 'route' || config.form.add ? () => open(null) : undefined}
+        onOpen={
+          rights.edit || (config.form.kind === 'route' && rights.read)
+            ? (row) => open(textOf(row, entity.idField), row)
+            : undefined
+        }
+        dateRange={config.dateRange}
+        onDelete={
+          config.readOnly
+            ? undefined
+            : async (ids) => {
+                const answer = await remove.mutateAsync(ids);
+                showToast('success', t('toast.successDelete', { count: answer.deleted }));
+              }
+        }
         deleting={remove.isPending}
         // Exports need a level on the table: clinic users read collectors and prescribers, never export.
         onExport={rights.read ? (format, ids) => exporter.mutate({ format, ids }) : undefined}

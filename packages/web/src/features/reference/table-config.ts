@@ -1,4 +1,5 @@
 import type { EntityDefinition, EntityName, ReferenceTableName } from '@sil/contract';
+import type { Row } from '../../lib/table/rows';
 import type { FieldSpec } from './field-spec';
 
 /** How a column shows its value. */
@@ -10,6 +11,7 @@ export type ColumnFormat =
   | 'list'
   | 'cents'
   | 'specialty'
+  | 'recordStatus'
   | { reference: ReferenceTableName };
 
 export interface ColumnSpec {
@@ -23,10 +25,22 @@ export interface ColumnSpec {
  * contract's definition of the entity.
  */
 export interface ReferenceTableConfig {
-  name: EntityName;
+  name: EntityName | 'records' | 'patients' | 'techniques';
   entity: EntityDefinition;
   columns: readonly ColumnSpec[];
-  form: { kind: 'modal'; fields: readonly FieldSpec[] } | { kind: 'page' };
+  form:
+    | { kind: 'modal'; fields: readonly FieldSpec[] }
+    | { kind: 'page' }
+    /** Rows made and opened on screens of their own (the add-record wizard, the record screen). */
+    | { kind: 'route'; add: string | null; open: (row: Row) => string | null };
+  /** Tables the API neither deletes from nor exports (patients, records, samples). */
+  readOnly?: boolean;
+  /** Created-from/to date range filter (records). */
+  dateRange?: boolean;
+  /** Filter columns the server computes (records_with_ncts…), offered as yes-only choices. */
+  pseudoFilters?: readonly string[];
+  /** Value filters whose values read better as words: the i18n key ('records:status.sent') of a value. */
+  valueLabels?: Record<string, (value: string) => string>;
   /** The NABM table imports the national nomenclature. */
   importNabms?: boolean;
 }

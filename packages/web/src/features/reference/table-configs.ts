@@ -1,4 +1,17 @@
-import { CIQ_FREQUENCIES, entities, isValidAdeli, isValidRpps, TITLES } from '@sil/contract';
+import {
+  CIQ_FREQUENCIES,
+  entities,
+  isValidAdeli,
+  isValidRpps,
+  patientList,
+  RECORD_PSEUDO_FILTERS,
+  RECORD_STATUS_KEYS,
+  recordList,
+  recordStatusSchema,
+  sampleList,
+  TITLES,
+} from '@sil/contract';
+import { textOf } from '../../lib/table/rows';
 import type { ReferenceTableConfig } from './table-config';
 
 const text = (name: string, wide = false) => ({ name, kind: 'text' as const, wide });
@@ -226,6 +239,71 @@ export const analysesTable: ReferenceTableConfig = {
   },
 };
 
+/** Records: made by the add-record wizard, opened on the record screen; status, dates, pseudo-filters. */
+export const recordsTable: ReferenceTableConfig = {
+  name: 'records',
+  entity: recordList,
+  readOnly: true,
+  dateRange: true,
+  pseudoFilters: RECORD_PSEUDO_FILTERS,
+  valueLabels: {
+    record_status: (value) => {
+      const status = recordStatusSchema.safeParse(value);
+      return status.success ? `records:status.${RECORD_STATUS_KEYS[status.data][1]}` : value;
+    },
+  },
+  columns: [
+    { field: 'record_number' },
+    { field: 'patient_surname' },
+    { field: 'patient_name' },
+    { field: 'patient_dob', format: 'date' },
+    { field: 'record_status', format: 'recordStatus' },
+    { field: 'record_is_urgent', format: 'boolean' },
+    { field: 'record_created', format: 'datetime' },
+  ],
+  form: {
+    kind: 'route',
+    add: 'form/records',
+    open: (row) => `preview-record/${textOf(row, 'record_id') ?? ''}`,
+  },
+};
+
+export const patientsTable: ReferenceTableConfig = {
+  name: 'patients',
+  entity: patientList,
+  readOnly: true,
+  valueLabels: {
+    patient_gender: (value) => `records:genders.${value}`,
+    patient_identity_status: (value) => `records:identity_statuses.${value}`,
+  },
+  columns: [
+    { field: 'patient_surname' },
+    { field: 'patient_name' },
+    { field: 'patient_birth_name' },
+    { field: 'patient_dob', format: 'date' },
+    { field: 'patient_gender' },
+    { field: 'patient_identity_status' },
+    { field: 'patient_last_updated', format: 'datetime' },
+  ],
+  form: { kind: 'route', add: 'form/records', open: (row) => `patient/${textOf(row, 'patient_id') ?? ''}` },
+};
+
+/** Samples (techniques): opened on the record they belong to. */
+export const techniquesTable: ReferenceTableConfig = {
+  name: 'techniques',
+  entity: sampleList,
+  readOnly: true,
+  columns: [
+    { field: 'sample_number' },
+    { field: 'sample_type', format: { reference: 'sample_types' } },
+    { field: 'sample_matrix', format: { reference: 'matrices' } },
+    { field: 'sample_status' },
+    { field: 'sample_nct_active', format: 'boolean' },
+    { field: 'sample_last_updated', format: 'datetime' },
+  ],
+  form: { kind: 'route', add: null, open: (row) => `preview-record/${textOf(row, 'sample_record') ?? ''}` },
+};
+
 /** Table pages by the name in their address; 'collector' is the second reading of 'collectors' (§2). */
 export const REFERENCE_TABLES: Readonly<Record<string, ReferenceTableConfig>> = {
   matrices: matricesTable,
@@ -239,4 +317,7 @@ export const REFERENCE_TABLES: Readonly<Record<string, ReferenceTableConfig>> = 
   nabms: nabmsTable,
   parameters: parametersTable,
   analyses: analysesTable,
+  records: recordsTable,
+  patients: patientsTable,
+  techniques: techniquesTable,
 };

@@ -11,6 +11,9 @@ export interface ListState {
   filters: Record<string, string[]>;
   pageSize: number;
   page: number;
+  /** Created-from/to days (YYYY-MM-DD) of the records and tasks lists; empty for no bound. */
+  dateFrom?: string;
+  dateTo?: string;
 }
 
 export const initialListState: ListState = {
@@ -33,6 +36,8 @@ export function toListQuery(state: ListState): Record<string, QueryValue> {
     page_number: state.page,
     'filter_column[]': filtered.map(([column]) => column),
     'filter_value[]': filtered.map(([, values]) => values.join(',')),
+    filter_date_from: state.dateFrom || undefined,
+    filter_date_to: state.dateTo || undefined,
   };
 }
 

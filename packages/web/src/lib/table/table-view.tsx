@@ -38,6 +38,8 @@ export interface TableViewProps {
   deleting?: boolean;
   onExport?: (format: 'csv' | 'xlsx', ids: string[] | null) => void;
   exporting?: boolean;
+  /** The created-from/to range of the records and tasks lists (spec.md §2 'Reference-data tables'). */
+  dateRange?: boolean;
   /** Actions of one table only (the NABM import, the user creation). */
   actions?: ReactNode;
 }
@@ -187,6 +189,28 @@ export function TableView(props: TableViewProps) {
           </Button>
         ) : null}
         <Collapse expanded={!mobile || filtersOpen}>
+          {props.dateRange ? (
+            <Group gap="sm" mb="xs" wrap="wrap">
+              <TextInput
+                size="xs"
+                type="date"
+                w={160}
+                label={t('filters.date_from')}
+                value={state.dateFrom ?? ''}
+                onChange={(event) => onState({ ...state, dateFrom: event.currentTarget.value, page: 1 })}
+                data-filter="filter_date_from"
+              />
+              <TextInput
+                size="xs"
+                type="date"
+                w={160}
+                label={t('filters.date_to')}
+                value={state.dateTo ?? ''}
+                onChange={(event) => onState({ ...state, dateTo: event.currentTarget.value, page: 1 })}
+                data-filter="filter_date_to"
+              />
+            </Group>
+          ) : null}
           <TableFilters
             filters={props.filters}
             values={state.filters}
