@@ -540,6 +540,32 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
     expect(await get(admin, '/api/get-duplicates')).toEqual([]);
   });
 
+  it('exports records with their patient, and samples, as CSV and XLSX', async () => {
+    const csv = await call(ctx.app, secretary, { method: 'GET', url: '/api/export-records?format=csv' });
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toContain(
+      'record_id;record_number;record_status;record_created;patient_surname;patient_name;patient_dob',
+    );
+    expect(lines.some((line) => line.includes(`;${ids.number};`) && line.includes('Durand-Moreau'))).toBe(
+      true,
+    );
+    expect(lines.every((line) => !line.includes('record_password'))).toBe(true);
+    const one = await call(ctx.app, secretary, {
+      method: 'GET',
+      url: `/api/export-records?format=csv&ids[]=${ids.record}`,
+    });
+    expect(one.body.trim().split('\n')).toHaveLength(2);
+    const xlsx = await call(ctx.app, admin, { method: 'GET', url: '/api/export-samples?format=xlsx' });
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const clinic = await login(ctx.app, 'clinique@demo.lab');
+    expect(codeOf(await call(ctx.app, clinic, { method: 'GET', url: '/api/export-records' }))).toBe(
+      'insufficientRights',
+    );
+  });
+
   it('looks up the national health identity through the INSi simulator', async () => {
     const lookup = (query: string) => get<Json>(secretary, `/api/get-ins-from-identity-information?${query}`);
     const found = await lookup(

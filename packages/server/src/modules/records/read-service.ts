@@ -108,6 +108,8 @@ export function createRecordReadService(db: Db) {
   }
 
   return {
+    withPatients,
+
     async listPatients(auth: Authenticated, query: ListQuery) {
       const page = await listRows(db, patientBinding, auth.user.laboratory_id, query);
       return { ...page, data: page.data.map((row) => presentPatient(row as typeof patients.$inferSelect)) };

@@ -3,6 +3,7 @@ import type { InsiClient } from '../../adapters/insi.js';
 import type { Db } from '../../db/open.js';
 import { handle } from '../../lib/route.js';
 import { createDuplicatesService } from './duplicates.js';
+import { recordExportRoutes } from './exports.js';
 import { createRecordReadService } from './read-service.js';
 import { updateSampleStatus } from './sample-status.js';
 import { createRecordWriteService } from './write-service.js';
@@ -31,4 +32,5 @@ export function recordsRoutes(app: FastifyInstance, db: Db, insi: InsiClient): v
   handle(app, 'getDuplicates', ({ auth }) => duplicates.groups(auth));
   handle(app, 'resolveDuplicates', ({ auth, body }) => duplicates.resolve(auth, body.deletions));
   handle(app, 'getInsFromIdentityInformation', ({ query }) => insi.lookup(query));
+  recordExportRoutes(app, db, read.withPatients);
 }
