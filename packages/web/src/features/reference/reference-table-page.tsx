@@ -93,7 +93,9 @@ export function ReferenceTablePage({ config, locale }: { config: ReferenceTableC
         }
         deleting={remove.isPending}
         // Exports need a level on the table: clinic users read collectors and prescribers, never export.
-        onExport={rights.read ? (format, ids) => exporter.mutate({ format, ids }) : undefined}
+        onExport={
+          rights.read && !config.noExport ? (format, ids) => exporter.mutate({ format, ids }) : undefined
+        }
         exporting={exporter.isPending}
         actions={config.importNabms && rights.edit ? <NabmImportButton /> : null}
       />

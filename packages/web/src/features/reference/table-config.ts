@@ -33,8 +33,10 @@ export interface ReferenceTableConfig {
     | { kind: 'page' }
     /** Rows made and opened on screens of their own (the add-record wizard, the record screen). */
     | { kind: 'route'; add: string | null; open: (row: Row) => string | null };
-  /** Tables the API neither deletes from nor exports (patients, records, samples). */
+  /** Tables the API does not delete from (patients, records, samples). */
   readOnly?: boolean;
+  /** Tables without an export call (patients: spec.md lists none). */
+  noExport?: boolean;
   /** Created-from/to date range filter (records). */
   dateRange?: boolean;
   /** Filter columns the server computes (records_with_ncts…), offered as yes-only choices. */

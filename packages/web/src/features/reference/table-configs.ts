@@ -272,6 +272,7 @@ export const patientsTable: ReferenceTableConfig = {
   name: 'patients',
   entity: patientList,
   readOnly: true,
+  noExport: true,
   valueLabels: {
     patient_gender: (value) => `records:genders.${value}`,
     patient_identity_status: (value) => `records:identity_statuses.${value}`,
