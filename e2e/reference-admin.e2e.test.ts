@@ -104,11 +104,27 @@ describe('clinics, collectors and prescribers', () => {
     await saveForm(page);
     await expect.poll(() => clinic.innerText()).toContain('+33145678911');
 
-    // A collector of that clinic.
+    // A clinic hidden from the start: listed only when the filter asks for hidden ones.
+    await page.locator('[data-action="add"]').click();
+    await field(page, 'clinic_name').fill('Clinique fermée E2E');
+    await field(page, 'clinic_code').fill('FERMEE-E2E');
+    expect(await field(page, 'clinic_visible').isChecked()).toBe(true);
+    await field(page, 'clinic_visible').uncheck({ force: true });
+    await saveForm(page);
+    await page.getByText('Ajouté', { exact: true }).first().waitFor();
+    expect(await page.locator('tbody tr', { hasText: 'Clinique fermée E2E' }).count()).toBe(0);
+    await choose(page, page.locator('[data-filter="clinic_visible"]'), 'Non');
+    await page.locator('tbody tr', { hasText: 'Clinique fermée E2E' }).waitFor();
+    expect(await page.locator('tbody tr', { hasText: 'Clinique du Parc E2E' }).count()).toBe(0);
+
+    // A collector of that clinic; the hidden clinic is not offered.
     await page.goto(`${baseUrl}/fr/table/collectors`);
     await page.locator('[data-action="add"]').click();
     await field(page, 'collector_surname').fill('Infirmière E2E');
     await field(page, 'collector_name').fill('Nadia');
+    await field(page, 'collector_owner').fill('Clinique');
+    await page.getByRole('option', { name: 'Clinique du Parc E2E' }).waitFor();
+    expect(await page.getByRole('option', { name: 'Clinique fermée E2E' }).count()).toBe(0);
     await choose(page, field(page, 'collector_owner'), 'Clinique du Parc E2E');
     await saveForm(page);
     const collector = page.locator('tbody tr', { hasText: 'Infirmière E2E' });
@@ -126,6 +142,10 @@ describe('clinics, collectors and prescribers', () => {
     await dialog(page).getByText('Numéro RPPS invalide (11 chiffres avec sa clé)').waitFor();
     await field(page, 'prescriber_rpps').fill('10987654323');
     await dialog(page).getByText('Numéro RPPS invalide').waitFor({ state: 'detached' });
+    await field(page, 'prescriber_adeli').fill('75123');
+    await dialog(page).getByText('Numéro ADELI invalide (9 chiffres)').waitFor();
+    await field(page, 'prescriber_adeli').fill('');
+    await dialog(page).getByText('Numéro ADELI invalide').waitFor({ state: 'detached' });
     await dialog(page).getByLabel('Téléphone · numéro').fill('06 12 34 56 78');
     await saveForm(page);
     const prescriber = page.locator('tbody tr', { hasText: 'Garnier E2E' });
