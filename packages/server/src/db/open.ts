@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -33,7 +34,8 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   }
   const dir = options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? await PGlite.create(dir) : await PGlite.create();
+  // pg_trgm backs the indexes that keep name searches (ILIKE '%…%') fast.
+  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
   const typed = drizzlePglite(client, { schema });
   await migratePglite(typed, { migrationsFolder });
   return { db: typed as unknown as Db, kind: 'pglite', close: () => client.close() };
