@@ -73,13 +73,17 @@ export function RecordWizard({
     form.reset(values);
   }, [record.data, recordPatient, loadedPatient.data, form]);
 
+  /**
+   * An existing patient keeps the wizard on step 1, where their earlier records now show (to link
+   * them, or their analyses); skipping to a new patient goes straight to the identity.
+   */
   const choosePatient = (row: Row | null) => {
     const values = withPatient(form.getValues(), row ?? undefined);
     setPatient(row);
     setInitial(valuesOf(row ?? undefined));
     form.reset(values);
     setIssues({});
-    setStep(1);
+    if (!row) setStep(1);
   };
 
   /** The current step's inputs checked against the contract before moving on. */
@@ -232,7 +236,9 @@ export function RecordWizard({
           <StepBody
             step={step}
             patient={patient}
+            recordId={recordId}
             onChoosePatient={choosePatient}
+            onSkipPatient={() => choosePatient(null)}
             analyses={analyses}
             conflicts={conflicts}
             renderResourceForm={renderResourceForm}

@@ -18,7 +18,9 @@ import { STEPS } from './steps';
 export function StepBody(props: {
   step: number;
   patient: Row | null;
-  onChoosePatient: (patient: Row | null) => void;
+  recordId: string | null;
+  onChoosePatient: (patient: Row) => void;
+  onSkipPatient: () => void;
   analyses: readonly OfferedAnalysis[];
   conflicts: readonly NabmConflict[];
   renderResourceForm: ResourceFormRenderer;
@@ -28,8 +30,10 @@ export function StepBody(props: {
       return (
         <StepPatient
           patient={props.patient}
+          recordId={props.recordId}
+          analyses={props.analyses}
           onChoose={props.onChoosePatient}
-          onSkip={() => props.onChoosePatient(null)}
+          onSkip={props.onSkipPatient}
         />
       );
     case 'identity':

@@ -1,14 +1,13 @@
-import { Badge, Button, Card, Checkbox, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RecordStatusBadge } from '../../../components/record-status-badge';
 import { frenchDate } from '../../../lib/french-date';
 import { type Row, textOf } from '../../../lib/table/rows';
-import { usePatientHistory, usePatientSearch } from '../record-queries';
-import { useWizard } from './wizard-context';
+import { usePatientSearch } from '../record-queries';
+import type { OfferedAnalysis } from './quick-selections';
+import { RelatedRecords } from './related-records';
 
 function PatientLine({ row }: { row: Row }) {
   return (
@@ -22,65 +21,18 @@ function PatientLine({ row }: { row: Row }) {
   );
 }
 
-/** The chosen patient's earlier records: each can be linked to the new one; a click shows its samples. */
-function RelatedRecords({ patientId }: { patientId: string }) {
-  const { t } = useTranslation('records');
-  const { form } = useWizard();
-  const history = usePatientHistory(patientId);
-  const [open, setOpen] = useState<string | null>(null);
-  if (history.isLoading) return <Loader size="sm" />;
-  const records = history.data?.records ?? [];
-  if (records.length === 0) return <Text c="dimmed">{t('patient_step.no_records')}</Text>;
-  return (
-    <Controller
-      control={form.control}
-      name="record_linked_records"
-      render={({ field }) => (
-        <Checkbox.Group label={t('patient_step.link_records')} value={field.value} onChange={field.onChange}>
-          <Stack gap={6} mt={6}>
-            {records.map((record) => {
-              const samples = Array.isArray(record.samples) ? record.samples : [];
-              return (
-                <Card key={record.record_id} withBorder padding="xs">
-                  <Group justify="space-between" wrap="wrap">
-                    <Checkbox value={record.record_id} label={textOf(record, 'record_number')} />
-                    <Group gap="xs">
-                      <RecordStatusBadge status={record.record_status} />
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        onClick={() => setOpen(open === record.record_id ? null : record.record_id)}
-                      >
-                        {t('patient_step.samples', { count: samples.length })}
-                      </Button>
-                    </Group>
-                  </Group>
-                  {open === record.record_id ? (
-                    <Group gap={6} mt={6}>
-                      {samples.map((sample) => (
-                        <Badge key={String(Reflect.get(Object(sample), 'sample_id'))} variant="outline">
-                          {String(Reflect.get(Object(sample), 'sample_number'))}
-                        </Badge>
-                      ))}
-                    </Group>
-                  ) : null}
-                </Card>
-              );
-            })}
-          </Stack>
-        </Checkbox.Group>
-      )}
-    />
-  );
-}
-
 /** Step 1: find the patient (name, insurance number, DD/MM/YYYY) or skip to create a new one. */
 export function StepPatient({
   patient,
+  recordId,
+  analyses,
   onChoose,
   onSkip,
 }: {
   patient: Row | null;
+  /** The record being edited, left out of the patient's earlier records. */
+  recordId: string | null;
+  analyses: readonly OfferedAnalysis[];
   onChoose: (patient: Row) => void;
   onSkip: () => void;
 }) {
@@ -98,7 +50,7 @@ export function StepPatient({
             {t('patient_step.chosen')}
           </Text>
           <PatientLine row={patient} />
-          <RelatedRecords patientId={patientId} />
+          <RelatedRecords patientId={patientId} currentRecordId={recordId} offered={analyses} />
         </Card>
       ) : null}
       <Group align="flex-end" wrap="wrap">
