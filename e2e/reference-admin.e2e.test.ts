@@ -35,12 +35,16 @@ async function choose(page: Page, input: Locator, label: string): Promise<void> 
   await page.getByRole('option', { name: label, exact: true }).click();
 }
 
-async function importNabms(page: Page): Promise<Record<string, string>> {
+async function chooseNabmFile(page: Page, csv: string): Promise<void> {
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),
     page.locator('[data-action="import"]').click(),
   ]);
-  await chooser.setFiles({ name: 'IR_BIO_R.csv', mimeType: 'text/csv', buffer: Buffer.from(NABM_CSV) });
+  await chooser.setFiles({ name: 'IR_BIO_R.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+}
+
+async function importNabms(page: Page): Promise<Record<string, string>> {
+  await chooseNabmFile(page, NABM_CSV);
   const counts = dialog(page).locator('[data-import-count]');
   await counts.first().waitFor();
   const entries = await counts.evaluateAll((elements) =>
@@ -70,6 +74,13 @@ describe('NABM import', () => {
     expect(await importNabms(page)).toEqual({ added: '0', changed: '0', retired: '0', unchanged: '3' });
     await dialog(page).getByRole('button', { name: 'Fermer' }).click();
     await dialog(page).waitFor({ state: 'detached' });
+
+    // A file the national layout does not fit: refused with the reason, nothing imported.
+    await chooseNabmFile(page, 'BIO_PRS_IDE;BIO_INF_LIB\n1104;HEMOGRAMME\n');
+    await page
+      .locator('.mantine-Notification-root', { hasText: 'Le fichier ne peut pas être importé' })
+      .waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(3);
 
     await page.locator('[data-testid="table-search"]').fill('1104');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);

@@ -2,6 +2,7 @@ import { Accordion, Button, FileButton, Group, Modal, SimpleGrid, Stack, Text } 
 import { ImportNabmsAnswer } from '@sil/contract';
 import { IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiUpload } from '../../lib/table/http';
 import { tableKeys } from '../../lib/table/query-keys';
@@ -24,11 +25,18 @@ export function NabmImportButton() {
     onSuccess: () => client.invalidateQueries({ queryKey: tableKeys.all('nabms') }),
   });
   const report = upload.data;
+  // Cleared after each pick: choosing the same file again (a second import, a retry after a
+  // refused file) must start another import, and an unchanged input would not say so.
+  const resetRef = useRef<() => void>(null);
   return (
     <>
       <FileButton
         accept=".csv,.json,text/csv,application/json"
-        onChange={(file) => file && upload.mutate(file)}
+        resetRef={resetRef}
+        onChange={(file) => {
+          resetRef.current?.();
+          if (file) upload.mutate(file);
+        }}
       >
         {(props) => (
           <Button
