@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, send } from './api.js';
 import { launchBrowser, login, newPage, screenshot, toastTexts, toggleTheme } from './browser.js';
 import { type RunningAgent, readLabels, startAgent } from './records-agent.js';
+import { choose, idOf, next, nirOf, setUpCatalogue, waitForToast } from './records-setup.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -14,68 +15,21 @@ const analyses = ['NFS E2E', 'Glycémie E2E', 'Éthanol E2E'];
 
 /** NIR with its real key (97 − n mod 97): woman born in April 1985 in Paris 5e. */
 const NIR_BODY = '2850475105123';
-const NIR = `${NIR_BODY}${String(97 - Number(BigInt(NIR_BODY) % 97n)).padStart(2, '0')}`;
+const NIR = nirOf(NIR_BODY);
 
 const WRONG_NIR = `${NIR_BODY}${NIR.endsWith('01') ? '02' : '01'}`;
-
-const idOf = (answer: unknown, field: string) => String(Reflect.get(Object(answer), field));
 
 beforeAll(async () => {
   browser = await launchBrowser();
   agent = await startAgent(baseUrl);
   admin = await apiLogin(baseUrl, 'admin@demo.lab');
-  // What the laboratory configures first: a sample type, two tubes, three visible analyses.
-  const blood = idOf(
-    await send(baseUrl, 'POST', '/api/add-sampletype', { sample_type_name: `Sang ${stamp}` }, admin),
-    'sample_type_id',
-  );
-  const edta = idOf(
-    await send(baseUrl, 'POST', '/api/add-matrix', { matrix_name: `Tube EDTA ${stamp}` }, admin),
-    'matrix_id',
-  );
-  const dry = idOf(
-    await send(baseUrl, 'POST', '/api/add-matrix', { matrix_name: `Tube sec ${stamp}` }, admin),
-    'matrix_id',
-  );
-  for (const [name, matrix] of [
-    [analyses[0], edta],
-    [analyses[1], dry],
-    [analyses[2], dry],
-  ] as const) {
-    await send(
-      baseUrl,
-      'POST',
-      '/api/add-analysis',
-      { analysis_name: name, analysis_matrix: matrix, analysis_sample_type: blood, analysis_visible: true },
-      admin,
-    );
-  }
+  await setUpCatalogue(baseUrl, admin, stamp, analyses);
 });
 
 afterAll(async () => {
   await agent?.stop();
   await browser?.close();
 });
-
-async function choose(page: Page, field: string, option: string | RegExp) {
-  await page.locator(`[data-field="${field}"]`).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
-async function next(page: Page, step: string) {
-  await page.locator('[data-action="next"]').click();
-  await page.locator(`[data-step="${step}"]`).waitFor();
-}
-
-async function waitForToast(page: Page, text: string) {
-  await page.waitForFunction(
-    (expected) =>
-      Array.from(document.querySelectorAll('.mantine-Notification-root')).some((n) =>
-        n.textContent?.includes(expected),
-      ),
-    text,
-  );
-}
 
 let recordId = '';
 let recordNumber = '';
