@@ -182,11 +182,13 @@ describe('the record screen', () => {
     await page.locator('[data-action="save-notes"]').click();
     await waitForToast(page, 'Notes enregistrées');
     await page.locator('[data-action="trace"]').click();
-    const change = page
-      .getByRole('dialog')
-      .locator('tbody tr', { hasText: 'record_internal_notes' })
-      .filter({ hasText: `Rappeler la patiente ${stamp}` });
-    await change.getByText('David Petit (secrétariat)').waitFor();
+    // Newest first, in words: the notes change comes before the record's creation.
+    const entries = page.getByRole('dialog').locator('[data-testid="trace-entry"]');
+    const change = entries.first();
+    await change.getByText(`Rappeler la patiente ${stamp}`).waitFor();
+    for (const words of ['Modification · Dossier', 'Notes internes', 'David Petit (secrétariat)'])
+      await change.getByText(words).waitFor();
+    await entries.filter({ hasText: 'Création · Dossier' }).first().waitFor();
     await screenshot(page, 'record-trace-fr-light');
     await page.context().close();
   });
@@ -415,11 +417,15 @@ describe('screenshots in English dark and on a phone', () => {
     await page.locator('[data-testid="record-actions"]').waitFor();
     await screenshot(page, `record-replaced-${suffix}`);
     await page.locator('[data-action="trace"]').click();
-    await page.getByRole('dialog').locator('tbody tr').first().waitFor();
+    await page.getByRole('dialog').locator('[data-testid="trace-entry"]').first().waitFor();
     await screenshot(page, `record-trace-${suffix}`);
     await page.keyboard.press('Escape');
     await page.goto(`${baseUrl}/${locale}/uploads/${record.id}`);
     await page.locator('[data-testid="uploads"]').waitFor();
+    // The record of the address is named by its number, not its id.
+    await expect
+      .poll(() => page.locator('[data-testid="upload-record"]').inputValue())
+      .toContain(record.number);
     await screenshot(page, `uploads-${suffix}`);
   };
 

@@ -55,6 +55,7 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
   });
   const id = textOf(record, 'record_id') ?? recordId;
   const channels = REPORT_CHANNELS.filter((channel) => record[`record_must_${channel}`] === true);
+  const gender = textOf(patient ?? undefined, 'patient_gender');
   const showIns = insShownOnDocuments(textOf(patient ?? undefined, 'patient_identity_status'));
 
   return (
@@ -92,10 +93,7 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
                 label={t('fields.patient_dob')}
                 value={frenchDate(textOf(patient ?? undefined, 'patient_dob'))}
               />
-              <Field
-                label={t('fields.patient_gender')}
-                value={textOf(patient ?? undefined, 'patient_gender')}
-              />
+              <Field label={t('fields.patient_gender')} value={gender ? t(`genders.${gender}`) : null} />
               <Field
                 label={t('fields.patient_identity_status')}
                 value={t(

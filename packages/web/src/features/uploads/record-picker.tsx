@@ -5,7 +5,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api-client';
 import { frenchDate } from '../../lib/french-date';
-import { textOf } from '../../lib/table/rows';
+import { type Row, textOf } from '../../lib/table/rows';
+
+const labelOf = (row: Row) =>
+  `${textOf(row, 'record_number') ?? ''} · ${textOf(row, 'patient_surname') ?? ''} ${textOf(row, 'patient_name') ?? ''} · ${frenchDate(textOf(row, 'patient_dob'))}`;
+
+/** get-record nests the patient; the list has its fields beside the record's. */
+const patientOf = (row: Row): Row =>
+  typeof row.patient === 'object' && row.patient !== null
+    ? Object.fromEntries(Object.entries(row.patient))
+    : {};
 
 /** A record found by its number or its patient (name, NIR, DD/MM/YYYY), as the records list searches. */
 export function RecordPicker({
@@ -25,12 +34,18 @@ export function RecordPicker({
         query: { search: term.trim() || undefined, number_of_records: 20, page_number: 1 },
       }),
   });
-  const data = (found.data?.data ?? []).map((row) => ({
-    value: row.record_id,
-    label: `${textOf(row, 'record_number') ?? ''} · ${textOf(row, 'patient_surname') ?? ''} ${textOf(row, 'patient_name') ?? ''} · ${frenchDate(textOf(row, 'patient_dob'))}`,
-  }));
-  // The record of the address stays listed even when the search moves on.
-  if (value && !data.some((choice) => choice.value === value)) data.unshift({ value, label: value });
+  // The record of the address is read on its own: the search's first page may not hold it.
+  const chosen = useQuery({
+    queryKey: ['records', 'pick', 'chosen', value ?? ''],
+    queryFn: async () => (await call('getRecord', { query: { record_id: value ?? '' } }))[0] ?? null,
+    enabled: value !== null,
+  });
+  const data = (found.data?.data ?? []).map((row) => ({ value: row.record_id, label: labelOf(row) }));
+  // It stays listed even when the search moves on, named as the others rather than by its id.
+  if (value && !data.some((choice) => choice.value === value)) {
+    const row = chosen.data;
+    data.unshift({ value, label: row ? labelOf({ ...row, ...patientOf(row) }) : '…' });
+  }
   return (
     <Select
       label={t('uploads.record')}

@@ -13,8 +13,12 @@ import { apiDownload, saveFile } from '../../lib/table/http';
 import { RecordPicker } from './record-picker';
 import { UploadForm } from './upload-form';
 
-const sizeText = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} ko` : `${(bytes / 1048576).toFixed(1)} Mo`;
+/** '12 ko' in French, '12 KB' in English, with the language's decimal mark. */
+function sizeText(bytes: number, t: (key: string, options: { size: string }) => string, locale: string) {
+  if (bytes < 1024 * 1024) return t('uploads.size_kb', { size: String(Math.ceil(bytes / 1024)) });
+  const mb = (bytes / 1048576).toLocaleString(locale, { maximumFractionDigits: 1 });
+  return t('uploads.size_mb', { size: mb });
+}
 
 /** uploads/{upload_record_id?}: the documents of a record, added, downloaded, deleted (spec.md §2). */
 export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId: string | null }) {
@@ -59,14 +63,15 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
         <Text c="dimmed">{t('uploads.none')}</Text>
       ) : null}
       {(uploads.data ?? []).length > 0 ? (
-        <Table.ScrollContainer minWidth={560}>
+        // On a phone the date and 'appears in report' columns give way, so the actions stay in view.
+        <Table.ScrollContainer minWidth={320}>
           <Table striped data-testid="uploads">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('uploads.name')}</Table.Th>
                 <Table.Th>{t('uploads.document_type')}</Table.Th>
-                <Table.Th>{t('uploads.date')}</Table.Th>
-                <Table.Th>{t('uploads.appears_in_report')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('uploads.date')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('uploads.appears_in_report')}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -76,7 +81,7 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
                   <Table.Td>
                     {row.upload_name}{' '}
                     <Text span size="xs" c="dimmed">
-                      {sizeText(row.upload_size)}
+                      {sizeText(row.upload_size, t, i18n.language)}
                     </Text>
                   </Table.Td>
                   <Table.Td>
@@ -84,8 +89,8 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
                       defaultValue: row.upload_document_type,
                     })}
                   </Table.Td>
-                  <Table.Td>{parisDateTime(row.upload_created, i18n.language)}</Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">{parisDateTime(row.upload_created, i18n.language)}</Table.Td>
+                  <Table.Td visibleFrom="sm">
                     {row.upload_appears_in_report ? <Badge variant="light">{t('summary.yes')}</Badge> : '—'}
                   </Table.Td>
                   <Table.Td>

@@ -104,6 +104,11 @@ export function RelatedRecords({
                   <Group justify="space-between" wrap="wrap">
                     <Checkbox value={record.record_id} label={textOf(record, 'record_number')} />
                     <Group gap="xs">
+                      {record.record_annulr_flag === true ? (
+                        <Badge color="red" variant="light">
+                          {t('flags.cancelled')}
+                        </Badge>
+                      ) : null}
                       <RecordStatusBadge status={record.record_status} />
                       <Button
                         size="compact-xs"
