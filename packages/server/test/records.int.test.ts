@@ -309,6 +309,44 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
     expect(codeOf(edit)).toBe('invalidRecordStatusForUpdate');
   });
 
+  it('replaces a record whose analysis was hidden since it was ordered, and keeps that analysis', async () => {
+    const admin = await login(ctx.app, 'admin@demo.lab');
+    const orderable = (
+      await post(admin, '/api/add-analysis', {
+        analysis_name: 'Ancien dosage',
+        analysis_sample_type: ids.serum,
+        analysis_matrix: ids.blood,
+      })
+    ).json<Json>();
+    const created = (
+      await post(secretary, '/api/add-patient', {
+        patient_id: ids.patient,
+        record_selected_analyses: selection(String(orderable.analysis_id)),
+      })
+    ).json<Json>();
+    await put(admin, '/api/update-analysis', {
+      analysis_id: orderable.analysis_id,
+      analysis_last_updated: orderable.analysis_last_updated,
+      analysis_visible: false,
+    });
+    const current = await record(String(created.record_id));
+    const replaced = await put(secretary, '/api/cancel-record', {
+      record_id: created.record_id,
+      record_last_updated: current.record_last_updated,
+      record_annulment_explanation: 'Tube coagulé',
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().replacement.record_selected_analyses).toEqual([
+      { combination: 1, analysis_ids: [orderable.analysis_id] },
+    ]);
+    const refused = await call(ctx.app, admin, {
+      method: 'DELETE',
+      url: '/api/delete-analyses',
+      payload: { ids: [orderable.analysis_id] },
+    });
+    expect([codeOf(refused), refused.json().details]).toEqual(['cannotDelete', { referenced_by: 'samples' }]);
+  });
+
   it('receives a record, scans it once, keeps notes and shows the whole trace', async () => {
     const created = (
       await post(secretary, '/api/add-patient', {

@@ -29,6 +29,8 @@ export async function checkOrder(
   tx: Tx,
   laboratoryId: string,
   selected: SelectedAnalysesInput,
+  /** A replacement copies what was validly ordered then, even if an analysis was hidden since. */
+  options: { allowHidden?: boolean } = {},
 ): Promise<OrderedAnalysis[]> {
   const ids = analysisIdsOf(selected);
   const found = await tx
@@ -39,7 +41,7 @@ export async function checkOrder(
     const known = new Set(found.map((a) => a.analysis_id));
     fail('analysisNotFound', { ids: ids.filter((id) => !known.has(id)) });
   }
-  const hidden = found.filter((a) => !a.analysis_visible);
+  const hidden = options.allowHidden ? [] : found.filter((a) => !a.analysis_visible);
   if (hidden.length > 0) fail('cannotOrderHiddenAnalyses', { ids: hidden.map((a) => a.analysis_id) });
 
   const codes = [...new Set(found.flatMap((a) => a.analysis_nabm_codes))];

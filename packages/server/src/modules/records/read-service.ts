@@ -11,6 +11,17 @@ import { parisDay } from './numbering.js';
 import { presentPatient, presentRecord, presentSample } from './present.js';
 import { recordScope } from './scope.js';
 
+/** Whole rows (traces of inserts and deletes) are kept as JSON; the tenant column is not the user's business. */
+function withoutTenant(value: string | null): string | null {
+  if (!value?.startsWith('{')) return value;
+  try {
+    const { laboratory_id: _tenant, ...row } = JSON.parse(value) as Record<string, unknown>;
+    return JSON.stringify(row);
+  } catch {
+    return value;
+  }
+}
+
 const like = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Patients are found by name, birth name, NIR/INS, external id, or date of birth typed DD/MM/YYYY. */

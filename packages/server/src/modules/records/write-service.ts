@@ -107,9 +107,10 @@ export function createRecordWriteService(db: Db) {
     patientId: string,
     values: Row,
     selected: SelectedAnalysesInput,
+    options: { allowHidden?: boolean } = {},
   ) {
     const laboratoryId = auth.user.laboratory_id;
-    const ordered = await checkOrder(tx, laboratoryId, selected);
+    const ordered = await checkOrder(tx, laboratoryId, selected, options);
     const [record] = await tx
       .insert(records)
       .values({
@@ -336,6 +337,7 @@ export function createRecordWriteService(db: Db) {
             current.record_patient,
             { ...copied, record_replaces: current.record_id },
             current.record_selected_analyses,
+            { allowHidden: true },
           );
           const [linked] = await tx
             .update(records)

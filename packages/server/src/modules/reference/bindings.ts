@@ -122,7 +122,8 @@ export const bindings: Record<EntityName, TableBinding> = {
   analyses: {
     entity: entities.analyses,
     table: analyses,
-    referencedBy: [],
+    // Every record's analyses are in its samples: an analysis a record ordered stays.
+    referencedBy: [{ table: samples, column: samples.sample_analyses, isArray: true, label: 'samples' }],
     foreignKeys: {
       analysis_matrix: toMatrix,
       analysis_family: toFamily,
