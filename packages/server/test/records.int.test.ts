@@ -386,6 +386,7 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
     expect(
       trace.every((t) => !String(t.modification_new_value ?? '').includes(String(created.record_password))),
     ).toBe(true);
+    expect(trace.every((t) => !String(t.modification_new_value ?? '').includes('laboratory_id'))).toBe(true);
   });
 
   it('keeps locked records from earlier versions read-only', async () => {

@@ -223,6 +223,8 @@ export function createRecordReadService(db: Db) {
         const { laboratory_id: _tenant, ...rest } = entry;
         return {
           ...rest,
+          modification_old_value: withoutTenant(entry.modification_old_value),
+          modification_new_value: withoutTenant(entry.modification_new_value),
           modification_by_name: name,
           modification_timestamp: toIso(entry.modification_timestamp),
         };
