@@ -97,25 +97,22 @@ describe('browser tab titles', () => {
   it('opens every route of the table inside the layout with its title', async () => {
     const page = await newPage(browser);
     await login(page, baseUrl, 'admin@demo.lab');
-    const routes = [
-      'patient/p1',
+    // Screens that later issues fill: their title, and no form of their own.
+    const titleOnly = [
       'information',
       'import',
       'form/external_records',
-      'form/parameters/7',
-      'uploads',
       'validate-record',
       'invalidate-record/9',
-      'table/users',
       'table/tasks/to_fax',
-      'table/collector',
     ];
-    for (const route of routes) {
+    // Screens built already, opened here with addresses naming nothing: they keep their title.
+    const built = ['patient/p1', 'form/parameters/7', 'uploads', 'table/users', 'table/collector'];
+    for (const route of [...titleOnly, ...built]) {
       await page.goto(`${baseUrl}/fr/${route}`);
       const title = await page.locator('main h1').textContent();
       expect(title, route).toBeTruthy();
-      // A screen that a later issue fills shows no form of its own.
-      expect(await page.locator('main form').count(), route).toBe(0);
+      if (titleOnly.includes(route)) expect(await page.locator('main form').count(), route).toBe(0);
     }
     await page.context().close();
   });

@@ -63,7 +63,14 @@ export function PatientHistoryPage({ locale, patientId }: { locale: WebLocale; p
         <Loader />
       </Center>
     );
-  if (!history.data) return <Alert color="red">{t('history.not_found')}</Alert>;
+  if (!history.data) {
+    return (
+      <>
+        <PageHeader title={t('history.title')} />
+        <Alert color="red">{t('history.not_found')}</Alert>
+      </>
+    );
+  }
   const { patient, records } = history.data;
   const p = (field: string) => textOf(patient, field);
   const status = p('patient_identity_status') ?? 'provisional';

@@ -47,7 +47,15 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
     );
   }
   const record = query.data;
-  if (!record) return <Alert color="red">{t('record.not_found')}</Alert>;
+  if (!record) {
+    // The screen keeps its title whatever the address held: the user sees where they are.
+    return (
+      <>
+        <PageHeader title={t('record.title_none')} />
+        <Alert color="red">{t('record.not_found')}</Alert>
+      </>
+    );
+  }
   const patient = rowOf(record.patient);
   const samples = (Array.isArray(record.samples) ? record.samples : []).flatMap((s): Row[] => {
     const sample = rowOf(s);
