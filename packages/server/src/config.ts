@@ -33,13 +33,10 @@ const EnvSchema = z.object({
   SMS_GATEWAY_URL: z.string().url().optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
   SMS_SENDER: z.string().default('SIL'),
-  /** Pro Santé Connect (OIDC) issuer; without it the single sign-on button answers ssoNotConfigured. */
-  PSC_ISSUER_URL: z.string().url().optional(),
   WEB_DIST_DIR: z.string().optional(),
   /** Folder of uploaded files; defaults to DATA_DIR/files. */
   STORAGE_DIR: z.string().optional(),
   TRUST_PROXY: flag.default(false),
-  CORS_ORIGIN: z.string().optional(),
   /** The workstation agent the web app calls from the browser (labels, scans); allowed by the CSP. */
   AGENT_ORIGIN: z.string().url().default('http://127.0.0.1:5175'),
 });
