@@ -9,7 +9,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { type InsiClient, simulatedInsi } from './adapters/insi.js';
+import type { InsiClient } from './adapters/insi.js';
+import { insiFromConfig } from './adapters/insi-config.js';
 import { outboxMailer, smtpMailer } from './adapters/mail.js';
 import { httpSmsSender, outboxSmsSender } from './adapters/sms.js';
 import { localFileStorage } from './adapters/storage.js';
@@ -107,7 +108,7 @@ export async function buildApp({ config, db, logger, overrides }: AppDeps): Prom
   usersRoutes(app, users);
   for (const binding of Object.values(bindings)) referenceTableRoutes(app, db, binding);
   nabmImportRoutes(app, db);
-  recordsRoutes(app, db, overrides?.insi ?? simulatedInsi());
+  recordsRoutes(app, db, overrides?.insi ?? insiFromConfig(config));
   const uploads = createUploadService(
     db,
     localFileStorage(config.STORAGE_DIR ?? path.join(config.dataDir, 'files')),

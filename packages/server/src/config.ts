@@ -33,6 +33,26 @@ const EnvSchema = z.object({
   SMS_GATEWAY_URL: z.string().url().optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
   SMS_SENDER: z.string().default('SIL'),
+  /** INSi look-ups: the local simulator (default) or the national teleservice (docs/insi.md). */
+  INSI_MODE: z.enum(['simulator', 'teleservice']).default('simulator'),
+  INSI_URL: z.string().url().optional(),
+  INSI_CERT_PEM_PATH: z.string().optional(),
+  INSI_KEY_PEM_PATH: z.string().optional(),
+  INSI_KEY_PASSPHRASE: z.string().optional(),
+  INSI_PFX_PATH: z.string().optional(),
+  INSI_PFX_PASSPHRASE: z.string().optional(),
+  INSI_ASSERTION: flag.default(true),
+  INSI_CA_PATH: z.string().optional(),
+  INSI_SOFTWARE_AUTHORISATION: z.string().optional(),
+  INSI_SOFTWARE_NAME: z.string().default('SIL'),
+  INSI_SOFTWARE_VERSION: z.string().default('1.0.0'),
+  INSI_SOFTWARE_INSTANCE: z.string().optional(),
+  INSI_FINESS: z
+    .string()
+    .regex(/^\d{9}$/, 'FINESS: 9 digits')
+    .optional(),
+  INSI_ACTIVITY_SECTOR: z.string().optional(),
+  INSI_TIMEOUT_MS: seconds.default(10_000),
   WEB_DIST_DIR: z.string().optional(),
   /** Folder of uploaded files; defaults to DATA_DIR/files. */
   STORAGE_DIR: z.string().optional(),
