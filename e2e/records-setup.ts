@@ -24,17 +24,18 @@ export async function setUpCatalogue(
   stamp: string,
   names: readonly string[],
 ): Promise<Map<string, CreatedAnalysis>> {
+  // Blood is the matrix; the tubes it is drawn into are the sample types.
   const blood = idOf(
-    await send(baseUrl, 'POST', '/api/add-sampletype', { sample_type_name: `Sang ${stamp}` }, admin),
-    'sample_type_id',
+    await send(baseUrl, 'POST', '/api/add-matrix', { matrix_name: `Sang ${stamp}` }, admin),
+    'matrix_id',
   );
   const edta = idOf(
-    await send(baseUrl, 'POST', '/api/add-matrix', { matrix_name: `Tube EDTA ${stamp}` }, admin),
-    'matrix_id',
+    await send(baseUrl, 'POST', '/api/add-sampletype', { sample_type_name: `Tube EDTA ${stamp}` }, admin),
+    'sample_type_id',
   );
   const dry = idOf(
-    await send(baseUrl, 'POST', '/api/add-matrix', { matrix_name: `Tube sec ${stamp}` }, admin),
-    'matrix_id',
+    await send(baseUrl, 'POST', '/api/add-sampletype', { sample_type_name: `Tube sec ${stamp}` }, admin),
+    'sample_type_id',
   );
   const analyses = new Map<string, CreatedAnalysis>();
   for (const [index, name] of names.entries()) {
@@ -44,8 +45,8 @@ export async function setUpCatalogue(
       '/api/add-analysis',
       {
         analysis_name: name,
-        analysis_matrix: index === 0 ? edta : dry,
-        analysis_sample_type: blood,
+        analysis_matrix: blood,
+        analysis_sample_type: index === 0 ? edta : dry,
         analysis_visible: true,
       },
       admin,

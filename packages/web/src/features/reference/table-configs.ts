@@ -206,6 +206,7 @@ export const analysesTable: ReferenceTableConfig = {
     { field: 'analysis_nabm_codes', format: 'list' },
     { field: 'analysis_matrix', format: { reference: 'matrices' } },
     { field: 'analysis_family', format: { reference: 'families' } },
+    { field: 'analysis_sample_type', format: { reference: 'sample_types' } },
     { field: 'analysis_visible', format: 'boolean' },
     { field: 'analysis_custom_cost_cents', format: 'cents' },
     { field: 'analysis_last_updated', format: 'datetime' },
@@ -216,6 +217,8 @@ export const analysesTable: ReferenceTableConfig = {
       text('analysis_name', true),
       { name: 'analysis_matrix', kind: 'reference', table: 'matrices' },
       { name: 'analysis_family', kind: 'reference', table: 'families' },
+      // The tube an analysis needs: samples of a record are grouped by sample type and matrix.
+      { name: 'analysis_sample_type', kind: 'reference', table: 'sample_types' },
       { name: 'analysis_nabm_codes', kind: 'references', table: 'nabms', wide: true },
       { name: 'analysis_machines', kind: 'references', table: 'machines', wide: true },
       { name: 'analysis_parameters', kind: 'references', table: 'parameters', wide: true },
