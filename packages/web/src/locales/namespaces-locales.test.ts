@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import en from './records.en.json';
-import fr from './records.fr.json';
+import recordsEn from './records.en.json';
+import recordsFr from './records.fr.json';
+import tablesEn from './tables.en.json';
+import tablesFr from './tables.fr.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -10,17 +12,25 @@ function keys(tree: Tree, prefix = ''): string[] {
   );
 }
 
-describe('record texts (namespace records)', () => {
+/** The namespaces beside `translation` (which locales.test.ts checks with the error catalogue). */
+const NAMESPACES: Array<[string, Tree, Tree]> = [
+  ['tables', tablesFr, tablesEn],
+  ['records', recordsFr, recordsEn],
+];
+
+describe.each(NAMESPACES)('texts of namespace %s', (_name, fr, en) => {
   it('have the same keys in French and English', () => {
     expect(keys(fr).sort()).toEqual(keys(en).sort());
   });
 
   it('have no empty text', () => {
     for (const tree of [fr, en]) {
-      for (const key of keys(tree))
+      for (const key of keys(tree)) {
         expect(
           key.split('.').reduce<unknown>((node, part) => Reflect.get(Object(node), part), tree),
+          key,
         ).not.toBe('');
+      }
     }
   });
 });
