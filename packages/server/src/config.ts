@@ -72,7 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = parsed.data;
   return {
     ...config,
-    dataDir: path.resolve(config.DATA_DIR),
+    // npm runs workspace scripts from the workspace folder; INIT_CWD is where the user typed `npm start`.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), config.DATA_DIR),
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
   };
 }
