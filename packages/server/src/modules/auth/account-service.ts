@@ -3,9 +3,10 @@ import { DEFAULT_PREFERENCES } from '@sil/contract';
 import { and, eq } from 'drizzle-orm';
 import { clinics, laboratories, prescribers, users } from '../../db/schema/index.js';
 import { fail } from '../../lib/errors.js';
-import { type Actor, writeTransaction } from '../../lib/transaction.js';
+import { writeTransaction } from '../../lib/transaction.js';
 import { type RequestOrigin, recordSecurityEvent } from '../audit/security-log.js';
 import { assertCanGrant, rightsColumns, type UserRow, userDataOf } from '../users/rights.js';
+import { actorOf } from './actor.js';
 import { consumeLink, issueLink } from './challenges.js';
 import type { AuthDeps } from './deps.js';
 import { messagesFor } from './messages.js';
@@ -25,11 +26,6 @@ type NewUserKind =
   | { type: 'internal' }
   | { type: 'external'; clinic_id: string; external_account_type: 'medical' | 'billing' }
   | { type: 'prescriber'; prescriber_id?: string };
-
-const actorOf = (caller: Authenticated): Actor => ({
-  uid: caller.user.admin_uid,
-  laboratoryId: caller.user.laboratory_id,
-});
 
 export function createAccountService(deps: AuthDeps, sessions: SessionService) {
   const { db, config, mailer, sms, log } = deps;

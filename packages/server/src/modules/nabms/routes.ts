@@ -2,6 +2,7 @@ import { ImportNabmsAnswer } from '@sil/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/open.js';
 import { fail } from '../../lib/errors.js';
+import { actorOf } from '../auth/actor.js';
 import { importNabms } from './import-service.js';
 
 /** `POST /api/import-nabms`: multipart, the national table in field `file` (CSV or FHIR CodeSystem JSON). */
@@ -26,11 +27,7 @@ export function nabmImportRoutes(app: FastifyInstance, db: Db): void {
         return fail('missingData', { issues: [{ path: 'file', message: 'required' }] });
       const bytes = await file.toBuffer();
       const auth = request.auth ?? fail('invalidAccessToken');
-      const report = await importNabms(
-        db,
-        { uid: auth.user.admin_uid, laboratoryId: auth.user.laboratory_id },
-        bytes,
-      );
+      const report = await importNabms(db, actorOf(auth), bytes);
       request.log.info(
         {
           added: report.added.length,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/open.js';
 import { patients, records } from '../../db/schema/index.js';
 import { fail } from '../../lib/errors.js';
 import { writeTransaction } from '../../lib/transaction.js';
+import { actorOf } from '../auth/actor.js';
 import type { Authenticated } from '../auth/session-service.js';
 import { presentPatient } from './present.js';
 
@@ -67,7 +68,7 @@ export function createDuplicatesService(db: Db) {
       if (invalid) fail('invalidListOfPatientsToDelete');
       return writeTransaction(
         db,
-        { uid: auth.user.admin_uid, laboratoryId },
+        actorOf(auth),
         async (tx) => {
           const ids = [...new Set(deletions.flatMap((d) => [d.patient_id, d.replacement_patient_id]))];
           const found = await tx

@@ -1,18 +1,8 @@
 import { insuranceWarning } from '@sil/contract';
 import type { patients, records, samples } from '../../db/schema/index.js';
-import { toIso } from '../../lib/time.js';
+import { presentRow as present } from '../../lib/time.js';
 
 type Row = Record<string, unknown>;
-
-/** Timestamps as ISO 8601 UTC, dates as they are, and never the tenant column. */
-function present(row: object, stamps: string[]): Row {
-  const { laboratory_id: _tenant, ...rest } = row as Row;
-  for (const field of stamps) {
-    const value = rest[field];
-    if (typeof value === 'string') rest[field] = toIso(value);
-  }
-  return rest;
-}
 
 export type PatientOut = Row & { patient_id: string };
 export type RecordOut = Row & { record_id: string };

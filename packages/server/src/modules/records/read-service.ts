@@ -6,7 +6,7 @@ import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';
 import type { Authenticated } from '../auth/session-service.js';
 import type { TableBinding } from '../reference/binding.js';
-import { listRows } from '../reference/queries.js';
+import { escapeLike, listRows } from '../reference/queries.js';
 import { parisDay } from './numbering.js';
 import { presentPatient, presentRecord, presentSample } from './present.js';
 import { recordScope } from './scope.js';
@@ -22,7 +22,7 @@ function withoutTenant(value: string | null): string | null {
   }
 }
 
-const like = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const like = (term: string) => `%${escapeLike(term)}%`;
 
 /** Patients are found by name, birth name, NIR/INS, external id, or date of birth typed DD/MM/YYYY. */
 function patientSearch(term: string): SQL | undefined {

@@ -4,9 +4,9 @@ import type { Db } from '../../db/open.js';
 import { records, samples } from '../../db/schema/index.js';
 import { fail } from '../../lib/errors.js';
 import { writeTransaction } from '../../lib/transaction.js';
+import { actorOf } from '../auth/actor.js';
 import type { Authenticated } from '../auth/session-service.js';
 import { presentSample } from './present.js';
-import { actorOf } from './scope.js';
 
 /** Sample progress of spec.md §4: prepared, injected, removed, validated, report sent. */
 export const SAMPLE_STATUS = {

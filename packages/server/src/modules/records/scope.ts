@@ -1,13 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { records } from '../../db/schema/index.js';
 import { fail } from '../../lib/errors.js';
-import type { Actor } from '../../lib/transaction.js';
 import type { Authenticated } from '../auth/session-service.js';
-
-export const actorOf = (auth: Authenticated): Actor => ({
-  uid: auth.user.admin_uid,
-  laboratoryId: auth.user.laboratory_id,
-});
 
 /**
  * Which records a caller may see: staff with the records right see their laboratory's, clinic

@@ -13,13 +13,14 @@ import { clinics, collectors, patients, prescribers, records } from '../../db/sc
 import { updateIfUnchanged } from '../../lib/concurrency.js';
 import { fail } from '../../lib/errors.js';
 import { writeTransaction } from '../../lib/transaction.js';
+import { actorOf } from '../auth/actor.js';
 import type { Authenticated } from '../auth/session-service.js';
 import { assertIdentityRules } from './identity.js';
 import { newRecordPassword, nextRecordNumber } from './numbering.js';
 import { checkOrder, planSamples, sameStructure } from './ordering.js';
 import { type PatientOut, presentPatient, presentRecord, type RecordOut } from './present.js';
 import { syncSamples } from './samples-sync.js';
-import { actorOf, recordScope } from './scope.js';
+import { recordScope } from './scope.js';
 
 type Row = Record<string, unknown>;
 const PATIENT_KEYS = Object.keys(patientFields);

@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQ
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/open.js';
 import { fail } from '../../lib/errors.js';
-import { toIso } from '../../lib/time.js';
+import { presentRow } from '../../lib/time.js';
 import type { TableBinding } from './binding.js';
 
 export type Row = Record<string, unknown>;
@@ -24,13 +24,10 @@ export const scopeOf = (binding: TableBinding, laboratoryId: string) =>
   eq(columnOf(binding.table, 'laboratory_id'), laboratoryId);
 
 /** What the API shows of a row: no tenant column, stamps in ISO 8601. */
-export function present(entity: EntityDefinition, row: Row): Row {
-  const { laboratory_id: _tenant, ...rest } = row;
-  const stamp = rest[entity.stampField];
-  return typeof stamp === 'string' ? { ...rest, [entity.stampField]: toIso(stamp) } : rest;
-}
+export const present = (entity: EntityDefinition, row: Row): Row => presentRow(row, [entity.stampField]);
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A search term matched literally: %, _ and \\ in it are not wildcards. */
+export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function filterCondition(binding: TableBinding, field: string, values: string[]): SQL {

@@ -14,16 +14,14 @@ import { z } from 'zod';
 import type { Db } from '../../db/open.js';
 import { fail } from '../../lib/errors.js';
 import type { Actor } from '../../lib/transaction.js';
+import { actorOf } from '../auth/actor.js';
 import type { TableBinding } from './binding.js';
 import { sendExport, sheetOf } from './export-file.js';
 import { createTableService } from './service.js';
 
-function actorOf(request: FastifyRequest): Actor {
-  // The access rule of every route below requires a logged-in user, so auth is set.
-  const auth = request.auth;
-  if (!auth) throw new Error('authorization hook did not run');
-  return { uid: auth.user.admin_uid, laboratoryId: auth.user.laboratory_id };
-}
+/** The access rule of every route below requires a logged-in user, so auth is set. */
+const actorOfRequest = (request: FastifyRequest): Actor =>
+  actorOf(request.auth ?? fail('invalidAccessToken'));
 
 const access = (entity: EntityDefinition, level: 1 | 2 | 3) =>
   ({ kind: 'permission', key: entity.permission, level, userTypes: ['internal'] }) as const;
@@ -57,7 +55,7 @@ export function referenceTableRoutes(app: FastifyInstance, db: Db, binding: Tabl
         response: { 200: listAnswer(row) },
       },
     },
-    (request) => service.list(actorOf(request), request.query as ListQuery, limitOf(binding, request)),
+    (request) => service.list(actorOfRequest(request), request.query as ListQuery, limitOf(binding, request)),
   );
   app.get(
     entity.paths.get,
@@ -72,7 +70,7 @@ export function referenceTableRoutes(app: FastifyInstance, db: Db, binding: Tabl
     },
     (request) =>
       service.get(
-        actorOf(request),
+        actorOfRequest(request),
         String((request.query as Record<string, unknown>)[entity.idField]),
         limitOf(binding, request),
       ),
@@ -88,7 +86,7 @@ export function referenceTableRoutes(app: FastifyInstance, db: Db, binding: Tabl
         response: { 200: row },
       },
     },
-    (request) => service.add(actorOf(request), request.body as Record<string, unknown>),
+    (request) => service.add(actorOfRequest(request), request.body as Record<string, unknown>),
   );
   app.put(
     entity.paths.update,
@@ -101,7 +99,7 @@ export function referenceTableRoutes(app: FastifyInstance, db: Db, binding: Tabl
         response: { 200: row },
       },
     },
-    (request) => service.update(actorOf(request), request.body as Record<string, unknown>),
+    (request) => service.update(actorOfRequest(request), request.body as Record<string, unknown>),
   );
   app.delete(
     entity.paths.delete,
@@ -114,7 +112,7 @@ export function referenceTableRoutes(app: FastifyInstance, db: Db, binding: Tabl
         response: { 200: DeleteAnswer },
       },
     },
-    (request) => service.remove(actorOf(request), (request.body as z.output<typeof DeleteBody>).ids),
+    (request) => service.remove(actorOfRequest(request), (request.body as z.output<typeof DeleteBody>).ids),
   );
   app.get(
     entity.paths.export,
@@ -124,7 +122,7 @@ export function referenceTableRoutes(app: FastifyInstance, db: Db, binding: Tabl
     },
     async (request, reply) => {
       const query = request.query as z.output<typeof ExportQuery>;
-      const rows = await service.rowsForExport(actorOf(request), query['ids[]']);
+      const rows = await service.rowsForExport(actorOfRequest(request), query['ids[]']);
       return sendExport(reply, sheetOf(entity, rows), query.format);
     },
   );

@@ -7,8 +7,9 @@ import { patients, records, uploads } from '../../db/schema/index.js';
 import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';
 import { writeTransaction } from '../../lib/transaction.js';
+import { actorOf } from '../auth/actor.js';
 import type { Authenticated } from '../auth/session-service.js';
-import { actorOf, recordScope } from '../records/scope.js';
+import { recordScope } from '../records/scope.js';
 
 type ContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 

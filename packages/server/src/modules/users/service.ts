@@ -5,6 +5,7 @@ import { users } from '../../db/schema/index.js';
 import { updateIfUnchanged } from '../../lib/concurrency.js';
 import { fail } from '../../lib/errors.js';
 import { writeTransaction } from '../../lib/transaction.js';
+import { actorOf } from '../auth/actor.js';
 import type { Authenticated, SessionService } from '../auth/session-service.js';
 import { adminRowOf, assertCanGrant, rightsColumns } from './rights.js';
 
@@ -39,35 +40,31 @@ export function createUsersService(db: Db, sessions: SessionService) {
         // Administrators may not lock themselves out.
         fail('invalidOperation');
       }
-      const updated = await writeTransaction(
-        db,
-        { uid: caller.user.admin_uid, laboratoryId: caller.user.laboratory_id },
-        async (tx) => {
-          const [target] = await tx
-            .select()
-            .from(users)
-            .where(and(inLaboratory(caller), eq(users.admin_uid, admin_uid)));
-          if (!target) return fail('adminNotFound');
-          const changesRights = Object.values(granted).some((value) => value !== undefined);
-          if (target.user_type !== 'internal' && changesRights) fail('cannotUpdateRightsOfExternalUser');
-          return updateIfUnchanged(
-            tx,
-            users,
-            {
-              idColumn: users.admin_uid,
-              id: admin_uid,
-              stampColumn: users.admin_last_updated,
-              stamp: admin_last_updated,
-              scope: inLaboratory(caller),
-            },
-            {
-              ...(changesRights ? rightsColumns(granted, target) : {}),
-              ...(user_disabled === undefined ? {} : { user_disabled }),
-            },
-            'adminNotFound',
-          );
-        },
-      );
+      const updated = await writeTransaction(db, actorOf(caller), async (tx) => {
+        const [target] = await tx
+          .select()
+          .from(users)
+          .where(and(inLaboratory(caller), eq(users.admin_uid, admin_uid)));
+        if (!target) return fail('adminNotFound');
+        const changesRights = Object.values(granted).some((value) => value !== undefined);
+        if (target.user_type !== 'internal' && changesRights) fail('cannotUpdateRightsOfExternalUser');
+        return updateIfUnchanged(
+          tx,
+          users,
+          {
+            idColumn: users.admin_uid,
+            id: admin_uid,
+            stampColumn: users.admin_last_updated,
+            stamp: admin_last_updated,
+            scope: inLaboratory(caller),
+          },
+          {
+            ...(changesRights ? rightsColumns(granted, target) : {}),
+            ...(user_disabled === undefined ? {} : { user_disabled }),
+          },
+          'adminNotFound',
+        );
+      });
       if (updated.user_disabled) await sessions.revokeAllSessions(admin_uid, 'account disabled');
       return adminRowOf(updated);
     },
