@@ -10,7 +10,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'packages/*/src/**/*.test.tsx', 'bench/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'packages/*/src/**/*.test.tsx',
+            'packages/web/build/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -2,12 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type DatabaseKind, type Figure, rounded, throughputFigure } from './lib/figures.js';
+import { measureLoginFirstLoad } from './lib/first-load.js';
 import { checkUserData, type LoadOptions, loadLogins, loadUserData, loginAsDemoAdmin } from './lib/http.js';
 import { createRunDatabase, dropRunDatabase, POSTGRES_ADMIN_URL } from './lib/postgres.js';
 import { loadRecordSearch, loadRegistrations, seedAnalyses } from './lib/records.js';
 import { hasNationalTable, importNationalTable, loadNabmPage, timeLoadAll } from './lib/reference.js';
 import { Results } from './lib/results.js';
 import { residentMemoryMiB, type ServerOptions, startServer, stopAllServers } from './lib/server.js';
+import { runScale } from './scale.js';
 
 /** Every figure measured on each database, in order; those not reached are printed as skipped. */
 const FIGURES = [
@@ -22,6 +24,7 @@ const FIGURES = [
   'add_patient_rps',
   'get_records_search_rps',
   'server_rss_after_load',
+  'login_page_first_load',
 ] as const;
 
 const load: LoadOptions = {
@@ -133,6 +136,8 @@ async function benchDatabase(database: DatabaseKind, server: ServerOptions, resu
     const rss = await residentMemoryMiB(warm.pid);
     if (rss === undefined) throw new Error(`no /proc/${warm.pid}/status to read the memory from`);
     record({ figure: 'server_rss_after_load', database, value: rounded(rss), unit: 'MiB' });
+    // The browser side does not depend on the database: measured once, on the embedded one.
+    if (database === 'pglite') record(await measureLoginFirstLoad(warm.baseUrl, database));
     await warm.stop();
   } catch (error) {
     if (interruption.signal.aborted) return;
@@ -174,17 +179,28 @@ async function benchPostgres(results: Results): Promise<void> {
   }
 }
 
-const startedAt = new Date();
-const results = new Results();
+async function benchAll(): Promise<void> {
+  const startedAt = new Date();
+  const results = new Results();
+  try {
+    await benchEmbedded(results);
+    if (!interruption.signal.aborted) await benchPostgres(results);
+  } finally {
+    await stopAllServers();
+  }
+  if (interruption.signal.aborted) return;
+  const file = await results.write(startedAt);
+  process.stderr.write(`figures written to ${path.relative(process.cwd(), file)}\n`);
+}
+
+// `npm run bench -- --scale`: the 1 M-record laboratory on PostgreSQL instead of the everyday figures.
 try {
-  await benchEmbedded(results);
-  if (!interruption.signal.aborted) await benchPostgres(results);
-} finally {
-  await stopAllServers();
+  if (process.argv.includes('--scale')) await runScale(interruption.signal);
+  else await benchAll();
+} catch (error) {
+  if (!interruption.signal.aborted) throw error;
 }
 if (interruption.signal.aborted) {
   process.stderr.write('interrupted: no figures written\n');
   process.exit(130);
 }
-const file = await results.write(startedAt);
-process.stderr.write(`figures written to ${path.relative(process.cwd(), file)}\n`);

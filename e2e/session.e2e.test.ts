@@ -34,7 +34,13 @@ describe('token refresh', () => {
     await page.locator('main h1').waitFor();
     await page.waitForTimeout(3000);
     const calls = recordCalls(page);
-    // Reloading the dashboard runs the token check and the user-data call at the same time.
+    // Reloading the dashboard runs the token check and the user-data call; the dashboard's code is
+    // fetched after the check has started, so the refresh is held back a moment for both calls to
+    // find the token expired while it is under way.
+    await page.route('**/auth/refresh-tokens', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.reload();
     await page.getByText('Laboratoire de démonstration').waitFor();
     await page.waitForLoadState('networkidle');

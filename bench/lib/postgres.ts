@@ -14,7 +14,7 @@ async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Prom
   }
 }
 
-function databaseUrl(name: string): string {
+export function databaseUrl(name: string): string {
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   return url.toString();
@@ -22,8 +22,9 @@ function databaseUrl(name: string): string {
 
 /** A freshly created, empty database named for this run; answers its connection string. */
 export async function createRunDatabase(): Promise<{ name: string; url: string }> {
-  const name = `sil_bench_${Date.now()}`;
-  // The name is built from digits only above, so quoting it as an identifier is enough.
+  const prefix = (process.env.BENCH_DATABASE_PREFIX ?? 'sil_bench_').replace(/[^a-z0-9_]/g, '');
+  const name = `${prefix}${Date.now()}`;
+  // The name is built from lower-case letters, digits and underscores above, so quoting it as an identifier is enough.
   await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
   return { name, url: databaseUrl(name) };
 }

@@ -4,11 +4,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Figure } from './figures.js';
 
-const RESULTS_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../results/latest.json');
+const RESULTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../results');
 
 /** Collects figures, printing each as soon as it is measured so that a long run shows progress. */
 export class Results {
   readonly figures: Figure[] = [];
+
+  /** The scale mode keeps its own file, so that a quick run does not overwrite the 1 M-record figures. */
+  constructor(private readonly fileName = 'latest.json') {}
 
   record(figure: Figure): void {
     this.figures.push(figure);
@@ -23,8 +26,9 @@ export class Results {
       cpus: os.cpus().length,
       figures: this.figures,
     };
-    await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
-    await writeFile(RESULTS_FILE, `${JSON.stringify(document, null, 2)}\n`);
-    return RESULTS_FILE;
+    const file = path.join(RESULTS_DIR, this.fileName);
+    await mkdir(RESULTS_DIR, { recursive: true });
+    await writeFile(file, `${JSON.stringify(document, null, 2)}\n`);
+    return file;
   }
 }

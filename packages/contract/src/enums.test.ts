@@ -7,10 +7,7 @@ import {
   NCA_CODES,
   NCT_CODES,
   PRESCRIBER_SPECIALTIES,
-  RECORD_STATUS_KEYS,
-  RECORD_STATUSES,
   REFERENCE_RANGE_CATEGORIES,
-  recordStatusSchema,
   referenceAgeBandOf,
   SORT_OPTIONS,
   SPECIALTY_CODES,
@@ -19,6 +16,7 @@ import {
   UPLOAD_FILE_TYPES,
   uploadFileTypeSchema,
 } from './enums.js';
+import { RECORD_STATUS_KEYS, RECORD_STATUSES, recordStatusSchema } from './records/statuses.js';
 
 describe('enumerations of spec.md §9', () => {
   it('lists the non-conformity codes with their catch-all', () => {

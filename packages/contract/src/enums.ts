@@ -1,17 +1,16 @@
 import { z } from 'zod';
 
 /**
- * Enumerations of spec.md §9 (and the record statuses of §4). Only keys live here: what screens
+ * Enumerations of spec.md §9 (statuses of §4: records/statuses.ts). Only keys live here: what screens
  * show for each key is in the web locale files, so that both languages stay in one place. The
  * exception is the national list of prescriber specialties, whose French wording is reference
  * data printed on documents, not interface text.
  */
 
 /** Numbers arrive as text from form-urlencoded bodies; an empty text is not zero. */
-function integerIn<const T extends readonly number[]>(values: T) {
-  return z
-    .union([z.number(), z.string().regex(/^\d+$/).transform(Number)])
-    .pipe(z.literal(values as unknown as [T[number], ...T[number][]]));
+export function integerIn<const T extends readonly number[]>(values: T) {
+  const digits = z.codec(z.string().regex(/^\d+$/), z.number(), { decode: Number, encode: String });
+  return z.union([z.number(), digits]).pipe(z.literal(values as unknown as [T[number], ...T[number][]]));
 }
 
 // ---- Patients ---------------------------------------------------------------------------------
@@ -63,24 +62,7 @@ export const nctCodeSchema = z.enum(NCT_CODES);
 export type NctCode = z.infer<typeof nctCodeSchema>;
 
 // ---- Records ----------------------------------------------------------------------------------
-
-/** Record statuses of spec.md §4; they only move forward. */
-export const RECORD_STATUSES = [0, 1, 2, 3, 4, 5] as const;
-export const recordStatusSchema = integerIn(RECORD_STATUSES);
-export type RecordStatus = (typeof RECORD_STATUSES)[number];
-
-/**
- * Locale keys of each status. The product has two readings of each label ('Pre-recorded' or
- * 'Pre-registered'); both keys exist so a laboratory's wording can be chosen in the locale files.
- */
-export const RECORD_STATUS_KEYS: Record<RecordStatus, readonly [string, string]> = {
-  0: ['preRecorded', 'preRegistered'],
-  1: ['recorded', 'registered'],
-  2: ['processing', 'processing'],
-  3: ['pendingValidation', 'validationPending'],
-  4: ['pendingSubmission', 'awaitingSubmission'],
-  5: ['sent', 'sent'],
-};
+// Record and sample statuses live in records/statuses.ts.
 
 export const PERSONS_TO_PHONE = [
   'treatingPractitioner',

@@ -97,6 +97,8 @@ export const ERROR_STATUS = {
   tooManyAttempts: 429,
   ssoNotConfigured: 503,
   payloadTooLarge: 413,
+  headersTooLarge: 431,
+  requestTimeout: 408,
   invalidImportFile: 400,
   nabmConflict: 409,
   fileNotFound: 404,

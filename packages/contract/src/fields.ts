@@ -4,9 +4,15 @@ import { z } from 'zod';
  * Field schemas shared by every request. Bodies may be form-urlencoded, where every value is a
  * string, so numbers and booleans accept their text forms too.
  */
-export const formBoolean = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'TRUE', 'FALSE'])])
-  .transform((value) => value === true || value === 'true' || value === '1' || value === 'TRUE');
+export const formBoolean = z.codec(
+  z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'TRUE', 'FALSE'])]),
+  z.boolean(),
+  {
+    decode: (value) => value === true || value === 'true' || value === '1' || value === 'TRUE',
+    // Answers carry stored booleans as they are (the server's serializer encodes through this).
+    encode: (value) => value,
+  },
+);
 
 export const email = z.string().trim().toLowerCase().pipe(z.email());
 export const uuid = z.uuid();
@@ -24,6 +30,19 @@ export const authMachineId = z.string().regex(/^\d{10,16}[0-9A-Za-z]{6}$/, 'auth
 
 /** International phone number: country code and number concatenated, digits only after '+'. */
 export const phoneNumber = z.string().regex(/^\+?[1-9]\d{6,14}$/, 'phone');
+
+/** True when YYYY-MM-DD names a day that exists: PostgreSQL refuses 2020-02-31 and year 0. */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A date as the API exchanges it (YYYY-MM-DD), of a day that exists. */
+export const calendarDate = z.string().refine(isCalendarDate, 'date');
 
 /** Optimistic-concurrency stamp: the `{entity}_last_updated` the client read. */
 export const lastUpdated = z.iso.datetime({ offset: true });

@@ -7,6 +7,7 @@ import {
   FORMULA_MAX_LENGTH,
   FORMULA_VARIABLES,
 } from './formula.js';
+import './formula-engine.js';
 
 const allowedNames = new Set<string>([...FORMULA_VARIABLES, ...Object.keys(FORMULA_FUNCTIONS)]);
 

@@ -1,4 +1,4 @@
-import { all, create, type MathNode } from 'mathjs';
+import type { MathNode } from 'mathjs';
 
 /**
  * Parameter formulas (spec.md §3 'Parameter'): a laboratory writes how a calculated result follows
@@ -70,46 +70,24 @@ export type FormulaResult = { ok: true; value: number } | FormulaError;
 /** Patient values given to a formula; a missing or null value makes formulas using it fail. */
 export type FormulaScope = Partial<Record<string, number | null | undefined>>;
 
-type Parse = (text: string) => MathNode;
+export type FormulaParse = (text: string) => MathNode;
 
-let cachedParse: Parse | undefined;
+let installedParse: FormulaParse | undefined;
 
 /**
- * Builds the restricted instance on first use, so that loading the contract package costs nothing
- * for screens that never evaluate a formula. Numbers are plain doubles and `predictable` keeps
- * results real (sqrt(-1) is NaN, not a complex number), so a non-number never reaches the caller.
+ * The restricted mathjs parser is installed by `@sil/contract/formula-engine` (formula-engine.ts),
+ * imported by the server and by the web screens that edit formulas only: mathjs is the largest
+ * library of the web app, and the login page or a records list has no use for it.
  */
-function restrictedParse(): Parse {
-  if (cachedParse) return cachedParse;
-  // The typings mark `all` optional for custom bundles; the full mathjs package always has it.
-  const math = create(all!, { number: 'number', predictable: true });
-  // Kept before the namespace entry is disabled: formulas are parsed here and nowhere else.
-  const mathParse = math.parse;
-  const parse: Parse = (text) => mathParse(text);
-  const disabled = (name: string) => () => {
-    throw new Error(`Function ${name} is disabled`);
-  };
-  const names = [
-    'import',
-    'createUnit',
-    'reviver',
-    'replacer',
-    'evaluate',
-    'parse',
-    'parser',
-    'compile',
-    'simplify',
-    'simplifyConstant',
-    'simplifyCore',
-    'rationalize',
-    'derivative',
-    'resolve',
-    'leafCount',
-    'symbolicEqual',
-  ];
-  math.import(Object.fromEntries(names.map((name) => [name, disabled(name)])), { override: true });
-  cachedParse = parse;
-  return parse;
+export function installFormulaParser(parse: FormulaParse): void {
+  installedParse = parse;
+}
+
+function restrictedParse(): FormulaParse {
+  if (!installedParse) {
+    throw new Error('No formula parser: import @sil/contract/formula-engine where formulas are checked');
+  }
+  return installedParse;
 }
 
 function fail(error: FormulaErrorCode, detail: string): FormulaError {

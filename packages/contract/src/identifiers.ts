@@ -52,8 +52,14 @@ export function isValidAdeli(text: string): boolean {
   return /^\d{9}$/.test(compact(text));
 }
 
-export const rppsSchema = z.string().transform(compact).refine(isValidRpps, 'rpps');
-export const adeliSchema = z.string().transform(compact).refine(isValidAdeli, 'adeli');
+/**
+ * Identifiers are read compacted (spaces and dots typed by people removed) and stored that way, so
+ * answering a stored one needs no change: a codec, which the server's answer serializer can encode.
+ */
+const compacted = z.codec(z.string(), z.string(), { decode: compact, encode: (text) => text });
+
+export const rppsSchema = compacted.refine(isValidRpps, 'rpps');
+export const adeliSchema = compacted.refine(isValidAdeli, 'adeli');
 
 // ---- NIR (social security number) -------------------------------------------------------------
 
@@ -96,7 +102,7 @@ export function isValidNir(text: string): boolean {
   return isValidNirBody(body) && /^\d{2}$/.test(nir.slice(13)) && nirKey(body) === nir.slice(13);
 }
 
-export const nirSchema = z.string().transform(compact).refine(isValidNir, 'nir');
+export const nirSchema = compacted.refine(isValidNir, 'nir');
 
 /** Sex written in the NIR: 1, 3, 7 male; 2, 4, 8 female. */
 export function sexOfNir(text: string): 'male' | 'female' | null {
@@ -158,7 +164,7 @@ export function isValidCog(text: string): boolean {
   return cogKind(text) !== null;
 }
 
-export const cogSchema = z.string().transform(compact).refine(isValidCog, 'cog');
+export const cogSchema = compacted.refine(isValidCog, 'cog');
 
 // ---- Phone numbers ----------------------------------------------------------------------------
 

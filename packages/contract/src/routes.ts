@@ -26,23 +26,10 @@ import {
   VerificationBody,
   VerificationRequestBody,
 } from './auth.js';
-import type { AccessRule } from './permissions.js';
+import { AddBackupBody, BackupFile, BackupIdQuery, BackupRow } from './backups.js';
 import { documentRoutes } from './records/documents.js';
 import { recordRoutes } from './records/routes.js';
-
-/**
- * The API route table: one entry per call, used by the server to register and authorize the
- * route and by the web client to call it with the right types. Paths are spec.md §7's.
- */
-export interface RouteDef {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  access: AccessRule;
-  summary: string;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  response: z.ZodType;
-}
+import type { RouteDef } from './route-def.js';
 
 const publicAccess = { kind: 'public' } as const;
 const anyUser = { kind: 'authenticated' } as const;
@@ -55,6 +42,7 @@ const accountRoutes = {
     summary: 'Log in with e-mail and password; answers tokens, or otpSent when an SMS code is required',
     body: LoginBody,
     response: LoginAnswer,
+    errors: ['incorrectCredentials', 'tooManyAttempts', 'missingVerifiedPhone'],
   },
   loginWithOtp: {
     method: 'POST',
@@ -63,6 +51,7 @@ const accountRoutes = {
     summary: 'Second step of a login with SMS one-time password',
     body: LoginWithOtpBody,
     response: Tokens,
+    errors: ['incorrectOtp', 'otpExpired', 'otpNotFound', 'tooManyAttempts'],
   },
   refreshTokens: {
     method: 'POST',
@@ -71,6 +60,7 @@ const accountRoutes = {
     summary: 'Rotate the refresh token and issue a new access token',
     body: RefreshTokensBody,
     response: RefreshTokensAnswer,
+    errors: ['invalidRefreshToken'],
   },
   isAccessTokenValid: {
     method: 'POST',
@@ -79,6 +69,7 @@ const accountRoutes = {
     summary: 'Check an access token and answer the rights of its user',
     body: IsAccessTokenValidBody,
     response: IsAccessTokenValidAnswer,
+    errors: ['invalidAccessToken', 'accessTokenExpired', 'authNotFound'],
   },
   logout: {
     method: 'PUT',
@@ -87,6 +78,7 @@ const accountRoutes = {
     summary: 'End the session that the refresh token belongs to',
     body: LogoutBody,
     response: Success,
+    errors: ['invalidRefreshToken'],
   },
   addNewUser: {
     method: 'POST',
@@ -95,6 +87,7 @@ const accountRoutes = {
     summary: 'Create an internal user with rights',
     body: AddNewUserBody,
     response: NewUserAnswer,
+    errors: ['emailAlreadyInUse', 'incorrectPhone', 'laboratoryNotFound'],
   },
   addNewExternalUser: {
     method: 'POST',
@@ -103,6 +96,7 @@ const accountRoutes = {
     summary: 'Create an external (clinic) user, medical or billing',
     body: AddNewExternalUserBody,
     response: NewUserAnswer,
+    errors: ['emailAlreadyInUse', 'incorrectPhone', 'clinicNotFound', 'laboratoryNotFound'],
   },
   addNewPrescriberUser: {
     method: 'POST',
@@ -111,6 +105,7 @@ const accountRoutes = {
     summary: 'Create a prescriber user for the prescriber portal',
     body: AddNewPrescriberUserBody,
     response: NewUserAnswer,
+    errors: ['emailAlreadyInUse', 'incorrectPhone', 'prescriberNotFound', 'laboratoryNotFound'],
   },
   requestPasswordReset: {
     method: 'PUT',
@@ -119,6 +114,7 @@ const accountRoutes = {
     summary: 'Send a password-reset link by e-mail (answers the same whether the address exists or not)',
     body: RequestPasswordResetBody,
     response: RequestPasswordResetAnswer,
+    errors: ['tooManyAttempts'],
   },
   resetPassword: {
     method: 'PUT',
@@ -127,6 +123,7 @@ const accountRoutes = {
     summary: 'Set a new password with the link of a reset or invitation e-mail',
     body: ResetPasswordBody,
     response: Success,
+    errors: ['resetNotFound', 'resetExpired', 'invalidPassword'],
   },
   getUserData: {
     method: 'GET',
@@ -150,6 +147,7 @@ const accountRoutes = {
     summary: 'Send a verification link to the e-mail address of the logged-in user',
     body: VerificationRequestBody,
     response: Success,
+    errors: ['alreadyVerified', 'tooManyAttempts'],
   },
   requestPhoneVerification: {
     method: 'PUT',
@@ -158,6 +156,7 @@ const accountRoutes = {
     summary: 'Send a verification link by SMS to the mobile number of the logged-in user',
     body: VerificationRequestBody,
     response: Success,
+    errors: ['alreadyVerified', 'tooManyAttempts', 'missingData'],
   },
   verifyEmail: {
     method: 'PUT',
@@ -166,6 +165,7 @@ const accountRoutes = {
     summary: 'Confirm an e-mail address with the link sent to it',
     body: VerificationBody,
     response: Success,
+    errors: ['verificationNotFound', 'verificationExpired'],
   },
   verifyPhoneNumber: {
     method: 'PUT',
@@ -174,6 +174,7 @@ const accountRoutes = {
     summary: 'Confirm a mobile number with the link sent to it',
     body: VerificationBody,
     response: Success,
+    errors: ['verificationNotFound', 'verificationExpired'],
   },
   getAdmins: {
     method: 'GET',
@@ -189,6 +190,7 @@ const accountRoutes = {
     summary: 'One user (answered as a one-item array)',
     query: GetAdminQuery,
     response: AdminRow.array(),
+    errors: ['adminNotFound'],
   },
   updateAdminAccess: {
     method: 'PUT',
@@ -197,9 +199,38 @@ const accountRoutes = {
     summary: "Change a user's rights or disable the account; refused when admin_last_updated is stale",
     body: UpdateAdminAccessBody,
     response: AdminRow,
+    errors: ['adminNotFound', 'staleUpdate', 'cannotUpdateRightsOfExternalUser', 'invalidOperation'],
+  },
+  // Backups of the laboratory's data (docs/decisions/0008-backups.md); restore is an operator command.
+  addBackup: {
+    method: 'POST',
+    path: '/api/add-backup',
+    access: { kind: 'permission', key: 'admin_access', level: 3, userTypes: ['internal'] },
+    summary: "Back up the laboratory's data (every table, or those named), audit trail included",
+    body: AddBackupBody,
+    response: BackupRow,
+  },
+  getBackups: {
+    method: 'GET',
+    path: '/api/get-backups',
+    access: { kind: 'permission', key: 'admin_access', level: 3, userTypes: ['internal'] },
+    summary: "The laboratory's backups, newest first",
+    response: BackupRow.array(),
+  },
+  downloadBackup: {
+    method: 'GET',
+    path: '/api/download-backup',
+    access: { kind: 'permission', key: 'admin_access', level: 3, userTypes: ['internal'] },
+    summary: 'One backup file (gzipped NDJSON) as base64',
+    query: BackupIdQuery,
+    response: BackupFile,
   },
 } as const satisfies Record<string, RouteDef>;
 
+/**
+ * The API route table: one entry per call, used by the server to register and authorize the
+ * route and by the web client to call it with the right types. Paths are spec.md §7's.
+ */
 export const routes = { ...accountRoutes, ...recordRoutes, ...documentRoutes } as const;
 
 export type Routes = typeof routes;

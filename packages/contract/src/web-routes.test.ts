@@ -3,6 +3,7 @@ import { ADMIN_KEYS, emptyRights, type Rights } from './permissions.js';
 import {
   flattenMenu,
   homePath,
+  hrefTo,
   type MenuEntry,
   matchWebRoute,
   menuFor,
@@ -182,5 +183,33 @@ describe('titleKey', () => {
     expect(titleKey(matchWebRoute('table/doctors'))).toBe('prescriber_portal');
     expect(titleKey(matchWebRoute('account'))).toBe('account_settings');
     expect(titleKey(null)).toBe('error');
+  });
+});
+
+describe('links from the route table', () => {
+  it('fills the parameters of a route, in the locale asked', () => {
+    expect(hrefTo('fr', 'previewRecord', { recordId: 'r1' })).toBe('/fr/preview-record/r1');
+    expect(hrefTo('en', 'table', { table_name: 'records' })).toBe('/en/table/records');
+    expect(hrefTo('fr', 'formRecords', { patientId: 'p1', recordId: 'r1' })).toBe('/fr/form/records/p1/r1');
+    expect(hrefTo('fr', 'dashboard')).toBe('/fr/dashboard');
+    expect(hrefTo('fr', 'login')).toBe('/fr/');
+  });
+
+  it('drops optional parameters from the first one missing, and escapes values', () => {
+    expect(hrefTo('fr', 'formRecords', {})).toBe('/fr/form/records');
+    expect(hrefTo('fr', 'formParameters', { id: 'a/b c' })).toBe('/fr/form/parameters/a%2Fb%20c');
+    expect(hrefTo('fr', 'uploads', { upload_record_id: '' })).toBe('/fr/uploads');
+  });
+
+  it('refuses a route without its required parameter, at compile time and at run time', () => {
+    // @ts-expect-error the table's name is required
+    expect(() => hrefTo('fr', 'table')).toThrow(/needs :table_name/);
+  });
+
+  it('builds addresses the route table matches back to the same route and parameters', () => {
+    const href = hrefTo('en', 'verifyEmail', { verificationToken: 'tok' });
+    const match = matchWebRoute(href.replace(/^\/en\//, ''));
+    expect(match?.route.id).toBe('verifyEmail');
+    expect(match?.params).toEqual({ verificationToken: 'tok' });
   });
 });

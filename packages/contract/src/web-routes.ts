@@ -74,7 +74,7 @@ export interface WebRoute {
   public: boolean;
 }
 
-export const WEB_ROUTES: readonly WebRoute[] = [
+export const WEB_ROUTES = [
   { id: 'login', pattern: '', public: true },
   { id: 'dashboard', pattern: 'dashboard', public: false },
   { id: 'patient', pattern: 'patient/:patientId?', public: false },
@@ -95,7 +95,51 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { id: 'previewRecord', pattern: 'preview-record/:recordId?', public: false },
   { id: 'table', pattern: 'table/:table_name/:task_type?', public: false },
   { id: 'resetPassword', pattern: 'reset-password/:resetToken?', public: true },
-];
+] as const satisfies readonly WebRoute[];
+
+type PatternOf<Id extends WebRouteId> = Extract<(typeof WEB_ROUTES)[number], { id: Id }>['pattern'];
+type SegmentParams<S extends string> = S extends `:${infer Name}?`
+  ? { [K in Name]?: string }
+  : S extends `:${infer Name}`
+    ? { [K in Name]: string }
+    : unknown;
+type PatternParams<P extends string> = P extends `${infer Head}/${infer Rest}`
+  ? SegmentParams<Head> & PatternParams<Rest>
+  : SegmentParams<P>;
+/** The parameters of a web route, from its pattern: a missing required one fails to compile. */
+export type WebRouteParams<Id extends WebRouteId> = PatternParams<PatternOf<Id>>;
+
+/**
+ * The address of a screen of the route table, in a locale: links are built from the table, never
+ * from string templates. Optional parameters are dropped from the first one missing on.
+ */
+export function hrefTo<Id extends WebRouteId>(
+  locale: WebLocale,
+  id: Id,
+  // Routes whose parameters are all optional may be linked without any.
+  ...[params]: object extends WebRouteParams<Id>
+    ? [params?: WebRouteParams<Id>]
+    : [params: WebRouteParams<Id>]
+): string {
+  const route = WEB_ROUTES.find((candidate) => candidate.id === id);
+  if (!route) throw new Error(`no web route ${id}`);
+  const values: Partial<Record<string, string>> = params ?? {};
+  const segments: string[] = [];
+  for (const part of splitPath(route.pattern)) {
+    if (!part.startsWith(':')) {
+      segments.push(part);
+      continue;
+    }
+    const optional = part.endsWith('?');
+    const value = values[part.slice(1, optional ? -1 : undefined)];
+    if (value === undefined || value === '') {
+      if (optional) break;
+      throw new Error(`web route ${id} needs ${part}`);
+    }
+    segments.push(encodeURIComponent(value));
+  }
+  return `/${locale}/${segments.join('/')}`;
+}
 
 export interface RouteMatch {
   route: WebRoute;

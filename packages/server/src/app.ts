@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+// Parameter formulas are checked on every write of the catalogue: the server always has the parser.
+import '@sil/contract/formula-engine';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { InsiClient } from './adapters/insi.js';
 import { insiFromConfig } from './adapters/insi-config.js';
 import { outboxMailer, smtpMailer } from './adapters/mail.js';
@@ -16,51 +17,68 @@ import { httpSmsSender, outboxSmsSender } from './adapters/sms.js';
 import { localFileStorage } from './adapters/storage.js';
 import type { Config } from './config.js';
 import type { Db } from './db/open.js';
+import { answerClientError } from './lib/client-error.js';
 import { registerErrorHandler } from './lib/error-handler.js';
+import { refuseNulCharacters } from './lib/input-guard.js';
+import { loggerOptions } from './lib/logging.js';
+import { describeApi } from './lib/openapi.js';
 import { signingKey } from './lib/signing-key.js';
-import { AccessTokens } from './modules/auth/access-token.js';
-import { createAccountService } from './modules/auth/account-service.js';
-import type { AuthDeps } from './modules/auth/deps.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { createSessionService } from './modules/auth/session-service.js';
-import { Throttle } from './modules/auth/throttle.js';
-import { nabmImportRoutes } from './modules/nabms/routes.js';
-import { recordsRoutes } from './modules/records/routes.js';
-import { bindings } from './modules/reference/bindings.js';
-import { referenceTableRoutes } from './modules/reference/routes.js';
-import { reportRoutes } from './modules/reports/routes.js';
-import { uploadRoutes } from './modules/uploads/routes.js';
-import { createUploadService } from './modules/uploads/service.js';
-import { usersRoutes } from './modules/users/routes.js';
-import { createUsersService } from './modules/users/service.js';
+import {
+  AccessTokens,
+  type AuthDeps,
+  authRoutes,
+  createAccountService,
+  createSessionService,
+  Throttle,
+  throttleLimits,
+} from './modules/auth/index.js';
+import { backupRoutes, createBackupService } from './modules/backups/index.js';
+import { nabmImportRoutes } from './modules/nabms/index.js';
+import { recordsRoutes } from './modules/records/index.js';
+import { bindings, referenceTableRoutes } from './modules/reference/index.js';
+import { reportRoutes } from './modules/reports/index.js';
+import { createUploadService, uploadRoutes } from './modules/uploads/index.js';
+import { createUsersService, usersRoutes } from './modules/users/index.js';
 import { registerAuthorization } from './plugins/authorization.js';
+import { API_PREFIXES, registerWebApp } from './plugins/web-app.js';
 
 export interface AppDeps {
   config: Config;
   db: Db;
-  logger?: FastifyServerOptions['logger'];
+  /** `false` for silence; otherwise the server's own logger (lib/logging.ts), written to `logStream` if given. */
+  logger?: false;
+  logStream?: DestinationStream;
   /** Replace outside services (tests pass a mailer that talks to their own SMTP server, for instance). */
   overrides?: Partial<Pick<AuthDeps, 'mailer' | 'sms'>> & { insi?: InsiClient };
 }
 
-const API_PREFIXES = ['/api/', '/auth/', '/reports/'];
-
-export async function buildApp({ config, db, logger, overrides }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  logStream,
+  overrides,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: logger ?? loggerOptions(config.LOG_LEVEL, logStream),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    clientErrorHandler: answerClientError,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers carry patient data: no browser or proxy cache may keep them.
+    if (API_PREFIXES.some((prefix) => request.url.startsWith(prefix)))
+      reply.header('cache-control', 'no-store');
   });
 
   // 1. Infrastructure: validation, errors, security headers, body parsers.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  refuseNulCharacters(app);
   await app.register(helmet, {
     // The web app has no inline script; Mantine sets inline styles. Served over plain HTTP locally,
     // so requests are not upgraded (production terminates TLS in front and sends HSTS).
@@ -86,22 +104,24 @@ export async function buildApp({ config, db, logger, overrides }: AppDeps): Prom
       ? httpSmsSender(config.SMS_GATEWAY_URL, config.SMS_GATEWAY_TOKEN, config.SMS_SENDER)
       : outboxSmsSender(db, app.log));
   const tokens = new AccessTokens(await signingKey(db, config.JWT_SECRET), config.ACCESS_TOKEN_TTL_SECONDS);
-  const throttle = new Throttle(db, {
-    windowSeconds: config.THROTTLE_WINDOW_SECONDS,
-    maxPerAccount: config.THROTTLE_MAX_PER_ACCOUNT,
-    maxPerAddress: config.THROTTLE_MAX_PER_ADDRESS,
-  });
+  const throttle = new Throttle(db, throttleLimits(config));
   const authDeps: AuthDeps = { db, config, tokens, throttle, mailer, sms, log: app.log };
   const sessions = createSessionService(authDeps);
-  const accounts = createAccountService(authDeps, sessions);
+  const accounts = createAccountService(authDeps);
   const users = createUsersService(db, sessions);
 
   // 3. Authorization (must precede every route: it checks each route's rule as it is added), the API
   //    documentation (must precede the routes it describes), then the routes.
   registerAuthorization(app, db, sessions);
   await app.register(swagger, {
-    openapi: { info: { title: 'SIL API', version: '1.0.0' } },
+    // OpenAPI 3.1 speaks JSON Schema, so nullable unions (the prescriber's specialty) are valid.
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'SIL API', version: '1.0.0' },
+      servers: [{ url: '/', description: 'This server' }],
+    },
     transform: jsonSchemaTransform,
+    transformObject: (document) => describeApi('openapiObject' in document ? document.openapiObject : {}),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   authRoutes(app, sessions, accounts);
@@ -114,17 +134,11 @@ export async function buildApp({ config, db, logger, overrides }: AppDeps): Prom
     localFileStorage(config.STORAGE_DIR ?? path.join(config.dataDir, 'files')),
   );
   uploadRoutes(app, uploads);
+  backupRoutes(app, createBackupService(db, config.BACKUP_DIR ?? path.join(config.dataDir, 'backups')));
   reportRoutes(app, db, uploads);
 
   // 4. The web application, with client-side routes falling back to index.html.
-  const webDist = config.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist');
-  const serveWeb = existsSync(path.join(webDist, 'index.html'));
-  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html' });
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    if (serveWeb && request.method === 'GET' && !isApi) return reply.type('text/html').sendFile('index.html');
-    return reply.status(404).send({ code: 'routeConfigNotFound', details: {} });
-  });
+  await registerWebApp(app, config.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'));
 
   return app;
 }

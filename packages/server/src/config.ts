@@ -23,9 +23,13 @@ const EnvSchema = z.object({
   RESET_TTL_SECONDS: seconds.default(60 * 60),
   INVITATION_TTL_SECONDS: seconds.default(7 * 24 * 60 * 60),
   VERIFICATION_TTL_SECONDS: seconds.default(24 * 60 * 60),
+  /** Login throttling (modules/auth/throttle.ts): growing delays per account and address, hourly ceilings. */
   THROTTLE_WINDOW_SECONDS: seconds.default(15 * 60),
-  THROTTLE_MAX_PER_ACCOUNT: seconds.default(5),
-  THROTTLE_MAX_PER_ADDRESS: seconds.default(30),
+  THROTTLE_FREE_FAILURES: seconds.default(5),
+  THROTTLE_BASE_DELAY_SECONDS: seconds.default(1),
+  THROTTLE_MAX_DELAY_SECONDS: seconds.default(15 * 60),
+  THROTTLE_MAX_PER_ACCOUNT: seconds.default(100),
+  THROTTLE_MAX_PER_ADDRESS: seconds.default(1000),
   /** smtp://user:pass@host:port; without it e-mails go to the local outbox. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('SIL <no-reply@localhost>'),
@@ -54,6 +58,8 @@ const EnvSchema = z.object({
   INSI_ACTIVITY_SECTOR: z.string().optional(),
   INSI_TIMEOUT_MS: seconds.default(10_000),
   WEB_DIST_DIR: z.string().optional(),
+  /** Folder of the laboratories' backups; defaults to DATA_DIR/backups. */
+  BACKUP_DIR: z.string().optional(),
   /** Folder of uploaded files; defaults to DATA_DIR/files. */
   STORAGE_DIR: z.string().optional(),
   TRUST_PROXY: flag.default(false),

@@ -1,11 +1,20 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/open.js';
+import { DataDirLockedError } from './db/lock.js';
+import { type Database, openDatabase } from './db/open.js';
 import { seedDemo } from './seed/demo.js';
 
 const config = loadConfig();
 const started = Date.now();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+let database: Database;
+try {
+  database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+} catch (error) {
+  // A refused start is the operator's to fix: say why in one line, without a stack trace.
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 if (config.SEED_DEMO) await seedDemo(database.db);
 const app = await buildApp({ config, db: database.db });
 

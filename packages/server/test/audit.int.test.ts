@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, clinics, laboratories, users } from '../src/db/schema/index.js';
+import type { Actor } from '../src/lib/auth-context.js';
 import { updateIfUnchanged } from '../src/lib/concurrency.js';
-import { type Actor, writeTransaction } from '../src/lib/transaction.js';
+import { writeTransaction } from '../src/lib/transaction.js';
 import { call, DATABASES, login, startTestApp, stopTestApp, type TestContext } from './helpers.js';
 
 describe.each(DATABASES)('audit trail and stale updates on %s', (kind) => {

@@ -15,9 +15,8 @@ export const DATABASES: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE
   ? ['pglite', 'postgres']
   : ['pglite'];
 
-/** A database of its own for one test file: a fresh in-memory PGlite, or a new PostgreSQL database. */
-export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({});
+/** A new, empty PostgreSQL database next to TEST_DATABASE_URL's: its URL, and how to drop it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `sil_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
@@ -27,15 +26,27 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Dat
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
+    },
+  };
+}
+
+/** A database of its own for one test file: a fresh in-memory PGlite, or a new PostgreSQL database. */
+export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({});
+  const created = await createPostgresDatabase();
+  const database = await openDatabase({ url: created.url });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await created.drop();
     },
   };
 }

@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { AppRouter } from './app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
@@ -10,7 +9,7 @@ if (!root) throw new Error('The page has no #root element');
 createRoot(root).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <AppRouter />
     </Providers>
   </StrictMode>,
 );

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { RECORD_STATUSES } from '../enums.js';
-import { formBoolean } from '../fields.js';
+import { calendarDate, formBoolean } from '../fields.js';
 import { ListQuery } from '../reference/list.js';
+import { PatientRow } from '../rows/patient.js';
+import { recordStatusInput, sampleStatusInput } from './statuses.js';
 
 const recordId = z.uuid();
 const stamp = z.iso.datetime({ offset: true });
@@ -22,10 +23,7 @@ export const SampleIdQuery = z.object({ sample_id: z.uuid() });
 export const UpdateRecordStatusBody = z.object({
   record_id: recordId,
   record_last_updated: stamp,
-  record_status: z.coerce
-    .number()
-    .int()
-    .refine((v) => (RECORD_STATUSES as readonly number[]).includes(v), 'status'),
+  record_status: recordStatusInput,
 });
 
 export const UpdateRecordCommentsBody = z.object({
@@ -47,7 +45,7 @@ export const ScanRecordBody = z.object({ record_number: z.string().trim().min(1)
 
 export const UpdateSampleStatusBody = z.object({
   sample_id: z.uuid(),
-  sample_status: z.coerce.number().int().min(0).max(5),
+  sample_status: sampleStatusInput,
   force_save: formBoolean.optional(),
 });
 
@@ -69,8 +67,9 @@ export const TraceEntry = z.object({
 /** A group of patients that share the identity traits; one is kept, the others are merged into it. */
 export const DuplicateGroup = z.object({
   key: z.string(),
-  patients: z.array(z.looseObject({ patient_id: z.uuid(), record_count: z.number().int() })),
+  patients: z.array(PatientRow.extend({ record_count: z.number().int() })),
 });
+export type DuplicatePatient = z.output<typeof DuplicateGroup>['patients'][number];
 
 export const ResolveDuplicatesBody = z.object({
   /** Each patient to delete with the patient that takes over its records (spec.md §5: mandatory). */
@@ -88,7 +87,7 @@ export const InsLookupQuery = z.object({
   last_name: z.string().trim().min(1).max(100),
   first_name: z.string().trim().min(1).max(100),
   sex: z.enum(['M', 'F', 'I']),
-  birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date'),
+  birthday: calendarDate,
   birth_place: z.string().trim().max(5).optional(),
 });
 export const InsIdentity = z.object({

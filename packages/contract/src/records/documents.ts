@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UPLOAD_FILE_TYPES } from '../enums.js';
 import { formBoolean } from '../fields.js';
-import type { RouteDef } from '../routes.js';
+import type { RouteDef } from '../route-def.js';
 import { RecordIdQuery } from './actions.js';
 
 /** A document of the report service: a PDF to download, or nothing to download (spec.md's 'SKIP DOWNLOAD'). */
@@ -58,6 +58,7 @@ export const documentRoutes = {
     summary: "The analysis request form of a record ('BON DE DEMANDE D'ANALYSE') as a base64 PDF",
     query: RecordIdQuery,
     response: DocumentAnswer,
+    errors: ['recordNotFound', 'patientNotFound', 'clinicUserOverreached'],
   },
   getPrescription: {
     method: 'GET',
@@ -66,6 +67,7 @@ export const documentRoutes = {
     summary: 'The prescription scan of a record as a base64 PDF; skip when none was uploaded',
     query: RecordIdQuery,
     response: DocumentAnswer,
+    errors: ['recordNotFound', 'patientNotFound', 'clinicUserOverreached'],
   },
   getBarcodeLabels: {
     method: 'GET',
@@ -74,6 +76,7 @@ export const documentRoutes = {
     summary: 'The tube labels of a record as a base64 PDF (when no label printer is at hand)',
     query: RecordIdQuery,
     response: DocumentAnswer,
+    errors: ['recordNotFound', 'patientNotFound', 'clinicUserOverreached'],
   },
   getPasswordLabel: {
     method: 'GET',
@@ -82,6 +85,7 @@ export const documentRoutes = {
     summary: 'The label with the password a patient uses to see results online, as a base64 PDF',
     query: RecordIdQuery,
     response: DocumentAnswer,
+    errors: ['recordNotFound', 'patientNotFound', 'clinicUserOverreached'],
   },
   getLabelData: {
     method: 'GET',
@@ -90,6 +94,7 @@ export const documentRoutes = {
     summary: "What the workstation agent prints on a record's labels",
     query: RecordIdQuery,
     response: LabelData,
+    errors: ['recordNotFound', 'patientNotFound', 'clinicUserOverreached'],
   },
   getUploads: {
     method: 'GET',
@@ -98,6 +103,7 @@ export const documentRoutes = {
     summary: 'Files attached to a record or a patient',
     query: z.object({ record_id: z.uuid().optional(), patient_id: z.uuid().optional() }),
     response: z.array(UploadRow),
+    errors: ['recordNotFound', 'patientNotFound', 'clinicUserOverreached'],
   },
   deleteUpload: {
     method: 'DELETE',
@@ -106,5 +112,6 @@ export const documentRoutes = {
     summary: 'Delete an attached file (a prescription is kept once the record is processed)',
     body: z.object({ upload_id: z.uuid() }),
     response: z.object({ deleted: z.literal(true) }),
+    errors: ['fileNotFound', 'recordNotFound', 'cannotDelete'],
   },
 } as const satisfies Record<string, RouteDef>;

@@ -1,6 +1,7 @@
 import { byUpdate, type EntityDefinition, paths } from '../reference/shared.js';
 import { patientFields } from './patient.js';
 import { recordFields } from './record.js';
+import { recordStatusFilter, sampleStatusFilter } from './statuses.js';
 
 /**
  * How the patients, records and samples tables list, search, sort and filter (spec.md §9). They are
@@ -60,7 +61,7 @@ export const recordList = {
   defaultSort: byUpdate('record_last_updated'),
   search: ['record_number'],
   filters: {
-    record_status: { kind: 'values', values: ['0', '1', '2', '3', '4', '5'] },
+    record_status: { kind: 'values', values: recordStatusFilter },
     record_is_urgent: { kind: 'boolean' },
     record_annulr_flag: { kind: 'boolean' },
     record_owner: { kind: 'reference', table: 'clinics', permission: 'admin_clinics' },
@@ -89,7 +90,7 @@ export const sampleList = {
   defaultSort: byUpdate('sample_last_updated'),
   search: ['sample_number', 'sample_observations'],
   filters: {
-    sample_status: { kind: 'values', values: ['0', '1', '2', '3', '4', '5'] },
+    sample_status: { kind: 'values', values: sampleStatusFilter },
     sample_nct_active: { kind: 'boolean' },
     sample_matrix: { kind: 'reference', table: 'matrices', permission: 'admin_matrices' },
     sample_type: { kind: 'reference', table: 'sample_types', permission: 'admin_sample_types' },

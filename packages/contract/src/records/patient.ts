@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { civilitySchema, identityStatusSchema, titleSchema } from '../enums.js';
-import { formBoolean } from '../fields.js';
+import { calendarDate, formBoolean } from '../fields.js';
 import { INS_OIDS, isValidCog, nirSchema } from '../identifiers.js';
 
 const text = (max: number) => z.string().trim().max(max).nullable().optional();
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date');
+const isoDate = calendarDate;
 const dateTime = z.iso.datetime({ offset: true, local: true });
 const phone = z
   .string()

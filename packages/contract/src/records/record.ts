@@ -1,22 +1,11 @@
 import { z } from 'zod';
 import { MAX_ANALYSIS_COMBINATIONS, personToPhoneSchema } from '../enums.js';
-import { formBoolean } from '../fields.js';
+import { calendarDate, formBoolean } from '../fields.js';
 import { PATIENT_REQUIRED, patientFields } from './patient.js';
 
 const text = (max: number) => z.string().trim().max(max).nullable().optional();
 const dateTime = z.iso.datetime({ offset: true, local: true });
 const flag = formBoolean.optional();
-
-export const RECORD_STATUS = {
-  preRegistered: 0,
-  registered: 1,
-  processing: 2,
-  pendingValidation: 3,
-  pendingSubmission: 4,
-  sent: 5,
-} as const;
-/** From this status on, the analyses of a record are being worked on and their structure is fixed. */
-export const STATUS_ANALYSES_FIXED = RECORD_STATUS.processing;
 
 export const SelectedAnalysesSchema = z
   .array(
@@ -42,11 +31,7 @@ export type ReportChannel = (typeof REPORT_CHANNELS)[number];
 
 /** Record fields a client may set (spec.md §3 'Record'); status, number and password are the system's. */
 export const recordFields = {
-  record_prescription_date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'date')
-    .nullable()
-    .optional(),
+  record_prescription_date: calendarDate.nullable().optional(),
   record_collector: z.uuid().nullable().optional(),
   record_prescriber: z.uuid().nullable().optional(),
   record_owner: z.uuid().nullable().optional(),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { listAnswer } from '../reference/list.js';
-import type { RouteDef } from '../routes.js';
+import type { RouteDef } from '../route-def.js';
+import { PatientRow } from '../rows/patient.js';
+import { PatientHistory, RecordDetail, RecordListRow, RecordRow } from '../rows/record.js';
+import { SampleRow } from '../rows/sample.js';
 import {
   CancelRecordBody,
   DuplicateGroup,
@@ -21,11 +24,6 @@ import {
 } from './actions.js';
 import { AddPatientAnswer, AddPatientBody, UpdatePatientBody } from './record.js';
 
-/** A row named by its id field; the other fields pass through as stored. */
-const row = <K extends string>(id: K) => z.looseObject({ [id]: z.string() } as Record<K, z.ZodString>);
-const PatientRow = row('patient_id');
-const RecordRow = row('record_id');
-const SampleRow = row('sample_id');
 const staff = ['internal'] as const;
 const records = (level: 1 | 2 | 3) =>
   ({ kind: 'permission', key: 'admin_records', level, userTypes: staff }) as const;
@@ -43,6 +41,7 @@ export const recordRoutes = {
     summary: 'Patients, searched by name, insurance number or date of birth (DD/MM/YYYY)',
     query: RecordListQuery,
     response: listAnswer(PatientRow),
+    errors: ['invalidOption'],
   },
   getPatient: {
     method: 'GET',
@@ -51,6 +50,7 @@ export const recordRoutes = {
     summary: 'One patient (as a one-item array)',
     query: PatientIdQuery,
     response: z.array(PatientRow),
+    errors: ['patientNotFound'],
   },
   getPatientHistory: {
     method: 'GET',
@@ -58,7 +58,8 @@ export const recordRoutes = {
     access: patients(1),
     summary: 'A patient with every record and its samples, newest first',
     query: PatientIdQuery,
-    response: z.object({ patient: PatientRow, records: z.array(RecordRow) }),
+    response: PatientHistory,
+    errors: ['patientNotFound'],
   },
   addPatient: {
     method: 'POST',
@@ -67,6 +68,17 @@ export const recordRoutes = {
     summary: 'Create a record (and its patient when new), with its samples',
     body: AddPatientBody,
     response: AddPatientAnswer,
+    errors: [
+      'patientNotFound',
+      'collectorNotFound',
+      'prescriberNotFound',
+      'clinicNotFound',
+      'recordNotFound',
+      'analysisNotFound',
+      'cannotOrderHiddenAnalyses',
+      'nabmConflict',
+      'recordIdCreationFailed',
+    ],
   },
   updatePatient: {
     method: 'PUT',
@@ -75,6 +87,20 @@ export const recordRoutes = {
     summary: 'Update a patient and/or a record; refused when a stamp is stale',
     body: UpdatePatientBody,
     response: z.object({ patient: PatientRow.nullable(), record: RecordRow.nullable() }),
+    errors: [
+      'patientNotFound',
+      'recordNotFound',
+      'staleUpdate',
+      'cannotEditLock',
+      'invalidRecordStatusForUpdate',
+      'cannotChangeSelectedAnalysesStructure',
+      'analysisNotFound',
+      'cannotOrderHiddenAnalyses',
+      'nabmConflict',
+      'collectorNotFound',
+      'prescriberNotFound',
+      'clinicNotFound',
+    ],
   },
   getRecords: {
     method: 'GET',
@@ -82,7 +108,8 @@ export const recordRoutes = {
     access: { kind: 'authenticated' },
     summary: 'Records: staff see their laboratory, clinic users their clinic, prescribers their own',
     query: RecordListQuery,
-    response: listAnswer(RecordRow),
+    response: listAnswer(RecordListRow),
+    errors: ['invalidOption', 'clinicUserOverreached'],
   },
   getRecord: {
     method: 'GET',
@@ -90,7 +117,8 @@ export const recordRoutes = {
     access: { kind: 'authenticated' },
     summary: 'One record with its patient and samples (as a one-item array)',
     query: RecordIdQuery,
-    response: z.array(RecordRow),
+    response: z.array(RecordDetail),
+    errors: ['recordNotFound', 'clinicUserOverreached'],
   },
   updateRecordStatus: {
     method: 'PUT',
@@ -99,6 +127,7 @@ export const recordRoutes = {
     summary: 'Move a record forward in its statuses (never back)',
     body: UpdateRecordStatusBody,
     response: RecordRow,
+    errors: ['recordNotFound', 'cannotEditLock', 'cannotDowngradeStatus', 'staleUpdate'],
   },
   updateRecordComments: {
     method: 'PUT',
@@ -107,6 +136,7 @@ export const recordRoutes = {
     summary: 'Replace the internal notes of a record',
     body: UpdateRecordCommentsBody,
     response: RecordRow,
+    errors: ['recordNotFound', 'cannotEditLock'],
   },
   cancelRecord: {
     method: 'PUT',
@@ -115,6 +145,7 @@ export const recordRoutes = {
     summary: 'Cancel a record with an explanation and, by default, create the record that replaces it',
     body: CancelRecordBody,
     response: z.object({ cancelled: RecordRow, replacement: RecordRow.nullable() }),
+    errors: ['recordNotFound', 'cannotEditLock', 'invalidOperation', 'staleUpdate'],
   },
   receiveRecord: {
     method: 'PUT',
@@ -123,6 +154,7 @@ export const recordRoutes = {
     summary: 'Mark a record received at the laboratory',
     body: ReceiveRecordBody,
     response: RecordRow,
+    errors: ['recordNotFound', 'cannotEditLock', 'invalidRecordStatusForUpdate'],
   },
   scanRecord: {
     method: 'PUT',
@@ -131,6 +163,7 @@ export const recordRoutes = {
     summary: 'Record the scan of a record barcode; a record is scanned only once',
     body: ScanRecordBody,
     response: RecordRow,
+    errors: ['recordNotFound', 'cannotEditLock', 'recordAlreadyScanned'],
   },
   getRecordTrace: {
     method: 'GET',
@@ -139,6 +172,7 @@ export const recordRoutes = {
     summary: 'Audit trail of a record, its samples and its patient',
     query: RecordIdQuery,
     response: z.array(TraceEntry),
+    errors: ['recordNotFound'],
   },
   getSamples: {
     method: 'GET',
@@ -147,6 +181,7 @@ export const recordRoutes = {
     summary: 'Samples of the laboratory',
     query: RecordListQuery,
     response: listAnswer(SampleRow),
+    errors: ['invalidOption'],
   },
   getSample: {
     method: 'GET',
@@ -155,6 +190,7 @@ export const recordRoutes = {
     summary: 'One sample (as a one-item array)',
     query: SampleIdQuery,
     response: z.array(SampleRow),
+    errors: ['sampleNotFound'],
   },
   updateSampleStatus: {
     method: 'PUT',
@@ -163,6 +199,14 @@ export const recordRoutes = {
     summary: 'Move a sample forward (prepared, injected, removed, validated, report sent)',
     body: UpdateSampleStatusBody,
     response: SampleRow,
+    errors: [
+      'sampleNotFound',
+      'cannotDowngradeStatus',
+      'mustCloseNct',
+      'sampleIsLocked',
+      'cannotEditLock',
+      'invalidRecordStatusForUpdate',
+    ],
   },
   getDuplicates: {
     method: 'GET',
@@ -178,6 +222,7 @@ export const recordRoutes = {
     summary: 'Delete duplicate patients, moving their records and notes to the replacement, all at once',
     body: ResolveDuplicatesBody,
     response: ResolveDuplicatesAnswer,
+    errors: ['invalidListOfPatientsToDelete', 'patientNotFound'],
   },
   getInsFromIdentityInformation: {
     method: 'GET',
@@ -186,5 +231,6 @@ export const recordRoutes = {
     summary: 'Look up the national health identity (INSi) from the identity traits',
     query: InsLookupQuery,
     response: InsLookupAnswer,
+    errors: ['insInfoNotFound'],
   },
 } as const satisfies Record<string, RouteDef>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from '../fields.js';
 
 /** Page size the client sends to load a whole table for a drop-down (spec.md §7). */
 export const LOAD_ALL = 2_147_483_647;
@@ -8,7 +9,7 @@ export const DEFAULT_PAGE_SIZE = 25;
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 const oneOrMany = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date');
+const isoDate = calendarDate;
 
 /** The query of every generic list call. Filter values may be repeated or comma-separated per column. */
 export const ListQuery = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors.js';
-import { formBoolean } from '../fields.js';
+import { calendarDate, formBoolean } from '../fields.js';
 import type { AdminKey } from '../permissions.js';
 
 /** Field kinds and the shape of a reference-table definition, shared by every table. */
@@ -10,11 +10,7 @@ export const optionalId = z.uuid().nullable().optional();
 export const optionalBoolean = formBoolean.optional();
 export const optionalNumber = z.coerce.number().finite().nullable().optional();
 export const optionalInt = z.coerce.number().int().min(0).max(1_000_000).nullable().optional();
-export const optionalDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date')
-  .nullable()
-  .optional();
+export const optionalDate = calendarDate.nullable().optional();
 /** NABM codes are 4-character strings (digits for the national acts). */
 export const nabmCode = z
   .string()

@@ -1,5 +1,6 @@
-import { createHash, type KeyObject, randomUUID, sign, X509Certificate } from 'node:crypto';
-import { escapeAttribute, escapeText } from './insi-soap-xml.js';
+import { type KeyObject, randomUUID, X509Certificate } from 'node:crypto';
+import { ExclusiveCanonicalization, SignedXml } from 'xml-crypto';
+import { appendElement, findElement, newDocument, parseXml, serialize } from './insi-soap-xml.js';
 
 const SAML = 'urn:oasis:names:tc:SAML:2.0:assertion';
 const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
@@ -41,81 +42,62 @@ export function subjectName(certificate: X509Certificate): string {
     .join(',');
 }
 
-const element = (name: string, attributes: ReadonlyArray<readonly [string, string]>, inner: string) =>
-  `<${name}${attributes.map(([key, value]) => ` ${key}="${escapeAttribute(value)}"`).join('')}>${inner}</${name}>`;
-
 /**
- * A VIHF identity assertion (SAML 2.0) signed with RSA-SHA256, to place in the WS-Security header.
+ * A VIHF identity assertion (SAML 2.0), signed by xml-crypto as an enveloped XML signature: exclusive
+ * canonicalisation, RSA-SHA256, one reference to the assertion by its ID with the enveloped-signature
+ * and exclusive c14n transforms, and the organisation certificate in KeyInfo. SAML's schema puts
+ * Signature right after Issuer.
  *
- * No XML canonicaliser is needed because everything signed is written directly in its exclusive
- * canonical form (exc-c14n 1.0): no XML declaration, one default namespace declared on the apex
- * element and no prefixes, attributes in canonical order (unqualified attributes sorted by name),
- * explicit end tags instead of empty-element tags, no whitespace between elements, and text and
- * attribute values escaped exactly as c14n escapes them. The canonical form of such a fragment is
- * the fragment itself, so the digest and signature are computed over the very bytes that are sent.
- * Any change to how these strings are written must keep those rules, or the signature stops verifying.
+ * It is answered in its exclusive canonical form, SignedInfo written as it was signed (declaring its
+ * own namespace), so that the bytes sent are the bytes digested and signed: a verifier that
+ * canonicalises and one that hashes what it receives agree.
  */
 export function signedAssertion(signer: VihfSigner, content: VihfContent): string {
   const certificate = new X509Certificate(signer.certificate);
-  const id = content.id ?? `_${randomUUID()}`;
-  const instant = (content.issueInstant ?? new Date()).toISOString();
+  const assertion = newDocument(SAML, 'Assertion');
+  assertion.setAttribute('ID', content.id ?? `_${randomUUID()}`);
+  assertion.setAttribute('IssueInstant', (content.issueInstant ?? new Date()).toISOString());
+  assertion.setAttribute('Version', '2.0');
+  appendElement(assertion, 'Issuer', {
+    text: subjectName(certificate),
+    attributes: [['Format', X509_SUBJECT]],
+  });
+  appendElement(appendElement(assertion, 'Subject'), 'NameID', {
+    text: content.structureId,
+    attributes: [['NameQualifier', content.nameQualifier]],
+  });
+  const statement = appendElement(assertion, 'AttributeStatement');
+  for (const [name, value] of content.attributes) {
+    appendElement(appendElement(statement, 'Attribute', { attributes: [['Name', name]] }), 'AttributeValue', {
+      text: value,
+    });
+  }
 
-  const issuer = element('Issuer', [['Format', X509_SUBJECT]], escapeText(subjectName(certificate)));
-  const subject = element(
-    'Subject',
-    [],
-    element('NameID', [['NameQualifier', content.nameQualifier]], escapeText(content.structureId)),
-  );
-  const statement = element(
-    'AttributeStatement',
-    [],
-    content.attributes
-      .map(([name, value]) =>
-        element('Attribute', [['Name', name]], element('AttributeValue', [], escapeText(value))),
-      )
-      .join(''),
-  );
-  // Canonical attribute order on the apex: the namespace declaration first, then ID < IssueInstant < Version.
-  const open = `<Assertion xmlns="${SAML}" ID="${escapeAttribute(id)}" IssueInstant="${instant}" Version="2.0">`;
+  const signature = new SignedXml({
+    privateKey: signer.key,
+    publicCert: signer.certificate,
+    canonicalizationAlgorithm: EXC_C14N,
+    signatureAlgorithm: RSA_SHA256,
+  });
+  // The reference names the assertion by its ID attribute, as URI="#<ID>".
+  signature.addReference({ xpath: '/*', transforms: [ENVELOPED, EXC_C14N], digestAlgorithm: SHA256 });
+  signature.computeSignature(serialize(assertion), {
+    location: { reference: "/*/*[local-name()='Issuer']", action: 'after' },
+  });
+  return asSigned(parseXml(signature.getSignedXml()).documentElement);
+}
 
-  // The enveloped-signature transform removes Signature before digesting, so the digest is over the
-  // assertion exactly as it would be without it.
-  const unsigned = `${open}${issuer}${subject}${statement}</Assertion>`;
-  const digest = createHash('sha256').update(unsigned, 'utf8').digest('base64');
-
-  // SignedInfo is signed on its own; exclusive c14n gives the apex its default namespace declaration,
-  // so it is written with it here and in the document.
-  const signedInfo = element(
-    'SignedInfo',
-    [['xmlns', DSIG]],
-    element('CanonicalizationMethod', [['Algorithm', EXC_C14N]], '') +
-      element('SignatureMethod', [['Algorithm', RSA_SHA256]], '') +
-      element(
-        'Reference',
-        [['URI', `#${id}`]],
-        element(
-          'Transforms',
-          [],
-          element('Transform', [['Algorithm', ENVELOPED]], '') +
-            element('Transform', [['Algorithm', EXC_C14N]], ''),
-        ) +
-          element('DigestMethod', [['Algorithm', SHA256]], '') +
-          element('DigestValue', [], digest),
-      ),
-  );
-  // RSA keys sign with PKCS#1 v1.5 by default, which is what rsa-sha256 means in XML signatures.
-  const signatureValue = sign('sha256', Buffer.from(signedInfo, 'utf8'), signer.key).toString('base64');
-  const keyInfo = element(
-    'KeyInfo',
-    [],
-    element('X509Data', [], element('X509Certificate', [], certificate.raw.toString('base64'))),
-  );
-  const signature = element(
-    'Signature',
-    [['xmlns', DSIG]],
-    `${signedInfo}${element('SignatureValue', [], signatureValue)}${keyInfo}`,
-  );
-
-  // SAML's schema puts Signature right after Issuer.
-  return `${open}${issuer}${signature}${subject}${statement}</Assertion>`;
+/**
+ * The signed assertion in exclusive canonical form, with SignedInfo as it was signed. Canonical XML
+ * leaves out a namespace declaration that an ancestor already made, so SignedInfo inside Signature
+ * loses the one it had when it was canonicalised alone to be signed; it is put back so the
+ * SignedInfo sent is byte for byte what the signature value covers.
+ */
+function asSigned(assertion: Element): string {
+  const c14n = new ExclusiveCanonicalization();
+  const signedInfo = findElement(assertion, 'SignedInfo');
+  if (!signedInfo) throw new Error('xml-crypto wrote no SignedInfo');
+  const inPlace = c14n.process(signedInfo, { defaultNs: DSIG });
+  const alone = c14n.process(signedInfo, {});
+  return c14n.process(assertion, {}).replace(inPlace, () => alone);
 }

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './lock.js';
 import * as schema from './schema/index.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,9 +35,20 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   }
   const dir = options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
-  // pg_trgm backs the indexes that keep name searches (ILIKE '%…%') fast.
-  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
-  const typed = drizzlePglite(client, { schema });
-  await migratePglite(typed, { migrationsFolder });
-  return { db: typed as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // The embedded database has one writer: a second process on the same directory is refused here.
+  const lock = dir ? lockDataDir(`${dir}.lock`) : null;
+  try {
+    // pg_trgm backs the indexes that keep name searches (ILIKE '%…%') fast.
+    const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
+    const typed = drizzlePglite(client, { schema });
+    await migratePglite(typed, { migrationsFolder });
+    const close = async () => {
+      await client.close();
+      lock?.release();
+    };
+    return { db: typed as unknown as Db, kind: 'pglite', close };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
 }

@@ -11,6 +11,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      // The standard header too, for proxies and clients that honour it.
+      if (typeof error.details.retry_after === 'number')
+        reply.header('retry-after', String(error.details.retry_after));
       return reply
         .status(error.statusCode)
         .send({ code: error.code, details: error.details } satisfies ErrorBody);
@@ -28,8 +31,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(400)
         .send({ code: missing ? 'missingData' : 'incorrectType', details: { issues } } satisfies ErrorBody);
     }
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return reply.status(413).send({ code: 'payloadTooLarge', details: {} });
+    // A JSON or form body over the limit, or an uploaded file over its own (multipart).
+    if (error.statusCode === 413) return reply.status(413).send({ code: 'payloadTooLarge', details: {} });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed JSON, unsupported content type and the like.
       return reply.status(error.statusCode).send({ code: 'incorrectType', details: {} } satisfies ErrorBody);

@@ -1,9 +1,19 @@
-import type { AccessRule, RouteAnswer, RouteDef, RouteName, Routes } from '@sil/contract';
-import { routes } from '@sil/contract';
+import type { MultipartFile } from '@fastify/multipart';
+import type {
+  AccessRule,
+  ApiRouteDef,
+  FileRouteName,
+  FileRoutes,
+  RouteAnswer,
+  RouteName,
+  Routes,
+} from '@sil/contract';
+import { apiTable } from '@sil/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { RequestOrigin } from '../modules/audit/security-log.js';
-import type { Authenticated } from '../modules/auth/session-service.js';
+import type { Authenticated, RequestOrigin } from './auth-context.js';
+import { fail } from './errors.js';
+import { type ExportSheet, sendExport } from './list/export-file.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,9 +27,7 @@ declare module 'fastify' {
 
 type Parsed<D, K extends string> = D extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
 
-export interface RouteContext<N extends RouteName> {
-  body: Parsed<Routes[N], 'body'>;
-  query: Parsed<Routes[N], 'query'>;
+interface BaseContext {
   /** Set for every route whose access rule needs a logged-in user. */
   auth: Authenticated;
   origin: RequestOrigin;
@@ -27,21 +35,125 @@ export interface RouteContext<N extends RouteName> {
   reply: FastifyReply;
 }
 
+export interface RouteContext<N extends RouteName> extends BaseContext {
+  body: Parsed<Routes[N], 'body'>;
+  query: Parsed<Routes[N], 'query'>;
+}
+
+/** The one file of a multipart upload, read whole (uploads are bounded by the multipart limits). */
+export interface UploadedFile {
+  name: string;
+  bytes: Buffer;
+}
+
+export interface FileRouteContext<N extends FileRouteName> extends BaseContext {
+  query: Parsed<FileRoutes[N], 'query'>;
+  fields: Parsed<FileRoutes[N], 'fields'>;
+  file: UploadedFile;
+}
+
+/** A stored file sent back as a download. */
+export interface FileAnswer {
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+type FileResult<D> = D extends { kind: 'export' }
+  ? ExportSheet
+  : D extends { kind: 'download' }
+    ? FileAnswer
+    : D extends { kind: 'redirect' }
+      ? string
+      : D extends { response: infer S extends z.ZodType }
+        ? z.output<S>
+        : never;
+
+/** A generated call (reference tables): its input as the table's schemas leave it. */
+export interface GeneratedContext extends BaseContext {
+  body: Record<string, unknown>;
+  query: Record<string, unknown>;
+}
+
 export const originOf = (request: FastifyRequest): RequestOrigin => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
 });
 
+const required = (path: string) => fail('missingData', { issues: [{ path, message: 'required' }] });
+
+/** Fields and the one file of a multipart body, the fields checked by the route's schema. */
+async function readUpload(request: FastifyRequest, schema: z.ZodType | undefined) {
+  if (!request.isMultipart()) return required('file');
+  const fields: Record<string, string> = {};
+  let file: UploadedFile | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'field') fields[part.fieldname] = String(part.value);
+    else if ((part as MultipartFile).fieldname === 'file' && !file)
+      file = { name: part.filename, bytes: await part.toBuffer() };
+    else await part.toBuffer();
+  }
+  const parsed = schema ? schema.safeParse(fields) : { success: true as const, data: fields };
+  if (!parsed.success) {
+    return fail('incorrectType', {
+      issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    });
+  }
+  return { fields: parsed.data, file: file ?? required('file') };
+}
+
+/** Answers what a handler gave in the way its kind of route sends it. */
+async function send(def: ApiRouteDef, request: FastifyRequest, reply: FastifyReply, result: unknown) {
+  switch (def.kind) {
+    case 'export': {
+      const { format } = request.query as { format: 'csv' | 'xlsx' };
+      return sendExport(reply, result as ExportSheet, format);
+    }
+    case 'download': {
+      const file = result as FileAnswer;
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+        .send(file.bytes);
+    }
+    case 'redirect':
+      return reply.redirect(result as string);
+    default:
+      return result;
+  }
+}
+
 /**
- * Registers a route of the contract table: its method, path, schemas (validated by zod, published
- * in OpenAPI) and access rule all come from the table; the handler only does the work.
+ * Registers a call of the contract's route table, the one way any API route is added: its method,
+ * path, schemas (validated by zod, published in OpenAPI) and access rule all come from the table;
+ * the handler only does the work, and what it gives is sent as the kind of route says (JSON, an
+ * export file, a download, a redirect; an upload's fields and file are read before it runs).
  */
 export function handle<N extends RouteName>(
   app: FastifyInstance,
   name: N,
   handler: (ctx: RouteContext<N>) => Promise<RouteAnswer<N>>,
+): void;
+export function handle<N extends FileRouteName>(
+  app: FastifyInstance,
+  name: N,
+  handler: (ctx: FileRouteContext<N>) => Promise<FileResult<FileRoutes[N]>>,
+): void;
+export function handle(
+  app: FastifyInstance,
+  name: string,
+  handler: (ctx: GeneratedContext) => Promise<unknown>,
+): void;
+export function handle(
+  app: FastifyInstance,
+  name: string,
+  // Each overload above types its handler's context; all of them take the one built below.
+  handler: (ctx: never) => Promise<unknown>,
 ): void {
-  const def: RouteDef = routes[name];
+  const run = handler as (ctx: BaseContext & Record<string, unknown>) => Promise<unknown>;
+  const def = apiTable[name];
+  if (!def) throw new Error(`${name} is not in the route table`);
+  const isUpload = def.kind === 'upload';
   app.route({
     method: def.method,
     url: def.path,
@@ -50,19 +162,24 @@ export function handle<N extends RouteName>(
       summary: def.summary,
       operationId: name,
       tags: [def.path.split('/')[1] ?? 'api'],
-      ...(def.body ? { body: def.body } : {}),
+      ...('body' in def && def.body ? { body: def.body } : {}),
       ...(def.query ? { querystring: def.query } : {}),
-      response: { 200: def.response },
+      ...(isUpload ? { consumes: ['multipart/form-data'] } : {}),
+      ...(def.response ? { response: { 200: def.response } } : {}),
     },
-    handler: async (request, reply) =>
-      handler({
+    handler: async (request, reply) => {
+      const upload = isUpload ? await readUpload(request, def.fields) : undefined;
+      const result = await run({
         // The zod schemas of the same table validated and transformed these before the handler runs.
-        body: request.body as Parsed<Routes[N], 'body'>,
-        query: request.query as Parsed<Routes[N], 'query'>,
+        body: request.body,
+        query: request.query,
+        ...upload,
         auth: request.auth as Authenticated,
         origin: originOf(request),
         request,
         reply,
-      }),
+      });
+      return send(def, request, reply, result);
+    },
   });
 }

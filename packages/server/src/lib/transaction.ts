@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/open.js';
-
-/** Who is writing, as the audit trail records it: a user's admin_uid, or 'system'. */
-export interface Actor {
-  uid: string;
-  laboratoryId: string | null;
-}
+import type { Actor } from './auth-context.js';
 
 export const SYSTEM_ACTOR: Actor = { uid: 'system', laboratoryId: null };
 

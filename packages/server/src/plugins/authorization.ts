@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/open.js';
 import { AppError, fail } from '../lib/errors.js';
 import { originOf } from '../lib/route.js';
-import { recordSecurityEvent } from '../modules/audit/security-log.js';
-import type { SessionService } from '../modules/auth/session-service.js';
+import { recordSecurityEvent } from '../modules/audit/index.js';
+import type { SessionService } from '../modules/auth/index.js';
 
 export interface RouteAccess {
   method: string;

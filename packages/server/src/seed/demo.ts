@@ -4,8 +4,8 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { clinics, laboratories, prescribers, users } from '../db/schema/index.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../lib/transaction.js';
-import { hashPassword } from '../modules/auth/secrets.js';
-import { rightsColumns } from '../modules/users/rights.js';
+import { hashPassword } from '../modules/auth/index.js';
+import { rightsColumns } from '../modules/users/index.js';
 
 export const DEMO_PASSWORD = 'Demo-2026!';
 

@@ -1,11 +1,9 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 
 /** Shown instead of a blank page when a screen fails to render; the details go to the console. */
-export function CrashPage() {
+export function CrashPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   console.error(error);
   return (
     <Center mih="100vh" p="md">

@@ -1,12 +1,23 @@
 import { Center, Loader } from '@mantine/core';
 import { homePath, restrictedRedirect, type WebLocale } from '@sil/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { checkAccessToken } from '../lib/auth-actions';
+import { queryKeys } from '../lib/query-keys';
 import { setNextUrl } from '../lib/session';
 import { useSession } from '../lib/use-session';
-import { AppLayout } from './layout/app-layout';
+
+// The side bar, menus and their icons are fetched once logged in: the login page has no use for them.
+const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
+
+function FullPageLoader() {
+  return (
+    <Center h="100vh">
+      <Loader />
+    </Center>
+  );
+}
 
 /** Saves the requested address as nextUrl, then goes to login (spec.md §2 'Routing rules'). */
 function ToLogin({ locale }: { locale: WebLocale }) {
@@ -35,7 +46,7 @@ export function Protected({
   const { loggedIn, rights } = useSession();
   const location = useLocation();
   useQuery({
-    queryKey: ['access-token-check', location.key, location.pathname],
+    queryKey: queryKeys.accessTokenCheck(location.key, location.pathname),
     queryFn: checkAccessToken,
     enabled: loggedIn,
     staleTime: Number.POSITIVE_INFINITY,
@@ -44,20 +55,16 @@ export function Protected({
   });
 
   if (!loggedIn) return <ToLogin locale={locale} />;
-  if (!rights) {
-    // Rights come with the first token check after login; the screens need them to render.
-    return (
-      <Center h="100vh">
-        <Loader />
-      </Center>
-    );
-  }
+  // Rights come with the first token check after login; the screens need them to render.
+  if (!rights) return <FullPageLoader />;
   const redirect = restrictedRedirect(rest, rights.user_type);
   if (redirect) return <Navigate to={`/${locale}/${redirect}`} replace />;
   return (
-    <AppLayout locale={locale} rights={rights}>
-      {children}
-    </AppLayout>
+    <Suspense fallback={<FullPageLoader />}>
+      <AppLayout locale={locale} rights={rights}>
+        {children}
+      </AppLayout>
+    </Suspense>
   );
 }
 

@@ -67,7 +67,10 @@ describe('RootRoute', () => {
     logInAs('prescriber');
     const router = renderAt('/fr/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/fr/table/doctors'));
-    expect(await screen.findByRole('heading', { name: 'Portail prescripteur' })).toBeTruthy();
+    // The screen's code and texts are fetched on first use: the first import is transformed slowly here.
+    expect(
+      await screen.findByRole('heading', { name: 'Portail prescripteur' }, { timeout: 10_000 }),
+    ).toBeTruthy();
   });
 
   it('checks the token with the server on each navigation', async () => {

@@ -1,7 +1,7 @@
 import { type RouteMatch, resolveLocation, titleKey, type WebLocale } from '@sil/contract';
 import { useEffect, useLayoutEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { NotFoundPage } from '../features/errors/not-found-page';
+import { NotFoundPage } from '../features/errors';
 import { browserLocale, setLanguage } from '../lib/i18n';
 import { getStoredLocale, savePreferences } from '../lib/preferences';
 import { startProgress } from '../lib/progress';

@@ -1,47 +1,86 @@
+import { Center, Loader } from '@mantine/core';
 import { type RouteMatch, titleKey, type WebLocale } from '@sil/contract';
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/page-header';
-import { LoginPage } from '../features/auth/login-page';
-import { ResetPasswordPage } from '../features/auth/reset-password-page';
-import { VerificationPage } from '../features/auth/verification-page';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
-import { DataManagementPage } from '../features/data-management/data-management-page';
-import { PatientHistoryPage } from '../features/patients/patient-history-page';
-import { RecordPage, RecordWizard, type ResourceFormRenderer } from '../features/records/records-screens';
-import { EntityFormModal } from '../features/reference/entity-form-modal';
-import { isReferenceTable, ParameterFormPage, ReferenceScreen } from '../features/reference/reference-screen';
-import { REFERENCE_TABLES } from '../features/reference/table-configs';
-import { ScannerPage } from '../features/scanner/scanner-page';
-import { AccountPage } from '../features/settings/account-page';
-import { UploadsPage } from '../features/uploads/uploads-page';
-import { i18n } from '../lib/i18n';
+import { lazy, type ReactNode, Suspense } from 'react';
+import type { ResourceFormRenderer } from '../features/records';
+import { loadScreenTexts } from './screen-texts';
+import { TitleOnly } from './title-only';
 
-/** A screen that a later issue fills in: its title inside the layout, nothing pretending more. */
-function TitleOnly({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation();
-  return <PageHeader title={t(titleKey)} />;
-}
+// Every screen is its own chunk, fetched when its address is first opened: the login page does not
+// carry the records wizard, the reference tables or the formula evaluator.
+
+/** A screen's code together with the table and record texts it shows. */
+const withTexts =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), loadScreenTexts()]).then(([module]) => module);
+
+const LoginPage = lazy(() => import('../features/auth').then((m) => ({ default: m.LoginPage })));
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const VerificationPage = lazy(() =>
+  import('../features/auth').then((m) => ({ default: m.VerificationPage })),
+);
+const DashboardPage = lazy(() => import('../features/dashboard').then((m) => ({ default: m.DashboardPage })));
+const DataManagementPage = lazy(() =>
+  withTexts(() => import('../features/data-management'))().then((m) => ({
+    default: m.DataManagementPage,
+  })),
+);
+const PatientHistoryPage = lazy(() =>
+  withTexts(() => import('../features/patients'))().then((m) => ({
+    default: m.PatientHistoryPage,
+  })),
+);
+const RecordPage = lazy(() =>
+  withTexts(() => import('../features/records'))().then((m) => ({ default: m.RecordPage })),
+);
+const RecordWizard = lazy(() =>
+  withTexts(() => import('../features/records'))().then((m) => ({ default: m.RecordWizard })),
+);
+const ParameterFormPage = lazy(() =>
+  withTexts(() => import('../features/reference'))().then((m) => ({
+    default: m.ParameterFormPage,
+  })),
+);
+const TableScreen = lazy(() =>
+  withTexts(() => import('./table-screen'))().then((m) => ({ default: m.TableScreen })),
+);
+const ResourceForm = lazy(() =>
+  withTexts(() => import('./resource-form'))().then((m) => ({ default: m.ResourceForm })),
+);
+const ScannerPage = lazy(() =>
+  withTexts(() => import('../features/scanner'))().then((m) => ({ default: m.ScannerPage })),
+);
+const AccountPage = lazy(() => import('../features/settings').then((m) => ({ default: m.AccountPage })));
+const UploadsPage = lazy(() =>
+  withTexts(() => import('../features/uploads'))().then((m) => ({ default: m.UploadsPage })),
+);
 
 /**
  * The wizard's 'Add new resources' opens the reference tables' own add forms; the shell joins the
  * two features so that neither imports the other.
  */
-const renderResourceForm: ResourceFormRenderer = (table, onClose) => {
-  const config = REFERENCE_TABLES[table];
-  if (config?.form.kind !== 'modal') return null;
-  return (
-    <EntityFormModal
-      entity={config.entity}
-      fields={config.form.fields}
-      title={i18n.t(`title.${table}`)}
-      id={null}
-      onClose={onClose}
-    />
-  );
-};
+const renderResourceForm: ResourceFormRenderer = (table, onClose) => (
+  <Suspense fallback={null}>
+    <ResourceForm table={table} onClose={onClose} />
+  </Suspense>
+);
 
-/** Picks the screen of a matched route of the contract's route table. */
+function ScreenLoading() {
+  return (
+    <Center h="50vh">
+      <Loader />
+    </Center>
+  );
+}
+
+/** Picks the screen of a matched route of the contract's route table, fetching its code on first use. */
 export function ScreenFor({ locale, match }: { locale: WebLocale; match: RouteMatch }) {
+  return <Suspense fallback={<ScreenLoading />}>{screenOf(locale, match)}</Suspense>;
+}
+
+function screenOf(locale: WebLocale, match: RouteMatch): ReactNode {
   const { params } = match;
   switch (match.route.id) {
     case 'login':
@@ -93,10 +132,12 @@ export function ScreenFor({ locale, match }: { locale: WebLocale; match: RouteMa
     case 'previewRecord':
       return <RecordPage key={params.recordId} locale={locale} recordId={params.recordId ?? null} />;
     case 'table':
-      return isReferenceTable(params.table_name ?? '') ? (
-        <ReferenceScreen name={params.table_name ?? ''} locale={locale} />
-      ) : (
-        <TitleOnly titleKey={`title.${titleKey(match)}`} />
+      return (
+        <TableScreen
+          name={params.table_name ?? ''}
+          locale={locale}
+          fallbackTitleKey={`title.${titleKey(match)}`}
+        />
       );
   }
 }

@@ -24,3 +24,25 @@ describe('feature boundaries', () => {
     expect(offences).toEqual([]);
   });
 });
+
+// The app shell, shared components and lib, which reach features only through their face.
+const outside = import.meta.glob<string>(
+  ['../app/**/*.ts', '../app/**/*.tsx', '../lib/**/*.ts', '../lib/**/*.tsx', '../components/**/*.tsx'],
+  { query: '?raw', import: 'default', eager: true },
+);
+
+describe('feature faces', () => {
+  it('lets the app shell use a feature only through its index, and lib and components never', () => {
+    const offences: string[] = [];
+    for (const [file, text] of Object.entries(outside)) {
+      const shell = file.startsWith('../app/');
+      for (const [, target] of text.matchAll(/from '([^']+)'/g)) {
+        const inside = target?.match(/features\/[^/']+(\/.+)?$/);
+        if (!inside) continue;
+        if (!shell || inside[1] !== undefined) offences.push(`${file} → ${target}`);
+      }
+    }
+    expect(Object.keys(outside).length).toBeGreaterThan(5);
+    expect(offences).toEqual([]);
+  });
+});

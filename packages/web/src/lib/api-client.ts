@@ -1,5 +1,5 @@
 import { type RouteAnswer, type RouteBody, type RouteName, type RouteQuery, routes } from '@sil/contract';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type Credentials, clearSession, getCredentials, saveRights, updateTokens } from './session';
 
 /** A failed call: the server's error code (spec.md §8), or unexpectedError when it sent none. */
@@ -18,26 +18,20 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-interface RequestSpec<S extends z.ZodType> {
-  method: Method;
-  path: string;
-  schema: S;
-  body?: unknown;
-  query?: unknown;
-  credentials: Credentials | null;
-}
-
 /** Base address of the API; empty means the page's own origin (the server serves the app). */
 const API_ORIGIN: string = import.meta.env.VITE_API_ORIGIN ?? '';
 
-function queryString(query: unknown): string {
-  if (typeof query !== 'object' || query === null) return '';
+export type QueryValue = string | number | boolean | readonly string[] | undefined | null;
+
+/** Arrays travel as repeated `name[]` (spec.md §7); keys that already end in [] are kept as they are. */
+export function queryString(query: Record<string, QueryValue> | undefined): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
+  for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null) continue;
-    // Arrays travel as `name[]` (spec.md §7 'generic table calls').
-    if (Array.isArray(value)) for (const item of value) params.append(`${key}[]`, String(item));
-    else params.append(key, String(value));
+    if (Array.isArray(value)) {
+      const name = key.endsWith('[]') ? key : `${key}[]`;
+      for (const item of value) params.append(name, String(item));
+    } else params.append(key, String(value));
   }
   const text = params.toString();
   return text ? `?${text}` : '';
@@ -55,32 +49,53 @@ async function errorFrom(response: Response, path: string): Promise<ApiError> {
   return new ApiError('unexpectedError', response.status, path);
 }
 
-/** One HTTP exchange, answer validated by its schema. */
-async function request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
+/** What one exchange sends: JSON, a multipart form (the browser sets its boundary), or nothing. */
+type Payload = { json: unknown } | { form: FormData } | null;
+
+/**
+ * The one HTTP exchange of the web app: every API call, upload and download goes through it, with
+ * the session's headers when there are credentials. Failures become an ApiError with the code.
+ */
+async function exchange(
+  method: Method,
+  path: string,
+  query: Record<string, QueryValue> | undefined,
+  payload: Payload,
+  credentials: Credentials | null,
+): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (spec.credentials) {
-    headers.authorization = `Bearer ${spec.credentials.accessToken}`;
-    headers.uid = spec.credentials.uid;
-    headers.authmachineid = spec.credentials.authMachineId;
+  if (credentials) {
+    headers.authorization = `Bearer ${credentials.accessToken}`;
+    headers.uid = credentials.uid;
+    headers.authmachineid = credentials.authMachineId;
   }
-  const init: RequestInit = { method: spec.method, headers };
-  if (spec.body !== undefined && spec.method !== 'GET') {
+  const init: RequestInit = { method, headers };
+  if (payload && 'json' in payload && method !== 'GET') {
     headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(spec.body);
-  }
+    init.body = JSON.stringify(payload.json);
+  } else if (payload && 'form' in payload) init.body = payload.form;
   let response: Response;
   try {
-    response = await fetch(`${API_ORIGIN}${spec.path}${queryString(spec.query)}`, init);
+    response = await fetch(`${API_ORIGIN}${path}${queryString(query)}`, init);
   } catch {
-    throw new ApiError('unexpectedError', 0, spec.path);
+    throw new ApiError('unexpectedError', 0, path);
   }
-  if (!response.ok) throw await errorFrom(response, spec.path);
-  const parsed = spec.schema.safeParse(await response.json().catch(() => undefined));
-  if (!parsed.success) {
-    console.error(`Answer of ${spec.path} does not match the contract`, parsed.error.issues);
-    throw new ApiError('unexpectedError', response.status, spec.path);
+  if (!response.ok) throw await errorFrom(response, path);
+  return response;
+}
+
+/** An answer validated by its schema: what breaks the contract is an error, never passed on. */
+async function parsed<S extends z.ZodType>(
+  response: Response,
+  schema: S,
+  path: string,
+): Promise<z.output<S>> {
+  const result = schema.safeParse(await response.json().catch(() => undefined));
+  if (!result.success) {
+    console.error(`Answer of ${path} does not match the contract`, result.error.issues);
+    throw new ApiError('unexpectedError', response.status, path);
   }
-  return parsed.data;
+  return result.data;
 }
 
 export type CallInput<N extends RouteName> = (RouteBody<N> extends undefined
@@ -100,20 +115,22 @@ function needsCredentials(name: RouteName): boolean {
   return kind !== 'public' && kind !== 'refreshToken';
 }
 
-function send<S extends z.ZodType>(
+async function send<S extends z.ZodType>(
   route: { method: Method; path: string; response: S },
   input: { body?: unknown; query?: unknown },
   credentials: Credentials | null,
 ): Promise<z.output<S>> {
-  return request({
-    method: route.method,
-    path: route.path,
-    schema: route.response,
-    body: input.body,
-    query: input.query,
-    credentials,
-  });
+  const query = QueryOf.parse(input.query ?? {});
+  const payload = input.body === undefined ? null : { json: input.body };
+  const response = await exchange(route.method, route.path, query, payload, credentials);
+  return parsed(response, route.response, route.path);
 }
+
+/** Route queries are flat objects of texts, numbers, flags and lists (the contract's query schemas). */
+const QueryOf = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null(), z.undefined()]),
+);
 
 let refreshing: Promise<Credentials> | null = null;
 
@@ -183,4 +200,56 @@ export function call(name: RouteName, input: { body?: unknown; query?: unknown }
   const route: { method: Method; path: string; response: z.ZodType } = routes[name];
   if (!needsCredentials(name)) return send(route, input, null);
   return withSession(route.path, (credentials) => send(route, input, credentials));
+}
+
+/** A generic call whose path comes from the contract's entity definitions (the reference tables). */
+export function apiGet<S extends z.ZodType>(
+  path: string,
+  query: Record<string, QueryValue>,
+  schema: S,
+): Promise<z.output<S>> {
+  return withSession(path, async (credentials) =>
+    parsed(await exchange('GET', path, query, null, credentials), schema, path),
+  );
+}
+
+export function apiSend<S extends z.ZodType>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body: unknown,
+  schema: S,
+): Promise<z.output<S>> {
+  return withSession(path, async (credentials) =>
+    parsed(await exchange(method, path, undefined, { json: body }, credentials), schema, path),
+  );
+}
+
+/** Multipart upload (a scanned prescription, the NABM import). */
+export function apiUpload<S extends z.ZodType>(
+  path: string,
+  form: FormData,
+  schema: S,
+): Promise<z.output<S>> {
+  return withSession(path, async (credentials) =>
+    parsed(await exchange('POST', path, undefined, { form }, credentials), schema, path),
+  );
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** A file answer (exports, documents): its bytes and the name the server gave it. */
+export function apiDownload(
+  path: string,
+  query: Record<string, QueryValue>,
+  fallbackName: string,
+): Promise<DownloadedFile> {
+  return withSession(path, async (credentials) => {
+    const response = await exchange('GET', path, query, null, credentials);
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+    return { blob: await response.blob(), fileName };
+  });
 }

@@ -3,12 +3,25 @@ import { ApiError, call, needsRefresh, refreshSession } from './api-client';
 import { savePreferences } from './preferences';
 import { clearSession, getCredentials, saveRights } from './session';
 
+/** The access token the login has just checked: the page the login opens need not ask again. */
+let checkedByLogin: string | null = null;
+
+/** Called by the login once it has checked the new token and stored the rights it answered. */
+export function markCheckedByLogin(accessToken: string): void {
+  checkedByLogin = accessToken;
+}
+
 /**
  * Asks the server whether the access token is still valid and stores the rights it answers
  * (spec.md §2: checked on every navigation). An expired token is refreshed once, as for any call.
  * Resolves false, with the session cleared, when the user must log in again.
  */
 export async function checkAccessToken(): Promise<boolean> {
+  // Once only: the navigation that follows the login trusts the check the login made a moment ago;
+  // every later navigation asks the server, so a revocation is still seen on the next page.
+  const justChecked = checkedByLogin !== null && checkedByLogin === getCredentials()?.accessToken;
+  checkedByLogin = null;
+  if (justChecked) return true;
   const attempt = async (): Promise<void> => {
     const credentials = getCredentials();
     if (!credentials) throw new ApiError('authNotFound', 401, '/auth/is-access-token-valid');

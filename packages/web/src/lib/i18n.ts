@@ -3,14 +3,14 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
-import recordsEn from '../locales/records.en.json';
-import recordsFr from '../locales/records.fr.json';
-import tablesEn from '../locales/tables.en.json';
-import tablesFr from '../locales/tables.fr.json';
 
+/**
+ * The texts every page needs; the `tables` and `records` namespaces are added by the screens that
+ * show them (app/screen-texts.ts), so that the login page does not download them.
+ */
 export const resources = {
-  fr: { translation: fr, tables: tablesFr, records: recordsFr },
-  en: { translation: en, tables: tablesEn, records: recordsEn },
+  fr: { translation: fr },
+  en: { translation: en },
 } as const;
 
 /** The language the browser prefers among those offered (spec.md §2 'Routing rules'). */

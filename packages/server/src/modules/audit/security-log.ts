@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/open.js';
 import { securityEvents } from '../../db/schema/index.js';
+import type { RequestOrigin } from '../../lib/auth-context.js';
 
 export type SecurityEventType =
   | 'login'
@@ -13,11 +14,6 @@ export type SecurityEventType =
   | 'access_refused'
   | 'password_reset_requested'
   | 'password_reset';
-
-export interface RequestOrigin {
-  ip: string;
-  userAgent: string | undefined;
-}
 
 export interface SecurityEvent {
   type: SecurityEventType;

@@ -3,9 +3,11 @@ import type { Mailer } from '../../adapters/mail.js';
 import type { SmsSender } from '../../adapters/sms.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/open.js';
+import { recordSecurityEvent, type SecurityEvent } from '../audit/index.js';
 import type { AccessTokens } from './access-token.js';
 import type { Throttle } from './throttle.js';
 
+/** What every job of the auth module is given: the database, settings and outside services. */
 export interface AuthDeps {
   db: Db;
   config: Config;
@@ -15,3 +17,9 @@ export interface AuthDeps {
   sms: SmsSender;
   log: FastifyBaseLogger;
 }
+
+export const securityEvent = (deps: AuthDeps, event: SecurityEvent) =>
+  recordSecurityEvent(deps.db, deps.log, event);
+
+/** An ISO instant this many seconds from now: when a session, code or link stops being valid. */
+export const secondsFromNow = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();

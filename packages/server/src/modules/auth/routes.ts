@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { handle } from '../../lib/route.js';
 import type { AccountService } from './account-service.js';
 import type { SessionService } from './session-service.js';
@@ -57,18 +56,5 @@ export function authRoutes(app: FastifyInstance, sessions: SessionService, accou
 
   // The national health-professional single sign-on (Pro Santé Connect) is not connected yet:
   // the button's navigation comes back to the login page with a code the page explains.
-  app.get(
-    '/auth/psc/start',
-    {
-      config: { access: { kind: 'public' } },
-      schema: {
-        summary: 'Start the health-professional single sign-on',
-        querystring: z.object({ locale: z.enum(['fr', 'en']).default('fr') }),
-      },
-    },
-    async (request, reply) => {
-      const { locale } = request.query as { locale: 'fr' | 'en' };
-      return reply.redirect(`/${locale}/?sso_error=ssoNotConfigured`);
-    },
-  );
+  handle(app, 'pscStart', async ({ query }) => `/${query.locale}/?sso_error=ssoNotConfigured`);
 }

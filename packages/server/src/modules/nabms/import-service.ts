@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/open.js';
 import { nabms } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
-import { type Actor, writeTransaction } from '../../lib/transaction.js';
+import { writeTransaction } from '../../lib/transaction.js';
 import { ACT_FIELDS, type NabmAct } from './act.js';
 import { parseNabmCsv } from './parse-csv.js';
 import { parseNabmFhir } from './parse-fhir.js';

@@ -1,12 +1,9 @@
-import { ExportQuery } from '@sil/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import type { Db } from '../../db/open.js';
-import { records, samples } from '../../db/schema/index.js';
-import { fail } from '../../lib/errors.js';
-import { sendExport } from '../reference/export-file.js';
-import { presentRecord, presentSample } from './present.js';
+import { exportRows } from '../../lib/list/query.js';
+import { handle } from '../../lib/route.js';
+import { recordSource, withPatients } from './records/queries.js';
+import { sampleSource } from './samples/queries.js';
 import { recordScope } from './scope.js';
 
 const RECORD_COLUMNS = [
@@ -48,63 +45,20 @@ const SAMPLE_COLUMNS = [
 ];
 
 /** `/api/export-records` and `/api/export-samples` of spec.md §7, chosen rows or all, CSV or XLSX. */
-export function recordExportRoutes(
-  app: FastifyInstance,
-  db: Db,
-  withPatients: <T extends Record<string, unknown>>(rows: T[]) => Promise<T[]>,
-): void {
-  app.get(
-    '/api/export-records',
-    {
-      config: { access: { kind: 'permission', key: 'admin_records', level: 1, userTypes: ['internal'] } },
-      schema: {
-        tags: ['api'],
-        summary: 'Export records with their patient as CSV or XLSX',
-        querystring: ExportQuery,
-      },
-    },
-    async (request, reply) => {
-      const query = request.query as z.output<typeof ExportQuery>;
-      const auth = request.auth ?? fail('invalidAccessToken');
-      const chosen = query['ids[]'];
-      const rows = await db
-        .select()
-        .from(records)
-        .where(and(recordScope(auth), chosen ? inArray(records.record_id, chosen) : undefined))
-        .orderBy(records.record_number);
-      return sendExport(
-        reply,
-        { name: 'records', columns: RECORD_COLUMNS, rows: await withPatients(rows.map(presentRecord)) },
-        query.format,
-      );
-    },
-  );
-
-  app.get(
-    '/api/export-samples',
-    {
-      config: { access: { kind: 'permission', key: 'admin_samples', level: 1, userTypes: ['internal'] } },
-      schema: { tags: ['api'], summary: 'Export samples as CSV or XLSX', querystring: ExportQuery },
-    },
-    async (request, reply) => {
-      const query = request.query as z.output<typeof ExportQuery>;
-      const auth = request.auth ?? fail('invalidAccessToken');
-      const chosen = query['ids[]'];
-      const rows = await db
-        .select()
-        .from(samples)
-        .where(
-          and(
-            eq(samples.laboratory_id, auth.user.laboratory_id),
-            chosen ? inArray(samples.sample_id, chosen) : undefined,
-          ),
-        )
-        .orderBy(samples.sample_number);
-      return sendExport(
-        reply,
-        { name: 'samples', columns: SAMPLE_COLUMNS, rows: rows.map(presentSample) },
-        query.format,
-      );
-    },
-  );
+export function recordExportRoutes(app: FastifyInstance, db: Db): void {
+  handle(app, 'exportRecords', async ({ auth, query }) => {
+    const rows = await exportRows(
+      db,
+      recordSource,
+      auth.user.laboratory_id,
+      query['ids[]'],
+      recordScope(auth),
+    );
+    return { name: 'records', columns: RECORD_COLUMNS, rows: await withPatients(db, rows) };
+  });
+  handle(app, 'exportSamples', async ({ auth, query }) => ({
+    name: 'samples',
+    columns: SAMPLE_COLUMNS,
+    rows: await exportRows(db, sampleSource, auth.user.laboratory_id, query['ids[]']),
+  }));
 }

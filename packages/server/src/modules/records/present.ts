@@ -1,36 +1,65 @@
-import { insuranceWarning } from '@sil/contract';
+import {
+  civilitySchema,
+  identityStatusSchema,
+  insuranceWarning,
+  PATIENT_GENDERS,
+  type PatientRow,
+  personToPhoneSchema,
+  type RecordRow,
+  recordStatusSchema,
+  type SampleRow,
+  titleSchema,
+} from '@sil/contract';
+import { z } from 'zod';
 import type { patients, records, samples } from '../../db/schema/index.js';
-import { presentRow as present } from '../../lib/time.js';
+import { toIso } from '../../lib/time.js';
 
-type Row = Record<string, unknown>;
+const isoOrNull = (stamp: string | null) => (stamp === null ? null : toIso(stamp));
+// Coded columns are stored as text or numbers; reading them through their schema states the type.
+const gender = z.enum(PATIENT_GENDERS);
+const civility = civilitySchema.nullable();
+const title = titleSchema.nullable();
+const personsToPhone = z.array(personToPhoneSchema);
 
-export type PatientOut = Row & { patient_id: string };
-export type RecordOut = Row & { record_id: string };
-export type SampleOut = Row & { sample_id: string };
+/** A stored patient as answers show it: no tenant column, stamps in ISO 8601, the insurance warning. */
+export function presentPatient(row: typeof patients.$inferSelect): PatientRow {
+  const { laboratory_id: _tenant, ...fields } = row;
+  return {
+    ...fields,
+    patient_gender: gender.parse(row.patient_gender),
+    patient_civility: civility.parse(row.patient_civility),
+    patient_title: title.parse(row.patient_title),
+    patient_identity_status: identityStatusSchema.parse(row.patient_identity_status),
+    patient_treatment_last: isoOrNull(row.patient_treatment_last),
+    patient_created: toIso(row.patient_created),
+    patient_last_updated: toIso(row.patient_last_updated),
+    patient_insurance_warning: insuranceWarning(row.patient_insurance_to),
+  };
+}
 
-export const presentPatient = (row: typeof patients.$inferSelect): PatientOut => ({
-  patient_id: row.patient_id,
-  ...present(row, ['patient_created', 'patient_last_updated', 'patient_treatment_last']),
-  patient_insurance_warning: insuranceWarning(row.patient_insurance_to),
-});
+export function presentRecord(row: typeof records.$inferSelect): RecordRow {
+  const { laboratory_id: _tenant, ...fields } = row;
+  return {
+    ...fields,
+    record_status: recordStatusSchema.parse(row.record_status),
+    record_persons_to_phone: personsToPhone.parse(row.record_persons_to_phone),
+    record_created: toIso(row.record_created),
+    record_last_updated: toIso(row.record_last_updated),
+    record_collection_datetime: isoOrNull(row.record_collection_datetime),
+    record_scanned_at: isoOrNull(row.record_scanned_at),
+    record_received_at: isoOrNull(row.record_received_at),
+    record_validated_at: isoOrNull(row.record_validated_at),
+    record_uh_expected_time: isoOrNull(row.record_uh_expected_time),
+    record_delai_expected_time: isoOrNull(row.record_delai_expected_time),
+    record_delai_actual_time: isoOrNull(row.record_delai_actual_time),
+  };
+}
 
-const RECORD_STAMPS = [
-  'record_created',
-  'record_last_updated',
-  'record_collection_datetime',
-  'record_scanned_at',
-  'record_received_at',
-  'record_validated_at',
-  'record_uh_expected_time',
-  'record_delai_expected_time',
-  'record_delai_actual_time',
-];
-export const presentRecord = (row: typeof records.$inferSelect): RecordOut => ({
-  ...present(row, RECORD_STAMPS),
-  record_id: row.record_id,
-});
-
-export const presentSample = (row: typeof samples.$inferSelect): SampleOut => ({
-  ...present(row, ['sample_last_updated', 'sample_collection_datetime']),
-  sample_id: row.sample_id,
-});
+export function presentSample(row: typeof samples.$inferSelect): SampleRow {
+  const { laboratory_id: _tenant, ...fields } = row;
+  return {
+    ...fields,
+    sample_collection_datetime: isoOrNull(row.sample_collection_datetime),
+    sample_last_updated: toIso(row.sample_last_updated),
+  };
+}

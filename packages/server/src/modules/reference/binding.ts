@@ -1,7 +1,9 @@
-import type { EntityDefinition, ErrorCode } from '@sil/contract';
+import type { ErrorCode } from '@sil/contract';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/open.js';
+import type { ListSource } from '../../lib/list/source.js';
+import type { TenantTable } from '../../lib/tenant.js';
 
 /** Another table whose rows point at this one: a row still pointed at cannot be deleted. */
 export interface Referrer {
@@ -14,29 +16,18 @@ export interface Referrer {
 }
 
 /** A field pointing at another table of the same laboratory, checked on create and update. */
-export interface ForeignKey {
+export interface ForeignKey extends TenantTable {
   /** The field holds a list of ids (or codes), every one of which must exist. */
   isArray?: boolean;
-  table: PgTable;
-  idColumn: PgColumn;
-  laboratoryColumn: PgColumn;
   notFound: ErrorCode;
 }
 
-/** An entity definition of the contract bound to its database table. */
-export interface TableBinding {
-  entity: EntityDefinition;
-  table: PgTable;
+/** A reference table: a list source that the generic calls also create, update and delete. */
+export interface TableBinding extends ListSource {
   referencedBy: Referrer[];
   foreignKeys: Record<string, ForeignKey>;
   /** Rules over the whole row as it will be stored (the update merged onto the current row). */
   validate?: (tx: Tx, laboratoryId: string, row: Record<string, unknown>) => Promise<void>;
-  /** Replaces the plain text search (patients are also found by date of birth, records by patient). */
-  searchCondition?: (term: string) => SQL | undefined;
-  /** Filters computed rather than read from a column (records_with_ncts…), by filter column name. */
-  computedFilters?: Record<string, (values: string[]) => SQL>;
   /** What an external (clinic) user may see of the table, given their clinic. */
   clinicScope?: (clinicId: string) => SQL;
-  /** Conditions a list applies unless the caller filters the same field (clinics: visible ones). */
-  defaultFilters?: Record<string, string[]>;
 }

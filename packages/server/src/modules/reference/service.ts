@@ -1,19 +1,21 @@
 import type { ListQuery } from '@sil/contract';
 import { and, arrayOverlaps, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/open.js';
+import { type Actor, type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { updateIfUnchanged } from '../../lib/concurrency.js';
 import { fail } from '../../lib/errors.js';
-import { type Actor, writeTransaction } from '../../lib/transaction.js';
+import { dropEmpty } from '../../lib/input.js';
+import { exportRows, listRows, present, UUID } from '../../lib/list/query.js';
+import { columnOf, type Row, scopeOf } from '../../lib/list/source.js';
+import { missingInLaboratory } from '../../lib/tenant.js';
+import { writeTransaction } from '../../lib/transaction.js';
 import type { TableBinding } from './binding.js';
-import { columnOf, listRows, present, type Row, scopeOf } from './queries.js';
 
-/** Create and update bodies drop what the client left empty (spec.md §5 payload rules). */
-function cleanInput(input: Row, dropNull: boolean): Row {
-  return Object.fromEntries(
-    Object.entries(input).filter(
-      ([, value]) => value !== undefined && !(dropNull && value === null) && value !== '',
-    ),
-  );
+/** An external user sees only their clinic's rows where the table says so; staff see the laboratory's. */
+function limitOf(binding: TableBinding, auth: Authenticated): SQL | undefined {
+  if (auth.rights.user_type !== 'external') return undefined;
+  if (!binding.clinicScope) return undefined;
+  return binding.clinicScope(auth.rights.clinic_id ?? fail('clinicUserOverreached'));
 }
 
 /**
@@ -23,6 +25,9 @@ function cleanInput(input: Row, dropNull: boolean): Row {
 export function createTableService(db: Db, binding: TableBinding) {
   const { entity, table } = binding;
   const idColumn = columnOf(table, entity.idField);
+  // A text that is not a UUID names no row of a UUID-keyed table; PostgreSQL would refuse the
+  // comparison itself, so such ids are settled before any query.
+  const isKnownId = idColumn.columnType === 'PgUUID' ? (id: string) => UUID.test(id) : (_id: string) => true;
 
   async function assertUnique(tx: Tx, laboratoryId: string, values: Row, exceptId?: string) {
     for (const { field, code } of entity.unique) {
@@ -46,38 +51,29 @@ export function createTableService(db: Db, binding: TableBinding) {
     for (const [field, foreign] of Object.entries(binding.foreignKeys)) {
       const value = values[field];
       if (value === undefined || value === null) continue;
-      const wanted = [
-        ...new Set(foreign.isArray && Array.isArray(value) ? value.map(String) : [String(value)]),
-      ];
-      if (wanted.length === 0) continue;
-      const found = await tx
-        .select({ id: foreign.idColumn })
-        .from(foreign.table)
-        .where(and(inArray(foreign.idColumn, wanted), eq(foreign.laboratoryColumn, laboratoryId)));
-      if (found.length !== wanted.length) {
-        const known = new Set(found.map((row) => String(row.id)));
-        fail(foreign.notFound, { field, values: wanted.filter((id) => !known.has(id)) });
-      }
+      const wanted = foreign.isArray && Array.isArray(value) ? value.map(String) : [String(value)];
+      const missing = await missingInLaboratory(tx, foreign, laboratoryId, wanted);
+      if (missing.length > 0) fail(foreign.notFound, { field, values: missing });
     }
   }
 
   return {
-    /** `limit`: the narrower view of an external user (their clinic's rows), when there is one. */
-    list: (actor: Actor, query: ListQuery, limit?: SQL) =>
-      listRows(db, binding, laboratoryOf(actor), query, limit),
+    list: (auth: Authenticated, query: ListQuery) =>
+      listRows(db, binding, laboratoryOf(actorOf(auth)), query, limitOf(binding, auth)),
 
-    async get(actor: Actor, id: string, limit?: SQL): Promise<Row[]> {
+    async get(auth: Authenticated, id: string): Promise<Row[]> {
+      if (!isKnownId(id)) return fail(entity.notFound);
       const [row] = await db
         .select()
         .from(table)
-        .where(and(scopeOf(binding, laboratoryOf(actor)), eq(idColumn, id), limit));
+        .where(and(scopeOf(binding, laboratoryOf(actorOf(auth))), eq(idColumn, id), limitOf(binding, auth)));
       if (!row) return fail(entity.notFound);
       return [present(entity, row)];
     },
 
     async add(actor: Actor, input: Row): Promise<Row> {
       const laboratoryId = laboratoryOf(actor);
-      const values = cleanInput(input, true);
+      const values = dropEmpty(input, { dropNull: true });
       return writeTransaction(db, actor, async (tx) => {
         await assertUnique(tx, laboratoryId, values);
         await assertForeignKeys(tx, laboratoryId, values);
@@ -92,8 +88,13 @@ export function createTableService(db: Db, binding: TableBinding) {
 
     async update(actor: Actor, input: Row): Promise<Row> {
       const laboratoryId = laboratoryOf(actor);
-      const { [entity.idField]: id, [entity.stampField]: stamp, ...changes } = cleanInput(input, true);
+      const {
+        [entity.idField]: id,
+        [entity.stampField]: stamp,
+        ...changes
+      } = dropEmpty(input, { dropNull: true });
       if (typeof id !== 'string' || typeof stamp !== 'string') return fail('missingData');
+      if (!isKnownId(id)) return fail(entity.notFound);
       return writeTransaction(db, actor, async (tx) => {
         await assertUnique(tx, laboratoryId, changes, id);
         await assertForeignKeys(tx, laboratoryId, changes);
@@ -126,6 +127,8 @@ export function createTableService(db: Db, binding: TableBinding) {
     async remove(actor: Actor, ids: string[]): Promise<{ deleted: number }> {
       const laboratoryId = laboratoryOf(actor);
       const unique = [...new Set(ids)];
+      const unknown = unique.filter((id) => !isKnownId(id));
+      if (unknown.length > 0) return fail(entity.notFound, { ids: unknown });
       return writeTransaction(db, actor, async (tx) => {
         const found = await tx
           .select({ id: idColumn })
@@ -152,13 +155,8 @@ export function createTableService(db: Db, binding: TableBinding) {
     },
 
     /** Rows to export: the chosen ones, or all of the laboratory, in the default order. */
-    async rowsForExport(actor: Actor, ids: string[] | undefined): Promise<Row[]> {
-      const where = ids
-        ? and(scopeOf(binding, laboratoryOf(actor)), inArray(idColumn, ids))
-        : scopeOf(binding, laboratoryOf(actor));
-      const rows: Row[] = await db.select().from(table).where(where).orderBy(idColumn);
-      return rows.map((row) => present(entity, row));
-    },
+    rowsForExport: (actor: Actor, ids: string[] | undefined): Promise<Row[]> =>
+      exportRows(db, binding, laboratoryOf(actor), ids),
   };
 }
 

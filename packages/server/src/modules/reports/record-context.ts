@@ -1,5 +1,5 @@
 import { insShownOnDocuments } from '@sil/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/open.js';
 import {
   analyses,
@@ -8,21 +8,16 @@ import {
   matrices,
   patients,
   prescribers,
-  records,
   samples,
   sampleTypes,
 } from '../../db/schema/index.js';
+import type { Authenticated } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
-import type { Authenticated } from '../auth/session-service.js';
-import { recordScope } from '../records/scope.js';
+import { visibleRecord } from '../records/index.js';
 
 /** Everything the documents of one record print, read in a handful of queries. */
 export async function loadRecordContext(db: Db, auth: Authenticated, recordId: string) {
-  const [record] = await db
-    .select()
-    .from(records)
-    .where(and(recordScope(auth), eq(records.record_id, recordId)));
-  if (!record) return fail('recordNotFound');
+  const record = await visibleRecord(db, auth, recordId);
   const [patient] = await db.select().from(patients).where(eq(patients.patient_id, record.record_patient));
   if (!patient) return fail('patientNotFound');
   const [laboratory] = await db

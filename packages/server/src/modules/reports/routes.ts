@@ -2,7 +2,7 @@ import type { DocumentAnswer } from '@sil/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/open.js';
 import { handle } from '../../lib/route.js';
-import type { UploadService } from '../uploads/service.js';
+import type { UploadService } from '../uploads/index.js';
 import {
   barcodeLabels,
   fileNameFor,

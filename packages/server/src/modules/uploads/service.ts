@@ -3,13 +3,12 @@ import { RECORD_STATUS, UPLOAD_CONTENT_TYPES, type UploadRow } from '@sil/contra
 import { and, desc, eq } from 'drizzle-orm';
 import type { FileStorage } from '../../adapters/storage.js';
 import type { Db } from '../../db/open.js';
-import { patients, records, uploads } from '../../db/schema/index.js';
+import { uploads } from '../../db/schema/index.js';
+import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';
 import { writeTransaction } from '../../lib/transaction.js';
-import { actorOf } from '../auth/actor.js';
-import type { Authenticated } from '../auth/session-service.js';
-import { recordScope } from '../records/scope.js';
+import { patientInLaboratory, visibleRecord } from '../records/index.js';
 
 type ContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 
@@ -40,19 +39,11 @@ export function createUploadService(db: Db, storage: FileStorage) {
   async function ownerOf(auth: Authenticated, target: { record_id?: string; patient_id?: string }) {
     const laboratoryId = auth.user.laboratory_id;
     if (target.record_id) {
-      const [record] = await db
-        .select()
-        .from(records)
-        .where(and(recordScope(auth), eq(records.record_id, target.record_id)));
-      if (!record) return fail('recordNotFound');
+      const record = await visibleRecord(db, auth, target.record_id);
       return { upload_record: record.record_id, upload_patient: record.record_patient, record };
     }
     if (target.patient_id) {
-      const [patient] = await db
-        .select()
-        .from(patients)
-        .where(and(eq(patients.laboratory_id, laboratoryId), eq(patients.patient_id, target.patient_id)));
-      if (!patient) return fail('patientNotFound');
+      const patient = await patientInLaboratory(db, laboratoryId, target.patient_id);
       return { upload_record: null, upload_patient: patient.patient_id, record: null };
     }
     return fail('missingData', { issues: [{ path: 'record_id', message: 'required' }] });

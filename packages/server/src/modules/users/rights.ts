@@ -7,11 +7,9 @@ import {
   SPECIAL_RIGHTS,
   type UserData,
 } from '@sil/contract';
-import type { users } from '../../db/schema/index.js';
+import type { UserRow } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';
-
-export type UserRow = typeof users.$inferSelect;
 
 export function rightsOf(user: UserRow): Rights {
   const rights = {} as Rights;

@@ -2,16 +2,20 @@ import type { AdminRow, GrantedRights } from '@sil/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/open.js';
 import { users } from '../../db/schema/index.js';
+import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { updateIfUnchanged } from '../../lib/concurrency.js';
 import { fail } from '../../lib/errors.js';
 import { writeTransaction } from '../../lib/transaction.js';
-import { actorOf } from '../auth/actor.js';
-import type { Authenticated, SessionService } from '../auth/session-service.js';
 import { adminRowOf, assertCanGrant, rightsColumns } from './rights.js';
 
 const byName = new Intl.Collator('fr', { sensitivity: 'base' });
 
-export function createUsersService(db: Db, sessions: SessionService) {
+/** What users needs of the sessions: given by the auth module at start, so users never imports auth. */
+export interface SessionEnder {
+  revokeAllSessions(uid: string, reason: string): Promise<void>;
+}
+
+export function createUsersService(db: Db, sessions: SessionEnder) {
   const inLaboratory = (caller: Authenticated) => eq(users.laboratory_id, caller.user.laboratory_id);
 
   return {

@@ -1,6 +1,6 @@
 import { Group, Title } from '@mantine/core';
 import { padOtp, type WebLocale } from '@sil/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -21,6 +21,7 @@ type Step = { kind: 'credentials' } | { kind: 'otp'; email: string; machineId: s
 export function LoginPage({ locale }: { locale: WebLocale }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
   const [searchParams, setSearchParams] = useSearchParams();
   const ssoError = searchParams.get('sso_error');
@@ -44,7 +45,10 @@ export function LoginPage({ locale }: { locale: WebLocale }) {
         },
       });
       if ('otpSent' in answer) return { kind: 'otp' as const, email: values.email, machineId };
-      return { kind: 'done' as const, destination: await completeLogin(answer, machineId, locale) };
+      return {
+        kind: 'done' as const,
+        destination: await completeLogin(answer, machineId, locale, queryClient),
+      };
     },
     onSuccess: (result) => {
       if (result.kind === 'otp') setStep(result);
@@ -58,7 +62,7 @@ export function LoginPage({ locale }: { locale: WebLocale }) {
       const tokens = await call('loginWithOtp', {
         body: { email: step.email, auth_machine_id: step.machineId, otp_code: padOtp(values.code) },
       });
-      return completeLogin(tokens, step.machineId, locale);
+      return completeLogin(tokens, step.machineId, locale, queryClient);
     },
     onSuccess: (destination) => navigate(destination, { replace: true }),
   });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, Title } from '@mantine/core';
-import type { WebLocale } from '@sil/contract';
+import { hrefTo, type WebLocale } from '@sil/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,7 @@ export function ResetPasswordPage({ locale, token }: { locale: WebLocale; token:
       }),
     onSuccess: () => {
       showToast('success', t('toast.success'), t('reset.done'));
-      navigate(`/${locale}/`, { replace: true });
+      navigate(hrefTo(locale, 'login'), { replace: true });
     },
   });
   const passwordMessages = messagesOf(form.formState.errors.password);
@@ -72,7 +72,7 @@ export function ResetPasswordPage({ locale, token }: { locale: WebLocale; token:
       ) : (
         <Alert color="yellow">{t('reset.missing_link')}</Alert>
       )}
-      <Anchor component={Link} to={`/${locale}/`} size="sm" mt="md" display="block" ta="center">
+      <Anchor component={Link} to={hrefTo(locale, 'login')} size="sm" mt="md" display="block" ta="center">
         {t('login.back_to_login')}
       </Anchor>
     </CenteredCard>

@@ -1,5 +1,5 @@
 import { Button, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { WebLocale } from '@sil/contract';
+import { hrefTo, type WebLocale } from '@sil/contract';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { CenteredCard } from '../../components/centered-card';
 import { ApiError, call } from '../../lib/api-client';
 import { errorMessage } from '../../lib/notify';
+import { queryKeys } from '../../lib/query-keys';
 
 /** spec.md §2 'Verification complete': confirms the link of an e-mail or SMS, then offers the dashboard. */
 export function VerificationPage({
@@ -20,7 +21,7 @@ export function VerificationPage({
 }) {
   const { t } = useTranslation();
   const verification = useQuery({
-    queryKey: ['verification', kind, token],
+    queryKey: queryKeys.verification(kind, token),
     queryFn: () =>
       call(kind === 'email' ? 'verifyEmail' : 'verifyPhoneNumber', { body: { verification_token: token } }),
     // The page states the outcome itself; a toast would say it twice.
@@ -59,7 +60,7 @@ export function VerificationPage({
             </Text>
           </>
         )}
-        <Button component={Link} to={`/${locale}/dashboard`} fullWidth>
+        <Button component={Link} to={hrefTo(locale, 'dashboard')} fullWidth>
           {t('verification.return')}
         </Button>
       </Stack>

@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
-import { call } from '../../lib/api-client';
+import { useUserData } from './api';
 
 /** The dashboard frame; its panels and counters come with the dashboard issue. */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const user = useQuery({ queryKey: ['user-data'], queryFn: () => call('getUserData', {}) });
+  const user = useUserData();
   return (
     <PageHeader
       title={t('title.dashboard')}

@@ -1,17 +1,16 @@
 import { Button, Center, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
-import { call } from '../../lib/api-client';
 import { notifyApiError, showToast } from '../../lib/notify';
+import { useDuplicates, useResolveDuplicates } from './api';
 import { type Deletion, DuplicateGroup } from './duplicate-group';
 
 /** data-management: resolve duplicate patients, merging their records and notes (spec.md §2). */
 export function DataManagementPage() {
   const { t } = useTranslation('records');
-  const queryClient = useQueryClient();
-  const groups = useQuery({ queryKey: ['duplicates'], queryFn: () => call('getDuplicates', {}) });
+  const groups = useDuplicates();
+  const resolve = useResolveDuplicates();
   const [pending, setPending] = useState<{ deletions: Deletion[]; names: string[] } | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -19,15 +18,13 @@ export function DataManagementPage() {
     if (!pending) return;
     setSaving(true);
     try {
-      const answer = await call('resolveDuplicates', { body: { deletions: pending.deletions } });
+      const answer = await resolve.mutateAsync({ deletions: pending.deletions });
       showToast(
         'success',
         t('duplicates.merged'),
         t('duplicates.merged_text', { deleted: answer.deleted, moved: answer.records_moved }),
       );
       setPending(null);
-      void queryClient.invalidateQueries({ queryKey: ['duplicates'] });
-      void queryClient.invalidateQueries({ queryKey: ['table', 'patients'] });
     } catch (error) {
       notifyApiError(error);
     } finally {

@@ -1,8 +1,8 @@
 import { Button, Card, Group, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
+import type { DuplicatePatient } from '@sil/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { frenchDate } from '../../lib/french-date';
-import { type Row, textOf } from '../../lib/table/rows';
 
 export interface Deletion {
   patient_id: string;
@@ -20,17 +20,17 @@ export function DuplicateGroup({
   patients,
   onMerge,
 }: {
-  patients: Row[];
+  patients: DuplicatePatient[];
   onMerge: (deletions: Deletion[], names: string[]) => void;
 }) {
   const { t } = useTranslation('records');
-  const idOf = (row: Row) => textOf(row, 'patient_id') ?? '';
+  const idOf = (row: DuplicatePatient) => row.patient_id;
   const [choices, setChoices] = useState<Record<string, Choice>>(() =>
     Object.fromEntries(patients.map((row) => [idOf(row), { keep: true }])),
   );
   const kept = patients.filter((row) => choices[idOf(row)]?.keep !== false);
-  const nameOf = (row: Row) =>
-    `${textOf(row, 'patient_surname') ?? ''} ${textOf(row, 'patient_name') ?? ''} · ${frenchDate(textOf(row, 'patient_dob'))}`;
+  const nameOf = (row: DuplicatePatient) =>
+    `${row.patient_surname} ${row.patient_name} · ${frenchDate(row.patient_dob)}`;
   const deletions = patients.flatMap((row): Deletion[] => {
     const choice = choices[idOf(row)];
     return choice && !choice.keep && choice.replacement
@@ -54,8 +54,8 @@ export function DuplicateGroup({
                   <Table.Td>
                     <Text fw={500}>{nameOf(row)}</Text>
                     <Text size="xs" c="dimmed">
-                      {t('duplicates.records', { count: Number(row.record_count ?? 0) })}
-                      {textOf(row, 'patient_nir') ? ` · ${textOf(row, 'patient_nir')}` : ''}
+                      {t('duplicates.records', { count: row.record_count })}
+                      {row.patient_nir ? ` · ${row.patient_nir}` : ''}
                     </Text>
                   </Table.Td>
                   <Table.Td>

@@ -1,5 +1,5 @@
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { WebLocale } from '@sil/contract';
+import { hrefTo, type WebLocale } from '@sil/contract';
 import { IconMapPinOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,7 +16,7 @@ export function NotFoundPage({ locale }: { locale: WebLocale }) {
         </ThemeIcon>
         <Title order={3}>{t('not_found.heading')}</Title>
         <Text c="dimmed">{t('not_found.text')}</Text>
-        <Button component={Link} to={`/${locale}/dashboard`} fullWidth>
+        <Button component={Link} to={hrefTo(locale, 'dashboard')} fullWidth>
           {t('not_found.return')}
         </Button>
       </Stack>

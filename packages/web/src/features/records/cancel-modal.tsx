@@ -1,10 +1,8 @@
 import { Button, Group, Modal, Switch, Textarea } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../lib/api-client';
 import { notifyApiError, showToast } from '../../lib/notify';
-import { tableKeys } from '../../lib/table/query-keys';
+import { useCancelRecord } from './api';
 
 /** Cancel-and-replace (spec.md §4): the explanation is required; the replacing record is a copy. */
 export function CancelModal({
@@ -19,7 +17,7 @@ export function CancelModal({
   onReplaced: (replacementId: string | null) => void;
 }) {
   const { t } = useTranslation('records');
-  const queryClient = useQueryClient();
+  const cancelling = useCancelRecord();
   const [explanation, setExplanation] = useState('');
   const [replace, setReplace] = useState(true);
   const [saving, setSaving] = useState(false);
@@ -28,17 +26,13 @@ export function CancelModal({
   const confirm = async () => {
     setSaving(true);
     try {
-      const answer = await call('cancelRecord', {
-        body: {
-          record_id: recordId,
-          record_last_updated: stamp,
-          record_annulment_explanation: explanation.trim(),
-          replace,
-        },
+      const answer = await cancelling.mutateAsync({
+        record_id: recordId,
+        record_last_updated: stamp,
+        record_annulment_explanation: explanation.trim(),
+        replace,
       });
       showToast('success', t('toast.recordCancelled'));
-      void queryClient.invalidateQueries({ queryKey: ['record'] });
-      void queryClient.invalidateQueries({ queryKey: tableKeys.all('records') });
       onReplaced(answer.replacement?.record_id ?? null);
     } catch (error) {
       notifyApiError(error);

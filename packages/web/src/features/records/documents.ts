@@ -1,5 +1,5 @@
 import type { DocumentAnswer } from '@sil/contract';
-import { saveFile } from '../../lib/table/http';
+import { saveFile } from '../../lib/save-file';
 
 /**
  * Hands a report-service PDF (base64, spec.md §7 'Report service') to the browser's downloads.

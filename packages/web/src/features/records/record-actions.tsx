@@ -1,5 +1,5 @@
 import { Alert, Button, Group } from '@mantine/core';
-import type { WebLocale } from '@sil/contract';
+import { hrefTo, type WebLocale } from '@sil/contract';
 import {
   IconBarcode,
   IconDownload,
@@ -13,16 +13,14 @@ import {
   IconUpload,
   IconUser,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../lib/api-client';
 import { notifyApiError, showToast } from '../../lib/notify';
-import { tableKeys } from '../../lib/table/query-keys';
+import { useReceiveRecord } from './api';
 import { CancelModal } from './cancel-modal';
 import { downloadDocument } from './documents';
-import { recordKeys } from './record-queries';
 import { TraceModal } from './trace-modal';
 import { usePrint } from './use-print';
 
@@ -45,7 +43,7 @@ export function RecordActions({
 }) {
   const { t } = useTranslation('records');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const receiving = useReceiveRecord();
   const printing = usePrint(recordId);
   const [tracing, setTracing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -68,10 +66,8 @@ export function RecordActions({
   const receive = async () => {
     setBusy('receive');
     try {
-      await call('receiveRecord', { body: { record_id: recordId } });
+      await receiving.mutateAsync(recordId);
       showToast('success', t('toast.recordReceived'));
-      void queryClient.invalidateQueries({ queryKey: recordKeys.record(recordId) });
-      void queryClient.invalidateQueries({ queryKey: tableKeys.all('records') });
     } catch (error) {
       notifyApiError(error);
     } finally {
@@ -79,7 +75,7 @@ export function RecordActions({
     }
   };
 
-  const go = (path: string) => void navigate(`/${locale}/${path}`);
+  const go = (href: string) => void navigate(href);
   return (
     <>
       <Group gap="xs" wrap="wrap" data-testid="record-actions">
@@ -130,7 +126,7 @@ export function RecordActions({
         <Button
           variant="light"
           leftSection={<IconUpload size={16} />}
-          onClick={() => go(`uploads/${recordId}`)}
+          onClick={() => go(hrefTo(locale, 'uploads', { upload_record_id: recordId }))}
         >
           {t('actions.upload')}
         </Button>
@@ -156,7 +152,7 @@ export function RecordActions({
             <Button
               variant="default"
               leftSection={<IconEdit size={16} />}
-              onClick={() => go(`form/records/${patientId}/${recordId}`)}
+              onClick={() => go(hrefTo(locale, 'formRecords', { patientId, recordId }))}
               data-action="edit"
             >
               {t('actions.edit')}
@@ -164,7 +160,7 @@ export function RecordActions({
             <Button
               variant="default"
               leftSection={<IconUser size={16} />}
-              onClick={() => go(`patient/${patientId}`)}
+              onClick={() => go(hrefTo(locale, 'patient', { patientId }))}
             >
               {t('actions.patient_history')}
             </Button>
@@ -205,7 +201,7 @@ export function RecordActions({
           onClose={() => setCancelling(false)}
           onReplaced={(replacementId) => {
             setCancelling(false);
-            go(`preview-record/${replacementId ?? recordId}`);
+            go(hrefTo(locale, 'previewRecord', { recordId: replacementId ?? recordId }));
           }}
         />
       ) : null}

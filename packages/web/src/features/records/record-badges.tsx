@@ -1,16 +1,16 @@
 import { Badge, Group } from '@mantine/core';
+import type { RecordRow } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { RecordStatusBadge } from '../../components/record-status-badge';
-import type { Row } from '../../lib/table/rows';
 
 /** Status and the flags a front desk must see at a glance (spec.md §3 Record flags). */
-export function RecordBadges({ record }: { record: Row }) {
+export function RecordBadges({ record }: { record: RecordRow }) {
   const { t } = useTranslation('records');
   const flags: Array<[boolean, string, string]> = [
     [record.record_is_urgent === true, 'urgent', 'red'],
     [record.record_annulr_flag === true, 'cancelled', 'red'],
-    [typeof record.record_scanned_at === 'string', 'scanned', 'teal'],
-    [typeof record.record_received_at === 'string', 'received', 'teal'],
+    [record.record_scanned_at !== null, 'scanned', 'teal'],
+    [record.record_received_at !== null, 'received', 'teal'],
     [record.record_locked === true, 'locked', 'gray'],
     [record.record_unresolved_nca === true, 'nca', 'orange'],
     [record.record_lbloc_flag === true, 'lbloc', 'orange'],

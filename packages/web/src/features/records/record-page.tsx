@@ -1,30 +1,15 @@
 import { Alert, Button, Card, Center, Grid, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { insShownOnDocuments, REPORT_CHANNELS, type WebLocale } from '@sil/contract';
+import { hrefTo, insShownOnDocuments, REPORT_CHANNELS, type WebLocale } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LabelValue } from '../../components/label-value';
 import { PageHeader } from '../../components/page-header';
 import { frenchDate, parisDateTime } from '../../lib/french-date';
-import { type Row, textOf } from '../../lib/table/rows';
+import { useRecord } from './api';
 import { NotesCard } from './notes-card';
 import { RecordActions } from './record-actions';
 import { RecordBadges } from './record-badges';
-import { useRecord } from './record-queries';
 import { SamplesList } from './samples-list';
-
-function Field({ label, value }: { label: string; value: string | null }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{value || '—'}</Text>
-    </div>
-  );
-}
-
-function rowOf(value: unknown): Row | null {
-  return typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value)) : null;
-}
 
 /** preview-record/{recordId}: the record, its patient and samples, and its actions (spec.md §2). */
 export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: string | null }) {
@@ -35,7 +20,9 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
     return (
       <>
         <PageHeader title={t('record.title_none')} />
-        <Button onClick={() => void navigate(`/${locale}/table/records`)}>{t('wizard.find_record')}</Button>
+        <Button onClick={() => void navigate(hrefTo(locale, 'table', { table_name: 'records' }))}>
+          {t('wizard.find_record')}
+        </Button>
       </>
     );
   }
@@ -56,34 +43,30 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
       </>
     );
   }
-  const patient = rowOf(record.patient);
-  const samples = (Array.isArray(record.samples) ? record.samples : []).flatMap((s): Row[] => {
-    const sample = rowOf(s);
-    return sample ? [sample] : [];
-  });
-  const id = textOf(record, 'record_id') ?? recordId;
+  const { patient, samples } = record;
+  const id = record.record_id;
   const channels = REPORT_CHANNELS.filter((channel) => record[`record_must_${channel}`] === true);
-  const gender = textOf(patient ?? undefined, 'patient_gender');
-  const showIns = insShownOnDocuments(textOf(patient ?? undefined, 'patient_identity_status'));
+  const gender = patient?.patient_gender;
+  const showIns = insShownOnDocuments(patient?.patient_identity_status);
 
   return (
     <Stack>
       <PageHeader
-        title={t('record.title', { number: textOf(record, 'record_number') ?? '' })}
+        title={t('record.title', { number: record.record_number })}
         subtitle={<RecordBadges record={record} />}
       />
-      {record.record_annulr_flag === true ? (
+      {record.record_annulr_flag ? (
         <Alert color="red" title={t('flags.cancelled')}>
-          {textOf(record, 'record_annulment_explanation')}
+          {record.record_annulment_explanation}
         </Alert>
       ) : null}
       <Card withBorder>
         <RecordActions
           locale={locale}
           recordId={id}
-          patientId={textOf(record, 'record_patient')}
-          stamp={textOf(record, 'record_last_updated')}
-          cancelled={record.record_annulr_flag === true}
+          patientId={record.record_patient}
+          stamp={record.record_last_updated}
+          cancelled={record.record_annulr_flag}
         />
       </Card>
       <Grid>
@@ -93,24 +76,17 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
               {t('record.patient')}
             </Title>
             <SimpleGrid cols={2} spacing="sm">
-              <Field
+              <LabelValue
                 label={t('fields.patient_surname')}
-                value={`${textOf(patient ?? undefined, 'patient_surname') ?? ''} ${textOf(patient ?? undefined, 'patient_name') ?? ''}`}
+                value={`${patient?.patient_surname ?? ''} ${patient?.patient_name ?? ''}`}
               />
-              <Field
-                label={t('fields.patient_dob')}
-                value={frenchDate(textOf(patient ?? undefined, 'patient_dob'))}
-              />
-              <Field label={t('fields.patient_gender')} value={gender ? t(`genders.${gender}`) : null} />
-              <Field
+              <LabelValue label={t('fields.patient_dob')} value={frenchDate(patient?.patient_dob)} />
+              <LabelValue label={t('fields.patient_gender')} value={gender ? t(`genders.${gender}`) : null} />
+              <LabelValue
                 label={t('fields.patient_identity_status')}
-                value={t(
-                  `identity_statuses.${textOf(patient ?? undefined, 'patient_identity_status') ?? 'provisional'}`,
-                )}
+                value={t(`identity_statuses.${patient?.patient_identity_status ?? 'provisional'}`)}
               />
-              {showIns ? (
-                <Field label={t('fields.patient_ins')} value={textOf(patient ?? undefined, 'patient_ins')} />
-              ) : null}
+              {showIns ? <LabelValue label={t('fields.patient_ins')} value={patient?.patient_ins} /> : null}
             </SimpleGrid>
           </Card>
         </Grid.Col>
@@ -120,26 +96,26 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
               {t('record.details')}
             </Title>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <Field label={t('record.password')} value={textOf(record, 'record_password')} />
-              <Field
+              <LabelValue label={t('record.password')} value={record.record_password} />
+              <LabelValue
                 label={t('record.created')}
-                value={parisDateTime(textOf(record, 'record_created'), i18n.language)}
+                value={parisDateTime(record.record_created, i18n.language)}
               />
-              <Field
+              <LabelValue
                 label={t('fields.record_prescription_date')}
-                value={frenchDate(textOf(record, 'record_prescription_date'))}
+                value={frenchDate(record.record_prescription_date)}
               />
-              <Field
+              <LabelValue
                 label={t('fields.record_collection_datetime')}
-                value={parisDateTime(textOf(record, 'record_collection_datetime'), i18n.language)}
+                value={parisDateTime(record.record_collection_datetime, i18n.language)}
               />
-              <Field
+              <LabelValue
                 label={t('report.channels')}
                 value={channels.map((channel) => t(`fields.record_must_${channel}`)).join(', ')}
               />
-              <Field
+              <LabelValue
                 label={t('record.scanned_at')}
-                value={parisDateTime(textOf(record, 'record_scanned_at'), i18n.language)}
+                value={parisDateTime(record.record_scanned_at, i18n.language)}
               />
             </SimpleGrid>
           </Card>
@@ -153,9 +129,9 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
       </Card>
       <Card withBorder>
         <NotesCard
-          key={textOf(record, 'record_last_updated')}
+          key={record.record_last_updated}
           recordId={id}
-          notes={textOf(record, 'record_internal_notes') ?? ''}
+          notes={record.record_internal_notes ?? ''}
         />
       </Card>
     </Stack>

@@ -1,25 +1,18 @@
 import { Badge, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import type { SampleRow } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../lib/api-client';
-import { type Row, textOf } from '../../lib/table/rows';
-import { recordKeys } from './record-queries';
+import { useLabelData } from './api';
 
 const PROGRESS = ['registered', 'prepared', 'injected', 'removed', 'validated', 'reportSent'] as const;
 
 /** The record's samples with their number, sample type and matrix (named as on the labels), progress. */
-export function SamplesList({ recordId, samples }: { recordId: string; samples: Row[] }) {
+export function SamplesList({ recordId, samples }: { recordId: string; samples: SampleRow[] }) {
   const { t } = useTranslation('records');
-  const labels = useQuery({
-    queryKey: recordKeys.labels(recordId),
-    queryFn: () => call('getLabelData', { query: { record_id: recordId } }),
-  });
+  const labels = useLabelData(recordId);
   if (samples.length === 0) return <Text c="dimmed">{t('record.no_samples')}</Text>;
-  const named = (sample: Row) =>
+  const named = (sample: SampleRow) =>
     labels.data?.samples.find(
-      (label) =>
-        label.sample_id === textOf(sample, 'sample_number') ||
-        label.sample_id === textOf(sample, 'sample_id'),
+      (label) => label.sample_id === sample.sample_number || label.sample_id === sample.sample_id,
     );
   return (
     <Table.ScrollContainer minWidth={480}>
@@ -34,17 +27,17 @@ export function SamplesList({ recordId, samples }: { recordId: string; samples: 
         </Table.Thead>
         <Table.Tbody>
           {samples.map((sample) => {
-            const status = Number(sample.sample_status);
+            const status = sample.sample_status;
             return (
-              <Table.Tr key={textOf(sample, 'sample_id')}>
-                <Table.Td ff="monospace">{textOf(sample, 'sample_number')}</Table.Td>
+              <Table.Tr key={sample.sample_id}>
+                <Table.Td ff="monospace">{sample.sample_number}</Table.Td>
                 <Table.Td>{named(sample)?.sample_type ?? '—'}</Table.Td>
                 <Table.Td>{named(sample)?.sample_matrix ?? '—'}</Table.Td>
                 <Table.Td>
                   <Badge variant="outline" size="sm">
                     {t(`sample_progress.${PROGRESS[status] ?? 'registered'}`)}
                   </Badge>
-                  {sample.sample_nct_active === true ? (
+                  {sample.sample_nct_active ? (
                     <Badge ml={4} color="red" size="sm">
                       NCT
                     </Badge>

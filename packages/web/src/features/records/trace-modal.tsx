@@ -1,10 +1,8 @@
 import { Card, Center, Group, Loader, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../lib/api-client';
 import { parisDateTime } from '../../lib/french-date';
-import { recordKeys } from './record-queries';
+import { useRecordTrace } from './api';
 import { newestFirst, TraceAction, type TraceEntry, TraceField, TraceValue } from './trace-entry';
 
 /** On a phone six columns do not fit: each change reads as a card instead. */
@@ -88,10 +86,7 @@ function TraceTable({ entries }: { entries: readonly TraceEntry[] }) {
 export function TraceModal({ recordId, onClose }: { recordId: string; onClose: () => void }) {
   const { t } = useTranslation('records');
   const phone = useMediaQuery('(max-width: 575.98px)');
-  const trace = useQuery({
-    queryKey: recordKeys.trace(recordId),
-    queryFn: () => call('getRecordTrace', { query: { record_id: recordId } }),
-  });
+  const trace = useRecordTrace(recordId);
   const entries = newestFirst(trace.data ?? []);
   return (
     <Modal opened onClose={onClose} size="xl" fullScreen={phone} title={t('trace.title')} data-testid="trace">

@@ -1,13 +1,8 @@
 import { Accordion, Button, FileButton, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { ImportNabmsAnswer } from '@sil/contract';
 import { IconUpload } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiUpload } from '../../lib/table/http';
-import { tableKeys } from '../../lib/table/query-keys';
-
-const IMPORT_PATH = '/api/import-nabms';
+import { useImportNabms } from './api';
 
 /**
  * 'Import' of the NABM table: the national nomenclature as CSV (IR_BIO_R layout) or FHIR
@@ -15,15 +10,7 @@ const IMPORT_PATH = '/api/import-nabms';
  */
 export function NabmImportButton() {
   const { t } = useTranslation('tables');
-  const client = useQueryClient();
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      return apiUpload(IMPORT_PATH, form, ImportNabmsAnswer);
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: tableKeys.all('nabms') }),
-  });
+  const upload = useImportNabms();
   const report = upload.data;
   // Cleared after each pick: choosing the same file again (a second import, a retry after a
   // refused file) must start another import, and an unchanged input would not say so.

@@ -1,31 +1,34 @@
 import {
+  AnalysisRow,
   CIQ_FREQUENCIES,
+  ClinicRow,
+  CollectorRow,
   entities,
+  FamilyRow,
   isValidAdeli,
   isValidRpps,
-  patientList,
-  RECORD_PSEUDO_FILTERS,
-  RECORD_STATUS_KEYS,
-  recordList,
-  recordStatusSchema,
-  sampleList,
+  MachineRow,
+  MatrixRow,
+  NabmRow,
+  ParameterRow,
+  PrescriberRow,
+  SampleTypeRow,
   TITLES,
 } from '@sil/contract';
-import { textOf } from '../../lib/table/rows';
-import type { ReferenceTableConfig } from './table-config';
+import { defineTable } from '../../lib/table/table-config';
 
-const text = (name: string, wide = false) => ({ name, kind: 'text' as const, wide });
-const area = (name: string) => ({ name, kind: 'text' as const, multiline: true, wide: true });
-const flag = (name: string) => ({ name, kind: 'boolean' as const });
+const text = <K extends string>(name: K, wide = false) => ({ name, kind: 'text' as const, wide });
+const area = <K extends string>(name: K) => ({ name, kind: 'text' as const, multiline: true, wide: true });
+const flag = <K extends string>(name: K) => ({ name, kind: 'boolean' as const });
 
-export const matricesTable: ReferenceTableConfig = {
+export const matricesTable = defineTable(MatrixRow, {
   name: 'matrices',
   entity: entities.matrices,
   columns: [{ field: 'matrix_name' }, { field: 'matrix_last_updated', format: 'datetime' }],
   form: { kind: 'modal', fields: [text('matrix_name', true)] },
-};
+});
 
-export const familiesTable: ReferenceTableConfig = {
+export const familiesTable = defineTable(FamilyRow, {
   name: 'families',
   entity: entities.families,
   columns: [
@@ -43,9 +46,9 @@ export const familiesTable: ReferenceTableConfig = {
       flag('family_is_envoi'),
     ],
   },
-};
+});
 
-export const machinesTable: ReferenceTableConfig = {
+export const machinesTable = defineTable(MachineRow, {
   name: 'machines',
   entity: entities.machines,
   columns: [{ field: 'machine_name' }, { field: 'machine_code' }, { field: 'machine_location' }],
@@ -53,16 +56,16 @@ export const machinesTable: ReferenceTableConfig = {
     kind: 'modal',
     fields: [text('machine_name'), text('machine_code'), text('machine_location', true)],
   },
-};
+});
 
-export const sampleTypesTable: ReferenceTableConfig = {
+export const sampleTypesTable = defineTable(SampleTypeRow, {
   name: 'sample_types',
   entity: entities.sample_types,
   columns: [{ field: 'sample_type_name' }, { field: 'sample_type_description' }],
   form: { kind: 'modal', fields: [text('sample_type_name', true), area('sample_type_description')] },
-};
+});
 
-export const clinicsTable: ReferenceTableConfig = {
+export const clinicsTable = defineTable(ClinicRow, {
   name: 'clinics',
   entity: entities.clinics,
   columns: [
@@ -81,9 +84,9 @@ export const clinicsTable: ReferenceTableConfig = {
       { ...flag('clinic_visible'), initial: true },
     ],
   },
-};
+});
 
-export const collectorsTable: ReferenceTableConfig = {
+export const collectorsTable = defineTable(CollectorRow, {
   name: 'collectors',
   entity: entities.collectors,
   columns: [
@@ -114,9 +117,9 @@ export const collectorsTable: ReferenceTableConfig = {
       flag('collector_billed_by_lab'),
     ],
   },
-};
+});
 
-export const prescribersTable: ReferenceTableConfig = {
+export const prescribersTable = defineTable(PrescriberRow, {
   name: 'prescribers',
   entity: entities.prescribers,
   columns: [
@@ -141,12 +144,11 @@ export const prescribersTable: ReferenceTableConfig = {
       { name: 'prescriber_fax', kind: 'phone' },
     ],
   },
-};
+});
 
-export const nabmsTable: ReferenceTableConfig = {
+export const nabmsTable = defineTable(NabmRow, {
   name: 'nabms',
   entity: entities.nabms,
-  importNabms: true,
   columns: [
     { field: 'nabm_code' },
     { field: 'nabm_wording' },
@@ -181,9 +183,9 @@ export const nabmsTable: ReferenceTableConfig = {
       flag('nabm_retired'),
     ],
   },
-};
+});
 
-export const parametersTable: ReferenceTableConfig = {
+export const parametersTable = defineTable(ParameterRow, {
   name: 'parameters',
   entity: entities.parameters,
   columns: [
@@ -196,9 +198,9 @@ export const parametersTable: ReferenceTableConfig = {
     { field: 'parameter_unit' },
   ],
   form: { kind: 'page' },
-};
+});
 
-export const analysesTable: ReferenceTableConfig = {
+export const analysesTable = defineTable(AnalysisRow, {
   name: 'analyses',
   entity: entities.analyses,
   columns: [
@@ -240,88 +242,4 @@ export const analysesTable: ReferenceTableConfig = {
       text('analysis_ciq_control_name'),
     ],
   },
-};
-
-/** Records: made by the add-record wizard, opened on the record screen; status, dates, pseudo-filters. */
-export const recordsTable: ReferenceTableConfig = {
-  name: 'records',
-  entity: recordList,
-  readOnly: true,
-  dateRange: true,
-  pseudoFilters: RECORD_PSEUDO_FILTERS,
-  valueLabels: {
-    record_status: (value) => {
-      const status = recordStatusSchema.safeParse(value);
-      return status.success ? `records:status.${RECORD_STATUS_KEYS[status.data][1]}` : value;
-    },
-  },
-  columns: [
-    { field: 'record_number' },
-    { field: 'patient_surname' },
-    { field: 'patient_name' },
-    { field: 'patient_dob', format: 'date' },
-    { field: 'record_status', format: 'recordStatus' },
-    { field: 'record_is_urgent', format: 'boolean' },
-    { field: 'record_created', format: 'datetime' },
-  ],
-  form: {
-    kind: 'route',
-    add: 'form/records',
-    open: (row) => `preview-record/${textOf(row, 'record_id') ?? ''}`,
-  },
-};
-
-export const patientsTable: ReferenceTableConfig = {
-  name: 'patients',
-  entity: patientList,
-  readOnly: true,
-  noExport: true,
-  valueLabels: {
-    patient_gender: (value) => `records:genders.${value}`,
-    patient_identity_status: (value) => `records:identity_statuses.${value}`,
-  },
-  columns: [
-    { field: 'patient_surname' },
-    { field: 'patient_name' },
-    { field: 'patient_birth_name' },
-    { field: 'patient_dob', format: 'date' },
-    { field: 'patient_gender' },
-    { field: 'patient_identity_status' },
-    { field: 'patient_last_updated', format: 'datetime' },
-  ],
-  form: { kind: 'route', add: 'form/records', open: (row) => `patient/${textOf(row, 'patient_id') ?? ''}` },
-};
-
-/** Samples (techniques): opened on the record they belong to. */
-export const techniquesTable: ReferenceTableConfig = {
-  name: 'techniques',
-  entity: sampleList,
-  readOnly: true,
-  columns: [
-    { field: 'sample_number' },
-    { field: 'sample_type', format: { reference: 'sample_types' } },
-    { field: 'sample_matrix', format: { reference: 'matrices' } },
-    { field: 'sample_status' },
-    { field: 'sample_nct_active', format: 'boolean' },
-    { field: 'sample_last_updated', format: 'datetime' },
-  ],
-  form: { kind: 'route', add: null, open: (row) => `preview-record/${textOf(row, 'sample_record') ?? ''}` },
-};
-
-/** Table pages by the name in their address; 'collector' is the second reading of 'collectors' (§2). */
-export const REFERENCE_TABLES: Readonly<Record<string, ReferenceTableConfig>> = {
-  matrices: matricesTable,
-  families: familiesTable,
-  machines: machinesTable,
-  sample_types: sampleTypesTable,
-  clinics: clinicsTable,
-  collectors: collectorsTable,
-  collector: collectorsTable,
-  prescribers: prescribersTable,
-  nabms: nabmsTable,
-  parameters: parametersTable,
-  analyses: analysesTable,
-  records: recordsTable,
-  patients: patientsTable,
-  techniques: techniquesTable,
-};
+});

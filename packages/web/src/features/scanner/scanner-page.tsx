@@ -1,15 +1,15 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
-import type { WebLocale } from '@sil/contract';
+import { hrefTo, type RecordRow, type WebLocale } from '@sil/contract';
 import { IconBarcode, IconEye } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { RecordStatusBadge } from '../../components/record-status-badge';
-import { ApiError, call } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { parisDateTime } from '../../lib/french-date';
 import { errorMessage, notifyApiError, showToast } from '../../lib/notify';
-import { type Row, textOf } from '../../lib/table/rows';
+import { useScanRecord } from './api';
 
 /**
  * Scanner (spec.md §2): a USB barcode reader types the record number and Enter into the focused
@@ -21,7 +21,8 @@ export function ScannerPage({ locale }: { locale: WebLocale }) {
   const input = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [scanned, setScanned] = useState<Row | null>(null);
+  const scanning = useScanRecord();
+  const [scanned, setScanned] = useState<RecordRow | null>(null);
   const [refused, setRefused] = useState<{ number: string; message: string } | null>(null);
 
   const scan = async () => {
@@ -30,7 +31,7 @@ export function ScannerPage({ locale }: { locale: WebLocale }) {
     setBusy(true);
     setRefused(null);
     try {
-      const record = await call('scanRecord', { body: { record_number: number } });
+      const record = await scanning.mutateAsync(number);
       setScanned(record);
       showToast('success', t('scanner.scanned'), number);
     } catch (error) {
@@ -83,11 +84,11 @@ export function ScannerPage({ locale }: { locale: WebLocale }) {
           <Group justify="space-between" wrap="wrap">
             <div>
               <Text fw={600} size="lg">
-                {textOf(scanned, 'record_number')}
+                {scanned.record_number}
               </Text>
               <Text size="sm" c="dimmed">
                 {t('scanner.at', {
-                  when: parisDateTime(textOf(scanned, 'record_scanned_at'), i18n.language),
+                  when: parisDateTime(scanned.record_scanned_at, i18n.language),
                 })}
               </Text>
             </div>
@@ -96,7 +97,9 @@ export function ScannerPage({ locale }: { locale: WebLocale }) {
               <Button
                 variant="light"
                 leftSection={<IconEye size={16} />}
-                onClick={() => void navigate(`/${locale}/preview-record/${textOf(scanned, 'record_id')}`)}
+                onClick={() =>
+                  void navigate(hrefTo(locale, 'previewRecord', { recordId: scanned.record_id }))
+                }
                 data-action="open-record"
               >
                 {t('scanner.open')}

@@ -1,10 +1,9 @@
 import { Card, Group, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
 import type { Preferences, WebLocale } from '@sil/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../components/language-select';
-import { updatePreferences } from '../../lib/auth-actions';
 import { usePreferences } from '../../lib/use-session';
+import { useSavePreferences } from './api';
 
 const FONT_SIZES: Preferences['font_size'][] = ['small', 'medium', 'large'];
 
@@ -12,7 +11,7 @@ const FONT_SIZES: Preferences['font_size'][] = ['small', 'medium', 'large'];
 export function AppearanceCard({ locale }: { locale: WebLocale }) {
   const { t } = useTranslation();
   const preferences = usePreferences();
-  const save = useMutation({ mutationFn: (change: Partial<Preferences>) => updatePreferences(change) });
+  const save = useSavePreferences();
 
   return (
     <Card withBorder radius="md" padding="lg" maw={640}>

@@ -1,20 +1,16 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import type { RecordPatientFields } from '@sil/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api-client';
 import { frenchDate } from '../../lib/french-date';
-import { type Row, textOf } from '../../lib/table/rows';
+import { queryKeys } from '../../lib/query-keys';
 
-const labelOf = (row: Row) =>
-  `${textOf(row, 'record_number') ?? ''} · ${textOf(row, 'patient_surname') ?? ''} ${textOf(row, 'patient_name') ?? ''} · ${frenchDate(textOf(row, 'patient_dob'))}`;
-
-/** get-record nests the patient; the list has its fields beside the record's. */
-const patientOf = (row: Row): Row =>
-  typeof row.patient === 'object' && row.patient !== null
-    ? Object.fromEntries(Object.entries(row.patient))
-    : {};
+/** get-record nests the patient; the list has its fields beside the record's: both name it so. */
+const labelOf = (recordNumber: string, patient: RecordPatientFields | null) =>
+  `${recordNumber} · ${patient?.patient_surname ?? ''} ${patient?.patient_name ?? ''} · ${frenchDate(patient?.patient_dob)}`;
 
 /** A record found by its number or its patient (name, NIR, DD/MM/YYYY), as the records list searches. */
 export function RecordPicker({
@@ -28,7 +24,7 @@ export function RecordPicker({
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search, 300);
   const found = useQuery({
-    queryKey: ['records', 'pick', term],
+    queryKey: queryKeys.record.pick(term),
     queryFn: () =>
       call('getRecords', {
         query: { search: term.trim() || undefined, number_of_records: 20, page_number: 1 },
@@ -36,15 +32,18 @@ export function RecordPicker({
   });
   // The record of the address is read on its own: the search's first page may not hold it.
   const chosen = useQuery({
-    queryKey: ['records', 'pick', 'chosen', value ?? ''],
+    queryKey: queryKeys.record.one(value ?? ''),
     queryFn: async () => (await call('getRecord', { query: { record_id: value ?? '' } }))[0] ?? null,
     enabled: value !== null,
   });
-  const data = (found.data?.data ?? []).map((row) => ({ value: row.record_id, label: labelOf(row) }));
+  const data = (found.data?.data ?? []).map((row) => ({
+    value: row.record_id,
+    label: labelOf(row.record_number, row),
+  }));
   // It stays listed even when the search moves on, named as the others rather than by its id.
   if (value && !data.some((choice) => choice.value === value)) {
     const row = chosen.data;
-    data.unshift({ value, label: row ? labelOf({ ...row, ...patientOf(row) }) : '…' });
+    data.unshift({ value, label: row ? labelOf(row.record_number, row.patient) : '…' });
   }
   return (
     <Select

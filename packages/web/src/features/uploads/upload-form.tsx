@@ -3,21 +3,18 @@ import { PATIENT_UPLOAD_TYPES, RECORD_UPLOAD_TYPES } from '@sil/contract';
 import { IconScan, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { AgentError, fetchScan, fileOfScan } from '../../lib/agent/agent-client';
 import { notifyApiError, showToast } from '../../lib/notify';
-import { apiUpload } from '../../lib/table/http';
-
-const UPLOAD_PATH = '/api/upload-file';
-const Uploaded = z.looseObject({ upload_id: z.string() });
+import { useUploadFile } from './api';
 
 /** Pick a file (or take the desk scanner's newest scan), its document type, then upload it. */
-export function UploadForm({ recordId, onUploaded }: { recordId: string; onUploaded: () => void }) {
+export function UploadForm({ recordId }: { recordId: string }) {
   const { t } = useTranslation('records');
   const [file, setFile] = useState<File | null>(null);
   const [type, setType] = useState<string | null>('prescription');
   const [inReport, setInReport] = useState(false);
   const [busy, setBusy] = useState<'scan' | 'upload' | null>(null);
+  const uploading = useUploadFile(recordId);
 
   const takeScan = async () => {
     setBusy('scan');
@@ -41,10 +38,9 @@ export function UploadForm({ recordId, onUploaded }: { recordId: string; onUploa
     form.append('appears_in_report', String(inReport));
     form.append('file', file, file.name);
     try {
-      await apiUpload(UPLOAD_PATH, form, Uploaded);
+      await uploading.mutateAsync(form);
       showToast('success', t('toast.fileUploaded'), file.name);
       setFile(null);
-      onUploaded();
     } catch (error) {
       notifyApiError(error);
     } finally {

@@ -1,15 +1,15 @@
 import { ActionIcon, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import type { UploadRow, WebLocale } from '@sil/contract';
+import { hrefTo, type UploadRow, type WebLocale } from '@sil/contract';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { call } from '../../lib/api-client';
+import { apiDownload } from '../../lib/api-client';
 import { parisDateTime } from '../../lib/french-date';
 import { notifyApiError, showToast } from '../../lib/notify';
-import { apiDownload, saveFile } from '../../lib/table/http';
+import { saveFile } from '../../lib/save-file';
+import { useDeleteUpload, useUploads } from './api';
 import { RecordPicker } from './record-picker';
 import { UploadForm } from './upload-form';
 
@@ -25,11 +25,8 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
   const { t, i18n } = useTranslation('records');
   const navigate = useNavigate();
   const [removing, setRemoving] = useState<UploadRow | null>(null);
-  const uploads = useQuery({
-    queryKey: ['uploads', recordId ?? ''],
-    queryFn: () => call('getUploads', { query: { record_id: recordId ?? undefined } }),
-    enabled: recordId !== null,
-  });
+  const uploads = useUploads(recordId);
+  const deleting = useDeleteUpload(recordId);
 
   const download = async (row: UploadRow) => {
     try {
@@ -41,9 +38,8 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
   };
   const remove = async (row: UploadRow) => {
     try {
-      await call('deleteUpload', { body: { upload_id: row.upload_id } });
+      await deleting.mutateAsync(row.upload_id);
       showToast('success', t('toast.fileDeleted'), row.upload_name);
-      void uploads.refetch();
     } catch (error) {
       notifyApiError(error);
     } finally {
@@ -56,9 +52,9 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
       <PageHeader title={t('uploads.title')} />
       <RecordPicker
         value={recordId}
-        onChange={(id) => void navigate(`/${locale}/uploads${id ? `/${id}` : ''}`)}
+        onChange={(id) => void navigate(hrefTo(locale, 'uploads', { upload_record_id: id ?? undefined }))}
       />
-      {recordId ? <UploadForm recordId={recordId} onUploaded={() => void uploads.refetch()} /> : null}
+      {recordId ? <UploadForm recordId={recordId} /> : null}
       {recordId && (uploads.data ?? []).length === 0 && !uploads.isLoading ? (
         <Text c="dimmed">{t('uploads.none')}</Text>
       ) : null}

@@ -1,6 +1,6 @@
 import { LOAD_ALL } from '@sil/contract';
 import { describe, expect, it } from 'vitest';
-import { queryString } from './http';
+import { queryString } from '../api-client';
 import { initialListState, loadAllQuery, toListQuery } from './list-state';
 
 describe('list query', () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, LOAD_ALL } from '@sil/contract';
-import type { QueryValue } from './http';
+import type { QueryValue } from '../api-client';
 
 /** What a table page asks the server for: search, sort, filters and the page (spec.md §7, §9). */
 export interface ListState {

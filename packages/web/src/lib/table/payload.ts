@@ -2,6 +2,7 @@
  * Payload rules of spec.md §5: a create drops empty and null fields; an update drops null fields
  * and carries only the id, the stamp as read, and the fields that changed.
  */
+/** A request body being built: the contract's field names, values still to be checked by its schema. */
 export type Payload = Record<string, unknown>;
 
 const isEmpty = (value: unknown) =>

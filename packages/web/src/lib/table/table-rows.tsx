@@ -1,22 +1,21 @@
 import { Card, Checkbox, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Row } from './rows';
 import type { ColumnView } from './types';
 
-interface RowsProps {
-  rows: Row[];
-  rowId: (row: Row) => string;
-  columns: ColumnView[];
+interface RowsProps<R> {
+  rows: R[];
+  rowId: (row: R) => string;
+  columns: ColumnView<R>[];
   selected: ReadonlySet<string>;
   onToggle: (id: string) => void;
   onToggleAll: () => void;
   /** Opens the row's form; absent when the user may not edit. */
-  onOpen?: (row: Row) => void;
+  onOpen?: (row: R) => void;
   selectable: boolean;
 }
 
 /** Desktop: a table that scrolls sideways when its columns do not fit. */
-export function TableRows({
+export function TableRows<R>({
   rows,
   rowId,
   columns,
@@ -25,7 +24,7 @@ export function TableRows({
   onToggleAll,
   onOpen,
   selectable,
-}: RowsProps) {
+}: RowsProps<R>) {
   const { t } = useTranslation('tables');
   const allChecked = rows.length > 0 && rows.every((row) => selected.has(rowId(row)));
   const someChecked = rows.some((row) => selected.has(rowId(row)));
@@ -91,7 +90,7 @@ export function TableRows({
 }
 
 /** Mobile (below 992 px): one card per row, label above value, nothing to scroll sideways. */
-export function RowCards({ rows, rowId, columns, selected, onToggle, onOpen, selectable }: RowsProps) {
+export function RowCards<R>({ rows, rowId, columns, selected, onToggle, onOpen, selectable }: RowsProps<R>) {
   const { t } = useTranslation('tables');
   if (rows.length === 0) {
     return (

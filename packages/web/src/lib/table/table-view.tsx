@@ -8,7 +8,6 @@ import { DeleteConfirm } from './delete-confirm';
 import { ExportMenu } from './export-menu';
 import type { ListState } from './list-state';
 import type { TableRights } from './rights';
-import type { Row } from './rows';
 import { TableFilters } from './table-filters';
 import { TablePager } from './table-pager';
 import { RowCards, TableRows } from './table-rows';
@@ -17,12 +16,12 @@ import type { ColumnView, FilterView } from './types';
 /** spec.md §9: the mobile layout applies below 992 px. */
 const MOBILE_QUERY = '(max-width: 991.98px)';
 
-export interface TableViewProps {
+export interface TableViewProps<R> {
   title: string;
-  rows: Row[];
-  rowId: (row: Row) => string;
-  rowLabel: (row: Row) => string;
-  columns: ColumnView[];
+  rows: R[];
+  rowId: (row: R) => string;
+  rowLabel: (row: R) => string;
+  columns: ColumnView<R>[];
   total: number;
   pages: number;
   loading: boolean;
@@ -33,7 +32,7 @@ export interface TableViewProps {
   searchPlaceholder: string;
   rights: TableRights;
   onAdd?: () => void;
-  onOpen?: (row: Row) => void;
+  onOpen?: (row: R) => void;
   onDelete?: (ids: string[]) => Promise<unknown>;
   deleting?: boolean;
   onExport?: (format: 'csv' | 'xlsx', ids: string[] | null) => void;
@@ -49,7 +48,7 @@ export interface TableViewProps {
  * selection, add, edit on row click, delete several at once, export. Buttons the user's rights do
  * not allow are absent, not disabled.
  */
-export function TableView(props: TableViewProps) {
+export function TableView<R>(props: TableViewProps<R>) {
   const { t } = useTranslation('tables');
   const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches);
   const { state, onState, rights } = props;

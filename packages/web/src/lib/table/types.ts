@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
-import type { Row } from './rows';
 
 /** A column of a table page: its header and how a row shows in it. */
-export interface ColumnView {
+export interface ColumnView<R> {
   key: string;
   label: string;
-  render: (row: Row) => ReactNode;
+  render: (row: R) => ReactNode;
 }
 
 /** A filter of a table page: a column and the values a user may pick for it. */

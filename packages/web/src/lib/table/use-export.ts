@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload, saveFile } from './http';
+import { apiDownload } from '../api-client';
+import { saveFile } from '../save-file';
 
 export interface ExportRequest {
   format: 'csv' | 'xlsx';

@@ -1,44 +1,56 @@
-import { entities, type ReferenceTableName } from '@sil/contract';
+import {
+  entities,
+  listAnswer,
+  type ReferenceRow,
+  type ReferenceTableName,
+  referenceRowSchemas,
+} from '@sil/contract';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { apiGet } from '../api-client';
+import { queryKeys } from '../query-keys';
 import { useSession } from '../use-session';
-import { apiGet } from './http';
 import { loadAllQuery } from './list-state';
-import { tableKeys } from './query-keys';
-import { type ListAnswer, ListAnswerSchema, textOf } from './rows';
 
 export interface Choice {
   value: string;
   label: string;
 }
 
+/** How a row of each table reads as a choice: its id, and its definition's label field. */
+const CHOICE_OF: { [N in ReferenceTableName]: (row: ReferenceRow<N>) => Choice } = {
+  matrices: (row) => ({ value: row.matrix_id, label: row.matrix_name }),
+  families: (row) => ({ value: row.family_id, label: row.family_name }),
+  machines: (row) => ({ value: row.machine_id, label: row.machine_name }),
+  sample_types: (row) => ({ value: row.sample_type_id, label: row.sample_type_name }),
+  clinics: (row) => ({ value: row.clinic_id, label: row.clinic_name }),
+  collectors: (row) => ({ value: row.collector_id, label: row.collector_surname }),
+  prescribers: (row) => ({ value: row.prescriber_id, label: row.prescriber_surname }),
+  // NABM acts read best as code and wording; the code alone is what the lab types.
+  nabms: (row) => ({ value: row.nabm_code, label: `${row.nabm_code} · ${row.nabm_wording}` }),
+  parameters: (row) => ({ value: row.parameter_id, label: row.parameter_name }),
+  analyses: (row) => ({ value: row.analysis_id, label: row.analysis_name }),
+};
+
 /**
  * Every row of another table as choices for a filter or a select. Loaded only when the user may
  * read that table (spec.md §6: filters from another table need read level 1 on it).
  */
-const loadAllOptions = (table: ReferenceTableName, allowed: boolean) => ({
-  queryKey: tableKeys.loadAll(table),
-  queryFn: () => apiGet(entities[table].paths.list, loadAllQuery, ListAnswerSchema),
-  enabled: allowed,
-  staleTime: 30_000,
-});
-
-function choicesOf(table: ReferenceTableName, answer: ListAnswer | undefined): Choice[] {
-  const entity = entities[table];
-  return (answer?.data ?? []).map((row) => {
-    const id = textOf(row, entity.idField) ?? '';
-    const label = textOf(row, entity.labelField) ?? id;
-    // NABM acts read best as code and wording; the code alone is what the lab types.
-    return { value: id, label: table === 'nabms' ? `${id} · ${label}` : label };
-  });
+function loadAllOptions<N extends ReferenceTableName>(table: N, allowed: boolean) {
+  const choiceOf: (row: ReferenceRow<N>) => Choice = CHOICE_OF[table];
+  return {
+    queryKey: queryKeys.table.loadAll(table),
+    queryFn: () => apiGet(entities[table].paths.list, loadAllQuery, listAnswer(referenceRowSchemas[table])),
+    select: (answer: { data: ReferenceRow<N>[] }) => answer.data.map(choiceOf),
+    enabled: allowed,
+    staleTime: 30_000,
+  };
 }
 
 export function useLoadAll(table: ReferenceTableName) {
   const { rights } = useSession();
   const allowed = (rights?.[entities[table].permission] ?? 0) >= 1;
   const query = useQuery(loadAllOptions(table, allowed));
-  const choices = useMemo(() => choicesOf(table, query.data), [query.data, table]);
-  return { allowed, choices, loading: query.isLoading };
+  return { allowed, choices: query.data ?? [], loading: query.isLoading };
 }
 
 export interface LoadedTable {
@@ -57,6 +69,6 @@ export function useLoadAllOf(tables: readonly ReferenceTableName[]): LoadedTable
   return tables.map((table, index) => ({
     table,
     allowed: allowed[index] ?? false,
-    choices: choicesOf(table, answers[index]?.data),
+    choices: answers[index]?.data ?? [],
   }));
 }

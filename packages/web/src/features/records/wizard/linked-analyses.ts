@@ -1,4 +1,4 @@
-import { listOf, type Row, textOf } from '../../../lib/table/rows';
+import type { RecordRow, SampleRow } from '@sil/contract';
 
 /** A sample of an earlier record, with the analyses it was taken for. */
 export interface LinkedSample {
@@ -12,34 +12,24 @@ export interface LinkedSample {
  * Analyses the record ordered that no sample carries (a record saved before its samples were
  * made) come last under an empty sample number, so every analysis of the record can be linked.
  */
-export function samplesOfRecord(record: Row): LinkedSample[] {
-  const rows = Array.isArray(record.samples) ? record.samples : [];
-  const samples = rows.flatMap((value): LinkedSample[] => {
-    if (typeof value !== 'object' || value === null) return [];
-    const sample: Row = Object.fromEntries(Object.entries(value));
-    const id = textOf(sample, 'sample_id');
-    return id
-      ? [
-          {
-            id,
-            number: textOf(sample, 'sample_number') ?? '',
-            analysisIds: listOf(sample, 'sample_analyses'),
-          },
-        ]
-      : [];
-  });
+export function samplesOfRecord(
+  record: Pick<RecordRow, 'record_id' | 'record_selected_analyses'> & {
+    samples: ReadonlyArray<Pick<SampleRow, 'sample_id' | 'sample_number' | 'sample_analyses'>>;
+  },
+): LinkedSample[] {
+  const samples = record.samples.map(
+    (sample): LinkedSample => ({
+      id: sample.sample_id,
+      number: sample.sample_number,
+      analysisIds: sample.sample_analyses,
+    }),
+  );
   const carried = new Set(samples.flatMap((sample) => sample.analysisIds));
-  const selected = Array.isArray(record.record_selected_analyses) ? record.record_selected_analyses : [];
-  const loose = [
-    ...new Set(
-      selected.flatMap((entry) => {
-        const ids = Reflect.get(Object(entry), 'analysis_ids');
-        return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
-      }),
-    ),
-  ].filter((id) => !carried.has(id));
+  const loose = [...new Set(record.record_selected_analyses.flatMap((entry) => entry.analysis_ids))].filter(
+    (id) => !carried.has(id),
+  );
   return loose.length > 0
-    ? [...samples, { id: `${textOf(record, 'record_id') ?? ''}-unsampled`, number: '', analysisIds: loose }]
+    ? [...samples, { id: `${record.record_id}-unsampled`, number: '', analysisIds: loose }]
     : samples;
 }
 

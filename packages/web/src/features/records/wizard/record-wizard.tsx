@@ -1,8 +1,7 @@
 import { Alert, Button, Card, Center, Group, Loader, Progress, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { WebLocale } from '@sil/contract';
+import { hrefTo, type PatientRow, type WebLocale } from '@sil/contract';
 import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,16 +9,13 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { notifyApiError, showToast } from '../../../lib/notify';
-import { tableKeys } from '../../../lib/table/query-keys';
-import { type Row, textOf } from '../../../lib/table/rows';
-import { usePatient, useRecord } from '../record-queries';
+import { usePatient, useRecord, useSubmitWizard } from '../api';
 import { nabmConflictsOf } from './nabm-conflicts';
 import { RecordSummary } from './record-summary';
 import type { ResourceFormRenderer } from './resource-forms';
 import type { NabmConflict } from './step-analyses';
 import { StepBody } from './step-body';
 import { STEPS, SUMMARY_STEP, stepOfField } from './steps';
-import { submitWizard } from './submit';
 import { type Issues, issuesOf, parseCreate, serverIssues } from './validate';
 import { useOfferedAnalyses, useValueNames } from './value-names';
 import { WizardContext } from './wizard-context';
@@ -42,11 +38,11 @@ export function RecordWizard({
 }) {
   const { t } = useTranslation('records');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const submitting = useSubmitWizard();
   const record = useRecord(recordId);
   const recordPatient = record.data?.patient;
   const loadedPatient = usePatient(recordId ? null : patientId);
-  const [patient, setPatient] = useState<Row | null>(null);
+  const [patient, setPatient] = useState<PatientRow | null>(null);
   const [initial, setInitial] = useState<WizardValues>(emptyValues);
   const [phase, setPhase] = useState<Phase>(recordId || patientId ? 'steps' : 'init');
   const [step, setStep] = useState(recordId ? 1 : 0);
@@ -62,10 +58,7 @@ export function RecordWizard({
   // The record or patient of the address fills the wizard once it has loaded.
   useEffect(() => {
     const row = record.data ?? null;
-    const owner =
-      typeof recordPatient === 'object' && recordPatient !== null
-        ? Object.fromEntries(Object.entries(recordPatient))
-        : (loadedPatient.data ?? null);
+    const owner = recordPatient ?? loadedPatient.data ?? null;
     if (!owner && !row) return;
     const values = valuesOf(owner ?? undefined, row ?? undefined);
     setPatient(owner);
@@ -77,7 +70,7 @@ export function RecordWizard({
    * An existing patient keeps the wizard on step 1, where their earlier records now show (to link
    * them, or their analyses); skipping to a new patient goes straight to the identity.
    */
-  const choosePatient = (row: Row | null) => {
+  const choosePatient = (row: PatientRow | null) => {
     const values = withPatient(form.getValues(), row ?? undefined);
     setPatient(row);
     setInitial(valuesOf(row ?? undefined));
@@ -107,7 +100,7 @@ export function RecordWizard({
     setSaving(true);
     setConflicts([]);
     try {
-      const outcome = await submitWizard({
+      const outcome = await submitting.mutateAsync({
         values: form.getValues(),
         initial,
         patient,
@@ -118,13 +111,9 @@ export function RecordWizard({
         setStep(Math.min(...Object.keys(outcome.issues).map(stepOfField)));
         return;
       }
-      void queryClient.invalidateQueries({ queryKey: tableKeys.all('records') });
-      void queryClient.invalidateQueries({ queryKey: tableKeys.all('patients') });
-      void queryClient.invalidateQueries({ queryKey: ['record'] });
-      void queryClient.invalidateQueries({ queryKey: ['patient'] });
       if (outcome.kind === 'updated') {
         showToast('success', t('toast.recordEdited'));
-        void navigate(`/${locale}/preview-record/${outcome.recordId}`);
+        void navigate(hrefTo(locale, 'previewRecord', { recordId: outcome.recordId }));
         return;
       }
       showToast('success', t('toast.recordAdded'));
@@ -154,7 +143,7 @@ export function RecordWizard({
   };
 
   const title = recordId
-    ? t('wizard.edit_title', { number: textOf(record.data ?? undefined, 'record_number') ?? '' })
+    ? t('wizard.edit_title', { number: record.data?.record_number ?? '' })
     : t('wizard.title');
   if ((recordId && record.isLoading) || (patientId && !recordId && loadedPatient.isLoading)) {
     return (
@@ -179,10 +168,13 @@ export function RecordWizard({
           <Button onClick={() => setPhase('steps')} data-action="new-record">
             {t('wizard.new_record')}
           </Button>
-          <Button variant="default" onClick={() => void navigate(`/${locale}/table/records`)}>
+          <Button
+            variant="default"
+            onClick={() => void navigate(hrefTo(locale, 'table', { table_name: 'records' }))}
+          >
             {t('wizard.find_record')}
           </Button>
-          <Button variant="default" onClick={() => void navigate(`/${locale}/scan`)}>
+          <Button variant="default" onClick={() => void navigate(hrefTo(locale, 'scan'))}>
             {t('wizard.scan_record')}
           </Button>
         </Group>
@@ -195,9 +187,7 @@ export function RecordWizard({
     <WizardContext.Provider value={{ form, issues }}>
       <PageHeader
         title={title}
-        subtitle={
-          patient ? `${textOf(patient, 'patient_surname')} ${textOf(patient, 'patient_name')}` : undefined
-        }
+        subtitle={patient ? `${patient.patient_surname} ${patient.patient_name}` : undefined}
       />
       {narrow ? (
         <Progress

@@ -5,8 +5,7 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RecordStatusBadge } from '../../../components/record-status-badge';
 import { showToast } from '../../../lib/notify';
-import { type Row, textOf } from '../../../lib/table/rows';
-import { useAnalyses, usePatientHistory } from '../record-queries';
+import { useAnalyses, usePatientHistory } from '../api';
 import { type LinkedSample, linkAnalysis, samplesOfRecord } from './linked-analyses';
 import type { OfferedAnalysis } from './quick-selections';
 import { useWizard } from './wizard-context';
@@ -85,10 +84,7 @@ export function RelatedRecords({
   if (records.length === 0) return <Text c="dimmed">{t('patient_step.no_records')}</Text>;
   const orderable = new Set(offered.map((analysis) => analysis.id));
   const nameOf = (id: string) =>
-    textOf(
-      (catalogue.data?.data ?? []).find((row: Row) => row.analysis_id === id),
-      'analysis_name',
-    ) ?? id;
+    (catalogue.data?.data ?? []).find((row) => row.analysis_id === id)?.analysis_name ?? id;
   return (
     <Controller
       control={form.control}
@@ -102,9 +98,9 @@ export function RelatedRecords({
               return (
                 <Card key={record.record_id} withBorder padding="xs" data-testid="related-record">
                   <Group justify="space-between" wrap="wrap">
-                    <Checkbox value={record.record_id} label={textOf(record, 'record_number')} />
+                    <Checkbox value={record.record_id} label={record.record_number} />
                     <Group gap="xs">
-                      {record.record_annulr_flag === true ? (
+                      {record.record_annulr_flag ? (
                         <Badge color="red" variant="light">
                           {t('flags.cancelled')}
                         </Badge>

@@ -1,4 +1,4 @@
-import type { Row } from '../../../lib/table/rows';
+import type { PatientRow } from '@sil/contract';
 import type { OfferedAnalysis } from './quick-selections';
 import type { ResourceFormRenderer } from './resource-forms';
 import { type NabmConflict, StepAnalyses } from './step-analyses';
@@ -17,9 +17,9 @@ import { STEPS } from './steps';
 /** The inputs of one step of the wizard. */
 export function StepBody(props: {
   step: number;
-  patient: Row | null;
+  patient: PatientRow | null;
   recordId: string | null;
-  onChoosePatient: (patient: Row) => void;
+  onChoosePatient: (patient: PatientRow) => void;
   onSkipPatient: () => void;
   analyses: readonly OfferedAnalysis[];
   conflicts: readonly NabmConflict[];

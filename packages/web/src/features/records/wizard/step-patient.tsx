@@ -1,21 +1,21 @@
 import { Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import type { PatientRow } from '@sil/contract';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { frenchDate } from '../../../lib/french-date';
-import { type Row, textOf } from '../../../lib/table/rows';
-import { usePatientSearch } from '../record-queries';
+import { usePatientSearch } from '../api';
 import type { OfferedAnalysis } from './quick-selections';
 import { RelatedRecords } from './related-records';
 
-function PatientLine({ row }: { row: Row }) {
+function PatientLine({ row }: { row: PatientRow }) {
   return (
     <Text fw={500}>
-      {textOf(row, 'patient_surname')} {textOf(row, 'patient_name')}{' '}
+      {row.patient_surname} {row.patient_name}{' '}
       <Text span c="dimmed" size="sm">
-        · {frenchDate(textOf(row, 'patient_dob'))} · {textOf(row, 'patient_gender')}
-        {textOf(row, 'patient_nir') ? ` · ${textOf(row, 'patient_nir')}` : ''}
+        · {frenchDate(row.patient_dob)} · {row.patient_gender}
+        {row.patient_nir ? ` · ${row.patient_nir}` : ''}
       </Text>
     </Text>
   );
@@ -29,18 +29,18 @@ export function StepPatient({
   onChoose,
   onSkip,
 }: {
-  patient: Row | null;
+  patient: PatientRow | null;
   /** The record being edited, left out of the patient's earlier records. */
   recordId: string | null;
   analyses: readonly OfferedAnalysis[];
-  onChoose: (patient: Row) => void;
+  onChoose: (patient: PatientRow) => void;
   onSkip: () => void;
 }) {
   const { t } = useTranslation('records');
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term, 300);
   const found = usePatientSearch(debounced);
-  const patientId = textOf(patient ?? undefined, 'patient_id');
+  const patientId = patient?.patient_id;
 
   return (
     <Stack>

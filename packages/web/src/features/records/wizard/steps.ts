@@ -1,3 +1,8 @@
+import { REPORT_CHANNELS } from '@sil/contract';
+
+/** How results must go out: one flag per report channel of the contract. */
+export const REPORT_FLAGS = REPORT_CHANNELS.map((channel) => `record_must_${channel}` as const);
+
 /**
  * The twelve steps of the add-record wizard (spec.md §2) and the contract fields each one edits,
  * so that a refused field sends the user back to the step that shows it.
@@ -81,13 +86,7 @@ export const STEPS = [
   {
     key: 'report',
     fields: [
-      'record_must_fax',
-      'record_must_phone',
-      'record_must_post',
-      'record_must_paper',
-      'record_must_online',
-      'record_must_insurance_report',
-      'record_must_occupational_physician',
+      ...REPORT_FLAGS,
       'record_persons_to_phone',
       'record_other_persons_to_phone',
       'record_phone_number',

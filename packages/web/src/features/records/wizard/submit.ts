@@ -1,24 +1,43 @@
-import { AddPatientBody, type RouteAnswer, UpdatePatientBody } from '@sil/contract';
+import {
+  AddPatientBody,
+  type PatientRow,
+  type RecordRow,
+  type RouteAnswer,
+  UpdatePatientBody,
+} from '@sil/contract';
 import { call } from '../../../lib/api-client';
 import { createPayload, updatePayload } from '../../../lib/table/payload';
-import { type Row, textOf } from '../../../lib/table/rows';
 import { type Issues, issuesOf } from './validate';
-import { payloadOf, type WizardValues } from './wizard-values';
+import { type Payload, payloadOf, type WizardValues } from './wizard-values';
 
 export type SubmitOutcome =
   | { kind: 'invalid'; issues: Issues }
   | { kind: 'created'; answer: RouteAnswer<'addPatient'> }
   | { kind: 'updated'; recordId: string };
 
-function changes(before: Record<string, unknown>, after: Record<string, unknown>, row: Row, id: string) {
-  const idValue = textOf(row, `${id}_id`) ?? '';
-  const stamp = textOf(row, `${id}_last_updated`) ?? '';
-  const payload = updatePayload(before, after, {
-    idField: `${id}_id`,
-    id: idValue,
-    stampField: `${id}_last_updated`,
-    stamp,
-  });
+/** The id and stamp an update sends back, named as the contract names them. */
+type Stamped =
+  | { kind: 'patient'; row: Pick<PatientRow, 'patient_id' | 'patient_last_updated'> }
+  | { kind: 'record'; row: Pick<RecordRow, 'record_id' | 'record_last_updated'> };
+
+function changes(before: Payload, after: Payload, stamped: Stamped) {
+  const payload = updatePayload(
+    before,
+    after,
+    stamped.kind === 'patient'
+      ? {
+          idField: 'patient_id',
+          id: stamped.row.patient_id,
+          stampField: 'patient_last_updated',
+          stamp: stamped.row.patient_last_updated,
+        }
+      : {
+          idField: 'record_id',
+          id: stamped.row.record_id,
+          stampField: 'record_last_updated',
+          stamp: stamped.row.record_last_updated,
+        },
+  );
   // Only the id and the stamp: nothing changed.
   return Object.keys(payload).length > 2 ? payload : null;
 }
@@ -31,30 +50,30 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
 export async function submitWizard(input: {
   values: WizardValues;
   initial: WizardValues;
-  patient: Row | null;
-  record: Row | null;
+  patient: PatientRow | null;
+  record: RecordRow | null;
 }): Promise<SubmitOutcome> {
   const now = payloadOf(input.values);
   const before = payloadOf(input.initial);
   const patientChanges = input.patient
-    ? changes(before.patient, now.patient, input.patient, 'patient')
+    ? changes(before.patient, now.patient, { kind: 'patient', row: input.patient })
     : null;
 
   if (input.record) {
-    const recordChanges = changes(before.record, now.record, input.record, 'record');
+    const recordChanges = changes(before.record, now.record, { kind: 'record', row: input.record });
     const parsed = UpdatePatientBody.safeParse({
       ...(patientChanges ?? {}),
       ...(recordChanges ?? {
-        record_id: textOf(input.record, 'record_id'),
-        record_last_updated: textOf(input.record, 'record_last_updated'),
+        record_id: input.record.record_id,
+        record_last_updated: input.record.record_last_updated,
       }),
     });
     if (!parsed.success) return { kind: 'invalid', issues: issuesOf(parsed.error) };
     const answer = await call('updatePatient', { body: parsed.data });
-    return { kind: 'updated', recordId: answer.record?.record_id ?? textOf(input.record, 'record_id') ?? '' };
+    return { kind: 'updated', recordId: answer.record?.record_id ?? input.record.record_id };
   }
 
-  const patientId = textOf(input.patient ?? undefined, 'patient_id');
+  const patientId = input.patient?.patient_id;
   const create = AddPatientBody.safeParse(
     createPayload(patientId ? { patient_id: patientId, ...now.record } : { ...now.patient, ...now.record }),
   );

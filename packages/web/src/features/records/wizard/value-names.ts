@@ -1,8 +1,7 @@
 import { INS_KINDS, INS_OIDS } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
-import { listOf, textOf } from '../../../lib/table/rows';
 import { useLoadAll } from '../../../lib/table/use-load-all';
-import { useAnalyses } from '../record-queries';
+import { useAnalyses } from '../api';
 import type { OfferedAnalysis } from './quick-selections';
 
 /**
@@ -14,16 +13,13 @@ export function useOfferedAnalyses(): OfferedAnalysis[] {
   const families = useLoadAll('families');
   return (analyses.data?.data ?? [])
     .filter((row) => row.analysis_visible === true)
-    .map((row) => {
-      const family = textOf(row, 'analysis_family');
-      return {
-        id: textOf(row, 'analysis_id') ?? '',
-        name: textOf(row, 'analysis_name') ?? '',
-        family: families.choices.find((choice) => choice.value === family)?.label ?? '',
-        forensic: row.analysis_is_forensic === true,
-        nabm: listOf(row, 'analysis_nabm_codes'),
-      };
-    })
+    .map((row) => ({
+      id: row.analysis_id,
+      name: row.analysis_name,
+      family: families.choices.find((choice) => choice.value === row.analysis_family)?.label ?? '',
+      forensic: row.analysis_is_forensic === true,
+      nabm: row.analysis_nabm_codes ?? [],
+    }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
-import type { WebLocale } from '@sil/contract';
+import { hrefTo, type WebLocale } from '@sil/contract';
 import { IconCircleCheck, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -38,7 +38,7 @@ export function WizardSuccess({
         <Button
           variant="light"
           leftSection={<IconEye size={16} />}
-          onClick={() => void navigate(`/${locale}/preview-record/${recordId}`)}
+          onClick={() => void navigate(hrefTo(locale, 'previewRecord', { recordId }))}
           data-action="open-record"
         >
           {t('wizard.open_record')}

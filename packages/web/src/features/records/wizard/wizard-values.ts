@@ -1,70 +1,22 @@
-import { joinPhone } from '@sil/contract';
+import {
+  joinPhone,
+  type PatientRow,
+  type patientFields,
+  type RecordRow,
+  type recordFields,
+} from '@sil/contract';
 import { z } from 'zod';
-import { listOf, type Row, textOf } from '../../../lib/table/rows';
+import type { Payload } from '../../../lib/table/payload';
+import { REPORT_FLAGS, STEPS } from './steps';
 
 /**
  * What the add-record wizard edits, in the contract's field names (spec.md §3 Patient and Record).
  * Inputs hold text; {@link payloadOf} turns them into the values the contract's schemas expect.
  */
-export const PATIENT_TEXT = [
-  'patient_civility',
-  'patient_title',
-  'patient_surname',
-  'patient_name',
-  'patient_birth_name',
-  'patient_gender',
-  'patient_dob',
-  'patient_birthplace',
-  'patient_nir',
-  'patient_ins',
-  'patient_ins_oid',
-  'patient_identity_status',
-  'patient_height_cm',
-  'patient_weight_kg',
-  'patient_insurance',
-  'patient_agreement_type',
-  'patient_insurance_code1',
-  'patient_insurance_code2',
-  'patient_insurance_from',
-  'patient_insurance_to',
-  'patient_address',
-  'patient_city',
-  'patient_zip',
-  'patient_country',
-  'patient_phone_num',
-  'patient_landline',
-  'patient_email',
-  'patient_fax',
-  'patient_external_id',
-  'patient_owner',
-  'patient_treating_practitioner',
-  'patient_posology',
-  'patient_treatment_last',
-  'patient_internal_notes',
-] as const;
-export const PATIENT_FLAGS = ['patient_pregnant', 'patient_newborn'] as const;
+export const PATIENT_FLAGS = ['patient_pregnant', 'patient_newborn'] as const satisfies ReadonlyArray<
+  keyof PatientRow
+>;
 
-export const RECORD_TEXT = [
-  'record_prescription_date',
-  'record_collector',
-  'record_prescriber',
-  'record_owner',
-  'record_treating_practitioner',
-  'record_collection_datetime',
-  'record_clinical_information',
-  'record_derog_description',
-  'record_uh_expected_time',
-  'record_delai_cause',
-  'record_delai_expected_time',
-  'record_delai_actual_time',
-  'record_delai_impact',
-  'record_other_persons_to_phone',
-  'record_phone_number',
-  'record_fax_number',
-  'record_special_considerations',
-  'record_additional_information',
-  'record_internal_notes',
-] as const;
 export const RECORD_FLAGS = [
   'record_collected_externally',
   'record_includes_external_samples',
@@ -76,19 +28,26 @@ export const RECORD_FLAGS = [
   'record_uh_flag',
   'record_delai_flag',
   'record_sent_externally',
-  'record_must_fax',
-  'record_must_phone',
-  'record_must_post',
-  'record_must_paper',
-  'record_must_online',
-  'record_must_insurance_report',
-  'record_must_occupational_physician',
-] as const;
+  ...REPORT_FLAGS,
+] as const satisfies ReadonlyArray<keyof RecordRow>;
 
-export type PatientTextField = (typeof PATIENT_TEXT)[number];
-export type RecordTextField = (typeof RECORD_TEXT)[number];
-export type TextField = PatientTextField | RecordTextField;
+/** Fields the steps show with inputs of their own kind: the people to call, the analyses. */
+const LIST_FIELDS = ['record_persons_to_phone', 'record_selected_analyses'] as const;
+
+type StepField = (typeof STEPS)[number]['fields'][number];
 export type FlagField = (typeof PATIENT_FLAGS)[number] | (typeof RECORD_FLAGS)[number];
+/** Every other field a step shows is typed in as text; the steps' lists are the one list of fields. */
+export type TextField = Exclude<StepField, FlagField | (typeof LIST_FIELDS)[number]>;
+export type PatientTextField = Extract<TextField, `patient_${string}`>;
+export type RecordTextField = Extract<TextField, `record_${string}`>;
+
+const NOT_TEXT: ReadonlySet<string> = new Set([...PATIENT_FLAGS, ...RECORD_FLAGS, ...LIST_FIELDS]);
+const isText = (field: StepField): field is TextField => !NOT_TEXT.has(field);
+const STEP_TEXT = STEPS.flatMap((step): readonly StepField[] => step.fields).filter(isText);
+export const PATIENT_TEXT = STEP_TEXT.filter((field): field is PatientTextField =>
+  field.startsWith('patient_'),
+);
+export const RECORD_TEXT = STEP_TEXT.filter((field): field is RecordTextField => field.startsWith('record_'));
 
 export type WizardValues = Record<TextField, string> &
   Record<FlagField, boolean> & {
@@ -129,8 +88,14 @@ function localInput(iso: string): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-function inputText(field: TextField, row: Row | undefined): string {
-  const value = textOf(row, field) ?? '';
+const isPatientText = (field: TextField): field is PatientTextField =>
+  (PATIENT_TEXT as readonly string[]).includes(field);
+const isPatientFlag = (field: FlagField): field is (typeof PATIENT_FLAGS)[number] =>
+  (PATIENT_FLAGS as readonly string[]).includes(field);
+
+function inputText(field: TextField, patient: PatientRow | undefined, record: RecordRow | undefined): string {
+  const stored = isPatientText(field) ? patient?.[field] : record?.[field];
+  const value = stored === null || stored === undefined ? '' : String(stored);
   if (DATE_TIME.has(field) && value) return localInput(value);
   if (field.endsWith('_dob') || field.endsWith('_from') || field.endsWith('_to') || field.endsWith('_date'))
     return value.slice(0, 10);
@@ -138,23 +103,19 @@ function inputText(field: TextField, row: Row | undefined): string {
 }
 
 /** The wizard's values for a patient and a record as the server answers them (each may be absent). */
-export function valuesOf(patient?: Row, record?: Row): WizardValues {
-  const rowOf = (field: string) => (field.startsWith('patient_') ? patient : record);
+export function valuesOf(patient?: PatientRow, record?: RecordRow): WizardValues {
   const combinations: string[][] = [[], [], [], [], []];
-  const selected = record?.record_selected_analyses;
-  if (Array.isArray(selected)) {
-    for (const entry of selected) {
-      const combination = Number(Reflect.get(Object(entry), 'combination'));
-      const ids = Reflect.get(Object(entry), 'analysis_ids');
-      if (combination >= 1 && combination <= 5 && Array.isArray(ids))
-        combinations[combination - 1] = ids.filter((id) => typeof id === 'string');
-    }
+  for (const { combination, analysis_ids } of record?.record_selected_analyses ?? []) {
+    if (combination >= 1 && combination <= 5) combinations[combination - 1] = analysis_ids;
   }
+  const flagOf = (field: FlagField) => (isPatientFlag(field) ? patient?.[field] : record?.[field]) === true;
   return {
-    ...TextMap.parse(Object.fromEntries(TEXT_FIELDS.map((field) => [field, inputText(field, rowOf(field))]))),
-    ...FlagMap.parse(Object.fromEntries(FLAG_FIELDS.map((field) => [field, rowOf(field)?.[field] === true]))),
-    record_persons_to_phone: listOf(record, 'record_persons_to_phone'),
-    record_linked_records: listOf(record, 'record_linked_records'),
+    ...TextMap.parse(
+      Object.fromEntries(TEXT_FIELDS.map((field) => [field, inputText(field, patient, record)])),
+    ),
+    ...FlagMap.parse(Object.fromEntries(FLAG_FIELDS.map((field) => [field, flagOf(field)]))),
+    record_persons_to_phone: record?.record_persons_to_phone ?? [],
+    record_linked_records: record?.record_linked_records ?? [],
     combinations,
   };
 }
@@ -179,7 +140,7 @@ function contractValue(field: TextField, text: string): string | number | null {
   return trimmed;
 }
 
-export type Payload = Record<string, unknown>;
+export type { Payload };
 
 /**
  * The patient's and the record's fields as the contract names and types them; empty inputs are
@@ -203,7 +164,7 @@ export function payloadOf(values: WizardValues): { patient: Payload; record: Pay
 export const emptyValues = (): WizardValues => valuesOf();
 
 /** Another patient for the record being entered: the record's inputs stay, the links do not. */
-export function withPatient(current: WizardValues, patient: Row | undefined): WizardValues {
+export function withPatient(current: WizardValues, patient: PatientRow | undefined): WizardValues {
   const next = valuesOf(patient);
   for (const field of RECORD_TEXT) next[field] = current[field];
   for (const field of RECORD_FLAGS) next[field] = current[field];

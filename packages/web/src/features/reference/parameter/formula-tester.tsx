@@ -1,5 +1,7 @@
 import { Alert, Group, NumberInput, Text } from '@mantine/core';
 import { checkFormula, evaluateFormula, type FormulaScope } from '@sil/contract';
+// mathjs, which the formula fields validate with, is loaded with this screen only.
+import '@sil/contract/formula-engine';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,8 +1,11 @@
-import type { FieldSpec } from '../field-spec';
+import type { ParameterRow } from '@sil/contract';
+import type { FieldSpec as AnyFieldSpec } from '../../../lib/form/field-spec';
 
-const text = (name: string, wide = false): FieldSpec => ({ name, kind: 'text', wide });
-const flag = (name: string): FieldSpec => ({ name, kind: 'boolean' });
-const number = (name: string): FieldSpec => ({ name, kind: 'number' });
+type FieldSpec = AnyFieldSpec<keyof ParameterRow & string>;
+
+const text = (name: FieldSpec['name'], wide = false): FieldSpec => ({ name, kind: 'text', wide });
+const flag = (name: FieldSpec['name']): FieldSpec => ({ name, kind: 'boolean' });
+const number = (name: FieldSpec['name']): FieldSpec => ({ name, kind: 'number' });
 
 /** The parameter's own fields, in the order of the form's 'general' section. */
 export const GENERAL_FIELDS: readonly FieldSpec[] = [

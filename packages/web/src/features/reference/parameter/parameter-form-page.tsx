@@ -1,9 +1,8 @@
 import { Center, Loader } from '@mantine/core';
-import { entities, type WebLocale } from '@sil/contract';
+import { entities, hrefTo, ParameterRow, type WebLocale } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { textOf } from '../../../lib/table/rows';
 import { useTableRow } from '../../../lib/table/use-table-row';
 import { ParameterForm } from './parameter-form';
 
@@ -11,21 +10,17 @@ import { ParameterForm } from './parameter-form';
 export function ParameterFormPage({ locale, id }: { locale: WebLocale; id: string | null }) {
   const { t } = useTranslation('tables');
   const navigate = useNavigate();
-  const current = useTableRow(entities.parameters, id);
+  const current = useTableRow(entities.parameters, ParameterRow, id);
   const row = current.data ?? null;
-  const back = () => void navigate(`/${locale}/table/parameters`);
+  const back = () => void navigate(hrefTo(locale, 'table', { table_name: 'parameters' }));
   return (
     <>
       <PageHeader
-        title={
-          id === null
-            ? t('parameter.new')
-            : t('parameter.edit', { name: textOf(row ?? undefined, 'parameter_name') ?? '' })
-        }
+        title={id === null ? t('parameter.new') : t('parameter.edit', { name: row?.parameter_name ?? '' })}
       />
       {id === null || row ? (
         <ParameterForm
-          key={textOf(row ?? undefined, 'parameter_last_updated') ?? 'new'}
+          key={row?.parameter_last_updated ?? 'new'}
           row={row}
           onDone={back}
           onReload={() => void current.refetch()}

@@ -1,15 +1,18 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
-import { entities, parameterBoundsProblems } from '@sil/contract';
+import { type ParameterRow, parameterBoundsProblems } from '@sil/contract';
+// mathjs, which the formula fields validate with, is loaded with this screen only.
+import '@sil/contract/formula-engine';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Row } from '../../../lib/table/rows';
-import { FieldInput } from '../field-input';
-import type { FieldSpec, FormValues } from '../field-spec';
-import { formResolver } from '../form-resolver';
-import { formValuesOf, payloadOf } from '../form-values';
-import { StaleAlert } from '../stale-alert';
-import { useSubmitRow } from '../use-submit-row';
+import { FieldInput } from '../../../lib/form/field-input';
+import type { FieldSpec, FormValues } from '../../../lib/form/field-spec';
+import { formResolver } from '../../../lib/form/form-resolver';
+import { formValuesOf, payloadOf } from '../../../lib/form/form-values';
+import { StaleAlert } from '../../../lib/form/stale-alert';
+import { useSubmitRow } from '../../../lib/form/use-submit-row';
+import type { Payload } from '../../../lib/table/payload';
+import { parametersTable } from '../table-configs';
 import { FormulaTester } from './formula-tester';
 import {
   CALCULATION_FIELDS,
@@ -22,7 +25,7 @@ import { RangesEditor } from './ranges-editor';
 import { blocksOf, rangesToSend, type Zone, zonesOf, zonesToSend } from './ranges-state';
 import { ZonesEditor } from './zones-editor';
 
-const entity = entities.parameters;
+const { entity } = parametersTable;
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -41,13 +44,13 @@ export function ParameterForm({
   onDone,
   onReload,
 }: {
-  row: Row | null;
+  row: ParameterRow | null;
   onDone: () => void;
   onReload: () => void;
 }) {
   const { t } = useTranslation('tables');
   const initial = formValuesOf(PARAMETER_FIELDS, row);
-  const form = useForm<FormValues, unknown, Record<string, unknown>>({
+  const form = useForm<FormValues, unknown, Payload>({
     defaultValues: initial,
     resolver: formResolver(entity, PARAMETER_FIELDS),
     mode: 'onTouched',
@@ -85,9 +88,9 @@ export function ParameterForm({
   );
   const limitsInverted = problems.includes('parameter_lower_detection_limit');
 
-  const known = new Set(PARAMETER_FIELDS.map((field) => field.name));
+  const known: ReadonlySet<string> = new Set(PARAMETER_FIELDS.map((field) => field.name));
   const { submit, stale, saving } = useSubmitRow(
-    entity,
+    parametersTable,
     row,
     (path, message) => {
       // Range and zone problems are already shown live; the others go under their inputs.

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, NumberInput, Stack, Table, Text, TextInput }
 import { REFERENCE_RANGE_CATEGORIES, type ReferenceRangeCategory } from '@sil/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ReferenceSelect } from '../reference-select';
+import { ReferenceSelect } from '../../../lib/form/reference-select';
 import { emptyBlock, type RangeBlock, type RangeInput, rangeKey } from './ranges-state';
 
 const numberOf = (value: number | string): number | '' => (typeof value === 'number' ? value : '');

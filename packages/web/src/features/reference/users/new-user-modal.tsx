@@ -20,19 +20,17 @@ import {
   type UserType,
   type WebLocale,
 } from '@sil/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../../lib/api-client';
+import type { PhoneValue } from '../../../lib/form/field-spec';
+import { DEFAULT_COUNTRY_CODE } from '../../../lib/form/form-values';
+import { issueText } from '../../../lib/form/issue-text';
+import { PhoneInput } from '../../../lib/form/phone-input';
+import { ReferenceSelect } from '../../../lib/form/reference-select';
 import { showToast } from '../../../lib/notify';
 import { sha256Hex } from '../../../lib/session';
 import { fieldIssues } from '../../../lib/table/field-issues';
-import { tableKeys } from '../../../lib/table/query-keys';
-import type { PhoneValue } from '../field-spec';
-import { DEFAULT_COUNTRY_CODE } from '../form-values';
-import { issueText } from '../issue-text';
-import { PhoneInput } from '../phone-input';
-import { ReferenceSelect } from '../reference-select';
+import { type NewUser, useAddUser } from '../api';
 import { emptyRightsValues, RightsGrid } from './rights-grid';
 
 /**
@@ -41,7 +39,6 @@ import { emptyRightsValues, RightsGrid } from './rights-grid';
  */
 export function NewUserModal({ locale, onClose }: { locale: WebLocale; onClose: () => void }) {
   const { t } = useTranslation('tables');
-  const client = useQueryClient();
   const [type, setType] = useState<UserType>('internal');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -54,69 +51,67 @@ export function NewUserModal({ locale, onClose }: { locale: WebLocale; onClose: 
   const [prescriber, setPrescriber] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const create = useMutation({
-    mutationFn: async () => {
-      const problems = password ? passwordProblems(password) : [];
-      if (problems.length > 0) {
-        setErrors({ user_password: t('users.password_rules') });
-        return null;
-      }
-      const base = {
-        user_name: name,
-        user_email: email,
-        user_phone_num: phone.number.trim()
-          ? (joinPhone(phone.countryCode, phone.number) ?? phone.number)
-          : undefined,
-        user_password: password ? await sha256Hex(password) : undefined,
-        otp_enabled: otp,
-        locale,
-      };
-      // Checked with the contract's body schema first, so every wrong field shows at once.
-      const refuse = (issues: ReadonlyArray<{ path: PropertyKey[]; code: string; message: string }>) => {
-        setErrors(
-          Object.fromEntries(
-            issues.map((issue) => [
-              String(issue.path[0] ?? ''),
-              issue.code === 'invalid_type' ? 'required' : issue.message,
-            ]),
-          ),
-        );
-        return null;
-      };
-      setErrors({});
-      if (type === 'internal') {
-        const checked = AddNewUserBody.safeParse({ ...base, ...rights });
-        return checked.success ? call('addNewUser', { body: checked.data }) : refuse(checked.error.issues);
-      }
-      if (type === 'external') {
-        const checked = AddNewExternalUserBody.safeParse({
-          ...base,
-          clinic_id: clinic ?? undefined,
-          external_account_type: accountType ?? undefined,
-        });
-        return checked.success
-          ? call('addNewExternalUser', { body: checked.data })
-          : refuse(checked.error.issues);
-      }
-      const checked = AddNewPrescriberUserBody.safeParse({ ...base, prescriber_id: prescriber ?? undefined });
-      return checked.success
-        ? call('addNewPrescriberUser', { body: checked.data })
-        : refuse(checked.error.issues);
-    },
-    onSuccess: (answer) => {
-      if (!answer) return;
-      void client.invalidateQueries({ queryKey: tableKeys.all('users') });
-      showToast(
-        'success',
-        t('toast.successAdd'),
-        answer.invitation_sent ? t('users.invitation_sent') : undefined,
+  const create = useAddUser();
+  const submit = async () => {
+    const problems = password ? passwordProblems(password) : [];
+    if (problems.length > 0) {
+      setErrors({ user_password: t('users.password_rules') });
+      return;
+    }
+    const base = {
+      user_name: name,
+      user_email: email,
+      user_phone_num: phone.number.trim()
+        ? (joinPhone(phone.countryCode, phone.number) ?? phone.number)
+        : undefined,
+      user_password: password ? await sha256Hex(password) : undefined,
+      otp_enabled: otp,
+      locale,
+    };
+    // Checked with the contract's body schema first, so every wrong field shows at once.
+    const refuse = (issues: ReadonlyArray<{ path: PropertyKey[]; code: string; message: string }>) => {
+      setErrors(
+        Object.fromEntries(
+          issues.map((issue) => [
+            String(issue.path[0] ?? ''),
+            issue.code === 'invalid_type' ? 'required' : issue.message,
+          ]),
+        ),
       );
-      onClose();
-    },
-    onError: (error) => {
-      setErrors(Object.fromEntries(fieldIssues(error).map((issue) => [issue.path, issue.message])));
-    },
-  });
+    };
+    setErrors({});
+    let user: NewUser;
+    if (type === 'internal') {
+      const checked = AddNewUserBody.safeParse({ ...base, ...rights });
+      if (!checked.success) return refuse(checked.error.issues);
+      user = { type, body: checked.data };
+    } else if (type === 'external') {
+      const checked = AddNewExternalUserBody.safeParse({
+        ...base,
+        clinic_id: clinic ?? undefined,
+        external_account_type: accountType ?? undefined,
+      });
+      if (!checked.success) return refuse(checked.error.issues);
+      user = { type, body: checked.data };
+    } else {
+      const checked = AddNewPrescriberUserBody.safeParse({ ...base, prescriber_id: prescriber ?? undefined });
+      if (!checked.success) return refuse(checked.error.issues);
+      user = { type, body: checked.data };
+    }
+    create.mutate(user, {
+      onSuccess: (answer) => {
+        showToast(
+          'success',
+          t('toast.successAdd'),
+          answer.invitation_sent ? t('users.invitation_sent') : undefined,
+        );
+        onClose();
+      },
+      onError: (error) => {
+        setErrors(Object.fromEntries(fieldIssues(error).map((issue) => [issue.path, issue.message])));
+      },
+    });
+  };
   const error = (field: string) => issueText(t, errors[field]);
 
   return (
@@ -203,7 +198,7 @@ export function NewUserModal({ locale, onClose }: { locale: WebLocale; onClose: 
           <Button variant="default" onClick={onClose}>
             {t('actions.cancel')}
           </Button>
-          <Button loading={create.isPending} onClick={() => create.mutate()} data-action="save">
+          <Button loading={create.isPending} onClick={() => void submit()} data-action="save">
             {t('actions.save')}
           </Button>
         </Group>

@@ -1,14 +1,12 @@
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Switch, Text } from '@mantine/core';
 import { ADMIN_KEYS, type AdminRow, SPECIAL_RIGHTS } from '@sil/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { StaleAlert } from '../../../lib/form/stale-alert';
 import { notifyApiError, showToast } from '../../../lib/notify';
-import { tableKeys } from '../../../lib/table/query-keys';
-import { StaleAlert } from '../stale-alert';
+import { useAdmin, useUpdateAdminAccess } from '../api';
 import { RightsGrid, type RightsValues, rightsValuesOf } from './rights-grid';
-import { useAdmin } from './use-admins';
 
 /**
  * A user's rights and account state. Rights of external and prescriber users cannot be changed
@@ -24,40 +22,36 @@ function RightsForm({
   onReload: () => void;
 }) {
   const { t } = useTranslation('tables');
-  const client = useQueryClient();
   const [initial] = useState(() => rightsValuesOf(user.rights));
   const [rights, setRights] = useState<RightsValues>(initial);
   const [disabled, setDisabled] = useState(user.user_disabled);
   const [stale, setStale] = useState(false);
   const internal = user.user_type === 'internal';
-  const save = useMutation({
-    mutationFn: () => {
-      const changed: Partial<RightsValues> = {};
-      // Only the rights that changed are sent, and none for a user whose rights are not editable.
-      if (internal) {
-        for (const key of ADMIN_KEYS) if (rights[key] !== initial[key]) changed[key] = rights[key];
-        for (const key of SPECIAL_RIGHTS) if (rights[key] !== initial[key]) changed[key] = rights[key];
-      }
-      return call('updateAdminAccess', {
-        body: {
-          admin_uid: user.admin_uid,
-          admin_last_updated: user.admin_last_updated,
-          ...(disabled !== user.user_disabled ? { user_disabled: disabled } : {}),
-          ...changed,
-        },
-      });
-    },
-    meta: { quiet: true },
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: tableKeys.all('users') });
-      showToast('success', t('toast.successUpdate'));
-      onClose();
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.code === 'staleUpdate') setStale(true);
-      else notifyApiError(error);
-    },
-  });
+  const saving = useUpdateAdminAccess();
+  const save = () => {
+    const changed: Partial<RightsValues> = {};
+    // Only the rights that changed are sent, and none for a user whose rights are not editable.
+    if (internal) {
+      for (const key of ADMIN_KEYS) if (rights[key] !== initial[key]) changed[key] = rights[key];
+      for (const key of SPECIAL_RIGHTS) if (rights[key] !== initial[key]) changed[key] = rights[key];
+    }
+    const body = {
+      admin_uid: user.admin_uid,
+      admin_last_updated: user.admin_last_updated,
+      ...(disabled !== user.user_disabled ? { user_disabled: disabled } : {}),
+      ...changed,
+    };
+    saving.mutate(body, {
+      onSuccess: () => {
+        showToast('success', t('toast.successUpdate'));
+        onClose();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'staleUpdate') setStale(true);
+        else notifyApiError(error);
+      },
+    });
+  };
   return (
     <Stack>
       {stale ? <StaleAlert onReload={onReload} /> : null}
@@ -80,7 +74,7 @@ function RightsForm({
         <Button variant="default" onClick={onClose}>
           {t('actions.cancel')}
         </Button>
-        <Button loading={save.isPending} onClick={() => save.mutate()} data-action="save">
+        <Button loading={saving.isPending} onClick={save} data-action="save">
           {t('actions.save')}
         </Button>
       </Group>

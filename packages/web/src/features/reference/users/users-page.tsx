@@ -5,14 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { initialListState, type ListState } from '../../../lib/table/list-state';
 import { useTableRights } from '../../../lib/table/rights';
-import { type Row, textOf } from '../../../lib/table/rows';
 import { TableView } from '../../../lib/table/table-view';
 import type { ColumnView } from '../../../lib/table/types';
 import { useExport } from '../../../lib/table/use-export';
+import { useAdmins } from '../api';
 import { NewUserModal } from './new-user-modal';
 import { RightsModal } from './rights-modal';
 import { RightsSummary } from './rights-summary';
-import { useAdmins } from './use-admins';
 
 const USER_TYPES = ['internal', 'external', 'prescriber'] as const;
 
@@ -39,18 +38,14 @@ export function UsersPage({ locale }: { locale: WebLocale }) {
   );
   const pages = Math.ceil(matching.length / state.pageSize);
   const shown = matching.slice((state.page - 1) * state.pageSize, state.page * state.pageSize);
-  const byId = new Map(shown.map((user) => [user.admin_uid, user]));
-  const userOf = (row: Row): AdminRow | undefined => byId.get(textOf(row, 'admin_uid') ?? '');
 
-  const columns: ColumnView[] = [
-    { key: 'user_name', label: t('fields.user_name'), render: (row) => userOf(row)?.user_name },
-    { key: 'user_email', label: t('fields.user_email'), render: (row) => userOf(row)?.user_email },
+  const columns: ColumnView<AdminRow>[] = [
+    { key: 'user_name', label: t('fields.user_name'), render: (user) => user.user_name },
+    { key: 'user_email', label: t('fields.user_email'), render: (user) => user.user_email },
     {
       key: 'user_type',
       label: t('fields.user_type'),
-      render: (row) => {
-        const user = userOf(row);
-        if (!user) return null;
+      render: (user) => {
         const account = user.external_account_type
           ? ` · ${t(`users.account_types.${user.external_account_type}`)}`
           : '';
@@ -60,19 +55,14 @@ export function UsersPage({ locale }: { locale: WebLocale }) {
     {
       key: 'rights',
       label: t('users.rights'),
-      render: (row) => {
-        const user = userOf(row);
-        return user ? <RightsSummary user={user} /> : null;
-      },
+      render: (user) => <RightsSummary user={user} />,
     },
     {
       key: 'user_disabled',
       label: t('users.state'),
-      render: (row) => {
-        const user = userOf(row);
-        if (!user) return null;
+      render: (user) =>
         // A badge clips its text to the cell; the state must read in full, even in a narrow column.
-        return user.user_disabled ? (
+        user.user_disabled ? (
           <Badge color="red" variant="light" size="sm" style={{ minWidth: 'max-content' }}>
             {t('users.disabled_short')}
           </Badge>
@@ -80,8 +70,7 @@ export function UsersPage({ locale }: { locale: WebLocale }) {
           <Badge color="green" variant="light" size="sm" style={{ minWidth: 'max-content' }}>
             {t('users.active')}
           </Badge>
-        );
-      },
+        ),
     },
   ];
 
@@ -89,9 +78,9 @@ export function UsersPage({ locale }: { locale: WebLocale }) {
     <>
       <TableView
         title={tMain('title.users')}
-        rows={shown.map((user) => ({ ...user }))}
-        rowId={(row) => textOf(row, 'admin_uid') ?? ''}
-        rowLabel={(row) => textOf(row, 'user_name') ?? ''}
+        rows={shown}
+        rowId={(user) => user.admin_uid}
+        rowLabel={(user) => user.user_name}
         columns={columns}
         total={matching.length}
         pages={pages}
@@ -109,7 +98,7 @@ export function UsersPage({ locale }: { locale: WebLocale }) {
         ]}
         searchPlaceholder={t('search.placeholder.users')}
         rights={{ read, edit, remove: false }}
-        onOpen={edit ? (row) => setEditing(textOf(row, 'admin_uid')) : undefined}
+        onOpen={edit ? (user) => setEditing(user.admin_uid) : undefined}
         onExport={(format, ids) => exporter.mutate({ format, ids })}
         exporting={exporter.isPending}
         actions={

@@ -1,0 +1,172 @@
+import type pg from 'pg';
+
+export type ScaleTable = 'records' | 'patients' | 'samples';
+
+/**
+ * One list page asked of the API, beside the hand-written SQL that answers the same page as fast as
+ * the schema allows: the rows the user means, through the indexes that exist, without a count.
+ */
+export interface ListCase {
+  table: ScaleTable;
+  name: string;
+  /** Query string of the list call, besides the page (50 rows, first page). */
+  query: Record<string, string>;
+  sql: string;
+  params: unknown[];
+}
+
+/** Values taken from the loaded data, so that every search finds rows as a user's would. */
+export interface Probes {
+  laboratoryId: string;
+  recordNumber: string;
+  sampleNumber: string;
+  nirPrefix: string;
+  /** ISO date of birth of an existing patient. */
+  dob: string;
+  /** A week of registrations, first and last day (ISO). */
+  weekFrom: string;
+  weekTo: string;
+}
+
+export async function readProbes(client: pg.ClientBase, laboratoryId: string): Promise<Probes> {
+  const { rows } = await client.query<{
+    record_number: string;
+    sample_number: string;
+    nir: string;
+    dob: string;
+    week_from: string;
+    week_to: string;
+  }>(
+    `SELECT r.record_number, s.sample_number, left(p.patient_nir, 7) AS nir, p.patient_dob::text AS dob,
+            (r.record_created AT TIME ZONE 'Europe/Paris')::date::text AS week_from,
+            ((r.record_created AT TIME ZONE 'Europe/Paris')::date + 6)::text AS week_to
+       FROM records r
+       JOIN patients p ON p.patient_id = r.record_patient
+       JOIN samples s ON s.sample_record = r.record_id
+      WHERE r.laboratory_id = $1 AND p.patient_nir IS NOT NULL
+      ORDER BY r.record_number OFFSET (SELECT count(*) / 2 FROM records WHERE laboratory_id = $1) LIMIT 1`,
+    [laboratoryId],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('the scale database holds no record with a patient NIR and a sample');
+  return {
+    laboratoryId,
+    recordNumber: row.record_number,
+    sampleNumber: row.sample_number,
+    nirPrefix: row.nir,
+    dob: row.dob,
+    weekFrom: row.week_from,
+    weekTo: row.week_to,
+  };
+}
+
+const PAGE = 50;
+/** The page of records first, then their patients: joining first would join the million rows. */
+const records = (
+  where: string,
+) => `SELECT r.*, p.patient_surname, p.patient_name, p.patient_dob, p.patient_gender
+  FROM (SELECT * FROM records r WHERE r.laboratory_id = $1${where ? ` AND ${where}` : ''}
+         ORDER BY r.record_last_updated DESC, r.record_id LIMIT ${PAGE}) r
+  JOIN patients p ON p.patient_id = r.record_patient
+ ORDER BY r.record_last_updated DESC, r.record_id`;
+const PATIENTS = `SELECT * FROM patients WHERE laboratory_id = $1`;
+const PATIENTS_ORDER = `ORDER BY patient_last_updated DESC, patient_id LIMIT ${PAGE}`;
+const SAMPLES = `SELECT * FROM samples WHERE laboratory_id = $1`;
+const SAMPLES_ORDER = `ORDER BY sample_last_updated DESC, sample_id LIMIT ${PAGE}`;
+const PARIS_MIDNIGHT = (day: string) => `(${day}::date)::timestamp AT TIME ZONE 'Europe/Paris'`;
+
+/** The patient searches shared by both tables: what is typed, and the condition on patients it means. */
+function patientSearches(probes: Probes) {
+  const [year, month, day] = probes.dob.split('-');
+  return [
+    { name: 'surname', search: 'Martin', where: `patient_surname ILIKE '%Martin%'` },
+    { name: 'first name', search: 'Hélène', where: `patient_name ILIKE '%Hélène%'` },
+    {
+      name: 'surname first name',
+      search: 'Martin Marie',
+      where: `patient_surname ILIKE '%Martin%' AND patient_name ILIKE 'Marie%'`,
+    },
+    {
+      name: 'NIR prefix',
+      search: probes.nirPrefix,
+      where: `patient_nir LIKE '${probes.nirPrefix.replace(/\D/g, '')}%'`,
+    },
+    { name: 'date of birth', search: `${day}/${month}/${year}`, where: `patient_dob = '${probes.dob}'` },
+  ];
+}
+
+const filter = (column: string, value: string) => ({ 'filter_column[]': column, 'filter_value[]': value });
+
+export function listCases(probes: Probes): ListCase[] {
+  const lab = [probes.laboratoryId];
+  const searches = patientSearches(probes);
+  const recordCase = (name: string, query: Record<string, string>, where: string): ListCase => ({
+    table: 'records',
+    name,
+    query,
+    sql: records(where),
+    params: lab,
+  });
+  const patientCase = (name: string, query: Record<string, string>, where: string): ListCase => ({
+    table: 'patients',
+    name,
+    query,
+    sql: `${PATIENTS}${where ? ` AND ${where}` : ''} ${PATIENTS_ORDER}`,
+    params: lab,
+  });
+  const sampleCase = (name: string, query: Record<string, string>, where: string): ListCase => ({
+    table: 'samples',
+    name,
+    query,
+    sql: `${SAMPLES}${where ? ` AND ${where}` : ''} ${SAMPLES_ORDER}`,
+    params: lab,
+  });
+  return [
+    recordCase('no search', {}, ''),
+    ...searches.map(({ name, search, where }) =>
+      recordCase(
+        name,
+        { search },
+        `r.record_patient IN (SELECT patient_id FROM patients WHERE laboratory_id = $1 AND ${where})`,
+      ),
+    ),
+    recordCase(
+      'record number',
+      { search: probes.recordNumber },
+      `r.record_number = '${probes.recordNumber}'`,
+    ),
+    recordCase('status filter', filter('record_status', '1'), 'r.record_status = 1'),
+    recordCase('urgent filter', filter('record_is_urgent', 'true'), 'r.record_is_urgent'),
+    recordCase(
+      'date range',
+      { filter_date_from: probes.weekFrom, filter_date_to: probes.weekTo },
+      `r.record_created >= ${PARIS_MIDNIGHT(`'${probes.weekFrom}'`)}
+       AND r.record_created < ${PARIS_MIDNIGHT(`'${probes.weekTo}'`)} + interval '1 day'`,
+    ),
+    recordCase(
+      'records_with_ncts',
+      filter('records_with_ncts', 'true'),
+      `EXISTS (SELECT 1 FROM samples s WHERE s.sample_record = r.record_id AND s.sample_nct_active)`,
+    ),
+    recordCase('records_with_anes', filter('records_with_anes', 'true'), 'false'),
+    recordCase(
+      'records_validated_today',
+      filter('records_validated_today', 'true'),
+      `r.record_validated_at >= ${PARIS_MIDNIGHT(`(now() AT TIME ZONE 'Europe/Paris')::date`)}`,
+    ),
+    patientCase('no search', {}, ''),
+    ...searches.map(({ name, search, where }) => patientCase(name, { search }, where)),
+    patientCase('gender filter', filter('patient_gender', 'F'), `patient_gender = 'F'`),
+    patientCase(
+      'identity status filter',
+      filter('patient_identity_status', 'qualified'),
+      `patient_identity_status = 'qualified'`,
+    ),
+    sampleCase('no search', {}, ''),
+    sampleCase('sample number', { search: probes.sampleNumber }, `sample_number = '${probes.sampleNumber}'`),
+    sampleCase('status filter', filter('sample_status', '1'), 'sample_status = 1'),
+    sampleCase('non-compliance filter', filter('sample_nct_active', 'true'), 'sample_nct_active'),
+  ];
+}
+
+export const PAGE_SIZE = PAGE;

@@ -1,0 +1,148 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type Figure, rounded, throughputFigure } from './lib/figures.js';
+import { type LoadOptions, loginAsDemoAdmin } from './lib/http.js';
+import { createRunDatabase, databaseUrl, dropRunDatabase } from './lib/postgres.js';
+import { Results } from './lib/results.js';
+import { listCases, readProbes } from './lib/scale/cases.js';
+import { FULL_SIZE, loadScaleData, type ScaleSize } from './lib/scale/load.js';
+import { loadGet, timeApiList, timeSqlList } from './lib/scale/measure.js';
+import { startServer, stopAllServers } from './lib/server.js';
+
+/** The floors of issue 11: a list page within 30 ms at p95 and 1.3× of hand-written SQL. */
+const LIST_P95_FLOOR_MS = 30;
+const LIST_RATIO_FLOOR = 1.3;
+/** Authenticated get-one calls: 2,000 req/s and within 2× of a route that reads nothing. */
+const GET_ONE_RPS_FLOOR = 2_000;
+const GET_ONE_RATIO_FLOOR = 2;
+
+const size: ScaleSize = {
+  patients: Number(process.env.BENCH_SCALE_PATIENTS ?? FULL_SIZE.patients),
+  records: Number(process.env.BENCH_SCALE_RECORDS ?? FULL_SIZE.records),
+  recordsPerDay: FULL_SIZE.recordsPerDay,
+};
+const calls = Number(process.env.BENCH_SCALE_CALLS ?? 10);
+const load: LoadOptions = {
+  durationSeconds: Number(process.env.BENCH_DURATION_SECONDS ?? 10),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+};
+/** An already loaded database to measure again (kept by BENCH_SCALE_KEEP=1 on an earlier run). */
+const reuse = process.env.BENCH_SCALE_DATABASE;
+const keep = process.env.BENCH_SCALE_KEEP === '1' || reuse !== undefined;
+
+async function laboratoryOfDemoAdmin(client: pg.ClientBase): Promise<string> {
+  const { rows } = await client.query<{ laboratory_id: string }>(
+    `SELECT laboratory_id FROM users WHERE user_email = 'admin@demo.lab'`,
+  );
+  const id = rows[0]?.laboratory_id;
+  if (!id) throw new Error('no demo laboratory: the server did not seed it');
+  return id;
+}
+
+function markdownRow(figure: Figure): string {
+  const verdict = figure.meets ? 'yes' : 'no';
+  return `| ${figure.table} | ${figure.case} | ${figure.api_p50_ms} | ${figure.api_p95_ms} | ${figure.sql_p50_ms} | ${figure.sql_p95_ms} | ${figure.ratio_p95} | ${figure.number_of_rows} | ${verdict} |`;
+}
+
+export async function runScale(interruption: AbortSignal): Promise<void> {
+  const startedAt = new Date();
+  const results = new Results('scale-latest.json');
+  const database = reuse ? { name: reuse, url: databaseUrl(reuse) } : await createRunDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sil-bench-scale-'));
+  const client = new pg.Client({ connectionString: database.url });
+  try {
+    // The real server runs the real migrations and seeds the demo laboratory the data is loaded into.
+    const server = await startServer({ dataDir, databaseUrl: database.url });
+    await client.connect();
+    const laboratoryId = await laboratoryOfDemoAdmin(client);
+    if (!reuse) {
+      const started = performance.now();
+      const timings = await loadScaleData(client, laboratoryId, size);
+      results.record({
+        figure: 'scale_load_ms',
+        database: 'postgres',
+        value: Math.round(performance.now() - started),
+        unit: 'ms',
+        ...size,
+        ...timings,
+      });
+    }
+    interruption.throwIfAborted();
+
+    const session = await loginAsDemoAdmin(server.baseUrl);
+    const probes = await readProbes(client, laboratoryId);
+    const rows: string[] = [];
+    for (const listCase of listCases(probes)) {
+      interruption.throwIfAborted();
+      const api = await timeApiList(server.baseUrl, session, listCase, calls);
+      const handWritten = await timeSqlList(client, listCase, calls);
+      const ratio = rounded(api.p95 / Math.max(handWritten.p95, 0.1), 2);
+      const figure: Figure = {
+        figure: 'scale_list',
+        database: 'postgres',
+        table: listCase.table,
+        case: listCase.name,
+        api_p50_ms: api.p50,
+        api_p95_ms: api.p95,
+        sql_p50_ms: handWritten.p50,
+        sql_p95_ms: handWritten.p95,
+        ratio_p95: ratio,
+        number_of_rows: api.numberOfRows,
+        floor: `p95 <= ${LIST_P95_FLOOR_MS} ms and <= ${LIST_RATIO_FLOOR}x SQL`,
+        meets: api.p95 <= LIST_P95_FLOOR_MS && ratio <= LIST_RATIO_FLOOR,
+      };
+      results.record(figure);
+      rows.push(markdownRow(figure));
+    }
+
+    interruption.throwIfAborted();
+    const { rows: one } = await client.query<{ record_id: string }>(
+      `SELECT record_id FROM records WHERE laboratory_id = $1 AND record_number = $2`,
+      [laboratoryId, probes.recordNumber],
+    );
+    const recordUrl = `${server.baseUrl}/api/get-record?record_id=${one[0]?.record_id}`;
+    const getOne = throughputFigure(
+      'scale_get_record_rps',
+      'postgres',
+      await loadGet(recordUrl, session, load),
+    );
+    const unknown = throughputFigure(
+      'scale_unknown_route_rps',
+      'postgres',
+      await loadGet(`${server.baseUrl}/api/no-such-call`, undefined, load),
+    );
+    const getOneRps = getOne.value ?? 0;
+    const ratio = rounded((unknown.value ?? 0) / Math.max(getOneRps, 1), 2);
+    results.record({
+      ...getOne,
+      floor: `>= ${GET_ONE_RPS_FLOOR} req/s and within ${GET_ONE_RATIO_FLOOR}x of an unknown route`,
+      unknown_route_rps: unknown.value,
+      ratio,
+      meets: getOneRps >= GET_ONE_RPS_FLOOR && ratio <= GET_ONE_RATIO_FLOOR,
+    });
+    results.record(unknown);
+
+    process.stderr.write(
+      [
+        '',
+        '| table | case | API p50 ms | API p95 ms | SQL p50 ms | SQL p95 ms | ratio p95 | rows | floor met |',
+        '|---|---|---|---|---|---|---|---|---|',
+        ...rows,
+        '',
+        `get-record: ${getOneRps} req/s; unknown route: ${unknown.value} req/s (${ratio}x)`,
+        '',
+      ].join('\n'),
+    );
+    await server.stop();
+  } finally {
+    await client.end().catch(() => undefined);
+    await stopAllServers();
+    await rm(dataDir, { recursive: true, force: true });
+    if (keep) process.stderr.write(`database kept: BENCH_SCALE_DATABASE=${database.name}\n`);
+    else await dropRunDatabase(database.name);
+  }
+  const file = await results.write(startedAt);
+  process.stderr.write(`figures written to ${path.relative(process.cwd(), file)}\n`);
+}

@@ -1,0 +1,95 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fillLogin, launchBrowser, newPage } from './browser.js';
+
+const baseUrl = inject('baseUrl');
+const DIST = path.resolve(import.meta.dirname, '../packages/web/dist');
+/** Issue 11: the first load of the login page and of the dashboard carries at most 250 KB of gzipped script. */
+const SCRIPT_BUDGET_BYTES = 250 * 1024;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every script the page has fetched since it was opened, client-side navigations included. */
+function scriptsLoaded(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((pathname) => pathname.endsWith('.js')),
+  );
+}
+
+/** Gzipped size of a built file: the .gz copy the build wrote, or the file compressed here if small. */
+function gzippedBytes(urlPath: string): number {
+  const file = path.join(DIST, urlPath);
+  if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
+  return gzipSync(readFileSync(file)).length;
+}
+
+const total = (paths: string[]) => paths.reduce((sum, p) => sum + gzippedBytes(p), 0);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+describe('first load', () => {
+  it('keeps the login page and the dashboard within the script budget', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl}/fr/`);
+    await page.locator('input[type="email"]').waitFor();
+    const loginScripts = await scriptsLoaded(page);
+    expect(loginScripts.length).toBeGreaterThan(0);
+    const loginBytes = total(loginScripts);
+    expect(loginBytes, `login page: ${kb(loginBytes)} in\n${loginScripts.join('\n')}`).toBeLessThanOrEqual(
+      SCRIPT_BUDGET_BYTES,
+    );
+
+    // The dashboard opened as a first page (the session kept in the browser, as after a reload).
+    await fillLogin(page, 'admin@demo.lab');
+    await page.locator('main h1', { hasText: 'Tableau de bord' }).waitFor();
+    const dashboard = await page.context().newPage();
+    await dashboard.goto(`${baseUrl}/fr/dashboard`);
+    await dashboard.locator('main h1', { hasText: 'Tableau de bord' }).waitFor();
+    const dashboardScripts = await scriptsLoaded(dashboard);
+    const dashboardBytes = total(dashboardScripts);
+    expect(
+      dashboardBytes,
+      `dashboard: ${kb(dashboardBytes)} in\n${dashboardScripts.join('\n')}`,
+    ).toBeLessThanOrEqual(SCRIPT_BUDGET_BYTES);
+    await page.context().close();
+  });
+
+  it('asks the server each question of a login once', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl}/fr/`);
+    await page.locator('input[type="email"]').waitFor();
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/(api|auth|reports)\//.test(pathname)) calls.push(`${request.method()} ${pathname}`);
+    });
+    await fillLogin(page, 'admin@demo.lab');
+    await page.getByText(/Bienvenue/).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(calls.sort()).toEqual([
+      'GET /api/get-user-data',
+      'POST /auth/is-access-token-valid',
+      'POST /auth/login',
+    ]);
+
+    // The next navigation asks again: a revoked session is still seen on the following page.
+    calls.length = 0;
+    await page.locator('nav').first().hover();
+    await page.locator('[data-menu-id="records"]').click();
+    await page.locator('main h1', { hasText: 'Dossiers' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(calls).toContain('POST /auth/is-access-token-valid');
+    await page.context().close();
+  });
+});

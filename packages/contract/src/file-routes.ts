@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { locale } from './fields.js';
+import { MAX_UPLOAD_BYTES, UploadFields, UploadRow } from './records/documents.js';
+import { ImportNabmsAnswer } from './reference/entities.js';
+import { ExportQuery } from './reference/list.js';
+import type { FileRouteDef } from './route-def.js';
+
+const staff = ['internal'] as const;
+
+/** Calls that move files rather than JSON (spec.md §7 exports, uploads, imports), and the SSO start. */
+export const fileRoutes = {
+  exportRecords: {
+    kind: 'export',
+    method: 'GET',
+    path: '/api/export-records',
+    access: { kind: 'permission', key: 'admin_records', level: 1, userTypes: staff },
+    summary: 'Export records with their patient as CSV or XLSX',
+    query: ExportQuery,
+  },
+  exportSamples: {
+    kind: 'export',
+    method: 'GET',
+    path: '/api/export-samples',
+    access: { kind: 'permission', key: 'admin_samples', level: 1, userTypes: staff },
+    summary: 'Export samples as CSV or XLSX',
+    query: ExportQuery,
+  },
+  exportUsers: {
+    kind: 'export',
+    method: 'GET',
+    path: '/api/export-users',
+    access: { kind: 'permission', key: 'admin_access', level: 1, userTypes: staff },
+    summary: 'Export the users of the laboratory as CSV or XLSX',
+    query: ExportQuery,
+  },
+  uploadFile: {
+    kind: 'upload',
+    method: 'POST',
+    path: '/api/upload-file',
+    access: { kind: 'permission', key: 'admin_records', level: 2, userTypes: staff },
+    summary: `Attach a file (PDF, PNG, JPEG or TIFF, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB) to a record or a patient; multipart fields record_id or patient_id, document_type, appears_in_report, then file`,
+    fields: UploadFields,
+    response: UploadRow,
+    errors: ['recordNotFound', 'patientNotFound', 'unsupportedFileType', 'clinicUserOverreached'],
+  },
+  downloadUpload: {
+    kind: 'download',
+    method: 'GET',
+    path: '/api/download-upload',
+    access: { kind: 'permission', key: 'admin_records', level: 1, userTypes: staff },
+    summary: 'The bytes of an attached file',
+    query: z.object({ upload_id: z.uuid() }),
+    errors: ['fileNotFound', 'recordNotFound'],
+  },
+  importNabms: {
+    kind: 'upload',
+    method: 'POST',
+    path: '/api/import-nabms',
+    access: { kind: 'permission', key: 'admin_nabms', level: 2, userTypes: staff },
+    summary:
+      'Import the national NABM table (CSV in the IR_BIO_R layout, or FHIR CodeSystem JSON) in the multipart field file; all or nothing',
+    fields: z.object({}),
+    response: ImportNabmsAnswer,
+    errors: ['invalidImportFile', 'laboratoryNotFound'],
+  },
+  pscStart: {
+    kind: 'redirect',
+    method: 'GET',
+    path: '/auth/psc/start',
+    access: { kind: 'public' },
+    summary: 'Start the health-professional single sign-on',
+    query: z.object({ locale: locale.default('fr') }),
+  },
+} as const satisfies Record<string, FileRouteDef>;
+
+export type FileRoutes = typeof fileRoutes;
+export type FileRouteName = keyof FileRoutes;

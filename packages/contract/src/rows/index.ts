@@ -1,0 +1,4 @@
+export * from './patient.js';
+export * from './record.js';
+export * from './reference.js';
+export * from './sample.js';

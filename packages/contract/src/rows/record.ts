@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { recordFields } from '../records/record.js';
+import { recordStatusSchema } from '../records/statuses.js';
+import { PatientRow, RecordPatientFields } from './patient.js';
+import { SampleRow } from './sample.js';
+import { optionalRowId, optionalStamp, rowId, stamp } from './stamps.js';
+
+const flag = z.boolean();
+
+/**
+ * A record as stored: the fields a client may set, plus what the system keeps (number, status,
+ * password, cancellation, pending sendings, lock and stamps). A stored record may have no analyses
+ * yet (a replacement copies them later), so the analyses are not held to the form's minimum.
+ */
+export const RecordRow = z.object({
+  record_id: rowId,
+  record_number: z.string(),
+  record_patient: rowId,
+  record_status: recordStatusSchema,
+  record_password: z.string(),
+  ...recordFields,
+  record_selected_analyses: z.array(
+    z.object({ combination: z.number().int(), analysis_ids: z.array(z.uuid()) }),
+  ),
+  record_unresolved_nca: flag,
+  record_lbloc_flag: flag,
+  record_annulr_flag: flag,
+  record_annulment_explanation: z.string().nullable(),
+  record_replaced_by: optionalRowId,
+  record_replaces: optionalRowId,
+  record_pending_fax: flag,
+  record_pending_phone: flag,
+  record_pending_post: flag,
+  record_pending_paper: flag,
+  record_pending_online: flag,
+  record_pending_insurance_report: flag,
+  record_pending_occupational_physician: flag,
+  record_locked: flag,
+  record_scanned_at: optionalStamp,
+  record_received_at: optionalStamp,
+  record_validated_at: optionalStamp,
+  record_created: stamp,
+  record_last_updated: stamp,
+});
+export type RecordRow = z.output<typeof RecordRow>;
+
+/** A record in a list: with the patient's name, birth date and sex, which every list shows. */
+export const RecordListRow = RecordRow.extend(RecordPatientFields.shape);
+export type RecordListRow = z.output<typeof RecordListRow>;
+
+/** One record with its patient and samples (`getRecord`). */
+export const RecordDetail = RecordRow.extend({
+  patient: PatientRow.nullable(),
+  record_samples: z.array(z.uuid()),
+  samples: z.array(SampleRow),
+});
+export type RecordDetail = z.output<typeof RecordDetail>;
+
+/** A patient with every record and its samples, newest first (`getPatientHistory`). */
+export const PatientHistory = z.object({
+  patient: PatientRow,
+  records: z.array(RecordRow.extend({ samples: z.array(SampleRow) })),
+});
+export type PatientHistory = z.output<typeof PatientHistory>;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { optionalRowId, optionalStamp, rowId, stamp } from './stamps.js';
+
+const note = z.string().nullable();
+
+/** A sample (technique) as stored; samples are created and changed by the system, not by a form. */
+export const SampleRow = z.object({
+  sample_id: rowId,
+  sample_number: z.string(),
+  sample_record: rowId,
+  sample_type: optionalRowId,
+  sample_matrix: optionalRowId,
+  sample_analyses: z.array(z.uuid()),
+  sample_status: z.number().int(),
+  sample_collection_datetime: optionalStamp,
+  sample_collector: optionalRowId,
+  sample_linked_sample: optionalRowId,
+  sample_observations: note,
+  sample_interpretation: note,
+  sample_nct_active: z.boolean(),
+  sample_nct_code: note,
+  sample_nct_description: note,
+  sample_nct_solution: note,
+  sample_lbloc_flag: z.boolean(),
+  sample_lbloc_description: note,
+  sample_last_updated: stamp,
+});
+export type SampleRow = z.output<typeof SampleRow>;

@@ -1,0 +1,56 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/open.js';
+import { laboratories } from './db/schema/index.js';
+import { AppError } from './lib/errors.js';
+import { createBackupService, restoreLaboratory } from './modules/backups/index.js';
+
+const USAGE = `Backups of a laboratory's data (README, 'Backups'):
+  npm run backup -w @sil/server -- create [--laboratory ID] [--tables a,b] [--out FILE]
+  npm run backup -w @sil/server -- list [--laboratory ID]
+  npm run backup -w @sil/server -- restore FILE
+The database is the server's (DATABASE_URL, or the embedded one in DATA_DIR: stop the server first).`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { laboratory: { type: 'string' }, tables: { type: 'string' }, out: { type: 'string' } },
+});
+const [command, file] = positionals;
+if (!command || !['create', 'list', 'restore'].includes(command) || (command === 'restore' && !file)) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+const backups = createBackupService(database.db, config.BACKUP_DIR ?? path.join(config.dataDir, 'backups'));
+const here = (name: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), name);
+
+/** The laboratory named, or the only one there is. */
+async function laboratoryId(): Promise<string> {
+  if (values.laboratory) return values.laboratory;
+  const all = await database.db.select({ id: laboratories.laboratory_id }).from(laboratories);
+  if (all.length === 1 && all[0]) return all[0].id;
+  throw new Error(`--laboratory is needed: this database holds ${all.length} laboratories`);
+}
+
+try {
+  if (command === 'create') {
+    const lab = await laboratoryId();
+    const row = await backups.create(lab, values.tables?.split(','));
+    if (values.out) await writeFile(here(values.out), (await backups.file(lab, row.backup_id)).bytes);
+    console.log(JSON.stringify(row, null, 2));
+  } else if (command === 'list') {
+    console.log(JSON.stringify(await backups.list(await laboratoryId()), null, 2));
+  } else if (file) {
+    console.log(JSON.stringify(await restoreLaboratory(database.db, await readFile(here(file))), null, 2));
+  }
+} catch (error) {
+  // Catalogue errors are the operator's to read: the code and its details, not a stack.
+  console.error(error instanceof AppError ? `${error.code} ${JSON.stringify(error.details)}` : error);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

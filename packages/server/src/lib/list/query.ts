@@ -1,0 +1,130 @@
+import {
+  type EntityDefinition,
+  groupFilters,
+  type ListQuery,
+  MAX_ROWS_PER_ANSWER,
+  pageCount,
+} from '@sil/contract';
+import { and, asc, count, desc, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/open.js';
+import { fail } from '../errors.js';
+import { presentRow } from '../time.js';
+import { columnOf, type ListSource, type Row, scopeOf } from './source.js';
+
+/** What the API shows of a row: no tenant column, stamps in ISO 8601. */
+export const present = (entity: EntityDefinition, row: Row): Row => presentRow(row, [entity.stampField]);
+const presenterOf = <R extends Row>(source: ListSource<R>) =>
+  source.present ?? ((row: Row) => present(source.entity, row) as R);
+
+/** A search term matched literally: %, _ and \\ in it are not wildcards. */
+export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A search term found anywhere in a text. */
+export const like = (term: string) => `%${escapeLike(term)}%`;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function filterCondition(binding: ListSource, field: string, values: string[]): SQL {
+  const computed = binding.computedFilters?.[field];
+  if (computed) return computed(values);
+  const kind = binding.entity.filters[field];
+  if (!kind) return fail('invalidOption', { field: 'filter_column[]', value: field });
+  const column = columnOf(binding.table, field);
+  if (kind.kind === 'boolean') {
+    const booleans = values.map((v) => v.toLowerCase());
+    if (booleans.some((v) => v !== 'true' && v !== 'false'))
+      fail('incorrectType', { field: 'filter_value[]', value: field });
+    return inArray(column, [...new Set(booleans.map((v) => v === 'true'))]);
+  }
+  if (kind.kind === 'reference' && values.some((v) => !UUID.test(v)))
+    fail('incorrectType', { field: 'filter_value[]', value: field });
+  if (kind.kind === 'values' && values.some((v) => !kind.values.includes(v)))
+    fail('invalidOption', { field: 'filter_value[]', value: field });
+  return inArray(column, values);
+}
+
+/** The sort: a §9 sort option of this table, or one of its own fields; nothing else reaches SQL. */
+function orderOf(binding: ListSource, query: ListQuery): SQL[] {
+  const { entity, table } = binding;
+  const sortable = new Set([...Object.values(entity.sorts), entity.stampField]);
+  const field =
+    query.sort_by === undefined
+      ? entity.defaultSort.field
+      : ((entity.sorts as Record<string, string>)[query.sort_by] ?? query.sort_by);
+  if (!sortable.has(field)) return fail('invalidOption', { field: 'sort_by', value: query.sort_by });
+  const order = query.sort_order ?? (query.sort_by === undefined ? entity.defaultSort.order : 'ASC');
+  const direction = order === 'ASC' ? asc : desc;
+  const column = columnOf(table, field);
+  // Text sorts ignore case, as people read lists; ties are broken by id so pages never overlap.
+  const key = column.dataType === 'string' && column.columnType === 'PgText' ? sql`lower(${column})` : column;
+  return [direction(key), asc(columnOf(table, entity.idField))];
+}
+
+export function whereOf(binding: ListSource, laboratoryId: string, query: ListQuery, extraScope?: SQL): SQL {
+  const conditions: SQL[] = [scopeOf(binding, laboratoryId)];
+  if (extraScope) conditions.push(extraScope);
+  const term = query.search?.trim();
+  const custom = term && binding.searchCondition ? binding.searchCondition(term) : undefined;
+  if (custom) conditions.push(custom);
+  else if (term) {
+    const pattern = like(term);
+    const matches = binding.entity.search.map((field) =>
+      ilike(sql`${columnOf(binding.table, field)}::text`, pattern),
+    );
+    const anyMatch = or(...matches);
+    if (anyMatch) conditions.push(anyMatch);
+  }
+  const filters = groupFilters(query);
+  for (const [field, values] of Object.entries(binding.defaultFilters ?? {})) {
+    if (!filters.has(field)) filters.set(field, values);
+  }
+  for (const [field, values] of filters) conditions.push(filterCondition(binding, field, values));
+  return and(...conditions) ?? sql`true`;
+}
+
+export async function listRows<R extends Row>(
+  db: Queryable,
+  binding: ListSource<R>,
+  laboratoryId: string,
+  query: ListQuery,
+  extraScope?: SQL,
+) {
+  const where = whereOf(binding, laboratoryId, query, extraScope);
+  const order = orderOf(binding, query);
+  const pageSize = Math.min(query.number_of_records, MAX_ROWS_PER_ANSWER);
+  const [total] = await db.select({ n: count() }).from(binding.table).where(where);
+  const rows: Row[] = await db
+    .select()
+    .from(binding.table)
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((query.page_number - 1) * pageSize);
+  const numberOfRows = total?.n ?? 0;
+  return {
+    data: rows.map(presenterOf(binding)),
+    number_of_rows: numberOfRows,
+    number_of_pages: pageCount(numberOfRows, pageSize),
+  };
+}
+
+/**
+ * The rows an export writes: the chosen ones, or all those of the laboratory (within `extraScope`),
+ * in the source's export order, as the API shows them.
+ */
+export async function exportRows<R extends Row>(
+  db: Queryable,
+  binding: ListSource<R>,
+  laboratoryId: string,
+  ids: string[] | undefined,
+  extraScope?: SQL,
+): Promise<R[]> {
+  const idColumn = columnOf(binding.table, binding.entity.idField);
+  // A text that is not a UUID names no row of a UUID-keyed table (and PostgreSQL refuses to compare).
+  const known = idColumn.columnType === 'PgUUID' ? ids?.filter((id) => UUID.test(id)) : ids;
+  const where = and(scopeOf(binding, laboratoryId), extraScope, known ? inArray(idColumn, known) : undefined);
+  const rows: Row[] = await db
+    .select()
+    .from(binding.table)
+    .where(where)
+    .orderBy(columnOf(binding.table, binding.exportOrder ?? binding.entity.idField));
+  return rows.map(presenterOf(binding));
+}

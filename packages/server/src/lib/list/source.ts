@@ -1,0 +1,35 @@
+import type { EntityDefinition } from '@sil/contract';
+import { eq, getTableColumns, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+
+export type Row = Record<string, unknown>;
+
+/**
+ * A table the list engine lists, searches, sorts, filters, pages and exports: an entity definition
+ * of the contract (its sorts, filters, search fields) bound to its database table. Reference tables,
+ * patients, records and samples are all lists of this kind.
+ */
+export interface ListSource<R extends Row = Row> {
+  entity: EntityDefinition;
+  table: PgTable;
+  /** Replaces the plain text search (patients are also found by date of birth, records by patient). */
+  searchCondition?: (term: string) => SQL | undefined;
+  /** Filters computed rather than read from a column (records_with_ncts…), by filter column name. */
+  computedFilters?: Record<string, (values: string[]) => SQL>;
+  /** Conditions a list applies unless the caller filters the same field (clinics: visible ones). */
+  defaultFilters?: Record<string, string[]>;
+  /** What the API shows of a row, when more than the default (no tenant column, the stamp in ISO 8601). */
+  present?: (row: Row) => R;
+  /** The field an export is ordered by (the id by default; records and samples by their number). */
+  exportOrder?: string;
+}
+
+export function columnOf(table: PgTable, field: string): PgColumn {
+  const column = getTableColumns(table)[field];
+  if (!column) throw new Error(`no column ${field} on ${String(table)}`);
+  return column;
+}
+
+/** The rows of one laboratory: every list starts there. */
+export const scopeOf = (source: ListSource<Row>, laboratoryId: string) =>
+  eq(columnOf(source.table, 'laboratory_id'), laboratoryId);

@@ -1,0 +1,2 @@
+export { backupRoutes } from './routes.js';
+export { createBackupService, dumpLaboratory, restoreLaboratory } from './service.js';

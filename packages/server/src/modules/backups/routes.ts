@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { handle } from '../../lib/route.js';
+import type { BackupService } from './service.js';
+
+/** Backups of the caller's laboratory (admin_access level 3): make one, list them, download one. */
+export function backupRoutes(app: FastifyInstance, backups: BackupService): void {
+  handle(app, 'addBackup', ({ auth, body }) => backups.create(auth.user.laboratory_id, body.tables));
+  handle(app, 'getBackups', ({ auth }) => backups.list(auth.user.laboratory_id));
+  handle(app, 'downloadBackup', async ({ auth, query }) => {
+    const { fileName, bytes } = await backups.file(auth.user.laboratory_id, query.backup_id);
+    return {
+      backup_id: query.backup_id,
+      file_name: fileName,
+      content_type: 'application/gzip' as const,
+      content_base64: bytes.toString('base64'),
+    };
+  });
+}

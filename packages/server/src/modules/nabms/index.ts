@@ -1,0 +1,2 @@
+/** The face of the national NABM table import. */
+export { nabmImportRoutes } from './routes.js';

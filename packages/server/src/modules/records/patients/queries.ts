@@ -1,0 +1,83 @@
+import { dobFromSearch, isCalendarDate, type PatientRow as PatientAnswer, patientList } from '@sil/contract';
+import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../../db/open.js';
+import { patients } from '../../../db/schema/index.js';
+import { fail } from '../../../lib/errors.js';
+import { escapeLike, like } from '../../../lib/list/query.js';
+import type { ListSource, Row } from '../../../lib/list/source.js';
+import { presentPatient } from '../present.js';
+
+export type PatientRow = typeof patients.$inferSelect;
+
+/**
+ * The patient's names folded as one text (migration 0014: `sil_patient_names`, lower case, no
+ * accents, hyphens as spaces, no apostrophes), which one trigram index serves.
+ */
+const foldedNames = sql`sil_patient_names(${patients.patient_surname}, ${patients.patient_name}, ${patients.patient_birth_name})`;
+
+/**
+ * Patients are found by name, birth name or 'surname first name' whatever the accents and case
+ * typed, by the beginning of the NIR or INS, by part of the external id, or by a date of birth typed
+ * DD/MM/YYYY. Every branch has its index, so the search never reads the whole table.
+ */
+export function patientSearch(term: string): SQL | undefined {
+  const dob = dobFromSearch(term);
+  if (dob && !isCalendarDate(dob)) fail('incorrectType', { issues: [{ path: 'search', message: 'date' }] });
+  if (dob) return eq(patients.patient_dob, dob);
+  const compact = term.replace(/[\s.]/g, '');
+  return or(
+    sql`${foldedNames} LIKE '%' || sil_fold(${escapeLike(term)}) || '%'`,
+    ilike(patients.patient_nir, `${escapeLike(compact)}%`),
+    ilike(patients.patient_ins, `${escapeLike(compact)}%`),
+    ilike(patients.patient_external_id, like(term)),
+  );
+}
+
+export const patientSource: ListSource<PatientAnswer> = {
+  entity: patientList,
+  table: patients,
+  searchCondition: patientSearch,
+  present: (row: Row) => presentPatient(row as PatientRow),
+};
+
+/** A patient of the caller's laboratory, or `patientNotFound`. */
+export async function patientInLaboratory(
+  q: Queryable,
+  laboratoryId: string,
+  patientId: string,
+): Promise<PatientRow> {
+  const [patient] = await q
+    .select()
+    .from(patients)
+    .where(and(eq(patients.laboratory_id, laboratoryId), eq(patients.patient_id, patientId)));
+  return patient ?? fail('patientNotFound');
+}
+
+interface PatientSummary {
+  id: string;
+  surname: string;
+  name: string;
+  dob: string;
+  gender: string;
+}
+
+/** What every record list and label shows of its patient: name, birth date, sex. */
+export async function patientSummaries(q: Queryable, ids: string[]) {
+  if (ids.length === 0) return new Map<string, PatientSummary>();
+  const found: PatientSummary[] = await q
+    .select({
+      id: patients.patient_id,
+      surname: patients.patient_surname,
+      name: patients.patient_name,
+      dob: patients.patient_dob,
+      gender: patients.patient_gender,
+    })
+    .from(patients)
+    .where(inArray(patients.patient_id, ids));
+  return new Map(found.map((p) => [p.id, p]));
+}
+
+export async function patientById(q: Queryable, patientId: string): Promise<PatientRow | undefined> {
+  const [patient] = await q.select().from(patients).where(eq(patients.patient_id, patientId));
+  return patient;
+}

@@ -1,0 +1,35 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/open.js';
+
+/** The laboratory's day, in Paris time, as YYMMDD: record numbers read like the day they were made. */
+export function parisDay(at = new Date()): string {
+  const parts = new Intl.DateTimeFormat('fr-FR', {
+    timeZone: 'Europe/Paris',
+    year: '2-digit',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('year')}${part('month')}${part('day')}`;
+}
+
+/** Next record number of the laboratory: YYMMDD then a 4-digit counter of the day (2611220001). */
+export async function nextRecordNumber(tx: Tx, laboratoryId: string): Promise<string> {
+  const day = parisDay();
+  // Both drivers answer raw statements with `{ rows }`; drizzle's generic database type cannot say so.
+  const result = (await tx.execute(sql`
+    INSERT INTO record_counters (laboratory_id, counter_day, last_value) VALUES (${laboratoryId}, ${day}, 1)
+    ON CONFLICT (laboratory_id, counter_day) DO UPDATE SET last_value = record_counters.last_value + 1
+    RETURNING last_value`)) as unknown as { rows: Array<{ last_value: number }> };
+  const value = Number(result.rows[0]?.last_value ?? 0);
+  return `${day}${String(value).padStart(4, '0')}`;
+}
+
+/** Letters and digits no one confuses on a printed label (no 0/O, 1/I/l). */
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
+
+/** The password a patient types with the record number to see results online. */
+export function newRecordPassword(length = 8): string {
+  return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
+}

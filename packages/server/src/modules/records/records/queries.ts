@@ -1,0 +1,106 @@
+import { type ListQuery, type RecordRow as RecordAnswer, recordList } from '@sil/contract';
+import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../../db/open.js';
+import { auditTrail, records, samples, users } from '../../../db/schema/index.js';
+import type { Authenticated } from '../../../lib/auth-context.js';
+import { like } from '../../../lib/list/query.js';
+import type { ListSource, Row } from '../../../lib/list/source.js';
+import { patientSearch, patientSummaries } from '../patients/queries.js';
+import { presentRecord } from '../present.js';
+import { type RecordRow, recordScope } from '../scope.js';
+import { parisDay } from './numbering.js';
+
+const parisMidnight = (day: string) => sql`(${day}::date)::timestamp AT TIME ZONE 'Europe/Paris'`;
+
+function todayInParis(): string {
+  const day = parisDay();
+  return `20${day.slice(0, 2)}-${day.slice(2, 4)}-${day.slice(4, 6)}`;
+}
+
+export const recordSource: ListSource<RecordAnswer> = {
+  entity: recordList,
+  table: records,
+  present: (row: Row) => presentRecord(row as RecordRow),
+  exportOrder: 'record_number',
+  // A union of two indexed look-ups (the record number, the patient's records) rather than an OR,
+  // which no index answers and which read every record of the laboratory.
+  searchCondition: (term) =>
+    inArray(
+      records.record_id,
+      sql`(SELECT record_id FROM records WHERE ${records.record_number} ILIKE ${like(term)}
+           UNION ALL
+           SELECT record_id FROM records WHERE ${records.record_patient} IN
+             (SELECT patient_id FROM patients WHERE ${patientSearch(term)}))`,
+    ),
+  computedFilters: {
+    records_with_ncts: () =>
+      inArray(records.record_id, sql`(SELECT sample_record FROM samples WHERE sample_nct_active)`),
+    records_with_anes: () => sql`false`,
+    records_validated_today: () =>
+      and(
+        gte(records.record_validated_at, sql`${parisMidnight(todayInParis())}`),
+        sql`${records.record_validated_at} IS NOT NULL`,
+      ) ?? sql`false`,
+  },
+};
+
+/** Created-from/to (inclusive days in Paris time) of the records and tasks lists. */
+export function createdBetween(query: ListQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.filter_date_from)
+    conditions.push(gte(records.record_created, sql`${parisMidnight(query.filter_date_from)}`));
+  if (query.filter_date_to)
+    conditions.push(
+      lt(records.record_created, sql`${parisMidnight(query.filter_date_to)} + interval '1 day'`),
+    );
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** Adds to each record the patient's name and birth date, which every list and label shows. */
+export async function withPatients<T extends Record<string, unknown>>(q: Queryable, rows: T[]) {
+  const ids = [...new Set(rows.map((row) => String(row.record_patient)))];
+  if (ids.length === 0) return rows;
+  const byId = await patientSummaries(q, ids);
+  return rows.map((row) => {
+    const patient = byId.get(String(row.record_patient));
+    return {
+      ...row,
+      patient_surname: patient?.surname,
+      patient_name: patient?.name,
+      patient_dob: patient?.dob,
+      patient_gender: patient?.gender,
+    };
+  });
+}
+
+/** The records of one patient this caller may see, newest first. */
+export const recordsOfPatient = (
+  q: Queryable,
+  auth: Authenticated,
+  patientId: string,
+): Promise<RecordRow[]> =>
+  q
+    .select()
+    .from(records)
+    .where(and(recordScope(auth), eq(records.record_patient, patientId)))
+    .orderBy(desc(records.record_created));
+
+/** The trace entries of a record, its samples and its patient, oldest first, with the author's name. */
+export async function traceEntries(q: Queryable, laboratoryId: string, record: RecordRow) {
+  const sampleIds = (
+    await q.select({ id: samples.sample_id }).from(samples).where(eq(samples.sample_record, record.record_id))
+  ).map((s) => s.id);
+  const concerns = or(
+    and(eq(auditTrail.table_name, 'records'), eq(auditTrail.row_id, record.record_id)),
+    and(eq(auditTrail.table_name, 'patients'), eq(auditTrail.row_id, record.record_patient)),
+    sampleIds.length > 0
+      ? and(eq(auditTrail.table_name, 'samples'), inArray(auditTrail.row_id, sampleIds))
+      : undefined,
+  );
+  return q
+    .select({ entry: auditTrail, name: users.user_name })
+    .from(auditTrail)
+    .leftJoin(users, sql`${users.admin_uid}::text = ${auditTrail.modification_by}`)
+    .where(and(eq(auditTrail.laboratory_id, laboratoryId), concerns))
+    .orderBy(auditTrail.modification_id);
+}

@@ -1,0 +1,65 @@
+import type { ListQuery } from '@sil/contract';
+import { and } from 'drizzle-orm';
+import type { Db } from '../../../db/open.js';
+import type { Authenticated } from '../../../lib/auth-context.js';
+import { listRows } from '../../../lib/list/query.js';
+import { toIso } from '../../../lib/time.js';
+import { patientById } from '../patients/queries.js';
+import { presentPatient, presentRecord, presentSample } from '../present.js';
+import { samplesOfRecords } from '../samples/queries.js';
+import { recordScope, visibleRecord } from '../scope.js';
+import { createdBetween, recordSource, traceEntries, withPatients } from './queries.js';
+
+/** Whole rows (traces of inserts and deletes) are kept as JSON; the tenant column is not the user's business. */
+function withoutTenant(value: string | null): string | null {
+  if (!value?.startsWith('{')) return value;
+  try {
+    const { laboratory_id: _tenant, ...row } = JSON.parse(value) as Record<string, unknown>;
+    return JSON.stringify(row);
+  } catch {
+    return value;
+  }
+}
+
+export function createRecordReadService(db: Db) {
+  return {
+    async list(auth: Authenticated, query: ListQuery) {
+      const scope = and(recordScope(auth), createdBetween(query));
+      const page = await listRows(db, recordSource, auth.user.laboratory_id, query, scope);
+      return { ...page, data: await withPatients(db, page.data) };
+    },
+
+    /** One record with its patient and samples. */
+    async get(auth: Authenticated, recordId: string) {
+      const record = await visibleRecord(db, auth, recordId);
+      const patient = await patientById(db, record.record_patient);
+      const recordSamples = await samplesOfRecords(db, [record.record_id]);
+      return [
+        {
+          ...presentRecord(record),
+          patient: patient ? presentPatient(patient) : null,
+          record_samples: recordSamples.map((sample) => sample.sample_id),
+          samples: recordSamples.map(presentSample),
+        },
+      ];
+    },
+
+    /** Every trace of the record, its samples and its patient, oldest first, with the author's name. */
+    async trace(auth: Authenticated, recordId: string) {
+      const record = await visibleRecord(db, auth, recordId);
+      const entries = await traceEntries(db, auth.user.laboratory_id, record);
+      return entries.map(({ entry, name }) => {
+        const { laboratory_id: _tenant, ...rest } = entry;
+        return {
+          ...rest,
+          modification_old_value: withoutTenant(entry.modification_old_value),
+          modification_new_value: withoutTenant(entry.modification_new_value),
+          modification_by_name: name,
+          modification_timestamp: toIso(entry.modification_timestamp),
+        };
+      });
+    },
+  };
+}
+
+export type RecordReadService = ReturnType<typeof createRecordReadService>;

@@ -1,0 +1,39 @@
+import { type SampleRow as SampleAnswer, sampleList } from '@sil/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../../db/open.js';
+import { samples } from '../../../db/schema/index.js';
+import { fail } from '../../../lib/errors.js';
+import type { ListSource, Row } from '../../../lib/list/source.js';
+import { presentSample } from '../present.js';
+
+export type SampleRow = typeof samples.$inferSelect;
+
+export const sampleSource: ListSource<SampleAnswer> = {
+  entity: sampleList,
+  table: samples,
+  present: (row: Row) => presentSample(row as SampleRow),
+  exportOrder: 'sample_number',
+};
+
+/** A sample of the caller's laboratory, or `sampleNotFound`. */
+export async function sampleInLaboratory(
+  q: Queryable,
+  laboratoryId: string,
+  sampleId: string,
+): Promise<SampleRow> {
+  const [sample] = await q
+    .select()
+    .from(samples)
+    .where(and(eq(samples.laboratory_id, laboratoryId), eq(samples.sample_id, sampleId)));
+  return sample ?? fail('sampleNotFound');
+}
+
+/** The samples of some records, in label order. */
+export async function samplesOfRecords(q: Queryable, recordIds: string[]): Promise<SampleRow[]> {
+  if (recordIds.length === 0) return [];
+  return q
+    .select()
+    .from(samples)
+    .where(inArray(samples.sample_record, recordIds))
+    .orderBy(samples.sample_number);
+}

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from './factories.js';
+import {
+  call,
+  DATABASES,
+  login,
+  type Session,
+  startTestApp,
+  stopTestApp,
+  type TestContext,
+} from './helpers.js';
+
+type Json = Record<string, unknown>;
+
+/** Names as French laboratories register them: accents, hyphens, apostrophes, ligatures. */
+const PEOPLE = [
+  {
+    patient_surname: 'Lefèvre-Dupont',
+    patient_name: 'Hélène',
+    patient_gender: 'F',
+    patient_dob: '1961-03-02',
+  },
+  { patient_surname: "d'Artagnan", patient_name: 'Charles', patient_gender: 'M', patient_dob: '1948-11-20' },
+  {
+    patient_surname: 'Cœur',
+    patient_name: 'Anaïs',
+    patient_birth_name: 'Ménard',
+    patient_gender: 'F',
+    patient_dob: '1990-06-30',
+  },
+  { patient_surname: 'Martin', patient_name: 'Jérôme', patient_gender: 'M', patient_dob: '1975-01-09' },
+];
+
+describe.each(DATABASES)('searching patients and records by name on %s', (kind) => {
+  let ctx: TestContext;
+  let secretary: Session;
+
+  beforeAll(async () => {
+    ctx = await startTestApp(kind);
+    const admin = await login(ctx.app, 'admin@demo.lab');
+    const catalogue = await seedCatalogue(ctx.app, admin);
+    secretary = await login(ctx.app, 'secretariat@demo.lab');
+    for (const person of PEOPLE) {
+      const response = await call(ctx.app, secretary, {
+        method: 'POST',
+        url: '/api/add-patient',
+        payload: { ...person, record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.nfs] }] },
+      });
+      if (response.statusCode !== 200) throw new Error(response.body);
+    }
+  });
+  afterAll(() => stopTestApp(ctx));
+
+  const surnamesFound = async (table: 'patients' | 'records', search: string) => {
+    const response = await call(ctx.app, secretary, {
+      method: 'GET',
+      url: `/api/get-${table}?search=${encodeURIComponent(search)}&number_of_records=100`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const surnames = response.json<{ data: Json[] }>().data.map((row) => String(row.patient_surname));
+    return [...new Set(surnames)].filter((name) => PEOPLE.some((p) => p.patient_surname === name)).sort();
+  };
+
+  it.each([
+    ['helene', ['Lefèvre-Dupont']],
+    ['HÉLÈNE', ['Lefèvre-Dupont']],
+    ['lefevre', ['Lefèvre-Dupont']],
+    ['Lefèvre-Dupont', ['Lefèvre-Dupont']],
+    ['lefevre dupont', ['Lefèvre-Dupont']],
+    ['lefevre-dupont helene', ['Lefèvre-Dupont']],
+    ["d'Artagnan", ["d'Artagnan"]],
+    ['dartagnan', ["d'Artagnan"]],
+    ['artagnan charles', ["d'Artagnan"]],
+    ['coeur', ['Cœur']],
+    ['Cœur Anaïs', ['Cœur']],
+    ['menard', ['Cœur']],
+    ['jerome', ['Martin']],
+    ['martin jérôme', ['Martin']],
+  ])('finds %s, whatever the accents, case, hyphens and apostrophes', async (search, expected) => {
+    expect(await surnamesFound('patients', search)).toEqual(expected);
+    // A record is found by its patient's names the same way.
+    expect(await surnamesFound('records', search)).toEqual(expected);
+  });
+
+  it('still finds by date of birth and finds nothing for a name nobody has', async () => {
+    expect(await surnamesFound('patients', '02/03/1961')).toEqual(['Lefèvre-Dupont']);
+    expect(await surnamesFound('records', '20/11/1948')).toEqual(["d'Artagnan"]);
+    expect(await surnamesFound('patients', 'Zyxwvu')).toEqual([]);
+  });
+
+  it('treats % and _ typed in a search as letters, not wildcards', async () => {
+    expect(await surnamesFound('patients', '%')).toEqual([]);
+    expect(await surnamesFound('records', 'mart_n')).toEqual([]);
+  });
+});

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { type Database, openDatabase } from '../src/db/open.js';
+import { seedDemo } from '../src/seed/demo.js';
+import {
+  authHeaders,
+  codeOf,
+  createPostgresDatabase,
+  DATABASES,
+  DEMO_DIGEST,
+  digest,
+  login,
+  newMachineId,
+} from './helpers.js';
+
+/**
+ * Two server copies behind a load balancer: each request may reach either. On PostgreSQL the second
+ * copy has its own connection pool, as a second process would; the embedded database can only be
+ * opened by one process, so there both copies share it, which still proves that no state kept in one
+ * copy's memory is needed by the other.
+ */
+describe.each(DATABASES)('two servers on one %s database', (kind) => {
+  let database: Database;
+  let secondDatabase: Database | undefined;
+  let dropPostgres: (() => Promise<void>) | undefined;
+  let one: FastifyInstance;
+  let other: FastifyInstance;
+
+  beforeAll(async () => {
+    const created = kind === 'postgres' ? await createPostgresDatabase() : undefined;
+    dropPostgres = created?.drop;
+    database = await openDatabase(created ? { url: created.url } : {});
+    await seedDemo(database.db);
+    // No JWT_SECRET: the signing key is the one the first copy stored in the database.
+    const config = loadConfig({
+      DATA_DIR: '/nonexistent',
+      WEB_DIST_DIR: '/nonexistent',
+      THROTTLE_MAX_PER_ACCOUNT: '3',
+      PUBLIC_URL: 'https://lab.example',
+    });
+    one = await buildApp({ config, db: database.db, logger: false });
+    secondDatabase = created ? await openDatabase({ url: created.url }) : undefined;
+    other = await buildApp({ config, db: (secondDatabase ?? database).db, logger: false });
+    await Promise.all([one.ready(), other.ready()]);
+  });
+  afterAll(async () => {
+    await Promise.all([one?.close(), other?.close()]);
+    await secondDatabase?.close();
+    await database?.close();
+    await dropPostgres?.();
+  });
+
+  const refresh = (app: FastifyInstance, uid: string, machineId: string, refresh_token: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/auth/refresh-tokens',
+      payload: { uid, auth_machine_id: machineId, refresh_token },
+    });
+  const userData = (app: FastifyInstance, headers: Record<string, string>) =>
+    app.inject({ method: 'GET', url: '/api/get-user-data', headers });
+
+  it('logs in on one, answers on the other, refreshes on the other and rotates for both', async () => {
+    const session = await login(one, 'biologiste@demo.lab');
+    expect((await userData(other, session.headers)).statusCode).toBe(200);
+
+    const refreshed = await refresh(other, session.uid, session.machineId, session.refresh_token);
+    expect(refreshed.statusCode).toBe(200);
+    const next = refreshed.json<{ access_token: string; refresh_token: string }>();
+    const nextHeaders = authHeaders(next.access_token, session.uid, session.machineId);
+    expect((await userData(one, nextHeaders)).statusCode).toBe(200);
+
+    // The refresh token the other copy replaced is refused by this one: rotation is shared.
+    const replay = await refresh(one, session.uid, session.machineId, session.refresh_token);
+    expect(codeOf(replay)).toBe('invalidRefreshToken');
+    // And the replay ended the session on both copies at once.
+    expect(codeOf(await userData(one, nextHeaders))).toBe('authNotFound');
+    expect(codeOf(await userData(other, nextHeaders))).toBe('authNotFound');
+  });
+
+  it('counts failed logins across both copies', async () => {
+    const attempt = (app: FastifyInstance, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        remoteAddress: '10.9.0.1',
+        payload: { email: 'technicien@demo.lab', password, auth_machine_id: newMachineId(), locale: 'fr' },
+      });
+    expect(codeOf(await attempt(one, digest('guess-1')))).toBe('incorrectCredentials');
+    expect(codeOf(await attempt(other, digest('guess-2')))).toBe('incorrectCredentials');
+    expect(codeOf(await attempt(one, digest('guess-3')))).toBe('incorrectCredentials');
+    // Three failures spread over two copies: the right password is now refused by either.
+    for (const app of [one, other]) {
+      const blocked = await attempt(app, DEMO_DIGEST);
+      expect([blocked.statusCode, codeOf(blocked)]).toEqual([429, 'tooManyAttempts']);
+    }
+  });
+
+  it('ends a session on both copies when it is logged out on one', async () => {
+    const session = await login(other, 'secretariat@demo.lab');
+    expect((await userData(one, session.headers)).statusCode).toBe(200);
+    const out = await one.inject({
+      method: 'PUT',
+      url: '/auth/logout',
+      payload: { refresh_token: session.refresh_token },
+    });
+    expect(out.statusCode).toBe(200);
+    for (const app of [one, other]) {
+      expect(codeOf(await userData(app, session.headers))).toBe('authNotFound');
+      expect(codeOf(await refresh(app, session.uid, session.machineId, session.refresh_token))).toBe(
+        'authNotFound',
+      );
+    }
+  });
+});

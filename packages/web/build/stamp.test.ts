@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { inputsDigest } from './stamp.js';
+
+describe('the digest that decides whether npm start rebuilds the web app', () => {
+  let root: string;
+  const file = (name: string) => path.join(root, name);
+
+  beforeEach(() => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'sil-stamp-'));
+    mkdirSync(file('src/features'), { recursive: true });
+    writeFileSync(file('src/main.tsx'), 'render()');
+    writeFileSync(file('src/features/page.tsx'), 'export const Page = 1;');
+    writeFileSync(file('index.html'), '<html></html>');
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  const digest = () => inputsDigest([file('src'), file('index.html'), file('absent.json')], root);
+
+  it('stays the same when nothing changed, even when files were touched', async () => {
+    const before = await digest();
+    utimesSync(file('src/main.tsx'), new Date(), new Date(Date.now() + 60_000));
+    expect(await digest()).toBe(before);
+  });
+
+  it('changes with a file content, a new file or a renamed file', async () => {
+    const before = await digest();
+    writeFileSync(file('src/main.tsx'), 'render(2)');
+    const edited = await digest();
+    expect(edited).not.toBe(before);
+    writeFileSync(file('src/features/other.tsx'), '');
+    const added = await digest();
+    expect(added).not.toBe(edited);
+    rmSync(file('src/features/other.tsx'));
+    writeFileSync(file('src/features/renamed.tsx'), '');
+    expect(await digest()).not.toBe(added);
+  });
+
+  it('ignores test files, which are not part of the build', async () => {
+    const before = await digest();
+    writeFileSync(file('src/features/page.test.tsx'), 'it()');
+    expect(await digest()).toBe(before);
+  });
+});

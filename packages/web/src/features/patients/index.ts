@@ -1,0 +1,2 @@
+export { PatientHistoryPage } from './patient-history-page';
+export { patientsTablePage } from './patients-table';

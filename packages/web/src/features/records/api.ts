@@ -1,0 +1,128 @@
+import { AnalysisRow, entities, listAnswer, type RouteBody } from '@sil/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, call } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+import { loadAllQuery } from '../../lib/table/list-state';
+import { submitWizard } from './wizard/submit';
+
+/**
+ * The records feature's calls: what its screens read, and what they change with the data each
+ * change refreshes beside it. Mutations are quiet: the screen that runs one shows its error.
+ */
+
+/** One record with its patient and samples (`get-record` answers a one-item array). */
+export function useRecord(recordId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.record.one(recordId ?? ''),
+    queryFn: async () => (await call('getRecord', { query: { record_id: recordId ?? '' } }))[0] ?? null,
+    enabled: recordId !== null,
+  });
+}
+
+export function usePatient(patientId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.patient.one(patientId ?? ''),
+    queryFn: async () => (await call('getPatient', { query: { patient_id: patientId ?? '' } }))[0] ?? null,
+    enabled: patientId !== null,
+  });
+}
+
+export function usePatientHistory(patientId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.patient.history(patientId ?? ''),
+    queryFn: () => call('getPatientHistory', { query: { patient_id: patientId ?? '' } }),
+    enabled: patientId !== null,
+  });
+}
+
+/** Patients by name, insurance number or date of birth typed DD/MM/YYYY (spec.md §2 step 1). */
+export function usePatientSearch(term: string) {
+  const search = term.trim();
+  return useQuery({
+    queryKey: queryKeys.patient.search(search),
+    queryFn: () => call('getPatients', { query: { search, number_of_records: 20, page_number: 1 } }),
+    enabled: search.length >= 2,
+  });
+}
+
+/** Every analysis of the laboratory, for the analyses step (hidden ones are filtered there). */
+export function useAnalyses() {
+  return useQuery({
+    queryKey: queryKeys.table.loadAll('analyses'),
+    queryFn: () => apiGet(entities.analyses.paths.list, loadAllQuery, listAnswer(AnalysisRow)),
+    staleTime: 30_000,
+  });
+}
+
+export function useRecordTrace(recordId: string) {
+  return useQuery({
+    queryKey: queryKeys.record.trace(recordId),
+    queryFn: () => call('getRecordTrace', { query: { record_id: recordId } }),
+  });
+}
+
+export function useLabelData(recordId: string) {
+  return useQuery({
+    queryKey: queryKeys.record.labels(recordId),
+    queryFn: () => call('getLabelData', { query: { record_id: recordId } }),
+  });
+}
+
+export function useReceiveRecord() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (recordId: string) => call('receiveRecord', { body: { record_id: recordId } }),
+    meta: { quiet: true },
+    onSuccess: (_answer, recordId) => {
+      void client.invalidateQueries({ queryKey: queryKeys.record.one(recordId) });
+      void client.invalidateQueries({ queryKey: queryKeys.table.all('records') });
+    },
+  });
+}
+
+/** Internal notes show on the record only: the lists do not carry them. */
+export function useSaveNotes() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RouteBody<'updateRecordComments'>) => call('updateRecordComments', { body }),
+    meta: { quiet: true },
+    onSuccess: (_answer, body) =>
+      client.invalidateQueries({ queryKey: queryKeys.record.one(body.record_id) }),
+  });
+}
+
+/** The cancelled record and its replacement both change. */
+export function useCancelRecord() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RouteBody<'cancelRecord'>) => call('cancelRecord', { body }),
+    meta: { quiet: true },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.record.all });
+      void client.invalidateQueries({ queryKey: queryKeys.table.all('records') });
+    },
+  });
+}
+
+/** The wizard saves through several calls (a patient, then its record): one refresh after all. */
+function useRecordsChanged() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: queryKeys.table.all('records') });
+    void client.invalidateQueries({ queryKey: queryKeys.table.all('patients') });
+    void client.invalidateQueries({ queryKey: queryKeys.record.all });
+    void client.invalidateQueries({ queryKey: queryKeys.patient.all });
+  };
+}
+
+/** Saves the add-record wizard; records and patients are read again unless the form was refused. */
+export function useSubmitWizard() {
+  const changed = useRecordsChanged();
+  return useMutation({
+    mutationFn: submitWizard,
+    meta: { quiet: true },
+    onSuccess: (outcome) => {
+      if (outcome.kind !== 'invalid') changed();
+    },
+  });
+}

@@ -1,3 +1,0 @@
-export { RecordPage } from './record-page';
-export { RecordWizard } from './wizard/record-wizard';
-export type { ResourceFormRenderer, ResourceTable } from './wizard/resource-forms';

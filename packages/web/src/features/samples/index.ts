@@ -1,0 +1,1 @@
+export { samplesTablePage } from './samples-table';

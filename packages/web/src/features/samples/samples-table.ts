@@ -1,0 +1,25 @@
+import { hrefTo, SampleRow, sampleList } from '@sil/contract';
+import { defineTable } from '../../lib/table/table-config';
+import { pageOf } from '../../lib/table/table-pages';
+
+/** Samples (techniques): opened on the record they belong to. */
+export const techniquesTable = defineTable(SampleRow, {
+  name: 'techniques',
+  entity: sampleList,
+  readOnly: true,
+  columns: [
+    { field: 'sample_number' },
+    { field: 'sample_type', format: { reference: 'sample_types' } },
+    { field: 'sample_matrix', format: { reference: 'matrices' } },
+    { field: 'sample_status' },
+    { field: 'sample_nct_active', format: 'boolean' },
+    { field: 'sample_last_updated', format: 'datetime' },
+  ],
+  form: {
+    kind: 'route',
+    add: null,
+    open: (row, locale) => hrefTo(locale, 'previewRecord', { recordId: row.sample_record }),
+  },
+});
+
+export const samplesTablePage = pageOf(techniquesTable);

@@ -1,0 +1,52 @@
+import { Center, Loader, Modal } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { type FieldOf, type ReferenceTableConfig, shownText } from '../table/table-config';
+import { useTableRow } from '../table/use-table-row';
+import { EntityForm } from './entity-form';
+import type { FieldSpec } from './field-spec';
+
+/** Add (id null) or edit one row in a modal; the row is read fresh so the stamp sent back is current. */
+export function EntityFormModal<R>({
+  config,
+  fields,
+  title,
+  id,
+  onClose,
+}: {
+  config: ReferenceTableConfig<R>;
+  fields: readonly FieldSpec<FieldOf<R>>[];
+  title: string;
+  id: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('tables');
+  const current = useTableRow(config.entity, config.row, id);
+  const row = current.data ?? null;
+  const ready = id === null || row !== null;
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      title={`${title} · ${id === null ? t('form.new') : row ? shownText(row[config.keys.label]) || id : id}`}
+      data-testid="entity-form"
+    >
+      {ready ? (
+        <EntityForm
+          // A reloaded row starts a new form with what the server holds now.
+          key={row ? shownText(row[config.keys.stamp]) : 'new'}
+          config={config}
+          fields={fields}
+          row={row}
+          onSaved={onClose}
+          onCancel={onClose}
+          onReload={() => void current.refetch()}
+        />
+      ) : (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,198 @@
+import { NumberInput, Select, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { PRESCRIBER_SPECIALTIES } from '@sil/contract';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { type Control, Controller, type FieldErrors } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { Payload } from '../table/payload';
+import type { FieldSpec, FormValue, FormValues, PhoneValue, RemarkValue } from './field-spec';
+import { DEFAULT_COUNTRY_CODE } from './form-values';
+import { issueText } from './issue-text';
+import { PhoneInput } from './phone-input';
+import { ReferenceMultiSelect, ReferenceSelect } from './reference-select';
+import { RemarksInput } from './remarks-input';
+
+const SPECIALTY_CHOICES = PRESCRIBER_SPECIALTIES.map((specialty) => ({
+  value: String(specialty.code),
+  label: `${specialty.code} · ${specialty.label}`,
+}));
+
+const text = (value: FormValue): string => (typeof value === 'string' ? value : '');
+const numeric = (value: FormValue): number | string => (typeof value === 'number' ? value : '');
+const strings = (value: FormValue): string[] =>
+  Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
+const phone = (value: FormValue): PhoneValue =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? value
+    : { countryCode: DEFAULT_COUNTRY_CODE, number: '' };
+const remarks = (value: FormValue): RemarkValue[] =>
+  Array.isArray(value) ? value.filter((item) => typeof item === 'object') : [];
+/** NumberInput gives a number, or '' (or a partial text) while the input is empty or incomplete. */
+const fromNumberInput = (value: number | string): FormValue => (typeof value === 'number' ? value : '');
+const compact = (value: string) => value.replace(/[\s.-]/g, '');
+
+/** One input of an entity form, chosen by the field's kind. */
+export function FieldInput({
+  field,
+  control,
+  errors,
+}: {
+  field: FieldSpec;
+  control: Control<FormValues, unknown, Payload>;
+  errors: FieldErrors<FormValues>;
+}) {
+  const { t, i18n } = useTranslation('tables');
+  const label = t(`fields.${field.name}`);
+  return (
+    <Controller
+      control={control}
+      name={field.name}
+      render={({ field: input, fieldState }) => {
+        const error = issueText(t, fieldState.error?.message);
+        const common = { label, error, 'data-field': field.name };
+        switch (field.kind) {
+          case 'text':
+            return field.multiline ? (
+              <Textarea
+                {...common}
+                autosize
+                minRows={2}
+                value={text(input.value)}
+                onChange={input.onChange}
+              />
+            ) : (
+              <TextInput {...common} value={text(input.value)} onChange={input.onChange} />
+            );
+          case 'identifier': {
+            const typed = compact(text(input.value));
+            const valid = typed !== '' && field.check(typed);
+            return (
+              <TextInput
+                {...common}
+                value={text(input.value)}
+                onChange={input.onChange}
+                // Checked as typed: a wrong check digit shows before the form is sent.
+                error={typed !== '' && !valid ? t(`issues.${field.issue}`) : error}
+                rightSection={
+                  valid ? <IconCircleCheck size={18} color="var(--mantine-color-green-6)" /> : null
+                }
+              />
+            );
+          }
+          case 'int':
+            return (
+              <NumberInput
+                {...common}
+                allowDecimal={false}
+                min={0}
+                value={numeric(input.value)}
+                onChange={(v) => input.onChange(fromNumberInput(v))}
+              />
+            );
+          case 'number':
+            return (
+              <NumberInput
+                {...common}
+                decimalScale={field.decimals}
+                value={numeric(input.value)}
+                onChange={(v) => input.onChange(fromNumberInput(v))}
+              />
+            );
+          case 'money':
+            return (
+              <NumberInput
+                {...common}
+                suffix=" €"
+                decimalScale={2}
+                min={0}
+                // Euros are written the way the user's language writes them: 12,50 € or 12.50 €.
+                decimalSeparator={i18n.language === 'fr' ? ',' : '.'}
+                value={numeric(input.value)}
+                onChange={(v) => input.onChange(fromNumberInput(v))}
+              />
+            );
+          case 'boolean':
+            return (
+              <Switch
+                label={label}
+                mt="lg"
+                checked={input.value === true}
+                onChange={(event) => input.onChange(event.currentTarget.checked)}
+                error={error}
+                data-field={field.name}
+              />
+            );
+          case 'date':
+            return <TextInput {...common} type="date" value={text(input.value)} onChange={input.onChange} />;
+          case 'options':
+            return (
+              <Select
+                {...common}
+                clearable
+                data={field.options.map((option) => ({
+                  value: option,
+                  label: field.translate ? t(`values.${option}`) : option,
+                }))}
+                value={typeof input.value === 'string' ? input.value : null}
+                onChange={input.onChange}
+              />
+            );
+          case 'specialty':
+            return (
+              <Select
+                {...common}
+                searchable
+                clearable
+                data={SPECIALTY_CHOICES}
+                value={typeof input.value === 'string' ? input.value : null}
+                onChange={input.onChange}
+              />
+            );
+          case 'reference':
+            return (
+              <ReferenceSelect
+                name={field.name}
+                table={field.table}
+                label={label}
+                error={error}
+                value={typeof input.value === 'string' ? input.value : null}
+                onChange={input.onChange}
+              />
+            );
+          case 'references':
+            return (
+              <ReferenceMultiSelect
+                name={field.name}
+                table={field.table}
+                label={label}
+                error={error}
+                value={strings(input.value)}
+                onChange={input.onChange}
+              />
+            );
+          case 'codes':
+            return (
+              <TagsInput
+                {...common}
+                description={t('form.codes_hint')}
+                value={strings(input.value)}
+                onChange={(codes) => input.onChange(codes.map((code) => code.trim().toUpperCase()))}
+              />
+            );
+          case 'phone':
+            return (
+              <PhoneInput label={label} error={error} value={phone(input.value)} onChange={input.onChange} />
+            );
+          case 'remarks':
+            return (
+              <RemarksInput
+                label={label}
+                value={remarks(input.value)}
+                onChange={input.onChange}
+                errors={errors[field.name]}
+              />
+            );
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * Every query key of the web app, from one factory: a screen and the mutation that changes what it
+ * shows name the same data the same way. Invalidating a prefix (`table.all`, `record.all`)
+ * refreshes everything under it.
+ */
+export const queryKeys = {
+  table: {
+    all: (table: string) => ['table', table] as const,
+    list: (table: string, query: unknown) => ['table', table, 'list', query] as const,
+    loadAll: (table: string) => ['table', table, 'load-all'] as const,
+    one: (table: string, id: string) => ['table', table, 'one', id] as const,
+  },
+  record: {
+    all: ['record'] as const,
+    one: (id: string) => ['record', id] as const,
+    trace: (id: string) => ['record', id, 'trace'] as const,
+    labels: (id: string) => ['record', id, 'labels'] as const,
+    /** The record picker of the uploads screen: records found by a search, and the chosen one. */
+    pick: (term: string) => ['record', 'pick', term] as const,
+  },
+  patient: {
+    all: ['patient'] as const,
+    one: (id: string) => ['patient', id] as const,
+    history: (id: string) => ['patient', id, 'history'] as const,
+    search: (term: string) => ['patient', 'search', term] as const,
+  },
+  duplicates: ['duplicates'] as const,
+  uploads: (recordId: string) => ['uploads', recordId] as const,
+  userData: ['user-data'] as const,
+  verification: (kind: string, token: string) => ['verification', kind, token] as const,
+  accessTokenCheck: (locationKey: string, pathname: string) =>
+    ['access-token-check', locationKey, pathname] as const,
+};

@@ -1,0 +1,65 @@
+import { Badge, Text } from '@mantine/core';
+import { type ReferenceTableName, specialtyLabel } from '@sil/contract';
+import { useTranslation } from 'react-i18next';
+import { RecordStatusBadge } from '../../components/record-status-badge';
+import type { ColumnFormat } from './table-config';
+import { useLoadAll } from './use-load-all';
+
+const EMPTY = '—';
+
+/** Times are shown in Europe/Paris whatever the workstation's zone (ARCHITECTURE.md 'Times'). */
+function formatDateTime(value: string, locale: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: 'Europe/Paris',
+  }).format(date);
+}
+
+function ReferenceName({ table, id }: { table: ReferenceTableName; id: string }) {
+  const { choices } = useLoadAll(table);
+  return <>{choices.find((choice) => choice.value === id)?.label ?? EMPTY}</>;
+}
+
+/** One cell of a table page, formatted as its column says. */
+export function CellValue({ format = 'text', value }: { format?: ColumnFormat; value: unknown }) {
+  const { t, i18n } = useTranslation('tables');
+  if (value === null || value === undefined || value === '') return <Text c="dimmed">{EMPTY}</Text>;
+  if (typeof format === 'object') {
+    return typeof value === 'string' ? <ReferenceName table={format.reference} id={value} /> : EMPTY;
+  }
+  switch (format) {
+    case 'boolean':
+      return (
+        <Badge variant="light" color={value === true ? 'green' : 'gray'} size="sm">
+          {t(value === true ? 'values.yes' : 'values.no')}
+        </Badge>
+      );
+    case 'datetime':
+      return <>{typeof value === 'string' ? formatDateTime(value, i18n.language) : EMPTY}</>;
+    case 'date':
+      return <>{typeof value === 'string' ? value.slice(0, 10).split('-').reverse().join('/') : EMPTY}</>;
+    case 'list':
+      return <>{Array.isArray(value) && value.length > 0 ? value.join(', ') : EMPTY}</>;
+    case 'cents': {
+      const cents = Number(value);
+      return (
+        <>
+          {Number.isFinite(cents)
+            ? new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' }).format(cents / 100)
+            : EMPTY}
+        </>
+      );
+    }
+    case 'specialty': {
+      const code = Number(value);
+      return <>{Number.isInteger(code) ? `${code} · ${specialtyLabel(code) ?? ''}` : EMPTY}</>;
+    }
+    case 'recordStatus':
+      return <RecordStatusBadge status={value} />;
+    case 'text':
+      return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
+  }
+}
