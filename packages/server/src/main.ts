@@ -8,7 +8,12 @@ const config = loadConfig();
 const started = Date.now();
 let database: Database;
 try {
-  database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    // Connection-level failures only: the message names no query and no parameter.
+    onConnectionError: (error) => console.error(`Idle database connection lost: ${error.message}`),
+  });
 } catch (error) {
   // A refused start is the operator's to fix: say why in one line, without a stack trace.
   if (!(error instanceof DataDirLockedError)) throw error;

@@ -26,9 +26,17 @@ export interface Database {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir`, and applies migrations. */
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  /** Where to report a connection lost while idle (PostgreSQL restarted, connection killed). */
+  onConnectionError?: (error: Error) => void;
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection that PostgreSQL ends would otherwise be an uncaught error that stops the
+    // server; the pool drops it and opens a new one on the next query.
+    pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
