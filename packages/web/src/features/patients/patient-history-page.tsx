@@ -19,7 +19,7 @@ import { LabelValue } from '../../components/label-value';
 import { PageHeader } from '../../components/page-header';
 import { RecordStatusBadge } from '../../components/record-status-badge';
 import { frenchDate, parisDateTime } from '../../lib/french-date';
-import { usePatientHistory } from './api';
+import { usePatientHistory } from '../../lib/shared-queries';
 
 /** patient/{patientId}: the identity card and every record with its samples, newest first. */
 export function PatientHistoryPage({ locale, patientId }: { locale: WebLocale; patientId: string | null }) {

@@ -27,14 +27,6 @@ export function usePatient(patientId: string | null) {
   });
 }
 
-export function usePatientHistory(patientId: string | null) {
-  return useQuery({
-    queryKey: queryKeys.patient.history(patientId ?? ''),
-    queryFn: () => call('getPatientHistory', { query: { patient_id: patientId ?? '' } }),
-    enabled: patientId !== null,
-  });
-}
-
 /** Patients by name, insurance number or date of birth typed DD/MM/YYYY (spec.md §2 step 1). */
 export function usePatientSearch(term: string) {
   const search = term.trim();

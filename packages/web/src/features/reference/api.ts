@@ -1,4 +1,4 @@
-import { ImportNabmsAnswer, type RouteBody } from '@sil/contract';
+import { fileRoutes, type RouteBody } from '@sil/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiUpload, call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -8,8 +8,7 @@ import { queryKeys } from '../../lib/query-keys';
  * through the generic table calls of lib/table.
  */
 
-// The import is not in the contract's route table yet (multipart routes are being added to it).
-const IMPORT_PATH = '/api/import-nabms';
+const { importNabms } = fileRoutes;
 
 /** The users of the laboratory (the users list answers the array itself, sorted by name: §7, §9). */
 export function useAdmins() {
@@ -43,7 +42,7 @@ export function useImportNabms() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return apiUpload(IMPORT_PATH, form, ImportNabmsAnswer);
+      return apiUpload(importNabms.path, form, importNabms.response);
     },
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.table.all('nabms') }),
   });

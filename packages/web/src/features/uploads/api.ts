@@ -1,11 +1,9 @@
+import { fileRoutes } from '@sil/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiUpload, call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
-// The upload is not in the contract's route table yet (multipart routes are being added to it).
-const UPLOAD_PATH = '/api/upload-file';
-const Uploaded = z.looseObject({ upload_id: z.string() });
+const { uploadFile } = fileRoutes;
 
 /** The documents uploaded for a record. */
 export function useUploads(recordId: string | null) {
@@ -20,7 +18,7 @@ export function useUploads(recordId: string | null) {
 export function useUploadFile(recordId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => apiUpload(UPLOAD_PATH, form, Uploaded),
+    mutationFn: (form: FormData) => apiUpload(uploadFile.path, form, uploadFile.response),
     meta: { quiet: true },
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.uploads(recordId) }),
   });

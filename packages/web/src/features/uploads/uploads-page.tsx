@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { hrefTo, type UploadRow, type WebLocale } from '@sil/contract';
+import { fileRoutes, hrefTo, type UploadRow, type WebLocale } from '@sil/contract';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +30,9 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
 
   const download = async (row: UploadRow) => {
     try {
-      saveFile(await apiDownload('/api/download-upload', { upload_id: row.upload_id }, row.upload_name));
+      saveFile(
+        await apiDownload(fileRoutes.downloadUpload.path, { upload_id: row.upload_id }, row.upload_name),
+      );
       showToast('success', t('toast.downloadSuccess'));
     } catch (error) {
       notifyApiError(error);

@@ -1,5 +1,5 @@
 import { Badge, Button } from '@mantine/core';
-import type { AdminRow, WebLocale } from '@sil/contract';
+import { type AdminRow, fileRoutes, type WebLocale } from '@sil/contract';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ export function UsersPage({ locale }: { locale: WebLocale }) {
   const { t: tMain } = useTranslation();
   const { read, edit } = useTableRights('admin_access');
   const admins = useAdmins();
-  const exporter = useExport('/api/export-users', 'users');
+  const exporter = useExport(fileRoutes.exportUsers.path, 'users');
   const [state, setState] = useState<ListState>(initialListState);
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
