@@ -65,6 +65,9 @@ describe('the front desk registers a patient and a record, prints, scans', () =>
     await next(page, 'contact');
     await page.locator('[data-field="patient_phone_num"]').fill('06 12 34 56 78');
     await page.locator('[data-field="patient_city"]').fill('Paris');
+    // The country is found by its name typed without accents, in the screen's language.
+    await page.locator('[data-field="patient_country"]').fill('reunion');
+    await page.getByRole('option', { name: 'La Réunion' }).click();
     await next(page, 'patientExtra');
     await next(page, 'collection');
     await page.locator('[data-field="record_prescription_date"]').fill('2026-01-15');
@@ -85,6 +88,7 @@ describe('the front desk registers a patient and a record, prints, scans', () =>
     await next(page, 'special');
     await next(page, 'summary');
     await page.getByText(SURNAME).first().waitFor();
+    await page.getByTestId('record-summary').getByText('La Réunion').waitFor();
     await page.locator('[data-action="submit"]').click();
     await page.locator('[data-testid="record-created"]').waitFor();
     recordNumber = (await page.locator('[data-testid="record-number"]').textContent()) ?? '';
@@ -99,10 +103,11 @@ describe('the front desk registers a patient and a record, prints, scans', () =>
     recordId = new URL(page.url()).pathname.split('/').pop() ?? '';
     const answer = await fetch(`${baseUrl}/api/get-record?record_id=${recordId}`, { headers: admin });
     const [record] = (await answer.json()) as Array<{
-      patient: { patient_id: string };
+      patient: { patient_id: string; patient_country: string };
       samples: Array<{ sample_number: string }>;
     }>;
     patientId = record?.patient.patient_id ?? '';
+    expect(record?.patient.patient_country).toBe('RE');
     const numbers = (record?.samples ?? []).map((sample) => sample.sample_number).sort();
     expect(numbers).toHaveLength(2);
     const labels = readLabels(agent.outputDir);

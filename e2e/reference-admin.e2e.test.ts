@@ -115,6 +115,19 @@ describe('clinics, collectors and prescribers', () => {
     await saveForm(page);
     await expect.poll(() => clinic.innerText()).toContain('+33145678911');
 
+    // The country code comes from the ISO list, found by a country's name; none chosen is said.
+    await clinic.locator('td').nth(1).click();
+    const code = dialog(page).getByLabel('Téléphone · indicatif');
+    await code.fill('reunion');
+    await page.getByRole('option', { name: /^\+262 · La Réunion/ }).click();
+    expect(await code.inputValue()).toBe('+262 · La Réunion, Mayotte');
+    await dialog(page).getByLabel('Effacer l’indicatif').click();
+    await dialog(page).getByText('Pays non sélectionné').waitFor();
+    await code.fill('262');
+    await page.getByRole('option', { name: /^\+262 · / }).click();
+    await saveForm(page);
+    await expect.poll(() => clinic.innerText()).toContain('+262145678911');
+
     // A clinic hidden from the start: listed only when the filter asks for hidden ones.
     await page.locator('[data-action="add"]').click();
     await field(page, 'clinic_name').fill('Clinique fermée E2E');

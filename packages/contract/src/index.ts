@@ -1,6 +1,7 @@
 export * from './api-table.js';
 export * from './auth.js';
 export * from './backups.js';
+export * from './countries.js';
 export * from './enums.js';
 export * from './errors.js';
 export * from './fields.js';
@@ -22,4 +23,5 @@ export * from './reference/routes.js';
 export * from './route-def.js';
 export * from './routes.js';
 export * from './rows/index.js';
+export * from './search-text.js';
 export * from './web-routes.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countrySchema } from '../countries.js';
 import { civilitySchema, identityStatusSchema, titleSchema } from '../enums.js';
 import { calendarDate, formBoolean } from '../fields.js';
 import { INS_OIDS, isValidCog, nirSchema } from '../identifiers.js';
@@ -44,13 +45,7 @@ export const patientFields = {
   patient_address: text(300),
   patient_city: text(100),
   patient_zip: text(10),
-  patient_country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'country')
-    .nullable()
-    .optional(),
+  patient_country: countrySchema.nullable().optional(),
   patient_phone_num: phone,
   patient_landline: phone,
   patient_email: z.email().nullable().optional(),

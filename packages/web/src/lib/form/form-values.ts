@@ -1,38 +1,8 @@
 import { joinPhone, splitPhone } from '@sil/contract';
+import { CALLING_CODES } from '@sil/contract/countries';
 import type { Payload } from '../table/payload';
 import type { FieldSpec, FormValue, FormValues, PhoneValue, RemarkValue } from './field-spec';
 
-/**
- * Calling codes recognised when a stored number is split back for editing: France and its
- * overseas departments and territories first, then the neighbours a French laboratory meets most.
- */
-const CALLING_CODES = [
-  '33',
-  '262',
-  '269',
-  '590',
-  '594',
-  '596',
-  '508',
-  '681',
-  '687',
-  '689',
-  '32',
-  '41',
-  '352',
-  '377',
-  '376',
-  '49',
-  '34',
-  '39',
-  '44',
-  '351',
-  '31',
-  '1',
-  '212',
-  '213',
-  '216',
-];
 export const DEFAULT_COUNTRY_CODE = '33';
 
 const numberOf = (value: unknown): number | null => {

@@ -1,9 +1,14 @@
-import { Group, Input, TextInput } from '@mantine/core';
-import { useId } from 'react';
+import { Group, Input, Select, TextInput } from '@mantine/core';
+import { callingCodeChoices, isCallingCode } from '@sil/contract/countries';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhoneValue } from './field-spec';
+import { foldedFilter } from './folded-filter';
 
-/** Country code and national number side by side; joined with joinPhone when sent. */
+/**
+ * Country code and national number side by side; joined with joinPhone when sent. The code is
+ * picked from the ISO list, found by number ('262') or by country name ('reunion').
+ */
 export function PhoneInput({
   label,
   value,
@@ -15,19 +20,33 @@ export function PhoneInput({
   onChange: (next: PhoneValue) => void;
   error?: string;
 }) {
-  const { t } = useTranslation('tables');
+  const { t, i18n } = useTranslation('tables');
   // The label points at the number, the part a user types first; clicking it focuses that input.
   const numberId = useId();
+  const choices = useMemo(() => callingCodeChoices(i18n.language), [i18n.language]);
+  const countryMissing = value.number.trim() !== '' && !isCallingCode(value.countryCode);
   return (
-    <Input.Wrapper label={label} error={error} labelProps={{ htmlFor: numberId }}>
+    <Input.Wrapper
+      label={label}
+      error={countryMissing ? t('issues.country') : error}
+      labelProps={{ htmlFor: numberId }}
+    >
       <Group gap={6} wrap="nowrap">
-        <TextInput
-          w={84}
-          leftSection="+"
+        <Select
+          w={124}
+          searchable
+          clearable
+          clearButtonProps={{ 'aria-label': t('phone.clear_code') }}
           aria-label={`${label} · ${t('phone.country_code')}`}
-          value={value.countryCode}
-          onChange={(event) => onChange({ ...value, countryCode: event.currentTarget.value })}
-          error={Boolean(error)}
+          data={choices}
+          value={value.countryCode || null}
+          onChange={(code) => onChange({ ...value, countryCode: code ?? '' })}
+          // The closed select shows the code alone; the list names the countries.
+          renderOption={({ option }) => option.label}
+          filter={foldedFilter}
+          comboboxProps={{ width: 280, position: 'bottom-start', withinPortal: true }}
+          error={countryMissing || Boolean(error)}
+          data-field-part="country-code"
         />
         <TextInput
           id={numberId}

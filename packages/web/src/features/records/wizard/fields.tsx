@@ -2,6 +2,7 @@ import { Checkbox, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { foldedFilter } from '../../../lib/form/folded-filter';
 import { useWizard } from './wizard-context';
 import type { FlagField, TextField } from './wizard-values';
 
@@ -77,6 +78,7 @@ export function WSelect({
           withAsterisk={required}
           clearable={!required}
           searchable={searchable}
+          filter={foldedFilter}
           error={issues[field] ? t(`issues.${issues[field]}`) : undefined}
           data-field={field}
           comboboxProps={{ withinPortal: true }}

@@ -1,4 +1,4 @@
-import type { QuickSelection } from '@sil/contract';
+import { foldForSearch, type QuickSelection } from '@sil/contract';
 
 /** An analysis as the analyses step offers it. */
 export interface OfferedAnalysis {
@@ -27,11 +27,7 @@ const PATTERNS: Partial<Record<QuickSelection, RegExp>> = {
   rtPcr: /pcr/,
 };
 
-export const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+const fold = foldForSearch;
 
 export function quickMatches(
   selection: QuickSelection,

@@ -1,6 +1,8 @@
 import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { insuranceWarning } from '@sil/contract';
+import { countryChoices } from '@sil/contract/countries';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoadAll } from '../../../lib/table/use-load-all';
 import { WArea, WSelect, WSwitch, WText } from './fields';
@@ -44,12 +46,14 @@ export function StepInsurance() {
 
 /** Step 5: contact details; phones typed the French way or with their +country code. */
 export function StepContact() {
+  const { i18n } = useTranslation();
+  const countries = useMemo(() => countryChoices(i18n.language), [i18n.language]);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
       <WText field="patient_address" />
       <WText field="patient_zip" />
       <WText field="patient_city" />
-      <WText field="patient_country" />
+      <WSelect field="patient_country" data={countries} searchable />
       <WText field="patient_phone_num" type="tel" />
       <WText field="patient_landline" type="tel" />
       <WText field="patient_email" type="email" />

@@ -1,4 +1,5 @@
 import { INS_KINDS, INS_OIDS } from '@sil/contract';
+import { countryName } from '@sil/contract/countries';
 import { useTranslation } from 'react-i18next';
 import { useLoadAll } from '../../../lib/table/use-load-all';
 import { useAnalyses } from '../api';
@@ -25,7 +26,7 @@ export function useOfferedAnalyses(): OfferedAnalysis[] {
 
 /** How the summary shows a value: the label of a choice, the name of a referenced row. */
 export function useValueNames(analyses: readonly OfferedAnalysis[]) {
-  const { t } = useTranslation('records');
+  const { t, i18n } = useTranslation('records');
   const collectors = useLoadAll('collectors');
   const prescribers = useLoadAll('prescribers');
   const clinics = useLoadAll('clinics');
@@ -39,6 +40,8 @@ export function useValueNames(analyses: readonly OfferedAnalysis[]) {
         return t(`civilities.${value}`);
       case 'patient_gender':
         return t(`genders.${value}`);
+      case 'patient_country':
+        return countryName(value, i18n.language);
       case 'patient_identity_status':
         return t(`identity_statuses.${value}`);
       case 'patient_ins_oid': {
