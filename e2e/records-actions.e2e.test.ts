@@ -377,6 +377,42 @@ describe('the add-record wizard', () => {
   });
 });
 
+describe('the patient screen', () => {
+  it('verifies a recorded INS with the national service and shows the identity status that follows', async () => {
+    const patientId = idOf(
+      await send(
+        baseUrl,
+        'POST',
+        '/api/add-patient',
+        {
+          patient_surname: 'Pat-Trois',
+          patient_name: 'Dominique',
+          patient_gender: 'F',
+          patient_dob: '1979-03-21',
+          patient_birthplace: '51215',
+          patient_ins: '279035121518989',
+          patient_ins_oid: '1.2.250.1.213.1.4.10',
+          patient_identity_status: 'validated',
+          record_selected_analyses: [{ combination: 1, analysis_ids: [analysisId(NAMES[0])] }],
+        },
+        admin,
+      ),
+      'patient_id',
+    );
+    const page = await newPage(browser);
+    await login(page, baseUrl, 'secretariat@demo.lab');
+    await page.goto(`${baseUrl}/fr/patient/${patientId}`);
+    const card = page.locator('[data-testid="identity-card"]');
+    await expect.poll(() => card.innerText()).toContain('Validée');
+    await page.locator('[data-action="check-ins"]').click();
+    await waitForToast(page, 'INS vérifié auprès du téléservice');
+    // Validated and confirmed: the identity is now qualified, and a qualified identity shows its INS.
+    await expect.poll(() => card.innerText()).toContain('Qualifiée');
+    expect(await card.innerText()).toContain('279035121518989');
+    await page.context().close();
+  });
+});
+
 describe('the records, patients and samples tables', () => {
   it('finds the patient and the samples, opens them, and exports the records', async () => {
     const page = await newPage(browser);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identityStatusSchema } from '../enums.js';
 import { calendarDate, formBoolean } from '../fields.js';
 import { ListQuery } from '../reference/list.js';
 import { PatientRow } from '../rows/patient.js';
@@ -104,3 +105,21 @@ export const InsLookupAnswer = z.object({
   Identity: InsIdentity.nullable(),
 });
 export type InsLookupAnswer = z.infer<typeof InsLookupAnswer>;
+
+/** Verify the INS already recorded on a patient against the national service (spec.md §8 checkInsIdentity). */
+export const CheckInsIdentityBody = z.object({
+  patient_id: z.uuid(),
+  patient_last_updated: stamp,
+});
+/**
+ * 'confirmed': the service answers the same INS for the recorded traits (a provisional identity
+ * becomes 'retrieved'; a qualified one stays qualified). 'notConfirmed': it answers none, several
+ * or another INS, and the identity goes back to 'provisional' (its INS is no longer printed).
+ */
+export const CheckInsIdentityAnswer = z.object({
+  outcome: z.enum(['confirmed', 'notConfirmed']),
+  i_insIdentityResult: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  patient_identity_status: identityStatusSchema,
+  patient_last_updated: stamp,
+});
+export type CheckInsIdentityAnswer = z.infer<typeof CheckInsIdentityAnswer>;

@@ -6,6 +6,8 @@ import { PatientHistory, RecordDetail, RecordListRow, RecordRow } from '../rows/
 import { SampleRow } from '../rows/sample.js';
 import {
   CancelRecordBody,
+  CheckInsIdentityAnswer,
+  CheckInsIdentityBody,
   DuplicateGroup,
   InsLookupAnswer,
   InsLookupQuery,
@@ -232,5 +234,15 @@ export const recordRoutes = {
     query: InsLookupQuery,
     response: InsLookupAnswer,
     errors: ['insInfoNotFound'],
+  },
+  checkInsIdentity: {
+    method: 'PUT',
+    path: '/api/check-ins-identity',
+    access: patients(2),
+    summary:
+      'Verify the INS recorded on a patient with the national service (INSi) and set its identity status from the answer',
+    body: CheckInsIdentityBody,
+    response: CheckInsIdentityAnswer,
+    errors: ['patientNotFound', 'insStatusNotFound', 'staleUpdate'],
   },
 } as const satisfies Record<string, RouteDef>;

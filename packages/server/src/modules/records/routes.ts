@@ -4,6 +4,7 @@ import type { Db } from '../../db/open.js';
 import { handle } from '../../lib/route.js';
 import { recordExportRoutes } from './exports.js';
 import { createDuplicatesService } from './patients/duplicates.js';
+import { createIdentityCheckService } from './patients/identity-check.js';
 import { createPatientService } from './patients/service.js';
 import { createRecordReadService } from './records/read-service.js';
 import { createRecordWriteService } from './records/service.js';
@@ -16,6 +17,7 @@ export function recordsRoutes(app: FastifyInstance, db: Db, insi: InsiClient): v
   const write = createRecordWriteService(db);
   const samples = createSampleService(db);
   const duplicates = createDuplicatesService(db);
+  const identity = createIdentityCheckService(db, insi);
 
   handle(app, 'getPatients', ({ auth, query }) => patients.list(auth, query));
   handle(app, 'getPatient', async ({ auth, query }) => [await patients.get(auth, query.patient_id)]);
@@ -36,5 +38,6 @@ export function recordsRoutes(app: FastifyInstance, db: Db, insi: InsiClient): v
   handle(app, 'getDuplicates', ({ auth }) => duplicates.groups(auth));
   handle(app, 'resolveDuplicates', ({ auth, body }) => duplicates.resolve(auth, body.deletions));
   handle(app, 'getInsFromIdentityInformation', ({ query }) => insi.lookup(query));
+  handle(app, 'checkInsIdentity', ({ auth, body }) => identity.check(auth, body));
   recordExportRoutes(app, db);
 }

@@ -20,6 +20,7 @@ import { PageHeader } from '../../components/page-header';
 import { RecordStatusBadge } from '../../components/record-status-badge';
 import { frenchDate, parisDateTime } from '../../lib/french-date';
 import { usePatientHistory } from '../../lib/shared-queries';
+import { CheckInsButton } from './check-ins-button';
 
 /** patient/{patientId}: the identity card and every record with its samples, newest first. */
 export function PatientHistoryPage({ locale, patientId }: { locale: WebLocale; patientId: string | null }) {
@@ -59,13 +60,16 @@ export function PatientHistoryPage({ locale, patientId }: { locale: WebLocale; p
         title={`${patient.patient_surname} ${patient.patient_name}`}
         subtitle={t('history.title')}
         actions={
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => void navigate(hrefTo(locale, 'formRecords', { patientId }))}
-            data-action="new-record"
-          >
-            {t('history.new_record')}
-          </Button>
+          <Group gap="xs">
+            <CheckInsButton patient={patient} />
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => void navigate(hrefTo(locale, 'formRecords', { patientId }))}
+              data-action="new-record"
+            >
+              {t('history.new_record')}
+            </Button>
+          </Group>
         }
       />
       <Card withBorder data-testid="identity-card">
