@@ -413,6 +413,46 @@ describe('the patient screen', () => {
   });
 });
 
+describe('data management', () => {
+  it('deletes records registered by mistake after confirming, and keeps a cancelled one', async () => {
+    const surname = `ERREUR${stamp}`;
+    for (let i = 0; i < 2; i++)
+      await send(
+        baseUrl,
+        'POST',
+        '/api/add-patient',
+        {
+          patient_surname: surname,
+          patient_name: 'Saisie',
+          patient_gender: 'M',
+          patient_dob: '1970-01-01',
+          record_selected_analyses: [{ combination: 1, analysis_ids: [analysisId(NAMES[0])] }],
+        },
+        admin,
+      );
+    const page = await newPage(browser);
+    await login(page, baseUrl, 'admin@demo.lab');
+    await page.goto(`${baseUrl}/fr/data-management`);
+    const card = page.locator('[data-testid="delete-records"]');
+    await card.locator('[data-testid="delete-records-search"]').fill(surname);
+    await expect.poll(() => card.getByRole('checkbox').count()).toBe(2);
+    for (const box of await card.getByRole('checkbox').all()) await box.check();
+    await card.locator('[data-action="delete-records"]').click();
+    await page.locator('[data-action="confirm-delete-records"]').click();
+    await waitForToast(page, '2 dossiers supprimés');
+    await expect.poll(() => card.getByRole('checkbox').count()).toBe(0);
+
+    // The record cancelled and replaced earlier stays, and the screen says why.
+    await card.locator('[data-testid="delete-records-search"]').fill(record.number);
+    await card.getByRole('checkbox', { name: record.number }).check();
+    await card.locator('[data-action="delete-records"]').click();
+    await page.locator('[data-action="confirm-delete-records"]').click();
+    await waitForToast(page, 'doit être conservé');
+    await screenshot(page, 'data-management-delete-fr-light');
+    await page.context().close();
+  });
+});
+
 describe('the records, patients and samples tables', () => {
   it('finds the patient and the samples, opens them, and exports the records', async () => {
     const page = await newPage(browser);

@@ -73,6 +73,8 @@ export const ERROR_STATUS = {
   cannotChangeSelectedAnalysesStructure: 409,
   cannotOrderHiddenAnalyses: 409,
   cannotDelete: 409,
+  recordValidatedCannotDelete: 409,
+  recordMustBeKept: 409,
   cannotDowngradeStatus: 409,
   cannotEditLock: 409,
   invalidListOfPatientsToDelete: 400,

@@ -123,3 +123,6 @@ export const CheckInsIdentityAnswer = z.object({
   patient_last_updated: stamp,
 });
 export type CheckInsIdentityAnswer = z.infer<typeof CheckInsIdentityAnswer>;
+
+/** Records registered by mistake, deleted with their samples, all or none (spec.md §2 Data management). */
+export const DeleteRecordsBody = z.object({ record_ids: z.array(recordId).min(1).max(500) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listAnswer } from '../reference/list.js';
+import { DeleteAnswer, listAnswer } from '../reference/list.js';
 import type { RouteDef } from '../route-def.js';
 import { PatientRow } from '../rows/patient.js';
 import { PatientHistory, RecordDetail, RecordListRow, RecordRow } from '../rows/record.js';
@@ -8,6 +8,7 @@ import {
   CancelRecordBody,
   CheckInsIdentityAnswer,
   CheckInsIdentityBody,
+  DeleteRecordsBody,
   DuplicateGroup,
   InsLookupAnswer,
   InsLookupQuery,
@@ -234,6 +235,16 @@ export const recordRoutes = {
     query: InsLookupQuery,
     response: InsLookupAnswer,
     errors: ['insInfoNotFound'],
+  },
+  deleteRecords: {
+    method: 'DELETE',
+    path: '/api/delete-records',
+    access: records(3),
+    summary:
+      'Delete records registered by mistake with their samples, all or none; a record with validated results, documents or a replacement link is kept (cancel it instead)',
+    body: DeleteRecordsBody,
+    response: DeleteAnswer,
+    errors: ['recordNotFound', 'recordValidatedCannotDelete', 'recordMustBeKept'],
   },
   checkInsIdentity: {
     method: 'PUT',

@@ -6,6 +6,7 @@ import { recordExportRoutes } from './exports.js';
 import { createDuplicatesService } from './patients/duplicates.js';
 import { createIdentityCheckService } from './patients/identity-check.js';
 import { createPatientService } from './patients/service.js';
+import { deleteRecords } from './records/delete.js';
 import { createRecordReadService } from './records/read-service.js';
 import { createRecordWriteService } from './records/service.js';
 import { createSampleService } from './samples/service.js';
@@ -28,6 +29,7 @@ export function recordsRoutes(app: FastifyInstance, db: Db, insi: InsiClient): v
   handle(app, 'getRecord', ({ auth, query }) => read.get(auth, query.record_id));
   handle(app, 'updateRecordStatus', ({ auth, body }) => write.updateStatus(auth, body));
   handle(app, 'updateRecordComments', ({ auth, body }) => write.updateComments(auth, body));
+  handle(app, 'deleteRecords', ({ auth, body }) => deleteRecords(db, auth, body.record_ids));
   handle(app, 'cancelRecord', ({ auth, body }) => write.cancel(auth, body));
   handle(app, 'receiveRecord', ({ auth, body }) => write.receive(auth, body.record_id));
   handle(app, 'scanRecord', ({ auth, body }) => write.scan(auth, body.record_number));

@@ -20,3 +20,27 @@ export function useResolveDuplicates() {
     },
   });
 }
+
+/** Records found by number or patient for the deletion card (first 20, as the records list searches). */
+export function useRecordSearch(term: string) {
+  return useQuery({
+    queryKey: queryKeys.record.pick(term),
+    queryFn: () => call('getRecords', { query: { search: term, number_of_records: 20, page_number: 1 } }),
+    enabled: term !== '',
+  });
+}
+
+/** Deleting records changes every list that holds them and their patients' histories. */
+export function useDeleteRecords() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RouteBody<'deleteRecords'>) => call('deleteRecords', { body }),
+    meta: { quiet: true },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['record'] });
+      void client.invalidateQueries({ queryKey: ['patient'] });
+      void client.invalidateQueries({ queryKey: queryKeys.table.all('records') });
+      void client.invalidateQueries({ queryKey: queryKeys.table.all('samples') });
+    },
+  });
+}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { useDuplicates, useResolveDuplicates } from './api';
+import { DeleteRecordsCard } from './delete-records-card';
 import { type Deletion, DuplicateGroup } from './duplicate-group';
 
 /** data-management: resolve duplicate patients, merging their records and notes (spec.md §2). */
@@ -48,6 +49,7 @@ export function DataManagementPage() {
           onMerge={(deletions, names) => setPending({ deletions, names })}
         />
       ))}
+      <DeleteRecordsCard />
       <Modal opened={pending !== null} onClose={() => setPending(null)} title={t('duplicates.confirm_title')}>
         <Text>{t('duplicates.confirm_text')}</Text>
         <List mt="sm">
