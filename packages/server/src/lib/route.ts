@@ -11,6 +11,7 @@ import type {
 import { apiTable } from '@sil/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { answerFor } from './audience.js';
 import type { Authenticated, RequestOrigin } from './auth-context.js';
 import { fail } from './errors.js';
 import { type ExportSheet, sendExport } from './list/export-file.js';
@@ -179,7 +180,7 @@ export function handle(
         request,
         reply,
       });
-      return send(def, request, reply, result);
+      return send(def, request, reply, answerFor(def, request.auth?.rights, result));
     },
   });
 }
