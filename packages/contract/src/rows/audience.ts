@@ -88,7 +88,6 @@ export const AUDIENCE_FIELDS = {
  * non-conformity texts, contact and insurance details of the patient.
  */
 export const SECRET_FIELDS = [
-  'laboratory_id',
   'record_password',
   'record_internal_notes',
   'record_annulment_explanation',
@@ -315,14 +314,10 @@ export function projectOnto(schema: z.ZodType, value: unknown): unknown {
 export function keysOf(schema: z.ZodType): Set<string> {
   const keys = new Set<string>();
   const walk = (node: z.ZodType): void => {
-    if (node instanceof z.ZodNullable || node instanceof z.ZodOptional)
-      return walk(node.unwrap() as z.ZodType);
-    if (node instanceof z.ZodArray) return walk(node.element as z.ZodType);
-    if (node instanceof z.ZodUnion) {
-      for (const option of node.options) walk(option as z.ZodType);
-      return;
-    }
-    if (node instanceof z.ZodObject) {
+    if (node instanceof z.ZodNullable || node instanceof z.ZodOptional) walk(node.unwrap() as z.ZodType);
+    else if (node instanceof z.ZodArray) walk(node.element as z.ZodType);
+    else if (node instanceof z.ZodUnion) for (const option of node.options) walk(option as z.ZodType);
+    else if (node instanceof z.ZodObject) {
       for (const [key, child] of Object.entries(node.shape as Record<string, z.ZodType>)) {
         keys.add(key);
         walk(child);
