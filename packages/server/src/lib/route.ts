@@ -128,7 +128,8 @@ async function send(def: ApiRouteDef, request: FastifyRequest, reply: FastifyRep
  * Registers a call of the contract's route table, the one way any API route is added: its method,
  * path, schemas (validated by zod, published in OpenAPI) and access rule all come from the table;
  * the handler only does the work, and what it gives is sent as the kind of route says (JSON, an
- * export file, a download, a redirect; an upload's fields and file are read before it runs).
+ * export file, a download, a redirect; an upload's fields and file are read before it runs), cut
+ * to the caller's audience when a clinic user or a prescriber calls (lib/audience.ts).
  */
 export function handle<N extends RouteName>(
   app: FastifyInstance,
