@@ -4,6 +4,12 @@ import { MAX_UPLOAD_BYTES, UploadFields, UploadRow } from './records/documents.j
 import { ImportNabmsAnswer } from './reference/entities.js';
 import { ExportQuery } from './reference/list.js';
 import type { FileRouteDef } from './route-def.js';
+import {
+  ClinicRecordListRow,
+  ClinicSampleRow,
+  PrescriberRecordListRow,
+  PrescriberSampleRow,
+} from './rows/audience.js';
 
 const staff = ['internal'] as const;
 
@@ -16,6 +22,7 @@ export const fileRoutes = {
     access: { kind: 'permission', key: 'admin_records', level: 1, userTypes: staff },
     summary: 'Export records with their patient as CSV or XLSX',
     query: ExportQuery,
+    audiences: { clinic: ClinicRecordListRow, prescriber: PrescriberRecordListRow },
   },
   exportSamples: {
     kind: 'export',
@@ -24,6 +31,7 @@ export const fileRoutes = {
     access: { kind: 'permission', key: 'admin_samples', level: 1, userTypes: staff },
     summary: 'Export samples as CSV or XLSX',
     query: ExportQuery,
+    audiences: { clinic: ClinicSampleRow, prescriber: PrescriberSampleRow },
   },
   exportUsers: {
     kind: 'export',

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 import type { AccessRule } from './permissions.js';
+import type { ExternalAudience } from './rows/audience.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -17,6 +18,11 @@ export interface RouteDef {
   body?: z.ZodType;
   query?: z.ZodType;
   response: z.ZodType;
+  /**
+   * What a clinic user or a prescriber receives of the answer (rows/audience.ts): the server
+   * projects their answer onto it. A call they may reach that carries records or patients has one.
+   */
+  audiences?: Record<ExternalAudience, z.ZodType>;
   /** Catalogue codes the call's own rules give, beyond those of its access rule and its input. */
   errors?: readonly ErrorCode[];
 }
@@ -37,6 +43,8 @@ export interface FileRouteDef {
   fields?: z.ZodType;
   /** The JSON answer of an upload. */
   response?: z.ZodType;
+  /** The row each external audience receives: an export keeps only those columns for them. */
+  audiences?: Record<ExternalAudience, z.ZodType>;
   errors?: readonly ErrorCode[];
 }
 

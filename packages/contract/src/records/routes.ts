@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { DeleteAnswer, listAnswer } from '../reference/list.js';
 import type { RouteDef } from '../route-def.js';
+import {
+  audienceAnswer,
+  ClinicRecordDetail,
+  ClinicRecordListRow,
+  PrescriberRecordDetail,
+  PrescriberRecordListRow,
+} from '../rows/audience.js';
 import { PatientRow } from '../rows/patient.js';
 import { PatientHistory, RecordDetail, RecordListRow, RecordRow } from '../rows/record.js';
 import { SampleRow } from '../rows/sample.js';
@@ -111,7 +118,11 @@ export const recordRoutes = {
     access: { kind: 'authenticated' },
     summary: 'Records: staff see their laboratory, clinic users their clinic, prescribers their own',
     query: RecordListQuery,
-    response: listAnswer(RecordListRow),
+    ...audienceAnswer({
+      staff: listAnswer(RecordListRow),
+      clinic: listAnswer(ClinicRecordListRow),
+      prescriber: listAnswer(PrescriberRecordListRow),
+    }),
     errors: ['invalidOption', 'clinicUserOverreached'],
   },
   getRecord: {
@@ -120,7 +131,11 @@ export const recordRoutes = {
     access: { kind: 'authenticated' },
     summary: 'One record with its patient and samples (as a one-item array)',
     query: RecordIdQuery,
-    response: z.array(RecordDetail),
+    ...audienceAnswer({
+      staff: z.array(RecordDetail),
+      clinic: z.array(ClinicRecordDetail),
+      prescriber: z.array(PrescriberRecordDetail),
+    }),
     errors: ['recordNotFound', 'clinicUserOverreached'],
   },
   updateRecordStatus: {

@@ -1,3 +1,4 @@
+export * from './audience.js';
 export * from './patient.js';
 export * from './record.js';
 export * from './reference.js';

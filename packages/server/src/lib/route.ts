@@ -11,6 +11,7 @@ import type {
 import { apiTable } from '@sil/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { answerFor } from './audience.js';
 import type { Authenticated, RequestOrigin } from './auth-context.js';
 import { fail } from './errors.js';
 import { type ExportSheet, sendExport } from './list/export-file.js';
@@ -127,7 +128,8 @@ async function send(def: ApiRouteDef, request: FastifyRequest, reply: FastifyRep
  * Registers a call of the contract's route table, the one way any API route is added: its method,
  * path, schemas (validated by zod, published in OpenAPI) and access rule all come from the table;
  * the handler only does the work, and what it gives is sent as the kind of route says (JSON, an
- * export file, a download, a redirect; an upload's fields and file are read before it runs).
+ * export file, a download, a redirect; an upload's fields and file are read before it runs), cut
+ * to the caller's audience when a clinic user or a prescriber calls (lib/audience.ts).
  */
 export function handle<N extends RouteName>(
   app: FastifyInstance,
@@ -179,7 +181,7 @@ export function handle(
         request,
         reply,
       });
-      return send(def, request, reply, result);
+      return send(def, request, reply, answerFor(def, request.auth?.rights, result));
     },
   });
 }

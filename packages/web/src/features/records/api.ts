@@ -53,10 +53,12 @@ export function useRecordTrace(recordId: string) {
   });
 }
 
-export function useLabelData(recordId: string) {
+/** The label data of a record (staff only: `enabled` is false for the portals). */
+export function useLabelData(recordId: string, enabled = true) {
   return useQuery({
     queryKey: queryKeys.record.labels(recordId),
     queryFn: () => call('getLabelData', { query: { record_id: recordId } }),
+    enabled,
   });
 }
 

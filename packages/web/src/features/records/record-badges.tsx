@@ -1,19 +1,21 @@
 import { Badge, Group } from '@mantine/core';
-import type { RecordRow } from '@sil/contract';
+import { type ClinicRecordRow, isWholeRecord, type PrescriberRecordRow, type RecordRow } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { RecordStatusBadge } from '../../components/record-status-badge';
 
 /** Status and the flags a front desk must see at a glance (spec.md §3 Record flags). */
-export function RecordBadges({ record }: { record: RecordRow }) {
+export function RecordBadges({ record }: { record: RecordRow | ClinicRecordRow | PrescriberRecordRow }) {
   const { t } = useTranslation('records');
+  // The portals' view of a record carries its status, urgency, cancellation and reception only.
+  const whole = isWholeRecord(record) ? record : null;
   const flags: Array<[boolean, string, string]> = [
     [record.record_is_urgent === true, 'urgent', 'red'],
     [record.record_annulr_flag === true, 'cancelled', 'red'],
-    [record.record_scanned_at !== null, 'scanned', 'teal'],
+    [(whole?.record_scanned_at ?? null) !== null, 'scanned', 'teal'],
     [record.record_received_at !== null, 'received', 'teal'],
-    [record.record_locked === true, 'locked', 'gray'],
-    [record.record_unresolved_nca === true, 'nca', 'orange'],
-    [record.record_lbloc_flag === true, 'lbloc', 'orange'],
+    [whole?.record_locked === true, 'locked', 'gray'],
+    [whole?.record_unresolved_nca === true, 'nca', 'orange'],
+    [whole?.record_lbloc_flag === true, 'lbloc', 'orange'],
   ];
   return (
     <Group gap={6} data-testid="record-badges">

@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Center, Grid, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { hrefTo, insShownOnDocuments, REPORT_CHANNELS, type WebLocale } from '@sil/contract';
+import { Alert, Button, Card, Center, Grid, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
+import { hrefTo, insShownOnDocuments, isWholeRecord, REPORT_CHANNELS, type WebLocale } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LabelValue } from '../../components/label-value';
@@ -45,9 +45,12 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
   }
   const { patient, samples } = record;
   const id = record.record_id;
-  const channels = REPORT_CHANNELS.filter((channel) => record[`record_must_${channel}`] === true);
+  // Clinic users and prescribers receive the record's portal view: what only staff read stays out.
+  const whole = isWholeRecord(record) ? record : null;
+  const channels = REPORT_CHANNELS.filter((channel) => whole?.[`record_must_${channel}`] === true);
   const gender = patient?.patient_gender;
-  const showIns = insShownOnDocuments(patient?.patient_identity_status);
+  const identityStatus = whole?.patient?.patient_identity_status;
+  const showIns = insShownOnDocuments(identityStatus);
 
   return (
     <Stack>
@@ -57,18 +60,20 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
       />
       {record.record_annulr_flag ? (
         <Alert color="red" title={t('flags.cancelled')}>
-          {record.record_annulment_explanation}
+          {whole?.record_annulment_explanation}
         </Alert>
       ) : null}
-      <Card withBorder>
-        <RecordActions
-          locale={locale}
-          recordId={id}
-          patientId={record.record_patient}
-          stamp={record.record_last_updated}
-          cancelled={record.record_annulr_flag}
-        />
-      </Card>
+      {whole ? (
+        <Card withBorder>
+          <RecordActions
+            locale={locale}
+            recordId={id}
+            patientId={whole.record_patient}
+            stamp={whole.record_last_updated}
+            cancelled={whole.record_annulr_flag}
+          />
+        </Card>
+      ) : null}
       <Grid>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Card withBorder h="100%" data-testid="record-patient">
@@ -82,11 +87,15 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
               />
               <LabelValue label={t('fields.patient_dob')} value={frenchDate(patient?.patient_dob)} />
               <LabelValue label={t('fields.patient_gender')} value={gender ? t(`genders.${gender}`) : null} />
-              <LabelValue
-                label={t('fields.patient_identity_status')}
-                value={t(`identity_statuses.${patient?.patient_identity_status ?? 'provisional'}`)}
-              />
-              {showIns ? <LabelValue label={t('fields.patient_ins')} value={patient?.patient_ins} /> : null}
+              {identityStatus ? (
+                <LabelValue
+                  label={t('fields.patient_identity_status')}
+                  value={t(`identity_statuses.${identityStatus}`)}
+                />
+              ) : null}
+              {showIns ? (
+                <LabelValue label={t('fields.patient_ins')} value={whole?.patient?.patient_ins} />
+              ) : null}
             </SimpleGrid>
           </Card>
         </Grid.Col>
@@ -96,7 +105,7 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
               {t('record.details')}
             </Title>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <LabelValue label={t('record.password')} value={record.record_password} />
+              {whole ? <LabelValue label={t('record.password')} value={whole.record_password} /> : null}
               <LabelValue
                 label={t('record.created')}
                 value={parisDateTime(record.record_created, i18n.language)}
@@ -109,14 +118,18 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
                 label={t('fields.record_collection_datetime')}
                 value={parisDateTime(record.record_collection_datetime, i18n.language)}
               />
-              <LabelValue
-                label={t('report.channels')}
-                value={channels.map((channel) => t(`fields.record_must_${channel}`)).join(', ')}
-              />
-              <LabelValue
-                label={t('record.scanned_at')}
-                value={parisDateTime(record.record_scanned_at, i18n.language)}
-              />
+              {whole ? (
+                <>
+                  <LabelValue
+                    label={t('report.channels')}
+                    value={channels.map((channel) => t(`fields.record_must_${channel}`)).join(', ')}
+                  />
+                  <LabelValue
+                    label={t('record.scanned_at')}
+                    value={parisDateTime(whole.record_scanned_at, i18n.language)}
+                  />
+                </>
+              ) : null}
             </SimpleGrid>
           </Card>
         </Grid.Col>
@@ -125,15 +138,17 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
         <Title order={4} mb="sm">
           {t('record.samples')}
         </Title>
-        <SamplesList recordId={id} samples={samples} />
+        <SamplesList recordId={id} samples={samples} named={whole !== null} />
       </Card>
-      <Card withBorder>
-        <NotesCard
-          key={record.record_last_updated}
-          recordId={id}
-          notes={record.record_internal_notes ?? ''}
-        />
-      </Card>
+      {whole ? (
+        <Card withBorder>
+          <NotesCard
+            key={whole.record_last_updated}
+            recordId={id}
+            notes={whole.record_internal_notes ?? ''}
+          />
+        </Card>
+      ) : null}
     </Stack>
   );
 }

@@ -1,16 +1,30 @@
 import { Badge, Table, Text } from '@mantine/core';
-import type { SampleRow } from '@sil/contract';
+import type { ClinicSampleRow, PrescriberSampleRow, SampleRow } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { useLabelData } from './api';
 
 const PROGRESS = ['registered', 'prepared', 'injected', 'removed', 'validated', 'reportSent'] as const;
 
-/** The record's samples with their number, sample type and matrix (named as on the labels), progress. */
-export function SamplesList({ recordId, samples }: { recordId: string; samples: SampleRow[] }) {
+/** A sample as staff or a portal user receives it. */
+type ListedSample = SampleRow | ClinicSampleRow | PrescriberSampleRow;
+
+/**
+ * The record's samples with their number, sample type and matrix (named as on the labels, which
+ * staff read: `named`), progress, and for staff the active NCT.
+ */
+export function SamplesList({
+  recordId,
+  samples,
+  named: withNames,
+}: {
+  recordId: string;
+  samples: ListedSample[];
+  named: boolean;
+}) {
   const { t } = useTranslation('records');
-  const labels = useLabelData(recordId);
+  const labels = useLabelData(recordId, withNames);
   if (samples.length === 0) return <Text c="dimmed">{t('record.no_samples')}</Text>;
-  const named = (sample: SampleRow) =>
+  const named = (sample: ListedSample) =>
     labels.data?.samples.find(
       (label) => label.sample_id === sample.sample_number || label.sample_id === sample.sample_id,
     );
@@ -37,7 +51,7 @@ export function SamplesList({ recordId, samples }: { recordId: string; samples: 
                   <Badge variant="outline" size="sm">
                     {t(`sample_progress.${PROGRESS[status] ?? 'registered'}`)}
                   </Badge>
-                  {sample.sample_nct_active ? (
+                  {'sample_nct_active' in sample && sample.sample_nct_active ? (
                     <Badge ml={4} color="red" size="sm">
                       NCT
                     </Badge>

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Center, Group, Loader, Progress, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { hrefTo, type PatientRow, type WebLocale } from '@sil/contract';
+import { hrefTo, isWholeRecord, type PatientRow, type WebLocale } from '@sil/contract';
 import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -40,7 +40,9 @@ export function RecordWizard({
   const navigate = useNavigate();
   const submitting = useSubmitWizard();
   const record = useRecord(recordId);
-  const recordPatient = record.data?.patient;
+  // Only staff edit a record here: the whole row they receive fills the wizard.
+  const editedRecord = record.data && isWholeRecord(record.data) ? record.data : null;
+  const recordPatient = editedRecord?.patient;
   const loadedPatient = usePatient(recordId ? null : patientId);
   const [patient, setPatient] = useState<PatientRow | null>(null);
   const [initial, setInitial] = useState<WizardValues>(emptyValues);
@@ -57,14 +59,14 @@ export function RecordWizard({
 
   // The record or patient of the address fills the wizard once it has loaded.
   useEffect(() => {
-    const row = record.data ?? null;
+    const row = editedRecord;
     const owner = recordPatient ?? loadedPatient.data ?? null;
     if (!owner && !row) return;
     const values = valuesOf(owner ?? undefined, row ?? undefined);
     setPatient(owner);
     setInitial(values);
     form.reset(values);
-  }, [record.data, recordPatient, loadedPatient.data, form]);
+  }, [editedRecord, recordPatient, loadedPatient.data, form]);
 
   /**
    * An existing patient keeps the wizard on step 1, where their earlier records now show (to link
@@ -104,7 +106,7 @@ export function RecordWizard({
         values: form.getValues(),
         initial,
         patient,
-        record: record.data ?? null,
+        record: editedRecord,
       });
       if (outcome.kind === 'invalid') {
         setIssues(outcome.issues);
