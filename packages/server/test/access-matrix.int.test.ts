@@ -97,7 +97,7 @@ interface RouteCase {
   /** What a caller whom the access rule lets through gets with `own`. */
   ownAnswer: Expected;
   /** The call aimed at data the caller must not reach: each must answer not found (or an empty export). */
-  foreign?: (target: Holdings, f: Fixture) => InjectOptions[];
+  foreign?: (target: Holdings, f: Fixture) => Array<InjectOptions | Guarded>;
   /** `listed`: 200, the leak check says the rest. */
   foreignAnswer?: 'notFound' | 'empty' | 'listed';
   /** Clinic users and prescribers must not reach the same laboratory's other clinic's or prescriber's data either. */
@@ -105,6 +105,13 @@ interface RouteCase {
   /** A right the service checks beyond the route's rule, for the caller's rights. */
   needs?: (rights: Rights) => ErrorCode | undefined;
 }
+
+/** A request that the service first checks against a right of its own (changing a patient needs admin_patients 2). */
+interface Guarded {
+  request: InjectOptions;
+  needs: (rights: Rights) => ErrorCode | undefined;
+}
+const isGuarded = (item: InjectOptions | Guarded): item is Guarded => 'needs' in item;
 
 const STALE = '2020-01-01T00:00:00.000Z';
 const PDF = Buffer.from('%PDF-1.4\n% matrice\n');
@@ -123,6 +130,10 @@ const upload = (fields: Record<string, string>): InjectOptions => ({
   ...multipart(fields, { name: 'scan.pdf', bytes: PDF }),
 });
 
+const patientEditor = (rights: Rights): ErrorCode | undefined => {
+  if (rights.admin_patients >= 2) return undefined;
+  return rights.admin_patients === 0 ? 'noAdminRights' : 'insufficientAdminRights';
+};
 const recordsRight = (rights: Rights): ErrorCode | undefined =>
   rights.user_type === 'internal' && rights.admin_records === 0 ? 'noAdminRights' : undefined;
 
@@ -252,6 +263,12 @@ const recordQuery = (path: string): RouteCase => ({
   ownAnswer: 'ok',
   foreign: (t) => [get(`${path}?record_id=${t.record}`)],
   portalScoped: true,
+});
+const newPatient = () => ({
+  patient_surname: 'Nouveau',
+  patient_name: 'Né',
+  patient_gender: 'M',
+  patient_dob: '1990-03-04',
 });
 const analysesOf = (t: Holdings) => [{ combination: 1, analysis_ids: [t.ref.analyses] }];
 
@@ -421,7 +438,16 @@ const CASES: Record<string, RouteCase> = {
         { ...base, record_prescriber: t.ref.prescribers },
         { ...base, record_collector: t.ref.collectors },
         { ...base, record_linked_records: [t.record] },
-      ].map((payload) => send('POST', '/api/add-patient', payload));
+      ]
+        .map((payload): InjectOptions | Guarded => send('POST', '/api/add-patient', payload))
+        .concat({
+          request: send('POST', '/api/add-patient', {
+            ...newPatient(),
+            patient_owner: t.ref.clinics,
+            record_selected_analyses: analysesOf(f.own),
+          }),
+          needs: patientEditor,
+        });
     },
   },
   updatePatient: {
@@ -435,7 +461,17 @@ const CASES: Record<string, RouteCase> = {
         { ...mine, record_prescriber: t.ref.prescribers },
         { ...mine, record_collector: t.ref.collectors },
         { ...mine, record_linked_records: [t.record] },
-      ].map((payload) => send('PUT', '/api/update-patient', payload));
+      ]
+        .map((payload): InjectOptions | Guarded => send('PUT', '/api/update-patient', payload))
+        .concat(
+          [
+            { patient_id: t.patient, patient_last_updated: t.patientStamp, patient_name: 'Intrus' },
+            { patient_id: f.own.patient, patient_last_updated: STALE, patient_owner: t.ref.clinics },
+          ].map((payload) => ({
+            request: send('PUT', '/api/update-patient', payload),
+            needs: patientEditor,
+          })),
+        );
     },
   },
   getRecords: { ...listCase('/api/get-records', '02/01/1980'), needs: recordsRight },
@@ -936,15 +972,17 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
         if (routeCase.portalScoped && PORTAL_USERS.includes(user))
           targets.push(['otherOwner', fixture.otherOwner]);
         for (const [variant, target] of targets)
-          for (const request of routeCase.foreign?.(target, fixture) ?? [])
+          for (const item of routeCase.foreign?.(target, fixture) ?? []) {
+            const guard = isGuarded(item) ? item.needs(rights) : undefined;
             cells.push({
               route,
               def,
               user,
               variant,
-              request,
-              expected: routeCase.foreignAnswer ?? 'notFound',
+              request: isGuarded(item) ? item.request : item,
+              expected: guard ? { refused: guard } : (routeCase.foreignAnswer ?? 'notFound'),
             });
+          }
       }
     }
 
