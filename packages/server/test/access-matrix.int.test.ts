@@ -43,7 +43,7 @@ import {
 
 type Json = Record<string, unknown>;
 
-/** The kinds of user (spec.md §6) the matrix runs as, by e-mail; `null` is the caller with no token. */
+/** The kinds of user (spec.md §6) the matrix runs as, by e-mail; the caller without a token comes on top. */
 const USERS = {
   administrator: 'admin@demo.lab',
   biologist: 'biologiste@demo.lab',
@@ -727,9 +727,9 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
   }
 
   /**
-   * One clinic's corner of a laboratory: a row of each reference table (the clinic and the
-   * prescriber among them), a patient with a record of that clinic and prescriber, its samples,
-   * an attached file; and the laboratory's first user and a backup.
+   * One clinic's corner of a laboratory: a row of each reference table, a patient with a record of
+   * that clinic and prescriber (new ones, or the `owners` given, which then stand in the holdings),
+   * its samples, an attached file; and the laboratory administrator's own user and a backup.
    */
   async function hold(
     admin: Session,
