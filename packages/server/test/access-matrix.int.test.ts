@@ -635,7 +635,8 @@ const REFUSALS: ReadonlySet<string> = new Set([
 interface Cell {
   route: string;
   def: ApiRouteDef;
-  user: UserKind | 'noToken';
+  /** `borrowedToken`: a clinic user's token sent with the administrator's uid. */
+  user: UserKind | 'noToken' | 'borrowedToken';
   variant: 'own' | 'otherLab' | 'otherOwner';
   request: InjectOptions;
   expected: Expected | 'notFound' | 'empty' | 'listed' | { refused: ErrorCode };
@@ -943,6 +944,15 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
         request: routeCase.own(fixture),
         expected: open ? routeCase.ownAnswer : { refused: 'invalidAccessToken' },
       });
+      if (!open)
+        cells.push({
+          route,
+          def,
+          user: 'borrowedToken',
+          variant: 'own',
+          request: routeCase.own(fixture),
+          expected: { refused: 'invalidAccessToken' },
+        });
       // HEAD answers what GET does, without a body: the same rule guards it.
       if (def.method === 'GET' && !open)
         cells.push({
@@ -995,13 +1005,18 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
 
     const failures: string[] = [];
     await pool(cells, 6, async (cell) => {
-      const session = cell.user === 'noToken' ? null : (sessions.get(cell.user)?.session ?? null);
-      const response = await call(ctx.app, session, cell.request);
+      const caller = cell.user === 'borrowedToken' ? 'clinicMedical' : cell.user;
+      const session = caller === 'noToken' ? null : (sessions.get(caller)?.session ?? null);
+      const request =
+        cell.user === 'borrowedToken'
+          ? { ...cell.request, headers: { ...cell.request.headers, uid: fixture.own.user } }
+          : cell.request;
+      const response = await call(ctx.app, session, request);
       const where = `${cell.route} as ${cell.user} on ${cell.variant}`;
       const wrong = judge(cell, response);
       if (wrong)
         failures.push(`${where}: ${wrong}, got ${response.statusCode} ${response.body.slice(0, 160)}`);
-      const portal = cell.user !== 'noToken' && PORTAL_USERS.includes(cell.user);
+      const portal = caller !== 'noToken' && PORTAL_USERS.includes(caller);
       const marker = leaked(
         cell.request,
         response,
