@@ -68,6 +68,8 @@ export type AccessRule =
       userTypes?: readonly UserType[];
       /** External (clinic) users may read this without levels; the service limits them to their clinic. */
       externalsRead?: boolean;
+      /** Prescribers may read this without levels; the service limits them to what they prescribed. */
+      prescribersRead?: boolean;
     }
   | { kind: 'special'; right: SpecialRight };
 
@@ -82,8 +84,12 @@ export function decideAccess(rule: AccessRule, rights: Rights | null): AccessDec
   if (rule.kind === 'special') {
     return rights[rule.right] ? { allowed: true } : { allowed: false, code: 'insufficientRights' };
   }
-  if (rule.kind === 'permission' && rule.externalsRead && rights.user_type === 'external')
-    return { allowed: true };
+  if (rule.kind === 'permission') {
+    const portal =
+      (rule.externalsRead && rights.user_type === 'external') ||
+      (rule.prescribersRead && rights.user_type === 'prescriber');
+    if (portal) return { allowed: true };
+  }
   if (rule.userTypes && !rule.userTypes.includes(rights.user_type)) {
     return { allowed: false, code: 'insufficientRights' };
   }

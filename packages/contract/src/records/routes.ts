@@ -42,6 +42,15 @@ const patients = (level: 1 | 2 | 3) =>
 const samples = (level: 1 | 2 | 3) =>
   ({ kind: 'permission', key: 'admin_samples', level, userTypes: staff }) as const;
 
+/** Staff read records with the records right; clinic users and prescribers read theirs (records/scope.ts). */
+const portalRecords = {
+  kind: 'permission',
+  key: 'admin_records',
+  level: 1,
+  externalsRead: true,
+  prescribersRead: true,
+} as const;
+
 /** Patients, records and samples (spec.md §7 endpoint table and 'other calls'). */
 export const recordRoutes = {
   getPatients: {
@@ -115,7 +124,7 @@ export const recordRoutes = {
   getRecords: {
     method: 'GET',
     path: '/api/get-records',
-    access: { kind: 'authenticated' },
+    access: portalRecords,
     summary: 'Records: staff see their laboratory, clinic users their clinic, prescribers their own',
     query: RecordListQuery,
     ...audienceAnswer({
@@ -128,7 +137,7 @@ export const recordRoutes = {
   getRecord: {
     method: 'GET',
     path: '/api/get-record',
-    access: { kind: 'authenticated' },
+    access: portalRecords,
     summary: 'One record with its patient and samples (as a one-item array)',
     query: RecordIdQuery,
     ...audienceAnswer({

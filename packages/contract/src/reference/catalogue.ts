@@ -107,6 +107,11 @@ export const parameters = {
     parameter_is_forensic: { kind: 'boolean' },
     parameter_hidden: { kind: 'boolean' },
   },
+  refersTo: {
+    parameter_machine: { table: 'machines' },
+    parameter_family: { table: 'families' },
+    parameter_matrix: { table: 'matrices' },
+  },
   unique: [
     { field: 'parameter_name', code: 'nameTaken' },
     { field: 'parameter_code', code: 'codeAlreadyInUse' },
@@ -168,6 +173,14 @@ export const analyses = {
     analysis_matrix: { kind: 'reference', table: 'matrices', permission: 'admin_matrices' },
     analysis_family: { kind: 'reference', table: 'families', permission: 'admin_families' },
     analysis_sample_type: { kind: 'reference', table: 'sample_types', permission: 'admin_sample_types' },
+  },
+  refersTo: {
+    analysis_matrix: { table: 'matrices' },
+    analysis_family: { table: 'families' },
+    analysis_sample_type: { table: 'sample_types' },
+    analysis_nabm_codes: { table: 'nabms', list: true },
+    analysis_machines: { table: 'machines', list: true },
+    analysis_parameters: { table: 'parameters', list: true },
   },
   unique: [{ field: 'analysis_name', code: 'nameTaken' }],
   notFound: 'analysisNotFound',

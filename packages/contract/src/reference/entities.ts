@@ -153,6 +153,7 @@ export const entities = {
     defaultSort: byUpdate('collector_last_updated'),
     search: ['collector_surname', 'collector_name', 'collector_internal_code'],
     filters: { collector_owner: { kind: 'reference', table: 'clinics', permission: 'admin_clinics' } },
+    refersTo: { collector_owner: { table: 'clinics' } },
     unique: [],
     notFound: 'collectorNotFound',
     paths: paths('collector', 'collectors'),

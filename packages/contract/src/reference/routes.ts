@@ -23,6 +23,9 @@ export function referenceRoutes(entity: EntityDefinition): Record<ReferenceOpera
   const row = referenceRowOf(entity);
   const idQuery = z.object({ [entity.idField]: z.string().min(1).max(100) });
   const uniques = entity.unique.map((rule) => rule.code);
+  const pointed = [
+    ...new Set(Object.values(entity.refersTo ?? {}).map((ref) => entities[ref.table].notFound)),
+  ];
   return {
     list: {
       method: 'GET',
@@ -49,7 +52,7 @@ export function referenceRoutes(entity: EntityDefinition): Record<ReferenceOpera
       summary: `Create one of ${entity.table}`,
       body: createSchema(entity),
       response: row,
-      errors: uniques,
+      errors: [...uniques, ...pointed],
     },
     update: {
       method: 'PUT',
@@ -58,7 +61,7 @@ export function referenceRoutes(entity: EntityDefinition): Record<ReferenceOpera
       summary: `Update one of ${entity.table}; refused when the stamp is stale`,
       body: updateSchema(entity),
       response: row,
-      errors: [entity.notFound, 'staleUpdate', ...uniques],
+      errors: [entity.notFound, 'staleUpdate', ...uniques, ...pointed],
     },
     delete: {
       method: 'DELETE',

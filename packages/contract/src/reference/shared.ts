@@ -59,6 +59,11 @@ export interface EntityDefinition {
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
   search: readonly string[];
   filters: Record<string, FilterKind>;
+  /**
+   * Fields naming rows of other tables of the same laboratory (`list`: an array of them); a value
+   * naming no such row answers that table's not-found code.
+   */
+  refersTo?: Readonly<Record<string, { table: ReferenceTableName; list?: boolean }>>;
   /** Fields unique within a laboratory (case-insensitive), with the code answered on a clash. */
   unique: ReadonlyArray<{ field: string; code: ErrorCode }>;
   notFound: ErrorCode;

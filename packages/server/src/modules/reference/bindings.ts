@@ -1,4 +1,4 @@
-import { type EntityName, type ErrorCode, entities } from '@sil/contract';
+import { type EntityDefinition, type EntityName, type ErrorCode, entities } from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -38,6 +38,31 @@ const toNabm = keyTo(nabms, nabms.nabm_code, 'nabmNotFound');
 const toSampleType = keyTo(sampleTypes, sampleTypes.sample_type_id, 'sampleTypeNotFound');
 const toParameter = keyTo(parameters, parameters.parameter_id, 'parameterNotFound');
 
+const toClinic = keyTo(clinics, clinics.clinic_id, 'clinicNotFound');
+
+/** The tables a reference field may name, by the contract's table name. */
+const TARGETS: Partial<Record<EntityName, ForeignKey>> = {
+  matrices: toMatrix,
+  families: toFamily,
+  machines: toMachine,
+  nabms: toNabm,
+  sample_types: toSampleType,
+  parameters: toParameter,
+  clinics: toClinic,
+};
+
+/** The fields of a table that name rows of another, as the contract's `refersTo` declares them. */
+function foreignKeysOf(name: EntityName): Record<string, ForeignKey> {
+  const { refersTo }: EntityDefinition = entities[name];
+  return Object.fromEntries(
+    Object.entries(refersTo ?? {}).map(([field, { table, list }]) => {
+      const target = TARGETS[table];
+      if (!target) throw new Error(`${name}.${field} names ${table}, which no binding targets`);
+      return [field, { ...target, isArray: list === true }];
+    }),
+  );
+}
+
 /** Each reference table of the contract, bound to its database table and to what points at it. */
 export const bindings: Record<EntityName, TableBinding> = {
   matrices: {
@@ -48,7 +73,7 @@ export const bindings: Record<EntityName, TableBinding> = {
       { table: analyses, column: analyses.analysis_matrix, label: 'analyses' },
       { table: samples, column: samples.sample_matrix, label: 'samples' },
     ],
-    foreignKeys: {},
+    foreignKeys: foreignKeysOf('matrices'),
   },
   families: {
     entity: entities.families,
@@ -57,7 +82,7 @@ export const bindings: Record<EntityName, TableBinding> = {
       { table: parameters, column: parameters.parameter_family, label: 'parameters' },
       { table: analyses, column: analyses.analysis_family, label: 'analyses' },
     ],
-    foreignKeys: {},
+    foreignKeys: foreignKeysOf('families'),
   },
   machines: {
     entity: entities.machines,
@@ -66,7 +91,7 @@ export const bindings: Record<EntityName, TableBinding> = {
       { table: parameters, column: parameters.parameter_machine, label: 'parameters' },
       { table: analyses, column: analyses.analysis_machines, isArray: true, label: 'analyses' },
     ],
-    foreignKeys: {},
+    foreignKeys: foreignKeysOf('machines'),
   },
   sample_types: {
     entity: entities.sample_types,
@@ -75,7 +100,7 @@ export const bindings: Record<EntityName, TableBinding> = {
       { table: analyses, column: analyses.analysis_sample_type, label: 'analyses' },
       { table: samples, column: samples.sample_type, label: 'samples' },
     ],
-    foreignKeys: {},
+    foreignKeys: foreignKeysOf('sample_types'),
   },
   clinics: {
     entity: entities.clinics,
@@ -86,7 +111,7 @@ export const bindings: Record<EntityName, TableBinding> = {
       { table: patients, column: patients.patient_owner, label: 'patients' },
       { table: records, column: records.record_owner, label: 'records' },
     ],
-    foreignKeys: {},
+    foreignKeys: foreignKeysOf('clinics'),
     defaultFilters: { clinic_visible: ['true'] },
   },
   prescribers: {
@@ -96,7 +121,7 @@ export const bindings: Record<EntityName, TableBinding> = {
       { table: users, column: users.prescriber_id, label: 'users' },
       { table: records, column: records.record_prescriber, label: 'records' },
     ],
-    foreignKeys: {},
+    foreignKeys: foreignKeysOf('prescribers'),
   },
   nabms: {
     entity: entities.nabms,
@@ -104,7 +129,7 @@ export const bindings: Record<EntityName, TableBinding> = {
     referencedBy: [
       { table: analyses, column: analyses.analysis_nabm_codes, isArray: true, label: 'analyses' },
     ],
-    foreignKeys: {},
+    foreignKeys: foreignKeysOf('nabms'),
   },
   parameters: {
     entity: entities.parameters,
@@ -112,11 +137,7 @@ export const bindings: Record<EntityName, TableBinding> = {
     referencedBy: [
       { table: analyses, column: analyses.analysis_parameters, isArray: true, label: 'analyses' },
     ],
-    foreignKeys: {
-      parameter_machine: toMachine,
-      parameter_family: toFamily,
-      parameter_matrix: toMatrix,
-    },
+    foreignKeys: foreignKeysOf('parameters'),
     validate: validateParameter,
   },
   analyses: {
@@ -124,14 +145,7 @@ export const bindings: Record<EntityName, TableBinding> = {
     table: analyses,
     // Every record's analyses are in its samples: an analysis a record ordered stays.
     referencedBy: [{ table: samples, column: samples.sample_analyses, isArray: true, label: 'samples' }],
-    foreignKeys: {
-      analysis_matrix: toMatrix,
-      analysis_family: toFamily,
-      analysis_sample_type: toSampleType,
-      analysis_nabm_codes: { ...toNabm, isArray: true },
-      analysis_machines: { ...toMachine, isArray: true },
-      analysis_parameters: { ...toParameter, isArray: true },
-    },
+    foreignKeys: foreignKeysOf('analyses'),
     validate: validateAnalysis,
   },
   collectors: {
@@ -142,8 +156,6 @@ export const bindings: Record<EntityName, TableBinding> = {
       { table: records, column: records.record_collector, label: 'records' },
       { table: samples, column: samples.sample_collector, label: 'samples' },
     ],
-    foreignKeys: {
-      collector_owner: keyTo(clinics, clinics.clinic_id, 'clinicNotFound'),
-    },
+    foreignKeys: foreignKeysOf('collectors'),
   },
 };

@@ -142,10 +142,11 @@ export function createTableService(db: Db, binding: TableBinding) {
           const condition = referrer.isArray
             ? arrayOverlaps(referrer.column, unique)
             : inArray(referrer.column, unique);
+          // Codes (NABM acts) repeat from one laboratory to the next: only this laboratory's rows keep one.
           const [used] = await tx
             .select({ ref: referrer.column })
             .from(referrer.table)
-            .where(condition)
+            .where(and(eq(columnOf(referrer.table, 'laboratory_id'), laboratoryId), condition))
             .limit(1);
           if (used) fail('cannotDelete', { referenced_by: referrer.label });
         }

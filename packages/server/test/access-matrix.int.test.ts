@@ -1,0 +1,1051 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ADMIN_KEYS,
+  type ApiRouteDef,
+  apiTable,
+  callNameOf,
+  decideAccess,
+  type EntityName,
+  ERROR_STATUS,
+  type ErrorCode,
+  entities,
+  errorAnswersOf,
+  type GrantedRights,
+  type Rights,
+  referenceRoutes,
+} from '@sil/contract';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { laboratories, records, users } from '../src/db/schema/index.js';
+import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
+import { rightsColumns } from '../src/modules/users/index.js';
+import {
+  call,
+  DATABASES,
+  DEMO_DIGEST,
+  digest,
+  login,
+  multipart,
+  newMachineId,
+  type Session,
+  startTestApp,
+  stopTestApp,
+  type TestContext,
+} from './helpers.js';
+
+/**
+ * The access matrix (issue 10, 'Tests that stay'): every call of the route table × every kind of
+ * user × no token × the ids of another laboratory, another clinic and another prescriber. What each
+ * cell must answer is computed from the call's access rule; no answer may carry another
+ * laboratory's data. A call added to the table without a case here fails the test.
+ */
+
+type Json = Record<string, unknown>;
+
+/** The kinds of user (spec.md §6) the matrix runs as, by e-mail; the caller without a token comes on top. */
+const USERS = {
+  administrator: 'admin@demo.lab',
+  biologist: 'biologiste@demo.lab',
+  technician: 'technicien@demo.lab',
+  frontDesk: 'secretariat@demo.lab',
+  clinicMedical: 'clinique@demo.lab',
+  clinicBilling: 'facturation@demo.lab',
+  prescriber: 'prescripteur@demo.lab',
+  noRights: 'aucun-droit@demo.lab',
+  readOnly: 'lecture@demo.lab',
+} as const;
+type UserKind = keyof typeof USERS;
+const PORTAL_USERS: readonly UserKind[] = ['clinicMedical', 'clinicBilling', 'prescriber'];
+
+/** What one laboratory (or one clinic's corner of it) holds, for the calls to aim at. */
+interface Holdings {
+  /** One row of each reference table, by table, with its stamp. */
+  ref: Record<EntityName, string>;
+  stamp: Record<EntityName, string>;
+  patient: string;
+  patientStamp: string;
+  record: string;
+  recordStamp: string;
+  recordNumber: string;
+  sample: string;
+  upload: string;
+  user: string;
+  userStamp: string;
+  backup: string;
+}
+
+interface Fixture {
+  /** The caller's laboratory: what the demo clinic and the demo prescriber own. */
+  own: Holdings;
+  /** The same laboratory, another clinic and another prescriber. */
+  otherOwner: Holdings;
+  /** Another laboratory of the same database. */
+  otherLab: Holdings;
+}
+
+type Expected =
+  /** 200 */
+  | 'ok'
+  /** Any answer of the call's own rules: below 500 or a declared code, never an access refusal. */
+  | 'done'
+  | ErrorCode;
+
+interface RouteCase {
+  /** The call on the caller's own data. */
+  own: (f: Fixture) => InjectOptions;
+  /** What a caller whom the access rule lets through gets with `own`. */
+  ownAnswer: Expected;
+  /** The call aimed at data the caller must not reach: each must answer not found (or an empty export). */
+  foreign?: (target: Holdings, f: Fixture) => Array<InjectOptions | Guarded>;
+  /** `listed`: 200, the leak check says the rest. */
+  foreignAnswer?: 'notFound' | 'empty' | 'listed';
+  /** Clinic users and prescribers must not reach the same laboratory's other clinic's or prescriber's data either. */
+  portalScoped?: boolean;
+}
+
+/** A request that the service first checks against a right of its own (changing a patient needs admin_patients 2). */
+interface Guarded {
+  request: InjectOptions;
+  needs: (rights: Rights) => ErrorCode | undefined;
+}
+const isGuarded = (item: InjectOptions | Guarded): item is Guarded => 'needs' in item;
+
+const STALE = '2020-01-01T00:00:00.000Z';
+const PDF = Buffer.from('%PDF-1.4\n% matrice\n');
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+const get = (url: string): InjectOptions => ({ method: 'GET', url });
+const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload: Json): InjectOptions => ({
+  method,
+  url,
+  payload,
+});
+const upload = (fields: Record<string, string>): InjectOptions => ({
+  method: 'POST',
+  url: '/api/upload-file',
+  ...multipart(fields, { name: 'scan.pdf', bytes: PDF }),
+});
+
+const patientEditor = (rights: Rights): ErrorCode | undefined => {
+  if (rights.admin_patients >= 2) return undefined;
+  return rights.admin_patients === 0 ? 'noAdminRights' : 'insufficientAdminRights';
+};
+
+/** A new row of each reference table, valid in the caller's laboratory. */
+function newRow(name: EntityName, f: Fixture): Json {
+  const tag = unique();
+  const code = `Z${tag.slice(-3).toUpperCase().padStart(3, '0')}`;
+  switch (name) {
+    case 'matrices':
+      return { matrix_name: `Matrice ${tag}` };
+    case 'families':
+      return { family_name: `Famille ${tag}` };
+    case 'machines':
+      return { machine_name: `Automate ${tag}`, machine_code: `M-${tag}` };
+    case 'sample_types':
+      return { sample_type_name: `Tube ${tag}` };
+    case 'clinics':
+      return { clinic_name: `Clinique ${tag}`, clinic_code: `C-${tag}` };
+    case 'collectors':
+      return {
+        collector_surname: `Préleveur ${tag}`,
+        collector_name: 'Ana',
+        collector_owner: f.own.ref.clinics,
+      };
+    case 'prescribers':
+      return { prescriber_surname: `Docteur ${tag}`, prescriber_name: 'Luc' };
+    case 'nabms':
+      return { nabm_code: code, nabm_wording: `Acte ${tag}` };
+    case 'parameters':
+      return { parameter_name: `Paramètre ${tag}`, parameter_machine: f.own.ref.machines };
+    case 'analyses':
+      return {
+        analysis_name: `Analyse ${tag}`,
+        analysis_matrix: f.own.ref.matrices,
+        analysis_parameters: [f.own.ref.parameters],
+      };
+  }
+}
+
+/** The fields of each reference table that name a row of another table. */
+const FOREIGN_KEYS: Partial<Record<EntityName, Array<[field: string, table: EntityName, isArray: boolean]>>> =
+  {
+    collectors: [['collector_owner', 'clinics', false]],
+    parameters: [
+      ['parameter_machine', 'machines', false],
+      ['parameter_family', 'families', false],
+      ['parameter_matrix', 'matrices', false],
+    ],
+    analyses: [
+      ['analysis_matrix', 'matrices', false],
+      ['analysis_family', 'families', false],
+      ['analysis_sample_type', 'sample_types', false],
+      ['analysis_nabm_codes', 'nabms', true],
+      ['analysis_machines', 'machines', true],
+      ['analysis_parameters', 'parameters', true],
+    ],
+  };
+
+/** A list: all the caller may see, then searched for the other laboratory's names (found in the caller's only). */
+const listCase = (path: string, ...searches: string[]): RouteCase => ({
+  own: () => get(`${path}?number_of_records=500`),
+  ownAnswer: 'ok',
+  foreign: () =>
+    ['Xenon', ...searches].map((search) =>
+      get(`${path}?number_of_records=500&search=${encodeURIComponent(search)}`),
+    ),
+  foreignAnswer: 'listed',
+});
+
+/** The generated calls of every reference table. */
+function referenceCases(): Record<string, RouteCase> {
+  const cases: Record<string, RouteCase> = {};
+  for (const name of Object.keys(entities) as EntityName[]) {
+    const entity = entities[name];
+    const ops = referenceRoutes(entity);
+    const { idField, stampField } = entity;
+    const keys = FOREIGN_KEYS[name] ?? [];
+    const pointing = (t: Holdings) =>
+      keys.map(([field, table, isArray]) => [field, isArray ? [t.ref[table]] : t.ref[table]] as const);
+    const portalScoped = name === 'collectors';
+    cases[callNameOf(ops.list.path)] = listCase(ops.list.path);
+    cases[callNameOf(ops.get.path)] = {
+      own: (f) => get(`${ops.get.path}?${idField}=${f.own.ref[name]}`),
+      ownAnswer: 'ok',
+      foreign: (t) => [get(`${ops.get.path}?${idField}=${t.ref[name]}`)],
+      portalScoped,
+    };
+    cases[callNameOf(ops.add.path)] = {
+      own: (f) => send('POST', ops.add.path, newRow(name, f)),
+      ownAnswer: 'ok',
+      foreign: (t, f) =>
+        pointing(t).map(([field, value]) =>
+          send('POST', ops.add.path, { ...newRow(name, f), [field]: value }),
+        ),
+    };
+    cases[callNameOf(ops.update.path)] = {
+      own: (f) => send('PUT', ops.update.path, { [idField]: f.own.ref[name], [stampField]: STALE }),
+      ownAnswer: 'staleUpdate',
+      foreign: (t, f) => [
+        send('PUT', ops.update.path, { [idField]: t.ref[name], [stampField]: t.stamp[name] }),
+        ...pointing(t).map(([field, value]) =>
+          send('PUT', ops.update.path, {
+            [idField]: f.own.ref[name],
+            [stampField]: f.own.stamp[name],
+            [field]: value,
+          }),
+        ),
+      ],
+    };
+    cases[callNameOf(ops.delete.path)] = {
+      own: () => send('DELETE', ops.delete.path, { ids: [name === 'nabms' ? 'ZZZZ' : randomUUID()] }),
+      ownAnswer: entity.notFound,
+      foreign: (t) => [send('DELETE', ops.delete.path, { ids: [t.ref[name]] })],
+    };
+    cases[callNameOf(ops.export.path)] = {
+      own: () => get(`${ops.export.path}?format=csv`),
+      ownAnswer: 'ok',
+      foreign: (t) => [get(`${ops.export.path}?format=csv&ids[]=${t.ref[name]}`)],
+      foreignAnswer: 'empty',
+    };
+  }
+  return cases;
+}
+
+const recordQuery = (path: string): RouteCase => ({
+  own: (f) => get(`${path}?record_id=${f.own.record}`),
+  ownAnswer: 'ok',
+  foreign: (t) => [get(`${path}?record_id=${t.record}`)],
+  portalScoped: true,
+});
+const newPatient = () => ({
+  patient_surname: 'Nouveau',
+  patient_name: 'Né',
+  patient_gender: 'M',
+  patient_dob: '1990-03-04',
+});
+const analysesOf = (t: Holdings) => [{ combination: 1, analysis_ids: [t.ref.analyses] }];
+
+/** Every call of the route table, with its requests. */
+const CASES: Record<string, RouteCase> = {
+  // Accounts and sessions.
+  login: {
+    own: () =>
+      send('POST', '/auth/login', {
+        email: USERS.readOnly,
+        password: digest('Lecture-2026!'),
+        auth_machine_id: newMachineId(),
+      }),
+    ownAnswer: 'ok',
+  },
+  loginWithOtp: {
+    own: () =>
+      send('POST', '/auth/login-with-otp', {
+        email: USERS.readOnly,
+        auth_machine_id: newMachineId(),
+        otp_code: '123456',
+      }),
+    ownAnswer: 'done',
+  },
+  refreshTokens: {
+    own: (f) =>
+      send('POST', '/auth/refresh-tokens', {
+        uid: f.own.user,
+        auth_machine_id: newMachineId(),
+        refresh_token: 'not-a-refresh-token',
+      }),
+    ownAnswer: 'invalidRefreshToken',
+  },
+  isAccessTokenValid: {
+    own: (f) =>
+      send('POST', '/auth/is-access-token-valid', {
+        uid: f.own.user,
+        auth_machine_id: newMachineId(),
+        access_token: 'not-an-access-token',
+      }),
+    ownAnswer: 'invalidAccessToken',
+  },
+  logout: {
+    own: () => send('PUT', '/auth/logout', { refresh_token: 'not-a-refresh-token' }),
+    ownAnswer: 'invalidRefreshToken',
+  },
+  addNewUser: {
+    own: () =>
+      send('POST', '/auth/add-new-user', { user_name: 'Nouvel', user_email: `u${unique()}@demo.lab` }),
+    ownAnswer: 'ok',
+  },
+  addNewExternalUser: {
+    own: (f) =>
+      send('POST', '/auth/add-new-external-user', {
+        user_name: 'Externe',
+        user_email: `e${unique()}@demo.lab`,
+        clinic_id: f.own.ref.clinics,
+        external_account_type: 'medical',
+      }),
+    ownAnswer: 'ok',
+    foreign: (t) => [
+      send('POST', '/auth/add-new-external-user', {
+        user_name: 'Externe',
+        user_email: `e${unique()}@demo.lab`,
+        clinic_id: t.ref.clinics,
+        external_account_type: 'medical',
+      }),
+    ],
+  },
+  addNewPrescriberUser: {
+    own: (f) =>
+      send('POST', '/auth/add-new-prescriber-user', {
+        user_name: 'Dr P',
+        user_email: `p${unique()}@demo.lab`,
+        prescriber_id: f.own.ref.prescribers,
+      }),
+    ownAnswer: 'ok',
+    foreign: (t) => [
+      send('POST', '/auth/add-new-prescriber-user', {
+        user_name: 'Dr P',
+        user_email: `p${unique()}@demo.lab`,
+        prescriber_id: t.ref.prescribers,
+      }),
+    ],
+  },
+  requestPasswordReset: {
+    own: () => send('PUT', '/api/request-password-reset', { email: 'personne@ailleurs.lab' }),
+    ownAnswer: 'done',
+  },
+  resetPassword: {
+    own: () =>
+      send('PUT', '/api/reset-password', { reset_password_link: 'x'.repeat(32), new_password: DEMO_DIGEST }),
+    ownAnswer: 'resetNotFound',
+  },
+  getUserData: { own: () => get('/api/get-user-data'), ownAnswer: 'ok' },
+  updateUserPreferences: {
+    own: () => send('PUT', '/api/update-user-preferences', { theme: 'light' }),
+    ownAnswer: 'ok',
+  },
+  requestEmailVerification: {
+    own: () => send('PUT', '/api/request-email-verification', {}),
+    ownAnswer: 'done',
+  },
+  requestPhoneVerification: {
+    own: () => send('PUT', '/api/request-phone-verification', {}),
+    ownAnswer: 'done',
+  },
+  verifyEmail: {
+    own: () => send('PUT', '/api/verify-email', { verification_token: 'x'.repeat(32) }),
+    ownAnswer: 'verificationNotFound',
+  },
+  verifyPhoneNumber: {
+    own: () => send('PUT', '/api/verify-phone-number', { verification_token: 'x'.repeat(32) }),
+    ownAnswer: 'verificationNotFound',
+  },
+  getAdmins: { own: () => get('/api/get-admins'), ownAnswer: 'ok' },
+  getAdmin: {
+    own: (f) => get(`/api/get-admin?admin_uid=${f.own.user}`),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/get-admin?admin_uid=${t.user}`)],
+  },
+  updateAdminAccess: {
+    own: (f) => send('PUT', '/api/update-admin-access', { admin_uid: f.own.user, admin_last_updated: STALE }),
+    ownAnswer: 'staleUpdate',
+    foreign: (t) => [
+      send('PUT', '/api/update-admin-access', { admin_uid: t.user, admin_last_updated: t.userStamp }),
+      send('PUT', '/api/update-admin-access', {
+        admin_uid: t.user,
+        admin_last_updated: t.userStamp,
+        user_disabled: true,
+      }),
+    ],
+  },
+  addBackup: { own: () => send('POST', '/api/add-backup', { tables: ['matrices'] }), ownAnswer: 'ok' },
+  getBackups: { own: () => get('/api/get-backups'), ownAnswer: 'ok' },
+  downloadBackup: {
+    own: (f) => get(`/api/download-backup?backup_id=${f.own.backup}`),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/download-backup?backup_id=${t.backup}`)],
+  },
+
+  // Patients, records and samples.
+  getPatients: listCase('/api/get-patients', '02/01/1980'),
+  getPatient: {
+    own: (f) => get(`/api/get-patient?patient_id=${f.own.patient}`),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/get-patient?patient_id=${t.patient}`)],
+  },
+  getPatientHistory: {
+    own: (f) => get(`/api/get-patient-history?patient_id=${f.own.patient}`),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/get-patient-history?patient_id=${t.patient}`)],
+  },
+  addPatient: {
+    own: (f) =>
+      send('POST', '/api/add-patient', {
+        patient_id: f.own.patient,
+        record_selected_analyses: analysesOf(f.own),
+      }),
+    ownAnswer: 'ok',
+    foreign: (t, f) => {
+      const base = { patient_id: f.own.patient, record_selected_analyses: analysesOf(f.own) };
+      return [
+        { ...base, patient_id: t.patient },
+        { ...base, record_selected_analyses: analysesOf(t) },
+        { ...base, record_owner: t.ref.clinics },
+        { ...base, record_prescriber: t.ref.prescribers },
+        { ...base, record_collector: t.ref.collectors },
+        { ...base, record_linked_records: [t.record] },
+      ]
+        .map((payload): InjectOptions | Guarded => send('POST', '/api/add-patient', payload))
+        .concat({
+          request: send('POST', '/api/add-patient', {
+            ...newPatient(),
+            patient_owner: t.ref.clinics,
+            record_selected_analyses: analysesOf(f.own),
+          }),
+          needs: patientEditor,
+        });
+    },
+  },
+  updatePatient: {
+    own: (f) => send('PUT', '/api/update-patient', { record_id: f.own.record, record_last_updated: STALE }),
+    ownAnswer: 'staleUpdate',
+    foreign: (t, f) => {
+      const mine = { record_id: f.own.record, record_last_updated: STALE };
+      return [
+        { record_id: t.record, record_last_updated: t.recordStamp, record_internal_notes: 'x' },
+        { ...mine, record_owner: t.ref.clinics },
+        { ...mine, record_prescriber: t.ref.prescribers },
+        { ...mine, record_collector: t.ref.collectors },
+        { ...mine, record_linked_records: [t.record] },
+      ]
+        .map((payload): InjectOptions | Guarded => send('PUT', '/api/update-patient', payload))
+        .concat(
+          [
+            { patient_id: t.patient, patient_last_updated: t.patientStamp, patient_name: 'Intrus' },
+            { patient_id: f.own.patient, patient_last_updated: STALE, patient_owner: t.ref.clinics },
+          ].map((payload) => ({
+            request: send('PUT', '/api/update-patient', payload),
+            needs: patientEditor,
+          })),
+        );
+    },
+  },
+  getRecords: listCase('/api/get-records', '02/01/1980'),
+  getRecord: recordQuery('/api/get-record'),
+  updateRecordStatus: {
+    own: (f) =>
+      send('PUT', '/api/update-record-status', {
+        record_id: f.own.record,
+        record_last_updated: STALE,
+        record_status: 5,
+      }),
+    ownAnswer: 'done',
+    foreign: (t) => [
+      send('PUT', '/api/update-record-status', {
+        record_id: t.record,
+        record_last_updated: t.recordStamp,
+        record_status: 1,
+      }),
+    ],
+  },
+  updateRecordComments: {
+    own: (f) =>
+      send('PUT', '/api/update-record-comments', { record_id: f.own.record, record_internal_notes: 'Vu' }),
+    ownAnswer: 'done',
+    foreign: (t) => [
+      send('PUT', '/api/update-record-comments', { record_id: t.record, record_internal_notes: 'Intrusion' }),
+    ],
+  },
+  cancelRecord: {
+    own: (f) =>
+      send('PUT', '/api/cancel-record', {
+        record_id: f.own.record,
+        record_last_updated: STALE,
+        record_annulment_explanation: 'Erreur de saisie',
+      }),
+    ownAnswer: 'staleUpdate',
+    foreign: (t) => [
+      send('PUT', '/api/cancel-record', {
+        record_id: t.record,
+        record_last_updated: t.recordStamp,
+        record_annulment_explanation: 'Intrusion',
+        replace: false,
+      }),
+    ],
+  },
+  receiveRecord: {
+    own: (f) => send('PUT', '/api/receive-record', { record_id: f.own.record }),
+    ownAnswer: 'done',
+    foreign: (t) => [send('PUT', '/api/receive-record', { record_id: t.record })],
+  },
+  scanRecord: {
+    own: (f) => send('PUT', '/api/scan-record', { record_number: f.own.recordNumber }),
+    ownAnswer: 'done',
+    foreign: (t) => [send('PUT', '/api/scan-record', { record_number: t.recordNumber })],
+  },
+  getRecordTrace: recordQuery('/api/get-record-trace'),
+  getSamples: listCase('/api/get-samples'),
+  getSample: {
+    own: (f) => get(`/api/get-sample?sample_id=${f.own.sample}`),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/get-sample?sample_id=${t.sample}`)],
+  },
+  updateSampleStatus: {
+    own: (f) => send('PUT', '/api/update-sample-status', { sample_id: f.own.sample, sample_status: 0 }),
+    ownAnswer: 'done',
+    foreign: (t) => [send('PUT', '/api/update-sample-status', { sample_id: t.sample, sample_status: 1 })],
+  },
+  getDuplicates: { own: () => get('/api/get-duplicates'), ownAnswer: 'ok' },
+  resolveDuplicates: {
+    own: (f) =>
+      send('PUT', '/api/resolve-duplicates', {
+        deletions: [{ patient_id: f.own.patient, replacement_patient_id: f.own.patient }],
+      }),
+    ownAnswer: 'invalidListOfPatientsToDelete',
+    foreign: (t, f) => [
+      send('PUT', '/api/resolve-duplicates', {
+        deletions: [{ patient_id: t.patient, replacement_patient_id: f.otherOwner.patient }],
+      }),
+      send('PUT', '/api/resolve-duplicates', {
+        deletions: [{ patient_id: f.otherOwner.patient, replacement_patient_id: t.patient }],
+      }),
+    ],
+  },
+  getInsFromIdentityInformation: {
+    own: () =>
+      get(
+        '/api/get-ins-from-identity-information?last_name=MARTIN&first_name=Paul&sex=M&birthday=1970-05-06',
+      ),
+    ownAnswer: 'done',
+  },
+
+  // Documents and files of a record.
+  getExternalRequestForm: recordQuery('/reports/get-external-request-form'),
+  getPrescription: recordQuery('/reports/get-prescription'),
+  getBarcodeLabels: recordQuery('/reports/get-barcode-labels'),
+  getPasswordLabel: recordQuery('/reports/get-password-label'),
+  getLabelData: recordQuery('/api/get-label-data'),
+  getUploads: {
+    own: (f) => get(`/api/get-uploads?record_id=${f.own.record}`),
+    ownAnswer: 'ok',
+    foreign: (t) => [
+      get(`/api/get-uploads?record_id=${t.record}`),
+      get(`/api/get-uploads?patient_id=${t.patient}`),
+    ],
+  },
+  deleteUpload: {
+    own: () => send('DELETE', '/api/delete-upload', { upload_id: randomUUID() }),
+    ownAnswer: 'fileNotFound',
+    foreign: (t) => [send('DELETE', '/api/delete-upload', { upload_id: t.upload })],
+  },
+  exportRecords: {
+    own: () => get('/api/export-records?format=csv'),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/export-records?format=csv&ids[]=${t.record}`)],
+    foreignAnswer: 'empty',
+  },
+  exportSamples: {
+    own: () => get('/api/export-samples?format=csv'),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/export-samples?format=csv&ids[]=${t.sample}`)],
+    foreignAnswer: 'empty',
+  },
+  exportUsers: {
+    own: () => get('/api/export-users?format=csv'),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/export-users?format=csv&ids[]=${t.user}`)],
+    foreignAnswer: 'empty',
+  },
+  uploadFile: {
+    own: (f) => upload({ record_id: f.own.record, document_type: 'misc' }),
+    ownAnswer: 'ok',
+    foreign: (t) => [
+      upload({ record_id: t.record, document_type: 'misc' }),
+      upload({ patient_id: t.patient, document_type: 'misc' }),
+    ],
+  },
+  downloadUpload: {
+    own: (f) => get(`/api/download-upload?upload_id=${f.own.upload}`),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/download-upload?upload_id=${t.upload}`)],
+  },
+  importNabms: {
+    own: () => ({
+      method: 'POST',
+      url: '/api/import-nabms',
+      ...multipart({}, { name: 'nabm.json', bytes: Buffer.from('{"resourceType":"Patient"}') }),
+    }),
+    ownAnswer: 'invalidImportFile',
+  },
+  pscStart: { own: () => get('/auth/psc/start'), ownAnswer: 'done' },
+  ...referenceCases(),
+};
+
+/** The codes that say the caller was refused by the access rule or the session, not by the call's own rules. */
+const REFUSALS: ReadonlySet<string> = new Set([
+  'invalidAccessToken',
+  'accessTokenExpired',
+  'authNotFound',
+  'noAdminRights',
+  'insufficientAdminRights',
+  'insufficientRights',
+  'clinicUserOverreached',
+]);
+
+interface Cell {
+  route: string;
+  def: ApiRouteDef;
+  /** `borrowedToken`: a clinic user's token sent with the administrator's uid. */
+  user: UserKind | 'noToken' | 'borrowedToken';
+  variant: 'own' | 'otherLab' | 'otherOwner';
+  request: InjectOptions;
+  expected: Expected | 'notFound' | 'empty' | 'listed' | { refused: ErrorCode };
+}
+
+function codeIn(response: LightMyRequestResponse): string | undefined {
+  try {
+    return response.json<{ code?: string }>().code;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What is wrong with an answer, if anything. */
+function judge(cell: Cell, response: LightMyRequestResponse): string | undefined {
+  const { expected, def } = cell;
+  const status = response.statusCode;
+  const code = codeIn(response);
+  const declared = [...errorAnswersOf(def).values()].flat() as string[];
+  if (typeof expected === 'object') {
+    const headOnly = cell.request.method === 'HEAD';
+    return status === ERROR_STATUS[expected.refused] && (headOnly || code === expected.refused)
+      ? undefined
+      : `expected ${expected.refused}`;
+  }
+  if (expected === 'ok' || expected === 'listed') return status === 200 ? undefined : 'expected 200';
+  if (expected === 'empty') {
+    const rows = response.body
+      .replace(/^\uFEFF/, '')
+      .split('\n')
+      .filter((line) => line.trim() !== '');
+    return status === 200 && rows.length <= 1 ? undefined : 'expected an empty export';
+  }
+  if (expected === 'notFound') {
+    const notFound = errorAnswersOf(def).get(404) ?? [];
+    return status === 404 && code !== undefined && (notFound as string[]).includes(code)
+      ? undefined
+      : `expected one of the call's 404 codes (${notFound.join(', ') || 'none declared'})`;
+  }
+  if (expected === 'done') {
+    if (code && REFUSALS.has(code)) return 'refused by access';
+    if (status >= 400 && (!code || !declared.includes(code)))
+      return 'answered a code the call does not declare';
+    return status < 500 || code !== 'unexpectedError' ? undefined : 'server error';
+  }
+  return status === ERROR_STATUS[expected] && code === expected ? undefined : `expected ${expected}`;
+}
+
+/** The first of `markers` (lower case) an answer carries that its request did not. */
+function leaked(
+  request: InjectOptions,
+  response: LightMyRequestResponse,
+  markers: string[],
+): string | undefined {
+  const asked = `${request.url} ${JSON.stringify(request.payload ?? '')}`.toLowerCase();
+  const body = response.body.toLowerCase();
+  return markers.find((marker) => body.includes(marker) && !asked.includes(marker));
+}
+
+/** Runs `tasks` with at most `limit` at a time. */
+async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+}
+
+/** Every id (and the stamps' rows) a laboratory's holdings name, for the leak check. */
+const idsOf = (h: Holdings) =>
+  [...Object.values(h.ref), h.patient, h.record, h.sample, h.upload, h.user, h.backup].map((v) =>
+    v.toLowerCase(),
+  );
+
+describe.each(DATABASES)('access matrix on %s', (kind) => {
+  let ctx: TestContext;
+  let fixture: Fixture;
+  const sessions = new Map<UserKind, { session: Session; rights: Rights }>();
+  let otherLabMarkers: string[];
+  let otherOwnerMarkers: string[];
+
+  async function expectOk(session: Session, options: InjectOptions): Promise<Json> {
+    const response = await call(ctx.app, session, options);
+    if (response.statusCode !== 200) throw new Error(`${options.url}: ${response.body}`);
+    return response.json<Json>();
+  }
+
+  /**
+   * One clinic's corner of a laboratory: a row of each reference table, a patient with a record of
+   * that clinic and prescriber (new ones, or the `owners` given, which then stand in the holdings),
+   * its samples, an attached file; and the laboratory administrator's own user and a backup.
+   */
+  async function hold(
+    admin: Session,
+    tag: string,
+    owners: { clinic?: string; prescriber?: string } = {},
+  ): Promise<Holdings> {
+    const add = (url: string, payload: Json) => expectOk(admin, send('POST', url, payload));
+    const rows: Partial<Record<EntityName, Json>> = {};
+    rows.matrices = await add('/api/add-matrix', { matrix_name: `${tag} matrice` });
+    rows.families = await add('/api/add-family', { family_name: `${tag} famille` });
+    rows.machines = await add('/api/add-machine', {
+      machine_name: `${tag} automate`,
+      machine_code: `${tag}-M`,
+    });
+    rows.sample_types = await add('/api/add-sampletype', { sample_type_name: `${tag} tube` });
+    rows.clinics = await add('/api/add-clinic', { clinic_name: `${tag} clinique`, clinic_code: `${tag}-C` });
+    rows.prescribers = await add('/api/add-prescriber', {
+      prescriber_surname: `${tag} docteur`,
+      prescriber_name: 'Eva',
+    });
+    const clinic = owners.clinic ?? String(rows.clinics.clinic_id);
+    const prescriber = owners.prescriber ?? String(rows.prescribers.prescriber_id);
+    rows.collectors = await add('/api/add-collector', {
+      collector_surname: `${tag} préleveur`,
+      collector_name: 'Léo',
+      collector_owner: clinic,
+    });
+    rows.nabms = await add('/api/add-nabm', {
+      nabm_code: `${tag.slice(0, 1).toUpperCase()}999`,
+      nabm_wording: `${tag} acte`,
+    });
+    rows.parameters = await add('/api/add-parameter', {
+      parameter_name: `${tag} paramètre`,
+      parameter_machine: rows.machines.machine_id,
+      parameter_family: rows.families.family_id,
+      parameter_matrix: rows.matrices.matrix_id,
+    });
+    rows.analyses = await add('/api/add-analysis', {
+      analysis_name: `${tag} analyse`,
+      analysis_matrix: rows.matrices.matrix_id,
+      analysis_family: rows.families.family_id,
+      analysis_sample_type: rows.sample_types.sample_type_id,
+      analysis_nabm_codes: [rows.nabms.nabm_code],
+      analysis_machines: [rows.machines.machine_id],
+      analysis_parameters: [rows.parameters.parameter_id],
+    });
+    const created = await add('/api/add-patient', {
+      patient_surname: `${tag} patient`,
+      patient_name: 'Zoé',
+      patient_gender: 'F',
+      patient_dob: '1980-01-02',
+      patient_owner: clinic,
+      record_owner: clinic,
+      record_prescriber: prescriber,
+      record_collector: rows.collectors.collector_id,
+      record_selected_analyses: [{ combination: 1, analysis_ids: [rows.analyses.analysis_id] }],
+    });
+    const file = await expectOk(
+      admin,
+      upload({ record_id: String(created.record_id), document_type: 'prescription' }),
+    );
+    const backup = await add('/api/add-backup', { tables: ['matrices'] });
+    const [record] = (await call(ctx.app, admin, get(`/api/get-record?record_id=${created.record_id}`))).json<
+      Json[]
+    >();
+    const [patient] = (
+      await call(ctx.app, admin, get(`/api/get-patient?patient_id=${created.patient_id}`))
+    ).json<Json[]>();
+    const [user] = (await call(ctx.app, admin, get(`/api/get-admin?admin_uid=${admin.uid}`))).json<Json[]>();
+    const names = Object.keys(rows) as EntityName[];
+    if (owners.clinic) rows.clinics = { clinic_id: owners.clinic, clinic_last_updated: STALE };
+    if (owners.prescriber)
+      rows.prescribers = { prescriber_id: owners.prescriber, prescriber_last_updated: STALE };
+    return {
+      ref: Object.fromEntries(names.map((n) => [n, String(rows[n]?.[entities[n].idField])])) as Record<
+        EntityName,
+        string
+      >,
+      stamp: Object.fromEntries(names.map((n) => [n, String(rows[n]?.[entities[n].stampField])])) as Record<
+        EntityName,
+        string
+      >,
+      patient: String(created.patient_id),
+      patientStamp: String(patient?.patient_last_updated),
+      record: String(created.record_id),
+      recordStamp: String(record?.record_last_updated),
+      recordNumber: String(created.record_number),
+      sample: String((created.samples as Json[])[0]?.sample_id),
+      upload: String(file.upload_id),
+      user: admin.uid,
+      userStamp: String(user?.admin_last_updated),
+      backup: String(backup.backup_id),
+    };
+  }
+
+  /** A second laboratory in the same database, with its own administrator. */
+  async function addLaboratory(): Promise<Session> {
+    const db = ctx.database.db;
+    const [model] = await db.select().from(users).where(eq(users.user_email, USERS.administrator));
+    const everything = {
+      ...Object.fromEntries(ADMIN_KEYS.map((key) => [key, 3])),
+      admin_rights: true,
+      validation_admin: true,
+      invalidation_admin: true,
+      billing_user: true,
+      medical_user: true,
+    } as GrantedRights;
+    await writeTransaction(db, SYSTEM_ACTOR, async (tx) => {
+      const [lab] = await tx
+        .insert(laboratories)
+        .values({ laboratory_name: 'Laboratoire Xenon', laboratory_code: 'XENON' })
+        .returning();
+      await tx.insert(users).values({
+        laboratory_id: lab?.laboratory_id ?? '',
+        user_email: 'admin@xenon.lab',
+        user_name: 'Xavier Xenon',
+        user_type: 'internal',
+        password_hash: model?.password_hash ?? '',
+        email_verified: true,
+        preferences: { locale: 'fr' },
+        ...rightsColumns(everything),
+      });
+    });
+    return login(ctx.app, 'admin@xenon.lab');
+  }
+
+  beforeAll(async () => {
+    ctx = await startTestApp(kind);
+    const admin = await login(ctx.app, USERS.administrator);
+    const rightsOf = async (email: string) =>
+      (await expectOk(await login(ctx.app, email), get('/api/get-user-data'))).rights as Rights;
+    const lilas = String((await rightsOf(USERS.clinicMedical)).clinic_id);
+    const bernard = String((await rightsOf(USERS.prescriber)).prescriber_id);
+
+    // The kinds of user the demo lacks: a clinic's billing user, a user without rights, a reader.
+    const password = digest('Lecture-2026!');
+    await expectOk(
+      admin,
+      send('POST', '/auth/add-new-external-user', {
+        user_name: 'Facturation Lilas',
+        user_email: USERS.clinicBilling,
+        clinic_id: lilas,
+        external_account_type: 'billing',
+        user_password: password,
+      }),
+    );
+    await expectOk(
+      admin,
+      send('POST', '/auth/add-new-user', {
+        user_name: 'Sans droit',
+        user_email: USERS.noRights,
+        user_password: password,
+      }),
+    );
+    await expectOk(
+      admin,
+      send('POST', '/auth/add-new-user', {
+        user_name: 'Lecteur',
+        user_email: USERS.readOnly,
+        user_password: password,
+        ...Object.fromEntries(ADMIN_KEYS.map((key) => [key, 1])),
+      }),
+    );
+
+    const own = await hold(admin, 'Demo', { clinic: lilas, prescriber: bernard });
+    const otherOwner = await hold(admin, 'Tilleul');
+    const otherAdmin = await addLaboratory();
+    const otherLab = await hold(otherAdmin, 'Xenon');
+    // Record numbers count per laboratory and day: give the other laboratory's one a number of its own.
+    await writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
+      tx.update(records).set({ record_number: 'XENON0001' }).where(eq(records.record_id, otherLab.record)),
+    );
+    otherLab.recordNumber = 'XENON0001';
+    fixture = { own, otherOwner, otherLab };
+    otherLabMarkers = [...idsOf(otherLab), 'xenon'];
+    otherOwnerMarkers = [
+      otherOwner.patient,
+      otherOwner.record,
+      otherOwner.sample,
+      otherOwner.upload,
+      otherOwner.ref.collectors,
+      'tilleul patient',
+      'tilleul préleveur',
+    ].map((v) => v.toLowerCase());
+
+    const created: string[] = [USERS.clinicBilling, USERS.noRights, USERS.readOnly];
+    for (const [user, email] of Object.entries(USERS) as Array<[UserKind, string]>) {
+      const session = await login(ctx.app, email, created.includes(email) ? password : DEMO_DIGEST);
+      const data = await expectOk(session, get('/api/get-user-data'));
+      sessions.set(user, { session, rights: data.rights as Rights });
+    }
+  }, 120_000);
+  afterAll(() => stopTestApp(ctx));
+
+  it('has a case for every call of the route table, and none for a call that is not in it', () => {
+    expect(Object.keys(apiTable).filter((name) => !(name in CASES))).toEqual([]);
+    expect(Object.keys(CASES).filter((name) => !(name in apiTable))).toEqual([]);
+  });
+
+  it('answers every call as its access rule says, for every kind of user, and never with another tenant’s data', async () => {
+    const cells: Cell[] = [];
+    for (const [route, def] of Object.entries(apiTable)) {
+      const routeCase = CASES[route];
+      if (!routeCase) continue;
+      const open = def.access.kind === 'public' || def.access.kind === 'refreshToken';
+      cells.push({
+        route,
+        def,
+        user: 'noToken',
+        variant: 'own',
+        request: routeCase.own(fixture),
+        expected: open ? routeCase.ownAnswer : { refused: 'invalidAccessToken' },
+      });
+      if (!open)
+        cells.push({
+          route,
+          def,
+          user: 'borrowedToken',
+          variant: 'own',
+          request: routeCase.own(fixture),
+          expected: { refused: 'invalidAccessToken' },
+        });
+      // HEAD answers what GET does, without a body: the same rule guards it.
+      if (def.method === 'GET' && !open)
+        cells.push({
+          route,
+          def,
+          user: 'noToken',
+          variant: 'own',
+          request: { ...routeCase.own(fixture), method: 'HEAD' },
+          expected: { refused: 'invalidAccessToken' },
+        });
+      for (const [user, { rights }] of sessions) {
+        const decision = decideAccess(def.access, rights);
+        const refusal = decision.allowed ? undefined : decision.code;
+        if (refusal) {
+          cells.push({
+            route,
+            def,
+            user,
+            variant: 'own',
+            request: routeCase.own(fixture),
+            expected: { refused: refusal },
+          });
+          continue;
+        }
+        cells.push({
+          route,
+          def,
+          user,
+          variant: 'own',
+          request: routeCase.own(fixture),
+          expected: routeCase.ownAnswer,
+        });
+        const targets: Array<['otherLab' | 'otherOwner', Holdings]> = [['otherLab', fixture.otherLab]];
+        if (routeCase.portalScoped && PORTAL_USERS.includes(user))
+          targets.push(['otherOwner', fixture.otherOwner]);
+        for (const [variant, target] of targets)
+          for (const item of routeCase.foreign?.(target, fixture) ?? []) {
+            const guard = isGuarded(item) ? item.needs(rights) : undefined;
+            cells.push({
+              route,
+              def,
+              user,
+              variant,
+              request: isGuarded(item) ? item.request : item,
+              expected: guard ? { refused: guard } : (routeCase.foreignAnswer ?? 'notFound'),
+            });
+          }
+      }
+    }
+
+    const failures: string[] = [];
+    await pool(cells, 6, async (cell) => {
+      const caller = cell.user === 'borrowedToken' ? 'clinicMedical' : cell.user;
+      const session = caller === 'noToken' ? null : (sessions.get(caller)?.session ?? null);
+      const request =
+        cell.user === 'borrowedToken'
+          ? { ...cell.request, headers: { ...cell.request.headers, uid: fixture.own.user } }
+          : cell.request;
+      const response = await call(ctx.app, session, request);
+      const where = `${cell.route} as ${cell.user} on ${cell.variant}`;
+      const wrong = judge(cell, response);
+      if (wrong)
+        failures.push(`${where}: ${wrong}, got ${response.statusCode} ${response.body.slice(0, 160)}`);
+      const portal = caller !== 'noToken' && PORTAL_USERS.includes(caller);
+      const marker = leaked(
+        cell.request,
+        response,
+        portal ? [...otherLabMarkers, ...otherOwnerMarkers] : otherLabMarkers,
+      );
+      if (marker) failures.push(`${where}: the answer carries ${marker}`);
+    });
+    console.info(`access matrix on ${kind}: ${cells.length} cells, ${failures.length} failures`);
+    expect(failures.sort()).toEqual([]);
+  }, 180_000);
+
+  // Runs after the matrix: it gives this laboratory a code the other one holds.
+  it('lets another laboratory’s rows neither clash with nor block this laboratory’s', async () => {
+    const admin = sessions.get('administrator')?.session ?? null;
+    const code = fixture.otherLab.ref.nabms;
+    const matrix = await call(
+      ctx.app,
+      admin,
+      send('POST', '/api/add-matrix', { matrix_name: 'Xenon matrice' }),
+    );
+    expect(matrix.statusCode, matrix.body).toBe(200);
+    const act = await call(
+      ctx.app,
+      admin,
+      send('POST', '/api/add-nabm', { nabm_code: code, nabm_wording: 'Acte' }),
+    );
+    expect(act.statusCode, act.body).toBe(200);
+    // The other laboratory's analysis orders this code: that is no reason to keep this laboratory's act.
+    const removed = await call(ctx.app, admin, send('DELETE', '/api/delete-nabms', { ids: [code] }));
+    expect([removed.statusCode, removed.body]).toEqual([200, JSON.stringify({ deleted: 1 })]);
+  });
+});
