@@ -1,4 +1,5 @@
 import {
+  COUNT_LIMIT,
   type EntityDefinition,
   groupFilters,
   type ListQuery,
@@ -90,7 +91,7 @@ export async function listRows<R extends Row>(
   const where = whereOf(binding, laboratoryId, query, extraScope);
   const order = orderOf(binding, query);
   const pageSize = Math.min(query.number_of_records, MAX_ROWS_PER_ANSWER);
-  const [total] = await db.select({ n: count() }).from(binding.table).where(where);
+  const total = await boundedCount(db, binding, where);
   const rows: Row[] = await db
     .select()
     .from(binding.table)
@@ -98,12 +99,30 @@ export async function listRows<R extends Row>(
     .orderBy(...order)
     .limit(pageSize)
     .offset((query.page_number - 1) * pageSize);
-  const numberOfRows = total?.n ?? 0;
+  const capped = total > COUNT_LIMIT;
+  const numberOfRows = capped ? COUNT_LIMIT : total;
   return {
     data: rows.map(presenterOf(binding)),
     number_of_rows: numberOfRows,
     number_of_pages: pageCount(numberOfRows, pageSize),
+    ...(capped ? { number_of_rows_capped: true as const } : {}),
   };
+}
+
+/**
+ * The matches of a list, counted up to one past COUNT_LIMIT: `SELECT count(*) FROM (SELECT 1 …
+ * LIMIT 10001)` reads at most that many index entries, where an exact count would read every match
+ * (a million records for 'no search'). COUNT_LIMIT + 1 means 'more than COUNT_LIMIT'.
+ */
+async function boundedCount(db: Queryable, binding: ListSource, where: SQL): Promise<number> {
+  const matches = db
+    .select({ one: sql`1`.as('one') })
+    .from(binding.table)
+    .where(where)
+    .limit(COUNT_LIMIT + 1)
+    .as('matches');
+  const [total] = await db.select({ n: count() }).from(matches);
+  return total?.n ?? 0;
 }
 
 /**

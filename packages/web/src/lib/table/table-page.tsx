@@ -73,6 +73,7 @@ export function TablePage<R>({
         columns={columns}
         total={list.data?.number_of_rows ?? 0}
         pages={list.data?.number_of_pages ?? 0}
+        capped={list.data?.number_of_rows_capped ?? false}
         loading={list.isFetching}
         state={state}
         onState={setState}
