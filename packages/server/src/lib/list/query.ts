@@ -10,7 +10,7 @@ import { and, asc, count, desc, ilike, inArray, or, type SQL, sql } from 'drizzl
 import type { Queryable } from '../../db/open.js';
 import { fail } from '../errors.js';
 import { presentRow } from '../time.js';
-import { columnOf, type ListSource, type Row, scopeOf } from './source.js';
+import { columnOf, type ListPurpose, type ListSource, type Row, scopeOf } from './source.js';
 
 /** What the API shows of a row: no tenant column, stamps in ISO 8601. */
 export const present = (entity: EntityDefinition, row: Row): Row => presentRow(row, [entity.stampField]);
@@ -21,11 +21,17 @@ const presenterOf = <R extends Row>(source: ListSource<R>) =>
 export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A search term found anywhere in a text. */
 export const like = (term: string) => `%${escapeLike(term)}%`;
+/**
+ * A folded text (migration 0014's `sil_fold`: lower case, no accents, hyphens as spaces, no
+ * apostrophes) that holds the term folded the same way: 'helene' finds 'Hélène'.
+ */
+export const foldedContains = (folded: SQL, term: string) =>
+  sql`${folded} LIKE '%' || sil_fold(${escapeLike(term)}) || '%'`;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function filterCondition(binding: ListSource, field: string, values: string[]): SQL {
+function filterCondition(binding: ListSource, field: string, values: string[], purpose: ListPurpose): SQL {
   const computed = binding.computedFilters?.[field];
-  if (computed) return computed(values);
+  if (computed) return computed(values, purpose);
   const kind = binding.entity.filters[field];
   if (!kind) return fail('invalidOption', { field: 'filter_column[]', value: field });
   const column = columnOf(binding.table, field);
@@ -59,7 +65,13 @@ function orderOf(binding: ListSource, query: ListQuery): SQL[] {
   return [direction(key), asc(columnOf(table, entity.idField))];
 }
 
-export function whereOf(binding: ListSource, laboratoryId: string, query: ListQuery, extraScope?: SQL): SQL {
+export function whereOf(
+  binding: ListSource,
+  laboratoryId: string,
+  query: ListQuery,
+  extraScope?: SQL,
+  purpose: ListPurpose = 'page',
+): SQL {
   const conditions: SQL[] = [scopeOf(binding, laboratoryId)];
   if (extraScope) conditions.push(extraScope);
   const term = query.search?.trim();
@@ -77,7 +89,7 @@ export function whereOf(binding: ListSource, laboratoryId: string, query: ListQu
   for (const [field, values] of Object.entries(binding.defaultFilters ?? {})) {
     if (!filters.has(field)) filters.set(field, values);
   }
-  for (const [field, values] of filters) conditions.push(filterCondition(binding, field, values));
+  for (const [field, values] of filters) conditions.push(filterCondition(binding, field, values, purpose));
   return and(...conditions) ?? sql`true`;
 }
 
@@ -91,7 +103,7 @@ export async function listRows<R extends Row>(
   const where = whereOf(binding, laboratoryId, query, extraScope);
   const order = orderOf(binding, query);
   const pageSize = Math.min(query.number_of_records, MAX_ROWS_PER_ANSWER);
-  const total = await boundedCount(db, binding, where);
+  const total = await boundedCount(db, binding, whereOf(binding, laboratoryId, query, extraScope, 'count'));
   const rows: Row[] = await db
     .select()
     .from(binding.table)

@@ -3,6 +3,8 @@ import { eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 export type Row = Record<string, unknown>;
+/** What a list query is for: the rows of one page, or the bounded count of every match. */
+export type ListPurpose = 'page' | 'count';
 
 /**
  * A table the list engine lists, searches, sorts, filters, pages and exports: an entity definition
@@ -14,8 +16,12 @@ export interface ListSource<R extends Row = Row> {
   table: PgTable;
   /** Replaces the plain text search (patients are also found by date of birth, records by patient). */
   searchCondition?: (term: string) => SQL | undefined;
-  /** Filters computed rather than read from a column (records_with_ncts…), by filter column name. */
-  computedFilters?: Record<string, (values: string[]) => SQL>;
+  /**
+   * Filters computed rather than read from a column (records_with_ncts…), by filter column name.
+   * `purpose` lets a filter take another shape for the count than for the page: the page stops at
+   * its first rows in the list's order, the count reads up to COUNT_LIMIT matches in any order.
+   */
+  computedFilters?: Record<string, (values: string[], purpose: ListPurpose) => SQL>;
   /** Conditions a list applies unless the caller filters the same field (clinics: visible ones). */
   defaultFilters?: Record<string, string[]>;
   /** What the API shows of a row, when more than the default (no tenant column, the stamp in ISO 8601). */

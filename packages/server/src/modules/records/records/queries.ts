@@ -23,18 +23,27 @@ export const recordSource: ListSource<RecordAnswer> = {
   present: (row: Row) => presentRecord(row as RecordRow),
   exportOrder: 'record_number',
   // A union of two indexed look-ups (the record number, the patient's records) rather than an OR,
-  // which no index answers and which read every record of the laboratory.
+  // which no index answers and which read every record of the laboratory. The records of each
+  // matching patient are read through records_record_patient_index (OFFSET 0 keeps the look-up per
+  // patient: left to itself the planner hashes the patients and reads every record to join them).
   searchCondition: (term) =>
     inArray(
       records.record_id,
       sql`(SELECT record_id FROM records WHERE ${records.record_number} ILIKE ${like(term)}
            UNION ALL
-           SELECT record_id FROM records WHERE ${records.record_patient} IN
-             (SELECT patient_id FROM patients WHERE ${patientSearch(term)}))`,
+           SELECT own.record_id FROM patients
+             CROSS JOIN LATERAL (SELECT record_id FROM records
+                                  WHERE record_patient = patients.patient_id OFFSET 0) own
+            WHERE ${patientSearch(term)})`,
     ),
   computedFilters: {
-    records_with_ncts: () =>
-      inArray(records.record_id, sql`(SELECT sample_record FROM samples WHERE sample_nct_active)`),
+    // The page walks the records in list order and stops at its rows (a semi-join per record on
+    // samples_nct_active_record); the count starts from the samples with a non-compliance, so that
+    // its work follows their number and not the laboratory's records (migration 0016).
+    records_with_ncts: (_values, purpose) =>
+      purpose === 'page'
+        ? inArray(records.record_id, sql`(SELECT sample_record FROM samples WHERE sample_nct_active)`)
+        : sql`${records.record_id} = ANY(ARRAY(SELECT sample_record FROM samples WHERE sample_nct_active))`,
     records_with_anes: () => sql`false`,
     records_validated_today: () =>
       and(
