@@ -38,7 +38,7 @@ export function TablePage<R>({
   const list = useTableList(entity, config.row, state);
   const remove = useDeleteRows(entity);
   const exporter = useExport(entity.paths.export, entity.table);
-  const filters = useTableFilters(entity, config);
+  const filters = useTableFilters(entity, config, state.filters);
   const title = tMain(`title.${config.name}`);
 
   // A column naming rows of a table the user may not read (a clinic user's collectors: their

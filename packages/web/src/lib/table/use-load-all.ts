@@ -59,12 +59,20 @@ export interface LoadedTable {
   choices: Choice[];
 }
 
-/** Several tables at once (the filters of one page), each loaded only with the read right. */
-export function useLoadAllOf(tables: readonly ReferenceTableName[]): LoadedTable[] {
+/**
+ * Several tables at once (the filters of one page), each loaded only with the read right and once
+ * `wanted` (a filter opened or set): a page does not download tables nobody filters on.
+ */
+export function useLoadAllOf(
+  tables: readonly ReferenceTableName[],
+  wanted: ReadonlySet<ReferenceTableName>,
+): LoadedTable[] {
   const { rights } = useSession();
   const allowed = tables.map((table) => (rights?.[entities[table].permission] ?? 0) >= 1);
   const answers = useQueries({
-    queries: tables.map((table, index) => loadAllOptions(table, allowed[index] ?? false)),
+    queries: tables.map((table, index) =>
+      loadAllOptions(table, (allowed[index] ?? false) && wanted.has(table)),
+    ),
   });
   return tables.map((table, index) => ({
     table,
