@@ -23,6 +23,8 @@ interface Page {
  * answer says so, and paging still works. The laboratory gets COUNT_LIMIT women and 50 men named
  * Borne, and three patients named Ailleurs.
  */
+const RECORDS = 2_100;
+
 describe.each(DATABASES)('bounded counts of a list on %s', (kind) => {
   let ctx: TestContext;
   let secretary: Session;
@@ -41,12 +43,18 @@ describe.each(DATABASES)('bounded counts of a list on %s', (kind) => {
                date '1950-01-01' + (n % 20000)
         FROM laboratories l, generate_series(1, ${COUNT_LIMIT + 53}) AS n
         WHERE l.laboratory_code = 'DEMO'`);
+      // Records of the first RECORDS Borne patients: enough matches for a page to walk the list order.
+      await tx.execute(sql`
+        INSERT INTO records (laboratory_id, record_number, record_patient, record_password, record_last_updated)
+        SELECT laboratory_id, 'T' || lpad(row_number() OVER (ORDER BY patient_name)::text, 6, '0'), patient_id,
+               'secret', now() - (row_number() OVER (ORDER BY patient_name)) * interval '1 minute'
+        FROM patients WHERE patient_surname = 'Borne' ORDER BY patient_name LIMIT ${RECORDS}`);
     });
   });
   afterAll(() => stopTestApp(ctx));
 
-  const page = async (query: string) => {
-    const response = await call(ctx.app, secretary, { method: 'GET', url: `/api/get-patients?${query}` });
+  const page = async (query: string, list = 'patients') => {
+    const response = await call(ctx.app, secretary, { method: 'GET', url: `/api/get-${list}?${query}` });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<Page>();
   };
@@ -84,5 +92,20 @@ describe.each(DATABASES)('bounded counts of a list on %s', (kind) => {
     );
     expect(beyond.data).toHaveLength(50);
     expect(beyond.number_of_rows_capped).toBe(true);
+  });
+
+  it('finds the same records whether the matches are few or many', async () => {
+    // 2,100 matches: the page walks the records in list order; one match: the indexed look-ups.
+    const many = await page('number_of_records=50&search=borne', 'records');
+    expect(many.number_of_rows).toBe(RECORDS);
+    expect(many).not.toHaveProperty('number_of_rows_capped');
+    expect(many.data.map((row) => row.record_number)).toEqual(
+      Array.from({ length: 50 }, (_, index) => `T${String(index + 1).padStart(6, '0')}`),
+    );
+    expect(new Set(many.data.map((row) => row.patient_surname))).toEqual(new Set(['Borne']));
+    const last = await page(`number_of_records=50&search=borne&page_number=${RECORDS / 50}`, 'records');
+    expect(last.data.at(-1)?.record_number).toBe(`T${String(RECORDS).padStart(6, '0')}`);
+    const one = await page('search=T000042', 'records');
+    expect(one.data.map((row) => row.record_number)).toEqual(['T000042']);
   });
 });
