@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from './factories.js';
 import {
@@ -91,5 +92,36 @@ describe.each(DATABASES)('searching patients and records by name on %s', (kind) 
   it('treats % and _ typed in a search as letters, not wildcards', async () => {
     expect(await surnamesFound('patients', '%')).toEqual([]);
     expect(await surnamesFound('records', 'mart_n')).toEqual([]);
+  });
+
+  it('finds samples by any part of their number, or of their observations folded as names are', async () => {
+    const admin = await login(ctx.app, 'admin@demo.lab');
+    const samples = async (search: string) => {
+      const response = await call(ctx.app, admin, {
+        method: 'GET',
+        url: `/api/get-samples?search=${encodeURIComponent(search)}&number_of_records=100`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: Json[] }>().data;
+    };
+    const idsOf = async (search: string) => (await samples(search)).map((row) => String(row.sample_id));
+    const [first, second] = await samples('');
+    if (!first || !second) throw new Error('the records of this file have no samples');
+    // No call writes observations yet: set them as a technician's note would read.
+    await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('sil.actor', 'search test', true)`);
+      await tx.execute(
+        sql`UPDATE samples SET sample_observations = 'Échantillon hémolysé, prélèvement à refaire'
+            WHERE sample_id = ${String(first.sample_id)}`,
+      );
+      await tx.execute(
+        sql`UPDATE samples SET sample_observations = 'RAS' WHERE sample_id = ${String(second.sample_id)}`,
+      );
+    });
+    for (const search of ['hemolyse', 'HÉMOLYSÉ', 'prelevement a refaire', 'Échantillon hémolysé'])
+      expect(await idsOf(search)).toEqual([first.sample_id]);
+    expect(await idsOf('ras')).toEqual([second.sample_id]);
+    expect(await idsOf(String(second.sample_number))).toEqual([second.sample_id]);
+    expect(await idsOf('%')).toEqual([]);
   });
 });

@@ -28,8 +28,22 @@ export const ListQuery = z.object({
 });
 export type ListQuery = z.output<typeof ListQuery>;
 
+/**
+ * Where a list stops counting its matches (docs/decisions/0011-search-and-counts.md): past it the
+ * answer says `number_of_rows_capped` and the pager shows '10,000+'. Nobody pages past the 200th
+ * page of 50; they search. Counting a million rows beside every page would cost more than the page.
+ */
+export const COUNT_LIMIT = 10_000;
+
 export const listAnswer = <T extends z.ZodType>(row: T) =>
-  z.object({ data: z.array(row), number_of_rows: z.number().int(), number_of_pages: z.number().int() });
+  z.object({
+    data: z.array(row),
+    /** The matches, at most COUNT_LIMIT. */
+    number_of_rows: z.number().int(),
+    number_of_pages: z.number().int(),
+    /** Present, and true, when more than COUNT_LIMIT rows match: number_of_rows is then COUNT_LIMIT. */
+    number_of_rows_capped: z.literal(true).optional(),
+  });
 
 export const DeleteBody = z.object({ ids: z.array(z.string().min(1).max(100)).min(1).max(1000) });
 export const DeleteAnswer = z.object({ deleted: z.number().int() });

@@ -1,4 +1,5 @@
 import {
+  COUNT_LIMIT,
   type EntityDefinition,
   groupFilters,
   type ListQuery,
@@ -9,7 +10,7 @@ import { and, asc, count, desc, ilike, inArray, or, type SQL, sql } from 'drizzl
 import type { Queryable } from '../../db/open.js';
 import { fail } from '../errors.js';
 import { presentRow } from '../time.js';
-import { columnOf, type ListSource, type Row, scopeOf } from './source.js';
+import { columnOf, type ListPurpose, type ListSource, type Row, scopeOf } from './source.js';
 
 /** What the API shows of a row: no tenant column, stamps in ISO 8601. */
 export const present = (entity: EntityDefinition, row: Row): Row => presentRow(row, [entity.stampField]);
@@ -20,11 +21,17 @@ const presenterOf = <R extends Row>(source: ListSource<R>) =>
 export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A search term found anywhere in a text. */
 export const like = (term: string) => `%${escapeLike(term)}%`;
+/**
+ * A folded text (migration 0014's `sil_fold`: lower case, no accents, hyphens as spaces, no
+ * apostrophes) that holds the term folded the same way: 'helene' finds 'Hélène'.
+ */
+export const foldedContains = (folded: SQL, term: string) =>
+  sql`${folded} LIKE '%' || sil_fold(${escapeLike(term)}) || '%'`;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function filterCondition(binding: ListSource, field: string, values: string[]): SQL {
+function filterCondition(binding: ListSource, field: string, values: string[], purpose: ListPurpose): SQL {
   const computed = binding.computedFilters?.[field];
-  if (computed) return computed(values);
+  if (computed) return computed(values, purpose);
   const kind = binding.entity.filters[field];
   if (!kind) return fail('invalidOption', { field: 'filter_column[]', value: field });
   const column = columnOf(binding.table, field);
@@ -58,11 +65,17 @@ function orderOf(binding: ListSource, query: ListQuery): SQL[] {
   return [direction(key), asc(columnOf(table, entity.idField))];
 }
 
-export function whereOf(binding: ListSource, laboratoryId: string, query: ListQuery, extraScope?: SQL): SQL {
+export function whereOf(
+  binding: ListSource,
+  laboratoryId: string,
+  query: ListQuery,
+  extraScope?: SQL,
+  purpose: ListPurpose = 'count',
+): SQL {
   const conditions: SQL[] = [scopeOf(binding, laboratoryId)];
   if (extraScope) conditions.push(extraScope);
   const term = query.search?.trim();
-  const custom = term && binding.searchCondition ? binding.searchCondition(term) : undefined;
+  const custom = term && binding.searchCondition ? binding.searchCondition(term, purpose) : undefined;
   if (custom) conditions.push(custom);
   else if (term) {
     const pattern = like(term);
@@ -76,7 +89,7 @@ export function whereOf(binding: ListSource, laboratoryId: string, query: ListQu
   for (const [field, values] of Object.entries(binding.defaultFilters ?? {})) {
     if (!filters.has(field)) filters.set(field, values);
   }
-  for (const [field, values] of filters) conditions.push(filterCondition(binding, field, values));
+  for (const [field, values] of filters) conditions.push(filterCondition(binding, field, values, purpose));
   return and(...conditions) ?? sql`true`;
 }
 
@@ -87,10 +100,12 @@ export async function listRows<R extends Row>(
   query: ListQuery,
   extraScope?: SQL,
 ) {
-  const where = whereOf(binding, laboratoryId, query, extraScope);
   const order = orderOf(binding, query);
   const pageSize = Math.min(query.number_of_records, MAX_ROWS_PER_ANSWER);
-  const [total] = await db.select({ n: count() }).from(binding.table).where(where);
+  const total = await boundedCount(db, binding, whereOf(binding, laboratoryId, query, extraScope, 'count'));
+  // The count says how dense the matches are, and so which shape finds the page soonest.
+  const purpose = total > MANY_MATCHES ? 'page-of-many' : 'page';
+  const where = whereOf(binding, laboratoryId, query, extraScope, purpose);
   const rows: Row[] = await db
     .select()
     .from(binding.table)
@@ -98,12 +113,36 @@ export async function listRows<R extends Row>(
     .orderBy(...order)
     .limit(pageSize)
     .offset((query.page_number - 1) * pageSize);
-  const numberOfRows = total?.n ?? 0;
+  const capped = total > COUNT_LIMIT;
+  const numberOfRows = capped ? COUNT_LIMIT : total;
   return {
     data: rows.map(presenterOf(binding)),
     number_of_rows: numberOfRows,
     number_of_pages: pageCount(numberOfRows, pageSize),
+    ...(capped ? { number_of_rows_capped: true as const } : {}),
   };
+}
+
+/**
+ * Past this many matches a page is found by walking the list's order: at 1 M records, 2,000 matches
+ * or more are found within the first 25,000 index entries for a page of 50.
+ */
+const MANY_MATCHES = 2_000;
+
+/**
+ * The matches of a list, counted up to one past COUNT_LIMIT: `SELECT count(*) FROM (SELECT 1 …
+ * LIMIT 10001)` reads at most that many index entries, where an exact count would read every match
+ * (a million records for 'no search'). COUNT_LIMIT + 1 means 'more than COUNT_LIMIT'.
+ */
+async function boundedCount(db: Queryable, binding: ListSource, where: SQL): Promise<number> {
+  const matches = db
+    .select({ one: sql`1`.as('one') })
+    .from(binding.table)
+    .where(where)
+    .limit(COUNT_LIMIT + 1)
+    .as('matches');
+  const [total] = await db.select({ n: count() }).from(matches);
+  return total?.n ?? 0;
 }
 
 /**

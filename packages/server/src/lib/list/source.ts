@@ -3,6 +3,14 @@ import { eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 export type Row = Record<string, unknown>;
+/**
+ * What a list query is for, so that a search or a filter can take the shape PostgreSQL serves best:
+ * - 'count': up to COUNT_LIMIT + 1 matches, in any order (each match through its own index);
+ * - 'page': a page among few matches (at most MANY_MATCHES): read them all by their indexes, sort;
+ * - 'page-of-many': a page among many: walk the index of the list's order and stop at the page's
+ *   last row, which comes soon since the matches are dense.
+ */
+export type ListPurpose = 'count' | 'page' | 'page-of-many';
 
 /**
  * A table the list engine lists, searches, sorts, filters, pages and exports: an entity definition
@@ -12,10 +20,16 @@ export type Row = Record<string, unknown>;
 export interface ListSource<R extends Row = Row> {
   entity: EntityDefinition;
   table: PgTable;
-  /** Replaces the plain text search (patients are also found by date of birth, records by patient). */
-  searchCondition?: (term: string) => SQL | undefined;
-  /** Filters computed rather than read from a column (records_with_ncts…), by filter column name. */
-  computedFilters?: Record<string, (values: string[]) => SQL>;
+  /**
+   * Replaces the plain text search (patients are also found by date of birth, records by patient);
+   * `purpose` as for computed filters.
+   */
+  searchCondition?: (term: string, purpose: ListPurpose) => SQL | undefined;
+  /**
+   * Filters computed rather than read from a column (records_with_ncts…), by filter column name.
+   * `purpose` lets a filter take another shape for the count, a page of few and a page of many.
+   */
+  computedFilters?: Record<string, (values: string[], purpose: ListPurpose) => SQL>;
   /** Conditions a list applies unless the caller filters the same field (clinics: visible ones). */
   defaultFilters?: Record<string, string[]>;
   /** What the API shows of a row, when more than the default (no tenant column, the stamp in ISO 8601). */

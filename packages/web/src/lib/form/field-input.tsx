@@ -8,7 +8,7 @@ import type { FieldSpec, FormValue, FormValues, PhoneValue, RemarkValue } from '
 import { DEFAULT_COUNTRY_CODE } from './form-values';
 import { issueText } from './issue-text';
 import { PhoneInput } from './phone-input';
-import { ReferenceMultiSelect, ReferenceSelect } from './reference-select';
+import { ReferenceMultiSelect, ReferenceSelect, SearchedReferenceMultiSelect } from './reference-select';
 import { RemarksInput } from './remarks-input';
 
 const SPECIALTY_CHOICES = PRESCRIBER_SPECIALTIES.map((specialty) => ({
@@ -159,7 +159,16 @@ export function FieldInput({
               />
             );
           case 'references':
-            return (
+            return field.searched ? (
+              <SearchedReferenceMultiSelect
+                name={field.name}
+                table={field.table}
+                label={label}
+                error={error}
+                value={strings(input.value)}
+                onChange={input.onChange}
+              />
+            ) : (
               <ReferenceMultiSelect
                 name={field.name}
                 table={field.table}

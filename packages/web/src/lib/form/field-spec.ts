@@ -12,7 +12,8 @@ export type FieldKind =
   | { kind: 'options'; options: readonly string[]; translate?: boolean }
   | { kind: 'specialty' }
   | { kind: 'reference'; table: ReferenceTableName }
-  | { kind: 'references'; table: ReferenceTableName }
+  /** `searched`: the choices are searched on the server as the user types (large tables: NABM). */
+  | { kind: 'references'; table: ReferenceTableName; searched?: boolean }
   /** Codes typed freely (incompatible NABM codes). */
   | { kind: 'codes' }
   /** Country code and number, sent joined (spec.md §5 payload rules). */

@@ -27,6 +27,7 @@ export function TableFilters({
             data={filter.choices}
             value={values[filter.column] ?? []}
             onChange={(next) => onChange(filter.column, next)}
+            onDropdownOpen={filter.onOpen}
             searchable
             clearable
             data-filter={filter.column}

@@ -38,7 +38,7 @@ export function TablePage<R>({
   const list = useTableList(entity, config.row, state);
   const remove = useDeleteRows(entity);
   const exporter = useExport(entity.paths.export, entity.table);
-  const filters = useTableFilters(entity, config);
+  const filters = useTableFilters(entity, config, state.filters);
   const title = tMain(`title.${config.name}`);
 
   // A column naming rows of a table the user may not read (a clinic user's collectors: their
@@ -73,6 +73,7 @@ export function TablePage<R>({
         columns={columns}
         total={list.data?.number_of_rows ?? 0}
         pages={list.data?.number_of_pages ?? 0}
+        capped={list.data?.number_of_rows_capped ?? false}
         loading={list.isFetching}
         state={state}
         onState={setState}

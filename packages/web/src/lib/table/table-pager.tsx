@@ -1,30 +1,56 @@
 import { ActionIcon, Group, Select, Text } from '@mantine/core';
 import { PAGE_SIZES } from '@sil/contract';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+
+export interface PagerCounts {
+  page: number;
+  pages: number;
+  total: number;
+  /** More rows match than the server counts (COUNT_LIMIT): total and pages are lower bounds. */
+  capped?: boolean;
+}
+
+/**
+ * The row count and the position the pager shows: '12 rows', 'Page 2 / 3'; past the server's count
+ * limit '10,000+ rows' ('10 000+ lignes') and 'Page 1 / 200+', so that nobody reads a bound as a total.
+ */
+export function pagerTexts(t: TFunction<'tables'>, language: string, counts: PagerCounts) {
+  const shownPages = Math.max(counts.pages, 1);
+  const page = Math.min(counts.page, shownPages);
+  if (!counts.capped)
+    return {
+      rows: t('pager.rows', { count: counts.total }),
+      position: t('pager.page', { page, pages: shownPages }),
+    };
+  const number = new Intl.NumberFormat(language);
+  return {
+    rows: t('pager.rows_capped', { rows: `${number.format(counts.total)}+` }),
+    position: t('pager.page', { page: number.format(page), pages: `${number.format(shownPages)}+` }),
+  };
+}
 
 /** 'Lines per page' and previous/next with 'page x / y' (spec.md §2 'Reference-data tables'). */
 export function TablePager({
   page,
   pages,
   total,
+  capped,
   pageSize,
   onPage,
   onPageSize,
-}: {
-  page: number;
-  pages: number;
-  total: number;
+}: PagerCounts & {
   pageSize: number;
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
 }) {
-  const { t } = useTranslation('tables');
-  const shownPages = Math.max(pages, 1);
+  const { t, i18n } = useTranslation('tables');
+  const texts = pagerTexts(t, i18n.language, { page, pages, total, capped });
   return (
     <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
       <Text size="sm" c="dimmed" data-testid="row-count">
-        {t('pager.rows', { count: total })}
+        {texts.rows}
       </Text>
       <Group gap="sm" wrap="nowrap">
         <Text size="sm">{t('pager.lines_per_page')}</Text>
@@ -49,7 +75,7 @@ export function TablePager({
           <IconChevronLeft size={16} />
         </ActionIcon>
         <Text size="sm" data-testid="page-position">
-          {t('pager.page', { page: Math.min(page, shownPages), pages: shownPages })}
+          {texts.position}
         </Text>
         <ActionIcon
           variant="default"

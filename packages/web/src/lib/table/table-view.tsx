@@ -24,6 +24,8 @@ export interface TableViewProps<R> {
   columns: ColumnView<R>[];
   total: number;
   pages: number;
+  /** The server stopped counting (number_of_rows_capped): total and pages are lower bounds. */
+  capped?: boolean;
   loading: boolean;
   state: ListState;
   onState: (next: ListState) => void;
@@ -224,6 +226,7 @@ export function TableView<R>(props: TableViewProps<R>) {
         page={state.page}
         pages={props.pages}
         total={props.total}
+        capped={props.capped}
         pageSize={state.pageSize}
         onPage={(page) => onState({ ...state, page })}
         onPageSize={(pageSize) => onState({ ...state, pageSize, page: 1 })}

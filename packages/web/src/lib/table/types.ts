@@ -14,4 +14,6 @@ export interface FilterView {
   choices: Array<{ value: string; label: string }>;
   /** Yes/no filters take one value; filters from another table take several. */
   multiple: boolean;
+  /** Called when the user opens the choices: filters from another table load them then. */
+  onOpen?: () => void;
 }

@@ -5,7 +5,7 @@ import {
   type ReferenceTableName,
   referenceRowSchemas,
 } from '@sil/contract';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../api-client';
 import { queryKeys } from '../query-keys';
 import { useSession } from '../use-session';
@@ -59,16 +59,53 @@ export interface LoadedTable {
   choices: Choice[];
 }
 
-/** Several tables at once (the filters of one page), each loaded only with the read right. */
-export function useLoadAllOf(tables: readonly ReferenceTableName[]): LoadedTable[] {
+/**
+ * Several tables at once (the filters of one page), each loaded only with the read right and once
+ * `wanted` (a filter opened or set): a page does not download tables nobody filters on.
+ */
+export function useLoadAllOf(
+  tables: readonly ReferenceTableName[],
+  wanted: ReadonlySet<ReferenceTableName>,
+): LoadedTable[] {
   const { rights } = useSession();
   const allowed = tables.map((table) => (rights?.[entities[table].permission] ?? 0) >= 1);
   const answers = useQueries({
-    queries: tables.map((table, index) => loadAllOptions(table, allowed[index] ?? false)),
+    queries: tables.map((table, index) =>
+      loadAllOptions(table, (allowed[index] ?? false) && wanted.has(table)),
+    ),
   });
   return tables.map((table, index) => ({
     table,
     allowed: allowed[index] ?? false,
     choices: answers[index]?.data ?? [],
   }));
+}
+
+/** How many rows a searched select offers at once: enough to pick from, small to send. */
+export const SEARCHED_CHOICES = 25;
+
+/**
+ * The first rows of a large table matching what the user typed, searched by the server's list
+ * (code and wording for NABM acts), instead of the whole table: the NABM table is 654 KB of JSON.
+ */
+export function useSearchedChoices<N extends ReferenceTableName>(table: N, search: string) {
+  const { rights } = useSession();
+  const allowed = (rights?.[entities[table].permission] ?? 0) >= 1;
+  const choiceOf: (row: ReferenceRow<N>) => Choice = CHOICE_OF[table];
+  const term = search.trim();
+  const query = useQuery({
+    queryKey: queryKeys.table.list(table, { search: term, number_of_records: SEARCHED_CHOICES }),
+    queryFn: () =>
+      apiGet(
+        entities[table].paths.list,
+        { search: term || undefined, number_of_records: SEARCHED_CHOICES, page_number: 1 },
+        listAnswer(referenceRowSchemas[table]),
+      ),
+    select: (answer: { data: ReferenceRow<N>[] }) => answer.data.map(choiceOf),
+    enabled: allowed,
+    staleTime: 30_000,
+    // The choices of the last search stay while the next one loads: the list does not flicker.
+    placeholderData: keepPreviousData,
+  });
+  return { allowed, choices: query.data ?? [], loading: query.isFetching };
 }

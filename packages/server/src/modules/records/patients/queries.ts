@@ -3,7 +3,7 @@ import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/open.js';
 import { patients } from '../../../db/schema/index.js';
 import { fail } from '../../../lib/errors.js';
-import { escapeLike, like } from '../../../lib/list/query.js';
+import { escapeLike, foldedContains, like } from '../../../lib/list/query.js';
 import type { ListSource, Row } from '../../../lib/list/source.js';
 import { presentPatient } from '../present.js';
 
@@ -26,7 +26,7 @@ export function patientSearch(term: string): SQL | undefined {
   if (dob) return eq(patients.patient_dob, dob);
   const compact = term.replace(/[\s.]/g, '');
   return or(
-    sql`${foldedNames} LIKE '%' || sil_fold(${escapeLike(term)}) || '%'`,
+    foldedContains(foldedNames, term),
     ilike(patients.patient_nir, `${escapeLike(compact)}%`),
     ilike(patients.patient_ins, `${escapeLike(compact)}%`),
     ilike(patients.patient_external_id, like(term)),

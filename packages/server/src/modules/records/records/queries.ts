@@ -1,5 +1,5 @@
 import { type ListQuery, type RecordRow as RecordAnswer, recordList } from '@sil/contract';
-import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/open.js';
 import { auditTrail, records, samples, users } from '../../../db/schema/index.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
@@ -22,19 +22,36 @@ export const recordSource: ListSource<RecordAnswer> = {
   table: records,
   present: (row: Row) => presentRecord(row as RecordRow),
   exportOrder: 'record_number',
-  // A union of two indexed look-ups (the record number, the patient's records) rather than an OR,
-  // which no index answers and which read every record of the laboratory.
-  searchCondition: (term) =>
-    inArray(
-      records.record_id,
-      sql`(SELECT record_id FROM records WHERE ${records.record_number} ILIKE ${like(term)}
-           UNION ALL
-           SELECT record_id FROM records WHERE ${records.record_patient} IN
-             (SELECT patient_id FROM patients WHERE ${patientSearch(term)}))`,
-    ),
+  // Among few matches, a union of two indexed look-ups (the record number; the records of each
+  // matching patient, through records_record_patient_index: OFFSET 0 keeps that look-up per patient,
+  // where the planner would rather hash the patients and read every record). Among many (a common
+  // surname), the records in list order, each checked against the matching patients, stop at the page.
+  searchCondition: (term, purpose) =>
+    purpose === 'page-of-many'
+      ? or(
+          ilike(records.record_number, like(term)),
+          inArray(
+            records.record_patient,
+            sql`(SELECT patient_id FROM patients WHERE ${patientSearch(term)})`,
+          ),
+        )
+      : inArray(
+          records.record_id,
+          sql`(SELECT record_id FROM records WHERE ${records.record_number} ILIKE ${like(term)}
+               UNION ALL
+               SELECT own.record_id FROM patients
+                 CROSS JOIN LATERAL (SELECT record_id FROM records
+                                      WHERE record_patient = patients.patient_id OFFSET 0) own
+                WHERE ${patientSearch(term)})`,
+        ),
   computedFilters: {
-    records_with_ncts: () =>
-      inArray(records.record_id, sql`(SELECT sample_record FROM samples WHERE sample_nct_active)`),
+    // Among many, the records in list order, each checked by samples_nct_active_record, stop at the
+    // page; the count and a page among few start from the samples with a non-compliance, so that
+    // their work follows those samples and not the laboratory's records (migration 0016).
+    records_with_ncts: (_values, purpose) =>
+      purpose === 'page-of-many'
+        ? inArray(records.record_id, sql`(SELECT sample_record FROM samples WHERE sample_nct_active)`)
+        : sql`${records.record_id} = ANY(ARRAY(SELECT sample_record FROM samples WHERE sample_nct_active))`,
     records_with_anes: () => sql`false`,
     records_validated_today: () =>
       and(

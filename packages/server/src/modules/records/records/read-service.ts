@@ -32,8 +32,11 @@ export function createRecordReadService(db: Db) {
     /** One record with its patient and samples. */
     async get(auth: Authenticated, recordId: string) {
       const record = await visibleRecord(db, auth, recordId);
-      const patient = await patientById(db, record.record_patient);
-      const recordSamples = await samplesOfRecords(db, [record.record_id]);
+      // Two independent reads: on PostgreSQL they run on two pooled connections at once.
+      const [patient, recordSamples] = await Promise.all([
+        patientById(db, record.record_patient),
+        samplesOfRecords(db, [record.record_id]),
+      ]);
       return [
         {
           ...presentRecord(record),

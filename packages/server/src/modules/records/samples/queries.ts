@@ -1,8 +1,9 @@
 import { type SampleRow as SampleAnswer, sampleList } from '@sil/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/open.js';
 import { samples } from '../../../db/schema/index.js';
 import { fail } from '../../../lib/errors.js';
+import { foldedContains, like } from '../../../lib/list/query.js';
 import type { ListSource, Row } from '../../../lib/list/source.js';
 import { presentSample } from '../present.js';
 
@@ -13,6 +14,13 @@ export const sampleSource: ListSource<SampleAnswer> = {
   table: samples,
   present: (row: Row) => presentSample(row as SampleRow),
   exportOrder: 'sample_number',
+  // By any part of the number, or of the observations folded as names are (migration 0016:
+  // 'hemolyse' finds 'Hémolysé'); each branch has its trigram index.
+  searchCondition: (term) =>
+    or(
+      ilike(samples.sample_number, like(term)),
+      foldedContains(sql`sil_fold(${samples.sample_observations})`, term),
+    ),
 };
 
 /** A sample of the caller's laboratory, or `sampleNotFound`. */

@@ -1,0 +1,111 @@
+import { COUNT_LIMIT } from '@sil/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  DATABASES,
+  login,
+  type Session,
+  startTestApp,
+  stopTestApp,
+  type TestContext,
+} from './helpers.js';
+
+interface Page {
+  data: Array<Record<string, unknown>>;
+  number_of_rows: number;
+  number_of_pages: number;
+  number_of_rows_capped?: boolean;
+}
+
+/**
+ * A list counts its matches up to COUNT_LIMIT (docs/decisions/0011-search-and-counts.md): past it the
+ * answer says so, and paging still works. The laboratory gets COUNT_LIMIT women and 50 men named
+ * Borne, and three patients named Ailleurs.
+ */
+const RECORDS = 2_100;
+
+describe.each(DATABASES)('bounded counts of a list on %s', (kind) => {
+  let ctx: TestContext;
+  let secretary: Session;
+
+  beforeAll(async () => {
+    ctx = await startTestApp(kind);
+    secretary = await login(ctx.app, 'secretariat@demo.lab');
+    await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('sil.actor', 'bounded-counts test', true)`);
+      await tx.execute(sql`
+        INSERT INTO patients (laboratory_id, patient_surname, patient_name, patient_gender, patient_dob)
+        SELECT l.laboratory_id,
+               CASE WHEN n <= ${COUNT_LIMIT + 50} THEN 'Borne' ELSE 'Ailleurs' END,
+               'Prénom ' || n,
+               CASE WHEN n <= ${COUNT_LIMIT} OR n > ${COUNT_LIMIT + 50} THEN 'F' ELSE 'M' END,
+               date '1950-01-01' + (n % 20000)
+        FROM laboratories l, generate_series(1, ${COUNT_LIMIT + 53}) AS n
+        WHERE l.laboratory_code = 'DEMO'`);
+      // Records of the first RECORDS Borne patients: enough matches for a page to walk the list order.
+      await tx.execute(sql`
+        INSERT INTO records (laboratory_id, record_number, record_patient, record_password, record_last_updated)
+        SELECT laboratory_id, 'T' || lpad(row_number() OVER (ORDER BY patient_name)::text, 6, '0'), patient_id,
+               'secret', now() - (row_number() OVER (ORDER BY patient_name)) * interval '1 minute'
+        FROM patients WHERE patient_surname = 'Borne' ORDER BY patient_name LIMIT ${RECORDS}`);
+    });
+  });
+  afterAll(() => stopTestApp(ctx));
+
+  const page = async (query: string, list = 'patients') => {
+    const response = await call(ctx.app, secretary, { method: 'GET', url: `/api/get-${list}?${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Page>();
+  };
+
+  it('stops counting past the limit and says so, keeping rows and pages meaningful', async () => {
+    const first = await page('number_of_records=50');
+    expect(first.data).toHaveLength(50);
+    expect(first.number_of_rows).toBe(COUNT_LIMIT);
+    expect(first.number_of_pages).toBe(COUNT_LIMIT / 50);
+    expect(first.number_of_rows_capped).toBe(true);
+
+    const searched = await page('number_of_records=50&search=borne');
+    expect(searched.number_of_rows).toBe(COUNT_LIMIT);
+    expect(searched.number_of_rows_capped).toBe(true);
+  });
+
+  it('counts exactly up to the limit itself, without the capped mark', async () => {
+    const women = await page(
+      'number_of_records=100&search=borne&filter_column[]=patient_gender&filter_value[]=F',
+    );
+    expect(women.number_of_rows).toBe(COUNT_LIMIT);
+    expect(women.number_of_pages).toBe(COUNT_LIMIT / 100);
+    expect(women).not.toHaveProperty('number_of_rows_capped');
+
+    const few = await page('search=ailleurs');
+    expect(few.data.map((row) => row.patient_surname)).toEqual(['Ailleurs', 'Ailleurs', 'Ailleurs']);
+    expect(few.number_of_rows).toBe(3);
+    expect(few.number_of_pages).toBe(1);
+    expect(few).not.toHaveProperty('number_of_rows_capped');
+  });
+
+  it('still pages past the counted rows: the pages after the last counted one answer their rows', async () => {
+    const beyond = await page(
+      `number_of_records=50&page_number=${COUNT_LIMIT / 50 + 1}&search=borne&sort_by=firstName&sort_order=ASC`,
+    );
+    expect(beyond.data).toHaveLength(50);
+    expect(beyond.number_of_rows_capped).toBe(true);
+  });
+
+  it('finds the same records whether the matches are few or many', async () => {
+    // 2,100 matches: the page walks the records in list order; one match: the indexed look-ups.
+    const many = await page('number_of_records=50&search=borne', 'records');
+    expect(many.number_of_rows).toBe(RECORDS);
+    expect(many).not.toHaveProperty('number_of_rows_capped');
+    expect(many.data.map((row) => row.record_number)).toEqual(
+      Array.from({ length: 50 }, (_, index) => `T${String(index + 1).padStart(6, '0')}`),
+    );
+    expect(new Set(many.data.map((row) => row.patient_surname))).toEqual(new Set(['Borne']));
+    const last = await page(`number_of_records=50&search=borne&page_number=${RECORDS / 50}`, 'records');
+    expect(last.data.at(-1)?.record_number).toBe(`T${String(RECORDS).padStart(6, '0')}`);
+    const one = await page('search=T000042', 'records');
+    expect(one.data.map((row) => row.record_number)).toEqual(['T000042']);
+  });
+});
