@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Center, Grid, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { hrefTo, insShownOnDocuments, REPORT_CHANNELS, type WebLocale } from '@sil/contract';
+import { hrefTo, insShownOnDocuments, isFrozenRecord, REPORT_CHANNELS, type WebLocale } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LabelValue } from '../../components/label-value';
@@ -67,6 +67,8 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
           patientId={record.record_patient}
           stamp={record.record_last_updated}
           cancelled={record.record_annulr_flag}
+          status={record.record_status}
+          received={record.record_received_at !== null}
         />
       </Card>
       <Grid>
@@ -132,6 +134,8 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
           key={record.record_last_updated}
           recordId={id}
           notes={record.record_internal_notes ?? ''}
+          stamp={record.record_last_updated}
+          frozen={isFrozenRecord(record)}
         />
       </Card>
     </Stack>
