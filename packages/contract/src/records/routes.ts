@@ -176,7 +176,7 @@ export const recordRoutes = {
     summary: 'Record the scan of a record barcode; a record is scanned only once',
     body: ScanRecordBody,
     response: RecordRow,
-    errors: ['recordNotFound', 'cannotEditLock', 'recordAlreadyScanned'],
+    errors: ['recordNotFound', 'cannotEditLock', 'invalidRecordStatusForUpdate', 'recordAlreadyScanned'],
   },
   getRecordTrace: {
     method: 'GET',
@@ -209,7 +209,8 @@ export const recordRoutes = {
     method: 'PUT',
     path: '/api/update-sample-status',
     access: samples(2),
-    summary: 'Move a sample forward (prepared, injected, removed, validated, report sent)',
+    summary:
+      'Move a sample forward (prepared, injected, removed); validated only by a forced completion (force_save) while results are missing',
     body: UpdateSampleStatusBody,
     response: SampleRow,
     errors: [

@@ -171,9 +171,8 @@ export function createRecordWriteService(db: Db) {
       return writeTransaction(db, actorOf(auth), async (tx) => {
         const current = await visibleRecord(tx, auth, input.record_id);
         assertEditable(current);
-        const stamp = { record_id: input.record_id, record_last_updated: input.record_last_updated };
         if (input.record_status === current.record_status)
-          return presentRecord(await updateRecordIfUnchanged(tx, auth, stamp, {}));
+          return presentRecord(await updateRecordIfUnchanged(tx, auth, input, {}));
         const moved = await moveRecordStatus(tx, current, input.record_status, 'registration', {
           stamp: input.record_last_updated,
         });
