@@ -3,6 +3,7 @@ import {
   allTransitions,
   isFrozenRecord,
   nextRecordStatuses,
+  nextSampleStatuses,
   RECORD_STATUSES,
   RECORD_TRANSITIONS,
   SAMPLE_STATUSES,
@@ -64,6 +65,9 @@ describe('status transitions (spec.md §4)', () => {
     expect(nextRecordStatuses(0, 'receive')).toEqual([1]);
     for (const action of STATUS_ACTIONS) expect(nextRecordStatuses(5, action)).toEqual([]);
     expect(Object.keys(RECORD_TRANSITIONS[5])).toEqual([]);
+    expect(nextSampleStatuses(1, 'sampleProgress')).toEqual([2, 3]);
+    expect(nextSampleStatuses(3, 'sampleProgress')).toEqual([]);
+    expect(nextSampleStatuses(3, 'forcedCompletion')).toEqual([4]);
   });
 
   it('lists every step once, as the database holds them', () => {

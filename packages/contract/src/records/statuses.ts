@@ -125,6 +125,11 @@ export function nextRecordStatuses(from: RecordStatus, action: StatusAction): Re
   return RECORD_STATUSES.filter((to) => transitionRefusal('record', from, to, action) === null);
 }
 
+/** The statuses `action` may move a sample to from `from`. */
+export function nextSampleStatuses(from: SampleStatus, action: StatusAction): SampleStatus[] {
+  return SAMPLE_STATUSES.filter((to) => transitionRefusal('sample', from, to, action) === null);
+}
+
 /** Every step of both tables, one row each: what the database's transition table holds. */
 export function allTransitions(): Array<{
   entity: StatusEntity;

@@ -1,10 +1,18 @@
 import { Alert, Button, Card, Center, Grid, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { hrefTo, insShownOnDocuments, isFrozenRecord, REPORT_CHANNELS, type WebLocale } from '@sil/contract';
+import {
+  hrefTo,
+  insShownOnDocuments,
+  isFrozenRecord,
+  RECORD_STATUS,
+  REPORT_CHANNELS,
+  type WebLocale,
+} from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LabelValue } from '../../components/label-value';
 import { PageHeader } from '../../components/page-header';
 import { frenchDate, parisDateTime } from '../../lib/french-date';
+import { useSession } from '../../lib/use-session';
 import { useRecord } from './api';
 import { NotesCard } from './notes-card';
 import { RecordActions } from './record-actions';
@@ -15,6 +23,7 @@ import { SamplesList } from './samples-list';
 export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: string | null }) {
   const { t, i18n } = useTranslation('records');
   const navigate = useNavigate();
+  const { rights } = useSession();
   const query = useRecord(recordId);
   if (!recordId) {
     return (
@@ -127,7 +136,18 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
         <Title order={4} mb="sm">
           {t('record.samples')}
         </Title>
-        <SamplesList recordId={id} samples={samples} />
+        <SamplesList
+          recordId={id}
+          samples={samples}
+          progress={
+            // Samples move on a received record that is neither cancelled nor sent, for the samples right.
+            !isFrozenRecord(record) &&
+            record.record_status >= RECORD_STATUS.registered &&
+            (rights?.admin_samples ?? 0) >= 2
+              ? { canComplete: rights?.validation_admin === true }
+              : undefined
+          }
+        />
       </Card>
       <Card withBorder>
         <NotesCard

@@ -2,11 +2,23 @@ import { Badge, Table, Text } from '@mantine/core';
 import type { SampleRow } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { useLabelData } from './api';
+import { SampleProgress } from './sample-progress';
 
 const PROGRESS = ['registered', 'prepared', 'injected', 'removed', 'validated', 'reportSent'] as const;
 
-/** The record's samples with their number, sample type and matrix (named as on the labels), progress. */
-export function SamplesList({ recordId, samples }: { recordId: string; samples: SampleRow[] }) {
+/**
+ * The record's samples with their number, sample type and matrix (named as on the labels), progress.
+ * With `progress`, each sample offers its next steps (a received record that is not frozen).
+ */
+export function SamplesList({
+  recordId,
+  samples,
+  progress,
+}: {
+  recordId: string;
+  samples: SampleRow[];
+  progress?: { canComplete: boolean } | undefined;
+}) {
   const { t } = useTranslation('records');
   const labels = useLabelData(recordId);
   if (samples.length === 0) return <Text c="dimmed">{t('record.no_samples')}</Text>;
@@ -41,6 +53,9 @@ export function SamplesList({ recordId, samples }: { recordId: string; samples: 
                     <Badge ml={4} color="red" size="sm">
                       NCT
                     </Badge>
+                  ) : null}
+                  {progress ? (
+                    <SampleProgress recordId={recordId} sample={sample} canComplete={progress.canComplete} />
                   ) : null}
                 </Table.Td>
               </Table.Tr>
