@@ -183,6 +183,37 @@ describe.each(DATABASES)('status transitions on %s', (kind) => {
     expect(steps.sort()).toEqual(['0→1', '1→2', '2→3']);
   });
 
+  it('lets two benches move two samples of one record at the same time', async () => {
+    const created = (
+      await call(ctx.app, secretary, {
+        method: 'POST',
+        url: '/api/add-patient',
+        payload: {
+          patient_surname: 'Martin',
+          patient_name: 'Jeanne',
+          patient_gender: 'F',
+          patient_dob: '1975-06-07',
+          record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.nfs, catalogue.glucose] }],
+        },
+      })
+    ).json<Created>();
+    expect(created.samples).toHaveLength(2);
+    await put(secretary, '/api/receive-record', { record_id: created.record_id });
+    const other = await login(ctx.app, 'technicien@demo.lab');
+    const both = async (status: number) =>
+      (
+        await Promise.all(
+          created.samples.map((sample, index) =>
+            moveSample(index === 0 ? technician : other, sample.sample_id, status),
+          ),
+        )
+      ).map((answer) => answer.statusCode);
+    expect(await both(SAMPLE_STATUS.prepared)).toEqual([200, 200]);
+    expect((await record(created.record_id)).record_status).toBe(RECORD_STATUS.processing);
+    expect(await both(SAMPLE_STATUS.removed)).toEqual([200, 200]);
+    expect((await record(created.record_id)).record_status).toBe(RECORD_STATUS.pendingValidation);
+  });
+
   it('marks a sample validated only with force_save while results are missing, and never sent by hand', async () => {
     const created = await newRecord();
     const sampleId = created.samples[0]?.sample_id ?? '';

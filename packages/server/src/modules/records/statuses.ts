@@ -117,16 +117,20 @@ export async function moveSampleStatus(
 
 /**
  * The record follows its samples: 'processing' once one of them is worked on, 'pending validation'
- * once all are done with their technical steps. Returns the record as it now is.
+ * once all are done with their technical steps. The record is read again and locked first, so that
+ * two benches moving two samples of one record at once both succeed (the second sees the first's
+ * step). Returns the record as it now is.
  */
-export async function followSamples(tx: Tx, record: RecordRow): Promise<RecordRow> {
+export async function followSamples(tx: Tx, recordId: string): Promise<RecordRow> {
+  const [locked] = await tx.select().from(records).where(eq(records.record_id, recordId)).for('update');
+  if (!locked) return fail('recordNotFound');
   const statuses = (
     await tx
       .select({ status: samples.sample_status })
       .from(samples)
-      .where(eq(samples.sample_record, record.record_id))
+      .where(eq(samples.sample_record, recordId))
   ).map((row) => row.status);
-  let current = record;
+  let current = locked;
   if (
     current.record_status === RECORD_STATUS.registered &&
     statuses.some((status) => status > SAMPLE_STATUS.created)

@@ -58,7 +58,7 @@ export function createSampleService(db: Db) {
           }
         }
         const updated = await moveSampleStatus(tx, sample, record, input.sample_status, action);
-        await followSamples(tx, record);
+        await followSamples(tx, record.record_id);
         return presentSample(updated);
       });
     },
