@@ -194,15 +194,17 @@ describe('the record screen', () => {
   });
 
   it('refuses to delete the prescription once the record is processed', async () => {
+    // The laboratory starts the analyses: received, then a first sample prepared, the record
+    // follows its samples to 'processing' (status 2).
+    await send(baseUrl, 'PUT', '/api/receive-record', { record_id: record.id }, admin);
     const [current] = (await (
       await fetch(`${baseUrl}/api/get-record?record_id=${record.id}`, { headers: admin })
-    ).json()) as Array<{ record_last_updated: string }>;
-    // The laboratory starts the analyses: the record moves to 'processing' (status 2).
+    ).json()) as Array<{ samples: Array<{ sample_id: string }> }>;
     await send(
       baseUrl,
       'PUT',
-      '/api/update-record-status',
-      { record_id: record.id, record_last_updated: current?.record_last_updated, record_status: 2 },
+      '/api/update-sample-status',
+      { sample_id: current?.samples[0]?.sample_id, sample_status: 1 },
       admin,
     );
     const page = await newPage(browser);

@@ -96,6 +96,8 @@ export const ERROR_STATUS = {
   activeLBloc: 409,
   // Codes added by this product (documented in docs/api.md and both locales).
   staleUpdate: 409,
+  invalidStatusTransition: 409,
+  forceSaveRequired: 403,
   tooManyAttempts: 429,
   ssoNotConfigured: 503,
   payloadTooLarge: 413,

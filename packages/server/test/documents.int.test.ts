@@ -205,11 +205,17 @@ describe.each(DATABASES)('report service and uploads on %s', (kind) => {
     const record = (
       await call(ctx.app, secretary, { method: 'GET', url: `/api/get-record?record_id=${created.record_id}` })
     ).json<Array<{ samples: Json[] }>>()[0];
-    await call(ctx.app, technician, {
+    await call(ctx.app, secretary, {
+      method: 'PUT',
+      url: '/api/receive-record',
+      payload: { record_id: created.record_id },
+    });
+    const moved = await call(ctx.app, technician, {
       method: 'PUT',
       url: '/api/update-sample-status',
       payload: { sample_id: record?.samples[0]?.sample_id, sample_status: 1 },
     });
+    expect(moved.statusCode).toBe(200);
     const [prescription] = (
       await call(ctx.app, secretary, {
         method: 'GET',

@@ -241,15 +241,20 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
 
   it('moves statuses forward only and fixes the analyses once processing', async () => {
     const current = await record(ids.record);
-    const processing = await put(admin, '/api/update-record-status', {
+    const registered = await put(admin, '/api/update-record-status', {
       record_id: ids.record,
       record_last_updated: current.record_last_updated,
-      record_status: 2,
+      record_status: 1,
     });
-    expect(processing.json()).toMatchObject({ record_status: 2 });
+    expect(registered.json()).toMatchObject({ record_status: 1 });
+    const technician = await login(ctx.app, 'technicien@demo.lab');
+    const [sample] = (await record(ids.record)).samples as Json[];
+    await put(technician, '/api/update-sample-status', { sample_id: sample?.sample_id, sample_status: 1 });
+    const processing = await record(ids.record);
+    expect(processing).toMatchObject({ record_status: 2 });
     const back = await put(admin, '/api/update-record-status', {
       record_id: ids.record,
-      record_last_updated: processing.json().record_last_updated,
+      record_last_updated: processing.record_last_updated,
       record_status: 1,
     });
     expect(codeOf(back)).toBe('cannotDowngradeStatus');
@@ -263,7 +268,7 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
     ).rejects.toThrow();
     const change = await put(secretary, '/api/update-patient', {
       record_id: ids.record,
-      record_last_updated: processing.json().record_last_updated,
+      record_last_updated: processing.record_last_updated,
       record_selected_analyses: selection(ids.nfs),
     });
     expect(codeOf(change)).toBe('cannotChangeSelectedAnalysesStructure');
@@ -365,8 +370,10 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
     expect(codeOf(await put(secretary, '/api/scan-record', { record_number: '0000000000' }))).toBe(
       'recordNotFound',
     );
+    const read = await record(String(created.record_id));
     await put(secretary, '/api/update-record-comments', {
       record_id: created.record_id,
+      record_last_updated: read.record_last_updated,
       record_internal_notes: 'Patient à rappeler',
     });
     const trace = await get<Json[]>(admin, `/api/get-record-trace?record_id=${created.record_id}`);
@@ -413,6 +420,7 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
       codeOf(
         await put(secretary, '/api/update-record-comments', {
           record_id: created.record_id,
+          record_last_updated: current.record_last_updated,
           record_internal_notes: 'x',
         }),
       ),
@@ -495,6 +503,7 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
     }>();
     const sampleId = created.samples[0]?.sample_id ?? '';
     const technician = await login(ctx.app, 'technicien@demo.lab');
+    await put(secretary, '/api/receive-record', { record_id: created.record_id });
     const prepared = await put(technician, '/api/update-sample-status', {
       sample_id: sampleId,
       sample_status: 1,

@@ -29,6 +29,7 @@ export const UpdateRecordStatusBody = z.object({
 
 export const UpdateRecordCommentsBody = z.object({
   record_id: recordId,
+  record_last_updated: stamp,
   record_internal_notes: z.string().max(10000),
 });
 

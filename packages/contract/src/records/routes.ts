@@ -151,19 +151,26 @@ export const recordRoutes = {
     method: 'PUT',
     path: '/api/update-record-status',
     access: records(2),
-    summary: 'Move a record forward in its statuses (never back)',
+    summary: 'Register a pre-registered record: the one status step staff take by hand (spec.md §4)',
     body: UpdateRecordStatusBody,
     response: RecordRow,
-    errors: ['recordNotFound', 'cannotEditLock', 'cannotDowngradeStatus', 'staleUpdate'],
+    errors: [
+      'recordNotFound',
+      'cannotEditLock',
+      'cannotDowngradeStatus',
+      'invalidStatusTransition',
+      'invalidRecordStatusForUpdate',
+      'staleUpdate',
+    ],
   },
   updateRecordComments: {
     method: 'PUT',
     path: '/api/update-record-comments',
     access: records(2),
-    summary: 'Replace the internal notes of a record',
+    summary: 'Replace the internal notes of a record (with record_last_updated as read)',
     body: UpdateRecordCommentsBody,
     response: RecordRow,
-    errors: ['recordNotFound', 'cannotEditLock'],
+    errors: ['recordNotFound', 'cannotEditLock', 'invalidRecordStatusForUpdate', 'staleUpdate'],
   },
   cancelRecord: {
     method: 'PUT',
@@ -172,7 +179,13 @@ export const recordRoutes = {
     summary: 'Cancel a record with an explanation and, by default, create the record that replaces it',
     body: CancelRecordBody,
     response: z.object({ cancelled: RecordRow, replacement: RecordRow.nullable() }),
-    errors: ['recordNotFound', 'cannotEditLock', 'invalidOperation', 'staleUpdate'],
+    errors: [
+      'recordNotFound',
+      'cannotEditLock',
+      'invalidOperation',
+      'invalidRecordStatusForUpdate',
+      'staleUpdate',
+    ],
   },
   receiveRecord: {
     method: 'PUT',
@@ -190,7 +203,7 @@ export const recordRoutes = {
     summary: 'Record the scan of a record barcode; a record is scanned only once',
     body: ScanRecordBody,
     response: RecordRow,
-    errors: ['recordNotFound', 'cannotEditLock', 'recordAlreadyScanned'],
+    errors: ['recordNotFound', 'cannotEditLock', 'invalidRecordStatusForUpdate', 'recordAlreadyScanned'],
   },
   getRecordTrace: {
     method: 'GET',
@@ -223,7 +236,8 @@ export const recordRoutes = {
     method: 'PUT',
     path: '/api/update-sample-status',
     access: samples(2),
-    summary: 'Move a sample forward (prepared, injected, removed, validated, report sent)',
+    summary:
+      'Move a sample forward (prepared, injected, removed); validated only by a forced completion (force_save) while results are missing',
     body: UpdateSampleStatusBody,
     response: SampleRow,
     errors: [
@@ -233,6 +247,8 @@ export const recordRoutes = {
       'sampleIsLocked',
       'cannotEditLock',
       'invalidRecordStatusForUpdate',
+      'invalidStatusTransition',
+      'forceSaveRequired',
     ],
   },
   getDuplicates: {

@@ -46,6 +46,113 @@ export const SAMPLE_STATUS = {
 export type SampleStatus = (typeof SAMPLE_STATUS)[keyof typeof SAMPLE_STATUS];
 export const SAMPLE_STATUSES = [0, 1, 2, 3, 4, 5] as const satisfies readonly SampleStatus[];
 
+/**
+ * Who may take a status step (spec.md §4). Each step belongs to the action that does the work:
+ * - registration: a member of staff registers a pre-registered record (update-record-status);
+ * - receive: the laboratory receives the record (receive-record);
+ * - sampleProgress: a technician moves a sample (prepared, injected, removed), and the record follows
+ *   its samples (processing once one is worked on, pending validation once all are done);
+ * - forcedCompletion: a sample marked complete with missing results, confirmed by `force_save`;
+ * - validation (issue 13) validates samples and moves the record to pending submission;
+ * - delivery (issue 15) sends the report: samples 'report sent', record 'sent'.
+ */
+export const STATUS_ACTIONS = [
+  'registration',
+  'receive',
+  'sampleProgress',
+  'forcedCompletion',
+  'validation',
+  'delivery',
+] as const;
+export type StatusAction = (typeof STATUS_ACTIONS)[number];
+
+type Steps<S extends number> = Record<S, Partial<Record<S, readonly StatusAction[]>>>;
+
+/** Record steps: from a status, the statuses it may move to and the actions that own each step. */
+export const RECORD_TRANSITIONS: Steps<RecordStatus> = {
+  0: { 1: ['registration', 'receive'] },
+  1: { 2: ['sampleProgress'] },
+  2: { 3: ['sampleProgress'] },
+  3: { 4: ['validation'] },
+  4: { 5: ['delivery'] },
+  5: {},
+};
+
+/**
+ * Sample steps: the technical steps may skip one (a sample need not be injected), all forward;
+ * 'validated' only by validation or by a forced completion, 'report sent' only by delivery.
+ */
+export const SAMPLE_TRANSITIONS: Steps<SampleStatus> = {
+  0: { 1: ['sampleProgress'], 2: ['sampleProgress'], 3: ['sampleProgress'], 4: ['forcedCompletion'] },
+  1: { 2: ['sampleProgress'], 3: ['sampleProgress'], 4: ['forcedCompletion'] },
+  2: { 3: ['sampleProgress'], 4: ['forcedCompletion'] },
+  3: { 4: ['validation', 'forcedCompletion'] },
+  4: { 5: ['delivery'] },
+  5: {},
+};
+
+/** A sample is done with its technical steps from 'removed' on: its record may await validation. */
+export const SAMPLE_DONE = SAMPLE_STATUS.removed;
+
+export type StatusEntity = 'record' | 'sample';
+const TRANSITIONS = { record: RECORD_TRANSITIONS, sample: SAMPLE_TRANSITIONS } as const;
+
+/** The actions that own the step `from` → `to` (none when the step does not exist). */
+export function stepOwners(entity: StatusEntity, from: number, to: number): readonly StatusAction[] {
+  const steps = (TRANSITIONS[entity] as Record<number, Partial<Record<number, readonly StatusAction[]>>>)[
+    from
+  ];
+  return steps?.[to] ?? [];
+}
+
+/**
+ * Why `action` may not move `from` → `to`, as a catalogue code; null when it may. A step back is a
+ * downgrade; any other step the table does not give to this action (a jump, or a step another
+ * action owns) is an invalid transition.
+ */
+export function transitionRefusal(
+  entity: StatusEntity,
+  from: number,
+  to: number,
+  action: StatusAction,
+): 'cannotDowngradeStatus' | 'invalidStatusTransition' | null {
+  if (to < from) return 'cannotDowngradeStatus';
+  return stepOwners(entity, from, to).includes(action) ? null : 'invalidStatusTransition';
+}
+
+/** The statuses `action` may move a record to from `from` (what a screen offers). */
+export function nextRecordStatuses(from: RecordStatus, action: StatusAction): RecordStatus[] {
+  return RECORD_STATUSES.filter((to) => transitionRefusal('record', from, to, action) === null);
+}
+
+/** The statuses `action` may move a sample to from `from`. */
+export function nextSampleStatuses(from: SampleStatus, action: StatusAction): SampleStatus[] {
+  return SAMPLE_STATUSES.filter((to) => transitionRefusal('sample', from, to, action) === null);
+}
+
+/** Every step of both tables, one row each: what the database's transition table holds. */
+export function allTransitions(): Array<{
+  entity: StatusEntity;
+  from: number;
+  to: number;
+  action: StatusAction;
+}> {
+  return (['record', 'sample'] as const).flatMap((entity) =>
+    Object.entries(TRANSITIONS[entity]).flatMap(([from, steps]) =>
+      Object.entries(steps as Record<string, readonly StatusAction[]>).flatMap(([to, actions]) =>
+        actions.map((action) => ({ entity, from: Number(from), to: Number(to), action })),
+      ),
+    ),
+  );
+}
+
+/**
+ * A cancelled record, or one whose report is sent, is frozen: no status change, no sample move, no
+ * note, no update.
+ */
+export const isFrozenRecord = (record: { record_annulr_flag: boolean; record_status: number }) =>
+  record.record_annulr_flag || record.record_status >= RECORD_STATUS.sent;
+
 /** The status a request body asks for, as a number whatever the body's encoding. */
 export const recordStatusInput = z.coerce
   .number()

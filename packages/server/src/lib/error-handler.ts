@@ -1,14 +1,15 @@
 import type { ErrorBody, FieldIssue } from '@sil/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors.js';
+import { AppError, databaseRefusal } from './errors.js';
 
 /**
  * One error handler: catalogue codes go out as `{ code, details }`; validation failures list every
  * invalid field with its path; anything unexpected is logged in full and answered as a bare 500.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    const error = databaseRefusal(thrown) ?? thrown;
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       // The standard header too, for proxies and clients that honour it.

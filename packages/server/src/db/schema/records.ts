@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   unique,
@@ -205,4 +206,24 @@ export const recordCounters = pgTable(
     last_value: integer('last_value').notNull(),
   },
   (t) => [unique().on(t.laboratory_id, t.counter_day)],
+);
+
+/**
+ * The status steps of records and samples and the action owning each (migration 0015): the
+ * contract's RECORD_TRANSITIONS and SAMPLE_TRANSITIONS as rows, read by the database's triggers.
+ */
+export const statusTransitions = pgTable(
+  'status_transitions',
+  {
+    entity: text('entity').$type<'record' | 'sample'>().notNull(),
+    from_status: smallint('from_status').notNull(),
+    to_status: smallint('to_status').notNull(),
+    action: text('action').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'status_transitions_pk',
+      columns: [table.entity, table.from_status, table.to_status, table.action],
+    }),
+  ],
 );

@@ -1,4 +1,4 @@
-import { RECORD_STATUS, type Rights, type SelectedAnalysesInput } from '@sil/contract';
+import { isFrozenRecord, type Rights, type SelectedAnalysesInput } from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/open.js';
 import { clinics, collectors, patients, prescribers, records } from '../../db/schema/index.js';
@@ -15,11 +15,14 @@ export function assertUnlocked(record: { record_locked: boolean }): void {
   if (record.record_locked) fail('cannotEditLock');
 }
 
-/** What no update may touch: locked, cancelled or already sent records. */
+/** What no update, note or status change may touch: locked, cancelled or already sent records. */
 export function assertEditable(record: RecordRow): void {
   assertUnlocked(record);
-  if (record.record_annulr_flag || record.record_status >= RECORD_STATUS.sent)
-    fail('invalidRecordStatusForUpdate');
+  if (isFrozenRecord(record))
+    fail('invalidRecordStatusForUpdate', {
+      record_status: record.record_status,
+      cancelled: record.record_annulr_flag,
+    });
 }
 
 /** Creating or changing a patient needs the patients right at the edit level. */

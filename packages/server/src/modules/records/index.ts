@@ -5,3 +5,5 @@
 export { patientInLaboratory } from './patients/queries.js';
 export { recordsRoutes } from './routes.js';
 export { findVisibleRecord, type RecordRow, recordScope, visibleRecord } from './scope.js';
+/** Status steps, for the actions that own the later ones (validation, delivery). */
+export { assertStep, followSamples, moveRecordStatus, moveSampleStatus } from './statuses.js';

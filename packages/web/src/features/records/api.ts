@@ -74,6 +74,20 @@ export function useReceiveRecord() {
   });
 }
 
+/** A sample moves forward; its record follows (processing, pending validation). */
+export function useMoveSample(recordId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RouteBody<'updateSampleStatus'>) => call('updateSampleStatus', { body }),
+    meta: { quiet: true },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.record.one(recordId) });
+      void client.invalidateQueries({ queryKey: queryKeys.table.all('records') });
+      void client.invalidateQueries({ queryKey: queryKeys.table.all('samples') });
+    },
+  });
+}
+
 /** Internal notes show on the record only: the lists do not carry them. */
 export function useSaveNotes() {
   const client = useQueryClient();

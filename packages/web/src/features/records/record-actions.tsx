@@ -1,5 +1,5 @@
 import { Alert, Button, Group } from '@mantine/core';
-import { hrefTo, type WebLocale } from '@sil/contract';
+import { hrefTo, isFrozenRecord, type WebLocale } from '@sil/contract';
 import {
   IconBarcode,
   IconDownload,
@@ -32,7 +32,9 @@ export function RecordActions({
   recordId,
   patientId,
   stamp,
-  cancelled,
+  cancelled = false,
+  status,
+  received = false,
 }: {
   locale: WebLocale;
   recordId: string;
@@ -40,6 +42,9 @@ export function RecordActions({
   /** record_last_updated as read; absent right after creation (the record screen has it). */
   stamp?: string | null;
   cancelled?: boolean;
+  /** The record's status, when known: a frozen record is offered no change. */
+  status?: number;
+  received?: boolean;
 }) {
   const { t } = useTranslation('records');
   const navigate = useNavigate();
@@ -76,6 +81,11 @@ export function RecordActions({
   };
 
   const go = (href: string) => void navigate(href);
+  // A cancelled or sent record is frozen (spec.md §4): it is only read, printed and traced.
+  const frozen =
+    status !== undefined && isFrozenRecord({ record_annulr_flag: cancelled, record_status: status });
+  // Receiving registers a pre-registered record (the step 'receive' owns); once received, it is done.
+  const canReceive = !frozen && !received;
   return (
     <>
       <Group gap="xs" wrap="wrap" data-testid="record-actions">
@@ -130,15 +140,17 @@ export function RecordActions({
         >
           {t('actions.upload')}
         </Button>
-        <Button
-          variant="default"
-          leftSection={<IconInbox size={16} />}
-          loading={busy === 'receive'}
-          onClick={() => void receive()}
-          data-action="receive"
-        >
-          {t('actions.receive')}
-        </Button>
+        {canReceive ? (
+          <Button
+            variant="default"
+            leftSection={<IconInbox size={16} />}
+            loading={busy === 'receive'}
+            onClick={() => void receive()}
+            data-action="receive"
+          >
+            {t('actions.receive')}
+          </Button>
+        ) : null}
         <Button
           variant="default"
           leftSection={<IconHistory size={16} />}
@@ -149,14 +161,16 @@ export function RecordActions({
         </Button>
         {patientId ? (
           <>
-            <Button
-              variant="default"
-              leftSection={<IconEdit size={16} />}
-              onClick={() => go(hrefTo(locale, 'formRecords', { patientId, recordId }))}
-              data-action="edit"
-            >
-              {t('actions.edit')}
-            </Button>
+            {frozen ? null : (
+              <Button
+                variant="default"
+                leftSection={<IconEdit size={16} />}
+                onClick={() => go(hrefTo(locale, 'formRecords', { patientId, recordId }))}
+                data-action="edit"
+              >
+                {t('actions.edit')}
+              </Button>
+            )}
             <Button
               variant="default"
               leftSection={<IconUser size={16} />}
@@ -166,7 +180,7 @@ export function RecordActions({
             </Button>
           </>
         ) : null}
-        {stamp && !cancelled ? (
+        {stamp && !frozen && !cancelled ? (
           <Button
             color="red"
             variant="light"

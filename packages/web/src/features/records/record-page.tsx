@@ -1,10 +1,19 @@
-import { Alert, Button, Card, Center, Grid, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
-import { hrefTo, insShownOnDocuments, isWholeRecord, REPORT_CHANNELS, type WebLocale } from '@sil/contract';
+import { Alert, Button, Card, Center, Grid, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  hrefTo,
+  insShownOnDocuments,
+  isFrozenRecord,
+  isWholeRecord,
+  RECORD_STATUS,
+  REPORT_CHANNELS,
+  type WebLocale,
+} from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LabelValue } from '../../components/label-value';
 import { PageHeader } from '../../components/page-header';
 import { frenchDate, parisDateTime } from '../../lib/french-date';
+import { useSession } from '../../lib/use-session';
 import { useRecord } from './api';
 import { NotesCard } from './notes-card';
 import { RecordActions } from './record-actions';
@@ -15,6 +24,7 @@ import { SamplesList } from './samples-list';
 export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: string | null }) {
   const { t, i18n } = useTranslation('records');
   const navigate = useNavigate();
+  const { rights } = useSession();
   const query = useRecord(recordId);
   if (!recordId) {
     return (
@@ -71,6 +81,8 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
             patientId={whole.record_patient}
             stamp={whole.record_last_updated}
             cancelled={whole.record_annulr_flag}
+            status={whole.record_status}
+            received={whole.record_received_at !== null}
           />
         </Card>
       ) : null}
@@ -138,7 +150,20 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
         <Title order={4} mb="sm">
           {t('record.samples')}
         </Title>
-        <SamplesList recordId={id} samples={samples} named={whole !== null} />
+        <SamplesList
+          recordId={id}
+          samples={samples}
+          named={whole !== null}
+          progress={
+            // Samples move on a received record that is neither cancelled nor sent, for the samples right.
+            whole &&
+            !isFrozenRecord(whole) &&
+            whole.record_status >= RECORD_STATUS.registered &&
+            (rights?.admin_samples ?? 0) >= 2
+              ? { canComplete: rights?.validation_admin === true }
+              : undefined
+          }
+        />
       </Card>
       {whole ? (
         <Card withBorder>
@@ -146,6 +171,8 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
             key={whole.record_last_updated}
             recordId={id}
             notes={whole.record_internal_notes ?? ''}
+            stamp={whole.record_last_updated}
+            frozen={isFrozenRecord(whole)}
           />
         </Card>
       ) : null}

@@ -2,6 +2,7 @@ import { Badge, Table, Text } from '@mantine/core';
 import type { ClinicSampleRow, PrescriberSampleRow, SampleRow } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { useLabelData } from './api';
+import { SampleProgress } from './sample-progress';
 
 const PROGRESS = ['registered', 'prepared', 'injected', 'removed', 'validated', 'reportSent'] as const;
 
@@ -10,16 +11,19 @@ type ListedSample = SampleRow | ClinicSampleRow | PrescriberSampleRow;
 
 /**
  * The record's samples with their number, sample type and matrix (named as on the labels, which
- * staff read: `named`), progress, and for staff the active NCT.
+ * staff read: `named`), progress, and for staff the active NCT. With `progress`, each sample offers
+ * its next steps (a received record that is not frozen).
  */
 export function SamplesList({
   recordId,
   samples,
   named: withNames,
+  progress,
 }: {
   recordId: string;
   samples: ListedSample[];
   named: boolean;
+  progress?: { canComplete: boolean } | undefined;
 }) {
   const { t } = useTranslation('records');
   const labels = useLabelData(recordId, withNames);
@@ -55,6 +59,9 @@ export function SamplesList({
                     <Badge ml={4} color="red" size="sm">
                       NCT
                     </Badge>
+                  ) : null}
+                  {progress ? (
+                    <SampleProgress recordId={recordId} sample={sample} canComplete={progress.canComplete} />
                   ) : null}
                 </Table.Td>
               </Table.Tr>

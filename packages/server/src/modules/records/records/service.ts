@@ -30,6 +30,7 @@ import { patientInLaboratory } from '../patients/queries.js';
 import { presentPatient, presentRecord } from '../present.js';
 import { syncSamples } from '../samples/sync.js';
 import { findVisibleRecord, visibleRecord } from '../scope.js';
+import { moveRecordStatus } from '../statuses.js';
 import { newRecordPassword, nextRecordNumber } from './numbering.js';
 import { checkOrder, planSamples, sameStructure } from './ordering.js';
 
@@ -162,31 +163,35 @@ export function createRecordWriteService(db: Db) {
       });
     },
 
+    /** The step staff take by hand: registering a pre-registered record (spec.md §4). */
     async updateStatus(
       auth: Authenticated,
       input: { record_id: string; record_last_updated: string; record_status: number },
     ) {
       return writeTransaction(db, actorOf(auth), async (tx) => {
         const current = await visibleRecord(tx, auth, input.record_id);
-        assertUnlocked(current);
-        if (input.record_status < current.record_status) fail('cannotDowngradeStatus');
-        const updated = await updateRecordIfUnchanged(tx, auth, input, {
-          record_status: input.record_status,
+        assertEditable(current);
+        if (input.record_status === current.record_status)
+          return presentRecord(await updateRecordIfUnchanged(tx, auth, input, {}));
+        const moved = await moveRecordStatus(tx, current, input.record_status, 'registration', {
+          stamp: input.record_last_updated,
         });
-        return presentRecord(updated);
+        return presentRecord(moved);
       });
     },
 
-    async updateComments(auth: Authenticated, input: { record_id: string; record_internal_notes: string }) {
+    /** Internal notes: a change like any other, so stamped, and refused on a frozen record. */
+    async updateComments(
+      auth: Authenticated,
+      input: { record_id: string; record_last_updated: string; record_internal_notes: string },
+    ) {
       return writeTransaction(db, actorOf(auth), async (tx) => {
         const current = await visibleRecord(tx, auth, input.record_id);
-        assertUnlocked(current);
-        const [updated] = await tx
-          .update(records)
-          .set({ record_internal_notes: input.record_internal_notes })
-          .where(eq(records.record_id, current.record_id))
-          .returning();
-        return presentRecord(updated ?? fail('recordNotFound'));
+        assertEditable(current);
+        const updated = await updateRecordIfUnchanged(tx, auth, input, {
+          record_internal_notes: input.record_internal_notes,
+        });
+        return presentRecord(updated);
       });
     },
 
@@ -207,6 +212,7 @@ export function createRecordWriteService(db: Db) {
           const current = await visibleRecord(tx, auth, input.record_id);
           assertUnlocked(current);
           if (current.record_annulr_flag) fail('invalidOperation', { reason: 'alreadyCancelled' });
+          assertEditable(current);
           const cancelled = await updateRecordIfUnchanged(tx, auth, input, {
             record_annulr_flag: true,
             record_annulment_explanation: input.record_annulment_explanation,
@@ -232,18 +238,20 @@ export function createRecordWriteService(db: Db) {
       );
     },
 
+    /** The laboratory has the record: reception time, and 'registered' if it was pre-registered. */
     async receive(auth: Authenticated, recordId: string) {
       return writeTransaction(db, actorOf(auth), async (tx) => {
         const current = await visibleRecord(tx, auth, recordId);
-        assertUnlocked(current);
-        if (current.record_annulr_flag) fail('invalidRecordStatusForUpdate');
+        assertEditable(current);
         if (current.record_received_at) return presentRecord(current);
+        const received = { record_received_at: new Date().toISOString() };
+        if (current.record_status === RECORD_STATUS.preRegistered)
+          return presentRecord(
+            await moveRecordStatus(tx, current, RECORD_STATUS.registered, 'receive', { also: received }),
+          );
         const [updated] = await tx
           .update(records)
-          .set({
-            record_received_at: new Date().toISOString(),
-            record_status: Math.max(current.record_status, RECORD_STATUS.registered),
-          })
+          .set(received)
           .where(eq(records.record_id, current.record_id))
           .returning();
         return presentRecord(updated ?? current);
@@ -255,7 +263,7 @@ export function createRecordWriteService(db: Db) {
         const current =
           (await findVisibleRecord(tx, auth, eq(records.record_number, recordNumber))) ??
           fail('recordNotFound');
-        assertUnlocked(current);
+        assertEditable(current);
         // Only the first scan counts: two benches must not both take the same record.
         const [scanned] = await tx
           .update(records)

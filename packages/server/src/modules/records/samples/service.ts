@@ -1,14 +1,21 @@
-import { type ListQuery, RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
-import { and, eq, lt } from 'drizzle-orm';
+import { type ListQuery, SAMPLE_STATUS, type StatusAction } from '@sil/contract';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
-import { records, samples } from '../../../db/schema/index.js';
+import { records, type samples } from '../../../db/schema/index.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { listRows } from '../../../lib/list/query.js';
 import { writeTransaction } from '../../../lib/transaction.js';
-import { assertUnlocked } from '../guards.js';
 import { presentSample } from '../present.js';
+import { assertSampleMovable, followSamples, moveSampleStatus } from '../statuses.js';
 import { sampleInLaboratory, sampleSource } from './queries.js';
+
+/**
+ * The analyses of a sample that have no result yet. This version stores no results (they come with
+ * the results module, which will answer here from what it stores): every analysis a sample carries
+ * is still without one, so completing a sample by hand always needs the user's confirmation.
+ */
+const analysesWithoutResults = (sample: typeof samples.$inferSelect): string[] => [...sample.sample_analyses];
 
 export function createSampleService(db: Db) {
   return {
@@ -20,38 +27,39 @@ export function createSampleService(db: Db) {
     },
 
     /**
-     * Moves a sample forward. The same status again changes nothing; a lower one is refused.
-     * Validating needs the validation right and no active NCT or LBloc. The first step on a sample
-     * moves its record to 'processing'.
+     * Moves a sample forward (spec.md §4 'Sample progress'). The same status again changes nothing; a
+     * lower one is refused. The technical steps (prepared, injected, removed) are this call's own.
+     * Marking a sample validated here is a completion with missing results: it needs the validation
+     * right, no active NCT or LBloc, and the user's confirmation (`force_save`); without it the
+     * answer is the 403 `forceSaveRequired` whose body the screen reads to ask for it. A sample with
+     * all its results is validated by validation, and 'report sent' is delivery's. The record
+     * follows its samples (processing, then pending validation).
      */
-    async updateStatus(auth: Authenticated, input: { sample_id: string; sample_status: number }) {
+    async updateStatus(
+      auth: Authenticated,
+      input: { sample_id: string; sample_status: number; force_save?: boolean | undefined },
+    ) {
       return writeTransaction(db, actorOf(auth), async (tx) => {
         const sample = await sampleInLaboratory(tx, auth.user.laboratory_id, input.sample_id);
+        const [record] = await tx.select().from(records).where(eq(records.record_id, sample.sample_record));
+        if (!record) return fail('recordNotFound');
         if (input.sample_status === sample.sample_status) return presentSample(sample);
+        assertSampleMovable(record, 'sampleProgress');
         if (input.sample_status < sample.sample_status) return fail('cannotDowngradeStatus');
-        if (input.sample_status >= SAMPLE_STATUS.validated) {
+        let action: StatusAction = 'sampleProgress';
+        if (input.sample_status === SAMPLE_STATUS.validated) {
           if (!auth.rights.validation_admin) fail('insufficientRights');
           if (sample.sample_nct_active) fail('mustCloseNct');
           if (sample.sample_lbloc_flag) fail('sampleIsLocked');
+          const missing = analysesWithoutResults(sample);
+          if (missing.length > 0) {
+            if (!input.force_save) fail('forceSaveRequired', { missing_results: missing, force_save: true });
+            action = 'forcedCompletion';
+          }
         }
-        const [record] = await tx.select().from(records).where(eq(records.record_id, sample.sample_record));
-        if (record) assertUnlocked(record);
-        if (record?.record_annulr_flag) fail('invalidRecordStatusForUpdate');
-        const [updated] = await tx
-          .update(samples)
-          .set({ sample_status: input.sample_status })
-          .where(eq(samples.sample_id, sample.sample_id))
-          .returning();
-        await tx
-          .update(records)
-          .set({ record_status: RECORD_STATUS.processing })
-          .where(
-            and(
-              eq(records.record_id, sample.sample_record),
-              lt(records.record_status, RECORD_STATUS.processing),
-            ),
-          );
-        return presentSample(updated ?? sample);
+        const updated = await moveSampleStatus(tx, sample, record, input.sample_status, action);
+        await followSamples(tx, record.record_id);
+        return presentSample(updated);
       });
     },
   };

@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import type { SampleRow } from '@sil/contract';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../app/providers';
+import { loadScreenTexts } from '../../app/screen-texts';
+import { setLanguage } from '../../lib/i18n';
+import { saveTokens } from '../../lib/session';
+import { stubBrowserApis } from '../../testing/dom';
+import { SampleProgress } from './sample-progress';
+
+const RECORD = '0b7f1c1e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';
+const ANALYSIS = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+const SAMPLE: SampleRow = {
+  sample_id: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
+  sample_number: '2611230001-01',
+  sample_record: RECORD,
+  sample_type: null,
+  sample_matrix: null,
+  sample_analyses: [ANALYSIS],
+  sample_status: 3,
+  sample_collection_datetime: null,
+  sample_collector: null,
+  sample_linked_sample: null,
+  sample_observations: null,
+  sample_interpretation: null,
+  sample_nct_active: false,
+  sample_nct_code: null,
+  sample_nct_description: null,
+  sample_nct_solution: null,
+  sample_lbloc_flag: false,
+  sample_lbloc_description: null,
+  sample_last_updated: '2026-11-23T10:00:00.000Z',
+};
+
+beforeAll(async () => {
+  stubBrowserApis();
+  await loadScreenTexts();
+  setLanguage('fr');
+});
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('locale', 'fr');
+  saveTokens({ access_token: 'a', refresh_token: 'r', uid: RECORD }, '1767225600000abcdef');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const show = (sample: SampleRow, canComplete: boolean) =>
+  render(
+    <Providers>
+      <SampleProgress recordId={RECORD} sample={sample} canComplete={canComplete} />
+    </Providers>,
+  );
+
+describe('SampleProgress', () => {
+  it('offers only the steps a bench update owns', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        throw new Error(`Unexpected request to ${url}`);
+      }),
+    );
+    show({ ...SAMPLE, sample_status: 1 }, false);
+    fireEvent.click(await screen.findByRole('button', { name: 'Avancer' }, { timeout: 10_000 }));
+    const offered = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+    expect(offered).toEqual(['Injecté', 'Retiré']);
+  }, 20_000);
+
+  it('offers nothing once a sample is validated', () => {
+    const { container } = show({ ...SAMPLE, sample_status: 4 }, true);
+    expect(container.querySelector('[data-action="sample-progress"]')).toBeNull();
+  });
+
+  it('asks for confirmation when results are missing, then completes with force_save', async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (!url.endsWith('/api/update-sample-status')) throw new Error(`Unexpected request to ${url}`);
+        const body = JSON.parse(String(init?.body));
+        bodies.push(body);
+        return body.force_save
+          ? new Response(JSON.stringify({ ...SAMPLE, sample_status: 4 }), { status: 200 })
+          : new Response(
+              JSON.stringify({
+                code: 'forceSaveRequired',
+                details: { missing_results: [ANALYSIS], force_save: true },
+              }),
+              { status: 403 },
+            );
+      }),
+    );
+    show(SAMPLE, true);
+    fireEvent.click(await screen.findByRole('button', { name: 'Avancer' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Validé' }));
+    expect(await screen.findByText('1 analyse n’a pas encore de résultat.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Terminer quand même' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies).toEqual([
+      { sample_id: SAMPLE.sample_id, sample_status: 4 },
+      { sample_id: SAMPLE.sample_id, sample_status: 4, force_save: true },
+    ]);
+    expect(await screen.findByText('Échantillon mis à jour')).toBeTruthy();
+  }, 20_000);
+});
