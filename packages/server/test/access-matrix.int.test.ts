@@ -551,6 +551,21 @@ const CASES: Record<string, RouteCase> = {
       }),
     ],
   },
+  checkInsIdentity: {
+    own: (f) =>
+      send('PUT', '/api/check-ins-identity', { patient_id: f.own.patient, patient_last_updated: STALE }),
+    ownAnswer: 'done',
+    foreign: (t) => [
+      send('PUT', '/api/check-ins-identity', { patient_id: t.patient, patient_last_updated: t.patientStamp }),
+    ],
+  },
+  deleteRecords: {
+    // An unknown id: deleting the fixture's own record would take it from the other cells.
+    own: () =>
+      send('DELETE', '/api/delete-records', { record_ids: ['00000000-0000-4000-8000-000000000000'] }),
+    ownAnswer: 'recordNotFound',
+    foreign: (t) => [send('DELETE', '/api/delete-records', { record_ids: [t.record] })],
+  },
   getInsFromIdentityInformation: {
     own: () =>
       get(
