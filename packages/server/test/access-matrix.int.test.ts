@@ -490,10 +490,18 @@ const CASES: Record<string, RouteCase> = {
   },
   updateRecordComments: {
     own: (f) =>
-      send('PUT', '/api/update-record-comments', { record_id: f.own.record, record_internal_notes: 'Vu' }),
+      send('PUT', '/api/update-record-comments', {
+        record_id: f.own.record,
+        record_last_updated: STALE,
+        record_internal_notes: 'Vu',
+      }),
     ownAnswer: 'done',
     foreign: (t) => [
-      send('PUT', '/api/update-record-comments', { record_id: t.record, record_internal_notes: 'Intrusion' }),
+      send('PUT', '/api/update-record-comments', {
+        record_id: t.record,
+        record_last_updated: t.recordStamp,
+        record_internal_notes: 'Intrusion',
+      }),
     ],
   },
   cancelRecord: {

@@ -55,6 +55,7 @@ const WRAPPING_KEYS = [
   'data',
   'number_of_rows',
   'number_of_pages',
+  'number_of_rows_capped',
   'patient',
   'samples',
   'record_samples',

@@ -104,11 +104,11 @@ describe.each(DATABASES)('deleting records registered by mistake on %s', (kind) 
       ctx.database.db,
       { uid: admin.uid, laboratoryId: user?.laboratory_id ?? null },
       async (tx) => {
+        const sample = eq(samples.sample_id, record.samples[0]?.sample_id ?? '');
+        await tx.execute(sql`SELECT set_config('sil.action', 'sampleProgress', true)`);
+        await tx.update(samples).set({ sample_status: 3 }).where(sample);
         await tx.execute(sql`SELECT set_config('sil.action', 'validation', true)`);
-        await tx
-          .update(samples)
-          .set({ sample_status: 4 })
-          .where(eq(samples.sample_id, record.samples[0]?.sample_id ?? ''));
+        await tx.update(samples).set({ sample_status: 4 }).where(sample);
       },
     );
     const refused = await remove([record.record_id]);

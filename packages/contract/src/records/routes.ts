@@ -194,7 +194,8 @@ export const recordRoutes = {
     summary: 'Mark a record received at the laboratory',
     body: ReceiveRecordBody,
     response: RecordRow,
-    errors: ['recordNotFound', 'cannotEditLock', 'invalidRecordStatusForUpdate'],
+    // Two users receiving the same record at once: the second is told it moved meanwhile.
+    errors: ['recordNotFound', 'cannotEditLock', 'invalidRecordStatusForUpdate', 'staleUpdate'],
   },
   scanRecord: {
     method: 'PUT',
