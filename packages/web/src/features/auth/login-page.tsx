@@ -1,19 +1,15 @@
 import { Group, Title } from '@mantine/core';
-import { padOtp, type WebLocale } from '@sil/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WebLocale } from '@sil/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CenteredCard } from '../../components/centered-card';
 import { LanguageSelect } from '../../components/language-select';
-import { call } from '../../lib/api-client';
 import { errorMessage, showToast } from '../../lib/notify';
-import { newAuthMachineId, sha256Hex } from '../../lib/session';
-import { completeLogin } from './complete-login';
+import { useLogin, useOtpLogin, useRequestPasswordReset } from './api';
 import { ForgotPasswordFormView } from './forgot-password-form';
 import { LoginFormView } from './login-form';
 import { OtpFormView } from './otp-form';
-import type { ForgotForm, LoginForm, OtpForm } from './schemas';
 
 type Step = { kind: 'credentials' } | { kind: 'otp'; email: string; machineId: string } | { kind: 'forgot' };
 
@@ -21,7 +17,6 @@ type Step = { kind: 'credentials' } | { kind: 'otp'; email: string; machineId: s
 export function LoginPage({ locale }: { locale: WebLocale }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
   const [searchParams, setSearchParams] = useSearchParams();
   const ssoError = searchParams.get('sso_error');
@@ -33,47 +28,16 @@ export function LoginPage({ locale }: { locale: WebLocale }) {
     setSearchParams({}, { replace: true });
   }, [ssoError, setSearchParams, t]);
 
-  const login = useMutation({
-    mutationFn: async (values: LoginForm) => {
-      const machineId = newAuthMachineId();
-      const answer = await call('login', {
-        body: {
-          email: values.email,
-          auth_machine_id: machineId,
-          password: await sha256Hex(values.password),
-          locale,
-        },
-      });
-      if ('otpSent' in answer) return { kind: 'otp' as const, email: values.email, machineId };
-      return {
-        kind: 'done' as const,
-        destination: await completeLogin(answer, machineId, locale, queryClient),
-      };
-    },
-    onSuccess: (result) => {
-      if (result.kind === 'otp') setStep(result);
-      else navigate(result.destination, { replace: true });
-    },
+  const login = useLogin(locale, (outcome) => {
+    if (outcome.kind === 'otp') setStep(outcome);
+    else navigate(outcome.destination, { replace: true });
   });
-
-  const otp = useMutation({
-    mutationFn: async (values: OtpForm) => {
-      if (step.kind !== 'otp') throw new Error('No login waits for a code');
-      const tokens = await call('loginWithOtp', {
-        body: { email: step.email, auth_machine_id: step.machineId, otp_code: padOtp(values.code) },
-      });
-      return completeLogin(tokens, step.machineId, locale, queryClient);
-    },
-    onSuccess: (destination) => navigate(destination, { replace: true }),
-  });
-
-  const forgot = useMutation({
-    mutationFn: (values: ForgotForm) =>
-      call('requestPasswordReset', { body: { email: values.email, locale } }),
-    onSuccess: () => {
-      showToast('success', t('toast.success'), t('login.recovery_sent'));
-      setStep({ kind: 'credentials' });
-    },
+  const otp = useOtpLogin(locale, step.kind === 'otp' ? step : null, (destination) =>
+    navigate(destination, { replace: true }),
+  );
+  const forgot = useRequestPasswordReset(locale, () => {
+    showToast('success', t('toast.success'), t('login.recovery_sent'));
+    setStep({ kind: 'credentials' });
   });
 
   const heading =

@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, Title } from '@mantine/core';
 import { hrefTo, type WebLocale } from '@sil/contract';
-import { useMutation } from '@tanstack/react-query';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CenteredCard } from '../../components/centered-card';
-import { call } from '../../lib/api-client';
 import { showToast } from '../../lib/notify';
-import { sha256Hex } from '../../lib/session';
+import { useResetPassword } from './api';
 import { NewPasswordForm } from './schemas';
 
 /** Every rule a field breaks (criteriaMode 'all'), as locale keys: the user sees them all at once. */
@@ -29,15 +27,9 @@ export function ResetPasswordPage({ locale, token }: { locale: WebLocale; token:
     defaultValues: { password: '', confirm: '' },
     criteriaMode: 'all',
   });
-  const reset = useMutation({
-    mutationFn: async (values: NewPasswordForm) =>
-      call('resetPassword', {
-        body: { reset_password_link: token ?? '', new_password: await sha256Hex(values.password) },
-      }),
-    onSuccess: () => {
-      showToast('success', t('toast.success'), t('reset.done'));
-      navigate(hrefTo(locale, 'login'), { replace: true });
-    },
+  const reset = useResetPassword(token, () => {
+    showToast('success', t('toast.success'), t('reset.done'));
+    navigate(hrefTo(locale, 'login'), { replace: true });
   });
   const passwordMessages = messagesOf(form.formState.errors.password);
   const confirmMessages = messagesOf(form.formState.errors.confirm);

@@ -1,13 +1,12 @@
 import { Button, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { hrefTo, type WebLocale } from '@sil/contract';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CenteredCard } from '../../components/centered-card';
-import { ApiError, call } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/notify';
-import { queryKeys } from '../../lib/query-keys';
+import { useVerification } from './api';
 
 /** spec.md §2 'Verification complete': confirms the link of an e-mail or SMS, then offers the dashboard. */
 export function VerificationPage({
@@ -20,14 +19,7 @@ export function VerificationPage({
   token: string;
 }) {
   const { t } = useTranslation();
-  const verification = useQuery({
-    queryKey: queryKeys.verification(kind, token),
-    queryFn: () =>
-      call(kind === 'email' ? 'verifyEmail' : 'verifyPhoneNumber', { body: { verification_token: token } }),
-    // The page states the outcome itself; a toast would say it twice.
-    meta: { quiet: true },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const verification = useVerification(kind, token);
   const failure = verification.error instanceof ApiError ? verification.error.code : 'unexpectedError';
 
   return (
