@@ -59,6 +59,19 @@ describe.each(DATABASES)('generated and mutated input on every route, on %s', (k
     const protect = [...sessions.values()].map((session) => session.uid);
     const tally: FuzzTally = await fuzzRoutes(send, { seed: SEED, runsPerRoute: RUNS_PER_ROUTE, protect });
     if (process.env.FUZZ_VERBOSE)
+      (await import('node:fs')).writeFileSync(
+        `/tmp/fuzz-findings-${kind}.json`,
+        JSON.stringify(
+          tally.findings.map((f) => ({
+            ...f.request,
+            payload:
+              typeof f.request.payload === 'string'
+                ? f.request.payload
+                : f.request.payload?.toString('base64'),
+          })),
+        ),
+      );
+    if (process.env.FUZZ_VERBOSE)
       console.log(tally.calls, tally.byStatus, [...tally.routeMs].sort((a, b) => b[1] - a[1]).slice(0, 25));
     expect(tally.calls).toBeGreaterThanOrEqual(100 * RUNS_PER_ROUTE);
     // The generated requests reach the routes' own rules, not only the validation in front of them.

@@ -18,6 +18,13 @@ describe('inputIssues', () => {
     expect(inputIssues('\u0000')).toEqual([{ path: '', message: 'nulCharacter' }]);
   });
 
+  it('finds lone UTF-16 surrogates, which are not Unicode, in texts and keys', () => {
+    expect(inputIssues({ a: '\udc64x', '\ud800': 'ok', b: '𝕏 ok' })).toEqual([
+      { path: 'a', message: 'invalidUnicode' },
+      { path: '\ud800', message: 'invalidUnicode' },
+    ]);
+  });
+
   it('refuses input nested past the limit once, however deep, without exhausting the stack', () => {
     expect(inputIssues(nested(MAX_INPUT_DEPTH, true))).toEqual([]);
     for (const inArrays of [true, false]) {

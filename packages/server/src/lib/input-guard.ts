@@ -2,29 +2,34 @@ import type { FieldIssue } from '@sil/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.js';
 
+/** In Unicode mode a surrogate matches only when it is not half of a pair. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
 /** No call takes input nested deeper than this; deeper input is refused before anything walks it. */
 export const MAX_INPUT_DEPTH = 32;
 
 /**
- * Every place in a parsed body or query where a NUL character hides, in a key or a text, and the
- * first place nested deeper than MAX_INPUT_DEPTH. Walked with a list rather than by recursion, so
+ * Every place in a parsed body or query where a NUL character or a lone UTF-16 surrogate (not
+ * Unicode: PostgreSQL refuses or alters it) hides, in a key or a text, and the first place nested
+ * deeper than MAX_INPUT_DEPTH. Walked with a list rather than by recursion, so
  * that no input can exhaust the stack.
  */
 export function inputIssues(value: unknown): FieldIssue[] {
   const issues: FieldIssue[] = [];
-  const pending: Array<{ value: unknown; path: string; depth: number; nulKey?: boolean }> = [
+  const pending: Array<{ value: unknown; path: string; depth: number; badKey?: boolean }> = [
     { value, path: '', depth: 0 },
   ];
   let tooDeep = false;
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { path, depth } = next;
     const join = (key: string | number) => (path ? `${path}.${key}` : String(key));
-    if (next.nulKey) {
-      issues.push({ path, message: 'nulCharacter' });
+    if (next.badKey) {
+      issues.push({ path, message: path.includes('\u0000') ? 'nulCharacter' : 'invalidUnicode' });
       continue;
     }
     if (typeof next.value === 'string') {
       if (next.value.includes('\u0000')) issues.push({ path, message: 'nulCharacter' });
+      else if (LONE_SURROGATE.test(next.value)) issues.push({ path, message: 'invalidUnicode' });
       continue;
     }
     if (next.value === null || typeof next.value !== 'object' || Buffer.isBuffer(next.value)) continue;
@@ -38,15 +43,16 @@ export function inputIssues(value: unknown): FieldIssue[] {
       : Object.entries(next.value);
     // Pushed in reverse so that the issues come out in the order of the input.
     for (const [key, item] of entries.reverse()) {
-      const nulKey = typeof key === 'string' && key.includes('\u0000');
-      pending.push({ value: item, path: join(key), depth: depth + 1, nulKey });
+      const badKey = typeof key === 'string' && (key.includes('\u0000') || LONE_SURROGATE.test(key));
+      pending.push({ value: item, path: join(key), depth: depth + 1, badKey });
     }
   }
   return issues;
 }
 
 /**
- * PostgreSQL stores no NUL character in text and fails the whole statement on one, and deeply
+ * PostgreSQL stores no NUL character nor broken Unicode in text and fails the whole statement on
+ * one, and deeply
  * nested input would exhaust the stack of whatever walks it, so every body and query is checked
  * here, once, before any route's own validation.
  */

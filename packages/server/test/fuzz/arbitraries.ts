@@ -57,13 +57,36 @@ export function harvest(pool: ValuePool, value: unknown, key = ''): void {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_DEPTH = 4;
 
-/** A day that exists, as the API writes dates (YYYY-MM-DD). */
-export const calendarDay = fc
-  .date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
-  .map((date) => date.toISOString().slice(0, 10));
-const isoInstant = fc
-  .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
-  .map((date) => date.toISOString());
+/** A day that exists, as the API writes dates (YYYY-MM-DD), the ends of the calendar included. */
+export const calendarDay = fc.oneof(
+  {
+    arbitrary: fc
+      .date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 10)),
+    weight: 6,
+  },
+  { arbitrary: fc.constantFrom('0001-01-01', '9999-12-31', '1582-10-10', '2000-02-29'), weight: 1 },
+);
+/** Instants as zod's ISO format lets them through: years 0000 and 9999, offsets, nanoseconds. */
+const isoInstant = fc.oneof(
+  {
+    arbitrary: fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+      .map((date) => date.toISOString()),
+    weight: 6,
+  },
+  {
+    arbitrary: fc.constantFrom(
+      '0000-01-01T00:00:00Z',
+      '9999-12-31T23:59:59.999Z',
+      '2020-01-01T00:00:00+23:59',
+      '2020-02-29T12:00:00.123456789-12:00',
+      '1900-01-01T00:00:00Z',
+    ),
+    weight: 1,
+  },
+);
+const EDGE_UUIDS = ['00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff'];
 
 function fromPool(pool: ValuePool, key: string, base: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
   const own = pool.get(key);
@@ -76,10 +99,19 @@ function fromPool(pool: ValuePool, key: string, base: fc.Arbitrary<unknown>): fc
 function stringArbitrary(schema: JsonSchema, key: string): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? 24, 24));
-  const text = fc.string({ minLength, maxLength, unit: 'grapheme-ascii' });
+  // The longest text the schema takes (a column may be shorter), or a long one when it sets no bound.
+  const longest = Math.min(schema.maxLength ?? 20_000, 100_000);
+  const text = fc.oneof(
+    { arbitrary: fc.string({ minLength, maxLength, unit: 'grapheme-ascii' }), weight: 6 },
+    { arbitrary: fc.string({ minLength, maxLength, unit: 'grapheme' }), weight: 1 },
+    { arbitrary: fc.constantFrom('é', 'a', '𝕏').map((char) => char.repeat(longest)), weight: 1 },
+  );
   switch (schema.format) {
     case 'uuid':
-      return fc.uuid();
+      return fc.oneof(
+        { arbitrary: fc.uuid(), weight: 6 },
+        { arbitrary: fc.constantFrom(...EDGE_UUIDS), weight: 1 },
+      );
     case 'email':
       return fc.emailAddress();
     case 'date':
@@ -100,13 +132,22 @@ function stringArbitrary(schema: JsonSchema, key: string): fc.Arbitrary<string> 
 }
 
 function numberArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
-  const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -1000);
+  const integer = schema.type === 'integer';
+  const unbounded = integer ? Number.MAX_SAFE_INTEGER : 1e308;
+  const min =
+    schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -unbounded);
   const max =
-    schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : 100_000);
-  const low = Math.max(min, Number.MIN_SAFE_INTEGER);
-  const high = Math.min(Math.max(max, low), Number.MAX_SAFE_INTEGER);
-  if (schema.type === 'integer') return fc.integer({ min: Math.ceil(low), max: Math.floor(high) });
-  return fc.double({ min: low, max: high, noNaN: true, noDefaultInfinity: true });
+    schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : unbounded);
+  const low = Math.max(min, -unbounded);
+  const high = Math.min(Math.max(max, low), unbounded);
+  const ends = fc.constantFrom(low, high, Math.max(low, Math.min(high, 2_147_483_648)));
+  const inside = integer
+    ? fc.integer({ min: Math.ceil(low), max: Math.floor(high) })
+    : fc.double({ min: low, max: high, noNaN: true, noDefaultInfinity: true });
+  return fc.oneof(
+    { arbitrary: inside, weight: 4 },
+    { arbitrary: ends.map((value) => (integer ? Math.trunc(value) : value)), weight: 1 },
+  );
 }
 
 /**
@@ -155,7 +196,13 @@ export function arbitraryOf(
       if (schema.prefixItems) return fc.tuple(...schema.prefixItems.map((item) => next(item)));
       const minLength = schema.minItems ?? 0;
       const maxLength = Math.max(minLength, Math.min(schema.maxItems ?? 3, 3));
-      return fc.array(next(schema.items ?? {}), { minLength, maxLength });
+      const items = next(schema.items ?? {});
+      // Now and then as many items as the schema lets through.
+      const most = Math.min(schema.maxItems ?? 200, 1_000);
+      return fc.oneof(
+        { arbitrary: fc.array(items, { minLength, maxLength }), weight: 8 },
+        { arbitrary: fc.array(items, { minLength: most, maxLength: most }), weight: 1 },
+      );
     }
     case 'object': {
       const properties = schema.properties ?? {};

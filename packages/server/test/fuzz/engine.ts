@@ -24,6 +24,8 @@ export interface Finding {
   payload?: string;
   status?: number;
   answer: string;
+  /** The whole request, to send it again. */
+  request: FuzzRequest;
 }
 
 export interface FuzzTally {
@@ -154,6 +156,7 @@ export async function fuzzRoutes(send: Transport, options: FuzzOptions): Promise
         ...(request.payload !== undefined ? { payload: clip(String(request.payload)) } : {}),
         ...(status !== undefined ? { status } : {}),
         answer: clip(answer),
+        request,
       });
       let answer: FuzzAnswer | 'hang';
       try {
