@@ -156,7 +156,7 @@ const accountRoutes = {
     summary: 'Send a verification link by SMS to the mobile number of the logged-in user',
     body: VerificationRequestBody,
     response: Success,
-    errors: ['alreadyVerified', 'tooManyAttempts', 'missingData'],
+    errors: ['alreadyVerified', 'tooManyAttempts', 'missingData', 'incorrectPhone'],
   },
   verifyEmail: {
     method: 'PUT',
