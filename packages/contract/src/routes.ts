@@ -209,6 +209,7 @@ const accountRoutes = {
     summary: "Back up the laboratory's data (every table, or those named), audit trail included",
     body: AddBackupBody,
     response: BackupRow,
+    errors: ['noTablesToBackup', 'invalidOption'],
   },
   getBackups: {
     method: 'GET',
@@ -224,6 +225,7 @@ const accountRoutes = {
     summary: 'One backup file (gzipped NDJSON) as base64',
     query: BackupIdQuery,
     response: BackupFile,
+    errors: ['backupNotFound'],
   },
 } as const satisfies Record<string, RouteDef>;
 

@@ -65,6 +65,8 @@ const rawQuerySuffix = fc.constantFrom(
   '&filter_column[]=x&filter_column[]=y&filter_value[]=%',
 );
 
+const MAX_URL_LENGTH = 60_000;
+
 type Body = { headers: Record<string, string>; payload: string | Buffer };
 
 const json = (value: unknown): Body => ({
@@ -135,7 +137,9 @@ export function requestsOf(name: string, def: ApiRouteDef, pool: ValuePool): fc.
     ? fc
         .tuple(validOrMutated(def.query, pool), fc.option(rawQuerySuffix, { freq: 8 }))
         .map(([value, suffix]) => {
-          const text = queryStringOf(value);
+          // Past the HTTP server's header limit it answers headersTooLarge; a URL of megabytes would
+          // still be on its way when that answer closes the connection.
+          const text = queryStringOf(value).slice(0, MAX_URL_LENGTH);
           return suffix ? `${text || '?'}${suffix}` : text;
         })
     : fc.constant('');
