@@ -20,7 +20,7 @@ import {
  * -- --fuzz` runs longer, against the real server).
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
-const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 12);
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 40);
 
 describe.each(DATABASES)('generated and mutated input on every route, on %s', (kind) => {
   let ctx: TestContext;
@@ -48,7 +48,7 @@ describe.each(DATABASES)('generated and mutated input on every route, on %s', (k
   });
   afterAll(() => stopTestApp(ctx));
 
-  it('answers no 500 and no error outside the catalogue', { timeout: 300_000 }, async () => {
+  it('answers no 500 and no error outside the catalogue', { timeout: 600_000 }, async () => {
     const send: Transport = async (request) => {
       const response = await call(ctx.app, sessions.get(request.caller) ?? null, {
         method: request.method,
