@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { runFuzz } from './fuzz.js';
 import { type DatabaseKind, type Figure, rounded, throughputFigure } from './lib/figures.js';
 import { measureLoginFirstLoad } from './lib/first-load.js';
 import { checkUserData, type LoadOptions, loadLogins, loadUserData, loginAsDemoAdmin } from './lib/http.js';
@@ -193,9 +194,11 @@ async function benchAll(): Promise<void> {
   process.stderr.write(`figures written to ${path.relative(process.cwd(), file)}\n`);
 }
 
-// `npm run bench -- --scale`: the 1 M-record laboratory on PostgreSQL instead of the everyday figures.
+// `npm run bench -- --scale`: the 1 M-record laboratory on PostgreSQL instead of the everyday figures;
+// `npm run bench -- --fuzz`: generated and mutated requests on every route (fuzz.ts).
 try {
   if (process.argv.includes('--scale')) await runScale(interruption.signal);
+  else if (process.argv.includes('--fuzz')) await runFuzz(process.argv.slice(2));
   else await benchAll();
 } catch (error) {
   if (!interruption.signal.aborted) throw error;

@@ -21,9 +21,9 @@ export interface Session {
   authMachineId: string;
 }
 
-function loginBody(authMachineId: string): string {
+function loginBody(authMachineId: string, email = DEMO_ADMIN_EMAIL): string {
   return JSON.stringify({
-    email: DEMO_ADMIN_EMAIL,
+    email,
     password: demoAdminPasswordHash,
     auth_machine_id: authMachineId,
   });
@@ -40,12 +40,17 @@ function isSessionAnswer(body: unknown): body is Omit<Session, 'authMachineId'> 
 }
 
 /** One login as the demo administrator; fails loudly so that a broken login never yields a figure. */
-export async function loginAsDemoAdmin(baseUrl: string): Promise<Session> {
+export function loginAsDemoAdmin(baseUrl: string): Promise<Session> {
+  return loginAsDemoUser(baseUrl, DEMO_ADMIN_EMAIL);
+}
+
+/** One login as a user of the demo laboratory (they all have the demo password). */
+export async function loginAsDemoUser(baseUrl: string, email: string): Promise<Session> {
   const authMachineId = newAuthMachineId();
   const response = await fetch(`${baseUrl}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: loginBody(authMachineId),
+    body: loginBody(authMachineId, email),
   });
   const body: unknown = await response.json().catch(() => undefined);
   if (response.status !== 200 || !isSessionAnswer(body)) {
@@ -62,7 +67,7 @@ export async function checkUserData(baseUrl: string, session: Session): Promise<
   }
 }
 
-function authHeaders(session: Session): Record<string, string> {
+export function authHeaders(session: Session): Record<string, string> {
   return {
     authorization: `Bearer ${session.access_token}`,
     uid: session.uid,

@@ -44,8 +44,15 @@ export function isCalendarDate(value: string): boolean {
 /** A date as the API exchanges it (YYYY-MM-DD), of a day that exists. */
 export const calendarDate = z.string().refine(isCalendarDate, 'date');
 
+/**
+ * An instant in ISO 8601 (with an offset, or also without one when `local`), of a day that exists:
+ * zod's format lets year 0000 through, which PostgreSQL refuses.
+ */
+export const isoInstant = (options: { local?: boolean } = {}) =>
+  z.iso.datetime({ offset: true, ...options }).refine((value) => isCalendarDate(value.slice(0, 10)), 'date');
+
 /** Optimistic-concurrency stamp: the `{entity}_last_updated` the client read. */
-export const lastUpdated = z.iso.datetime({ offset: true });
+export const lastUpdated = isoInstant();
 
 export const PASSWORD_MIN_LENGTH = 8;
 

@@ -19,7 +19,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/open.js';
 import { answerClientError } from './lib/client-error.js';
 import { registerErrorHandler } from './lib/error-handler.js';
-import { refuseNulCharacters } from './lib/input-guard.js';
+import { refuseUnsafeInput } from './lib/input-guard.js';
 import { loggerOptions } from './lib/logging.js';
 import { describeApi } from './lib/openapi.js';
 import { signingKey } from './lib/signing-key.js';
@@ -78,7 +78,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  refuseNulCharacters(app);
+  refuseUnsafeInput(app);
   await app.register(helmet, {
     // The web app has no inline script; Mantine sets inline styles. Served over plain HTTP locally,
     // so requests are not upgraded (production terminates TLS in front and sends HSTS).

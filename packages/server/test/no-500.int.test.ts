@@ -182,6 +182,56 @@ describe.each(DATABASES)('input the database rejects, on %s', (kind) => {
     expect(stale).toEqual([409, 'staleUpdate']);
   });
 
+  it('refuses what the fuzz suite found the database refusing, each with incorrectType', async () => {
+    const issuesOf = async (options: Parameters<typeof call>[2]) => {
+      const response = await call(ctx.app, admin, options);
+      return [response.statusCode, codeOf(response), response.json().details.issues?.[0]?.message];
+    };
+    // Nested deeper than anything walks safely (it exhausted the stack of the NUL check).
+    const deep = `${'['.repeat(100_000)}"x"${']'.repeat(100_000)}`;
+    const headers = { 'content-type': 'application/json' };
+    expect(await issuesOf({ method: 'PUT', url: '/api/scan-record', headers, payload: deep })).toEqual([
+      400,
+      'incorrectType',
+      'tooDeep',
+    ]);
+    // A lone UTF-16 surrogate is not Unicode: the embedded database failed the statement on it.
+    expect(
+      await issuesOf({
+        method: 'PUT',
+        url: '/api/cancel-record',
+        payload: {
+          record_id: created.record_id,
+          record_last_updated: new Date().toISOString(),
+          record_annulment_explanation: '\udc64x',
+        },
+      }),
+    ).toEqual([400, 'incorrectType', 'invalidUnicode']);
+    expect(await answer({ method: 'GET', url: '/api/get-patients?search=%ED%A0%80' })).not.toContain(500);
+    // Year 0000 passes the ISO format, not PostgreSQL.
+    expect(
+      await answer({
+        method: 'PUT',
+        url: '/api/update-matrix',
+        payload: { matrix_id: catalogue.blood, matrix_last_updated: '0000-01-01T00:00:00Z' },
+      }),
+    ).toEqual([400, 'incorrectType']);
+    // A decimal past numeric(18, 6), a page past what an offset can be.
+    expect(
+      await answer({
+        method: 'POST',
+        url: '/api/add-parameter',
+        payload: { parameter_name: 'Lithium', parameter_lower_detection_limit: -1e308 },
+      }),
+    ).toEqual([400, 'incorrectType']);
+    expect(
+      await answer({
+        method: 'GET',
+        url: '/api/get-machines?page_number=9007199254740991&number_of_records=5000',
+      }),
+    ).toEqual([400, 'incorrectType']);
+  });
+
   it('answers an upload over the size limit with payloadTooLarge', async () => {
     const upload = multipart(
       { record_id: created.record_id, document_type: RECORD_UPLOAD_TYPES[0] },

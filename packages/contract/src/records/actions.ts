@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { identityStatusSchema } from '../enums.js';
-import { calendarDate, formBoolean } from '../fields.js';
+import { calendarDate, formBoolean, lastUpdated } from '../fields.js';
 import { ListQuery } from '../reference/list.js';
 import { PatientRow } from '../rows/patient.js';
 import { recordStatusInput, sampleStatusInput } from './statuses.js';
 
 const recordId = z.uuid();
-const stamp = z.iso.datetime({ offset: true });
+const stamp = lastUpdated;
 
 /** Pseudo-filters of the records list (spec.md §3 'List pseudo-filters'). */
 export const RECORD_PSEUDO_FILTERS = [

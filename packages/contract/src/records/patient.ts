@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { countrySchema } from '../countries.js';
 import { civilitySchema, identityStatusSchema, titleSchema } from '../enums.js';
-import { calendarDate, formBoolean } from '../fields.js';
+import { calendarDate, formBoolean, isoInstant } from '../fields.js';
 import { INS_OIDS, isValidCog, nirSchema } from '../identifiers.js';
 
 const text = (max: number) => z.string().trim().max(max).nullable().optional();
 const isoDate = calendarDate;
-const dateTime = z.iso.datetime({ offset: true, local: true });
+const dateTime = isoInstant({ local: true });
 const phone = z
   .string()
   .regex(/^\+?[0-9]{6,16}$/, 'phone')

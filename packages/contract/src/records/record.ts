@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { MAX_ANALYSIS_COMBINATIONS, personToPhoneSchema } from '../enums.js';
-import { calendarDate, formBoolean } from '../fields.js';
+import { calendarDate, formBoolean, isoInstant, lastUpdated } from '../fields.js';
 import { PATIENT_REQUIRED, patientFields } from './patient.js';
 
 const text = (max: number) => z.string().trim().max(max).nullable().optional();
-const dateTime = z.iso.datetime({ offset: true, local: true });
+const dateTime = isoInstant({ local: true });
 const flag = formBoolean.optional();
 
 export const SelectedAnalysesSchema = z
@@ -116,9 +116,9 @@ const partialRecord = Object.fromEntries(
 export const UpdatePatientBody = z
   .object({
     patient_id: z.uuid().optional(),
-    patient_last_updated: z.iso.datetime({ offset: true }).optional(),
+    patient_last_updated: lastUpdated.optional(),
     record_id: z.uuid().optional(),
-    record_last_updated: z.iso.datetime({ offset: true }).optional(),
+    record_last_updated: lastUpdated.optional(),
     ...optionalPatient,
     ...partialRecord,
   })

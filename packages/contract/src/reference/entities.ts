@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { specialtyCodeSchema, titleSchema } from '../enums.js';
+import { lastUpdated } from '../fields.js';
 import { adeliSchema, rppsSchema } from '../identifiers.js';
 import { analyses, parameters } from './catalogue.js';
 import {
@@ -272,7 +273,7 @@ export function updateSchema(entity: EntityDefinition) {
   return z.object({
     ...shape,
     [entity.idField]: z.string().min(1).max(100),
-    [entity.stampField]: z.iso.datetime({ offset: true }),
+    [entity.stampField]: lastUpdated,
   });
 }
 

@@ -20,7 +20,8 @@ export const ListQuery = z.object({
     .transform((v) => v.toUpperCase() as 'ASC' | 'DESC')
     .optional(),
   number_of_records: z.coerce.number().int().min(1).max(LOAD_ALL).default(DEFAULT_PAGE_SIZE),
-  page_number: z.coerce.number().int().min(1).default(1),
+  // Bounded so that the offset it makes stays a whole number PostgreSQL takes.
+  page_number: z.coerce.number().int().min(1).max(LOAD_ALL).default(1),
   'filter_column[]': oneOrMany.optional(),
   'filter_value[]': oneOrMany.optional(),
   filter_date_from: isoDate.optional(),

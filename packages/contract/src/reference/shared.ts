@@ -8,7 +8,15 @@ export const name = z.string().trim().min(1).max(200);
 export const optionalText = (max = 2000) => z.string().trim().max(max).nullable().optional();
 export const optionalId = z.uuid().nullable().optional();
 export const optionalBoolean = formBoolean.optional();
-export const optionalNumber = z.coerce.number().finite().nullable().optional();
+/** The largest magnitude a decimal column (numeric(18, 6): twelve digits before the point) stores. */
+export const MAX_DECIMAL = 99_999_999_999;
+export const optionalNumber = z.coerce
+  .number()
+  .finite()
+  .min(-MAX_DECIMAL)
+  .max(MAX_DECIMAL)
+  .nullable()
+  .optional();
 export const optionalInt = z.coerce.number().int().min(0).max(1_000_000).nullable().optional();
 export const optionalDate = calendarDate.nullable().optional();
 /** NABM codes are 4-character strings (digits for the national acts). */
