@@ -155,6 +155,18 @@ function defineKey(target: Container, key: string | number, value: unknown): voi
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/**
+ * A copy of a hostile value. The shared ones (fast-check constants such as `{}`) are shallow and copy;
+ * the deeply nested ones are built fresh for each request and too deep to copy: they go as they are.
+ */
+function copyOf(value: unknown): unknown {
+  try {
+    return structuredClone(value);
+  } catch {
+    return value;
+  }
+}
+
 /** Applies the mutations in order to a copy of the value. */
 export function mutate(value: unknown, steps: readonly Mutation[]): unknown {
   let root: unknown = structuredClone(value);
@@ -169,8 +181,10 @@ export function mutate(value: unknown, steps: readonly Mutation[]): unknown {
       else defineKey(parent, key, next);
     };
     switch (step.kind) {
+      // Generated values can be shared instances (fast-check's constants): each insertion gets its own
+      // copy, or a later step could make the value contain itself.
       case 'replace':
-        replace(step.value);
+        replace(copyOf(step.value));
         break;
       case 'remove': {
         const parent = parentOf(root, path);
@@ -183,8 +197,8 @@ export function mutate(value: unknown, steps: readonly Mutation[]): unknown {
       case 'extra': {
         const target = current !== null && typeof current === 'object' ? current : root;
         if (target !== null && typeof target === 'object' && !Array.isArray(target))
-          defineKey(target as Container, step.key, step.value);
-        else replace({ [step.key]: step.value });
+          defineKey(target as Container, step.key, copyOf(step.value));
+        else replace({ [step.key]: copyOf(step.value) });
         break;
       }
       case 'inArray':
