@@ -70,6 +70,9 @@ export async function toggleTheme(page: Page): Promise<void> {
   await nav.hover();
   const theme = nav.locator('[data-menu-id="theme"]');
   if (!(await theme.isVisible())) await nav.locator('[data-menu-id="accounts"]').click();
+  // The user's saved theme arrives with the session (other journeys change the same demo user's):
+  // read the scheme once it has been applied, or the click may only restore the one read.
+  await page.waitForLoadState('networkidle');
   const before = await page.locator('html').getAttribute('data-mantine-color-scheme');
   await theme.click();
   await page.waitForFunction(
