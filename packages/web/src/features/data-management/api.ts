@@ -38,6 +38,7 @@ export function useDeleteRecords() {
     meta: { quiet: true },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['record'] });
+      void client.invalidateQueries({ queryKey: queryKeys.duplicates });
       void client.invalidateQueries({ queryKey: ['patient'] });
       void client.invalidateQueries({ queryKey: queryKeys.table.all('records') });
       void client.invalidateQueries({ queryKey: queryKeys.table.all('samples') });

@@ -1,4 +1,5 @@
 import {
+  Badge,
   Button,
   Card,
   Checkbox,
@@ -99,7 +100,10 @@ export function DeleteRecordsCard() {
                       {row.patient_surname} {row.patient_name} · {frenchDate(row.patient_dob)}
                     </Table.Td>
                     <Table.Td>
-                      <RecordStatusBadge status={row.record_status} />
+                      <Group gap={4} wrap="nowrap">
+                        <RecordStatusBadge status={row.record_status} />
+                        {row.record_annulr_flag ? <Badge color="red">{t('flags.cancelled')}</Badge> : null}
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}
