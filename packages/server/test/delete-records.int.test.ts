@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, samples, users } from '../src/db/schema/index.js';
 import { writeTransaction } from '../src/lib/transaction.js';
+import { seedCatalogue } from './factories.js';
 import {
   call,
   codeOf,
@@ -42,15 +43,7 @@ describe.each(DATABASES)('deleting records registered by mistake on %s', (kind) 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
     admin = await login(ctx.app, 'admin@demo.lab');
-    const id = async (url: string, payload: Json, field: string) =>
-      String((await send(admin, 'POST', url, payload)).json<Json>()[field]);
-    const matrix = await id('/api/add-matrix', { matrix_name: 'Sang' }, 'matrix_id');
-    const tube = await id('/api/add-sampletype', { sample_type_name: 'Tube EDTA' }, 'sample_type_id');
-    nfs = await id(
-      '/api/add-analysis',
-      { analysis_name: 'NFS', analysis_sample_type: tube, analysis_matrix: matrix },
-      'analysis_id',
-    );
+    nfs = (await seedCatalogue(ctx.app, admin)).nfs;
   });
   afterAll(() => stopTestApp(ctx));
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { auditTrail } from '../src/db/schema/index.js';
 import { fail } from '../src/lib/errors.js';
+import { seedCatalogue } from './factories.js';
 import {
   call,
   codeOf,
@@ -60,15 +61,7 @@ describe.each(DATABASES)('verifying a recorded INS on %s', (kind) => {
     ctx = await startTestApp(kind);
     const admin = await login(ctx.app, 'admin@demo.lab');
     secretary = await login(ctx.app, 'secretariat@demo.lab');
-    const id = async (url: string, payload: Json, field: string) =>
-      String((await call(ctx.app, admin, { method: 'POST', url, payload })).json<Json>()[field]);
-    const matrix = await id('/api/add-matrix', { matrix_name: 'Sang' }, 'matrix_id');
-    const tube = await id('/api/add-sampletype', { sample_type_name: 'Tube EDTA' }, 'sample_type_id');
-    nfs = await id(
-      '/api/add-analysis',
-      { analysis_name: 'NFS', analysis_sample_type: tube, analysis_matrix: matrix },
-      'analysis_id',
-    );
+    nfs = (await seedCatalogue(ctx.app, admin)).nfs;
   });
   afterAll(() => stopTestApp(ctx));
 
