@@ -20,6 +20,8 @@ export * from './reference/catalogue.js';
 export * from './reference/entities.js';
 export * from './reference/list.js';
 export * from './reference/routes.js';
+export * from './results/interpret.js';
+export * from './results/reference-range.js';
 export * from './route-def.js';
 export * from './routes.js';
 export * from './rows/index.js';
