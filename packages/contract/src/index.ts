@@ -22,6 +22,7 @@ export * from './reference/list.js';
 export * from './reference/routes.js';
 export * from './results/interpret.js';
 export * from './results/reference-range.js';
+export * from './results/routes.js';
 export * from './route-def.js';
 export * from './routes.js';
 export * from './rows/index.js';

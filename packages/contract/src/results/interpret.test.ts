@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import '../formula-engine.js';
-import { formulaFor, type ResultParameter, type ResultPatient, readResult, roundTo } from './interpret.js';
+import {
+  formulaFor,
+  isOutOfBounds,
+  type ResultParameter,
+  type ResultPatient,
+  readResult,
+  roundTo,
+} from './interpret.js';
 import type { ReferenceRange } from './reference-range.js';
 
 const BLOOD = '00000000-0000-4000-8000-000000000001';
@@ -164,5 +171,18 @@ describe('readResult', () => {
       parameter_formula: '10 - x',
     });
     expect(reversed.calculatedRange).toEqual({ min: 6, max: 9 });
+  });
+});
+
+describe('isOutOfBounds', () => {
+  it('refuses what a result cannot hold and negative concentrations', () => {
+    const concentration = { parameter_lower_detection_limit: 0.1 };
+    expect(isOutOfBounds(-0.5, concentration)).toBe(true);
+    expect(isOutOfBounds(0, concentration)).toBe(false);
+    expect(isOutOfBounds(1e12, concentration)).toBe(true);
+    expect(isOutOfBounds(Number.NaN, concentration)).toBe(true);
+    // A base excess can be negative: without a lower limit, or with a negative one, it is a value.
+    expect(isOutOfBounds(-4.2, { parameter_lower_detection_limit: null })).toBe(false);
+    expect(isOutOfBounds(-4.2, { parameter_lower_detection_limit: -30 })).toBe(false);
   });
 });

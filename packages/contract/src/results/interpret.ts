@@ -194,3 +194,21 @@ function convertRange(
   if (min === undefined || max === undefined) return null;
   return min !== null && max !== null && min > max ? { min: max, max: min } : { min, max };
 }
+
+/** What a stored result can hold (numeric(18, 6)); beyond it a value is a typing slip, not a measure. */
+export const RESULT_MAGNITUDE_LIMIT = 1e12;
+
+/**
+ * Whether a measured value is outside what the parameter can give (spec.md §5: 'a parameter out of
+ * bounds is an error'): beyond what a result can hold, or below zero for a parameter whose lower
+ * detection limit is zero or more (a concentration or a count). Ranges and zones only flag a value;
+ * these bounds refuse it (outOfBounds).
+ */
+export function isOutOfBounds(
+  value: number,
+  parameter: Pick<ResultParameter, 'parameter_lower_detection_limit'>,
+): boolean {
+  if (!Number.isFinite(value) || Math.abs(value) >= RESULT_MAGNITUDE_LIMIT) return true;
+  const lower = parameter.parameter_lower_detection_limit;
+  return lower !== null && lower >= 0 && value < 0;
+}
