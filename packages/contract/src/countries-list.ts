@@ -39,6 +39,8 @@ export function countryName(iso2: string, locale: string): string {
 export interface Choice {
   value: string;
   label: string;
+  /** Words a search also finds the choice by, beyond its label (the countries of a calling code). */
+  keywords?: string;
 }
 
 /** Countries by name in the screen's language, for a searchable select whose value is the ISO 2. */
@@ -51,8 +53,9 @@ export function countryChoices(locale: string): Choice[] {
 
 /**
  * Calling codes for a phone's country select: France and its overseas codes first (what a French
- * laboratory types most), then by code; each names the countries that share it ('+262 · La Réunion,
- * Mayotte') so a name can be searched as well as a number.
+ * laboratory types most), then by code. The label is the code alone ('+262'), short enough for the
+ * closed select; the keywords name the countries that share it ('La Réunion, Mayotte') so that a name
+ * can be searched as well as a number, and the list shows both.
  */
 export function callingCodeChoices(locale: string): Choice[] {
   const countries = new Map<string, string[]>();
@@ -63,7 +66,7 @@ export function callingCodeChoices(locale: string): Choice[] {
   const rank = (code: string) => (first.includes(code) ? first.indexOf(code) : first.length);
   return [...countries.entries()]
     .sort(([a], [b]) => rank(a) - rank(b) || Number(a) - Number(b))
-    .map(([code, names]) => ({ value: code, label: `+${code} · ${names.join(', ')}` }));
+    .map(([code, names]) => ({ value: code, label: `+${code}`, keywords: names.join(', ') }));
 }
 
 /** Whether a typed code is one of the list's ('+33', '0033' and '33' alike). */

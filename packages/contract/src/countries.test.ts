@@ -29,9 +29,10 @@ describe('the ISO country list', () => {
 
   it('offers France and its overseas codes first, each code naming its countries', () => {
     const choices = callingCodeChoices('fr');
-    expect(choices[0]).toEqual({ value: '33', label: '+33 · France' });
-    expect(choices[1]?.label).toContain('La Réunion');
-    expect(choices[1]?.label).toContain('Mayotte');
+    expect(choices[0]).toEqual({ value: '33', label: '+33', keywords: 'France' });
+    expect(choices[1]).toMatchObject({ value: '262', label: '+262' });
+    expect(choices[1]?.keywords).toContain('La Réunion');
+    expect(choices[1]?.keywords).toContain('Mayotte');
     expect(new Set(choices.map((c) => c.value)).size).toBe(choices.length);
   });
 

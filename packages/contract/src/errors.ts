@@ -97,6 +97,8 @@ export const ERROR_STATUS = {
   // Codes added by this product (documented in docs/api.md and both locales).
   staleUpdate: 409,
   invalidStatusTransition: 409,
+  resultValidated: 409,
+  parameterNotInSample: 409,
   forceSaveRequired: 403,
   tooManyAttempts: 429,
   ssoNotConfigured: 503,

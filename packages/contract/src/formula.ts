@@ -47,16 +47,18 @@ const ALLOWED_OPERATORS = new Set(['+', '-', '*', '/', '^', '%']);
 /** Longer texts are refused: lab formulas are short, and the parser's cost grows with length. */
 export const FORMULA_MAX_LENGTH = 500;
 
-export type FormulaErrorCode =
-  | 'tooLong'
-  | 'syntax'
-  | 'forbidden'
-  | 'unknownVariable'
-  | 'unknownFunction'
-  | 'argumentCount'
-  | 'missingVariable'
-  | 'invalidArgument'
-  | 'notFinite';
+export const FORMULA_ERROR_CODES = [
+  'tooLong',
+  'syntax',
+  'forbidden',
+  'unknownVariable',
+  'unknownFunction',
+  'argumentCount',
+  'missingVariable',
+  'invalidArgument',
+  'notFinite',
+] as const;
+export type FormulaErrorCode = (typeof FORMULA_ERROR_CODES)[number];
 
 export interface FormulaError {
   ok: false;

@@ -37,6 +37,7 @@ import { nabmImportRoutes } from './modules/nabms/index.js';
 import { recordsRoutes } from './modules/records/index.js';
 import { bindings, referenceTableRoutes } from './modules/reference/index.js';
 import { reportRoutes } from './modules/reports/index.js';
+import { resultsRoutes } from './modules/results/index.js';
 import { createUploadService, uploadRoutes } from './modules/uploads/index.js';
 import { createUsersService, usersRoutes } from './modules/users/index.js';
 import { registerAuthorization } from './plugins/authorization.js';
@@ -129,6 +130,7 @@ export async function buildApp({
   for (const binding of Object.values(bindings)) referenceTableRoutes(app, db, binding);
   nabmImportRoutes(app, db);
   recordsRoutes(app, db, overrides?.insi ?? insiFromConfig(config));
+  resultsRoutes(app, db);
   const uploads = createUploadService(
     db,
     localFileStorage(config.STORAGE_DIR ?? path.join(config.dataDir, 'files')),

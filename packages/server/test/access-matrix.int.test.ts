@@ -543,6 +543,26 @@ const CASES: Record<string, RouteCase> = {
     ownAnswer: 'done',
     foreign: (t) => [send('PUT', '/api/update-sample-status', { sample_id: t.sample, sample_status: 1 })],
   },
+  getSampleResults: {
+    own: (f) => get(`/api/get-sample-results?sample_id=${f.own.sample}`),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/get-sample-results?sample_id=${t.sample}`)],
+  },
+  updateSampleResults: {
+    // Removing a result never entered changes nothing, so every allowed caller gets the same answer.
+    own: (f) =>
+      send('PUT', '/api/update-sample-results', {
+        sample_id: f.own.sample,
+        results: [{ parameter_id: f.own.ref.parameters, result_value: null }],
+      }),
+    ownAnswer: 'done',
+    foreign: (t) => [
+      send('PUT', '/api/update-sample-results', {
+        sample_id: t.sample,
+        results: [{ parameter_id: t.ref.parameters, result_value: 1 }],
+      }),
+    ],
+  },
   getDuplicates: { own: () => get('/api/get-duplicates'), ownAnswer: 'ok' },
   resolveDuplicates: {
     own: (f) =>

@@ -22,6 +22,7 @@ const DATABASE_REFUSALS: Record<string, ErrorCode> = {
   SIL02: 'cannotDowngradeStatus',
   SIL03: 'invalidRecordStatusForUpdate',
   SIL04: 'invalidStatusTransition',
+  SIL05: 'resultValidated',
 };
 
 /**

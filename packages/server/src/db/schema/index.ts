@@ -6,6 +6,7 @@ export * from './laboratories.js';
 export * from './nabms.js';
 export * from './records.js';
 export * from './reference.js';
+export * from './results.js';
 export * from './system.js';
 export * from './uploads.js';
 export * from './users.js';

@@ -2,8 +2,13 @@
  * The face of patients, records and samples: what other modules may use. Everything else in this
  * folder is private to it (the boundary checker of `npm run lint` refuses imports past this file).
  */
+
+/** For the results of a sample: the sample, as the API shows it, and the record guard. */
+export { assertEditable } from './guards.js';
 export { patientInLaboratory } from './patients/queries.js';
+export { presentSample } from './present.js';
 export { recordsRoutes } from './routes.js';
+export { sampleInLaboratory } from './samples/queries.js';
 export { findVisibleRecord, type RecordRow, recordScope, visibleRecord } from './scope.js';
 /** Status steps, for the actions that own the later ones (validation, delivery). */
 export { assertStep, followSamples, moveRecordStatus, moveSampleStatus } from './statuses.js';

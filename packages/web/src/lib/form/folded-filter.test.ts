@@ -4,7 +4,7 @@ import { foldedFilter } from './folded-filter';
 const options = [
   { value: 'RE', label: 'La Réunion' },
   { value: 'FR', label: 'France' },
-  { value: '262', label: '+262 · La Réunion, Mayotte' },
+  { value: '262', label: '+262', keywords: 'La Réunion, Mayotte' },
 ];
 
 describe('foldedFilter', () => {

@@ -3,7 +3,7 @@ import { callingCodeChoices, isCallingCode } from '@sil/contract/countries';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhoneValue } from './field-spec';
-import { foldedFilter } from './folded-filter';
+import { foldedFilter, optionText } from './folded-filter';
 
 /**
  * Country code and national number side by side; joined with joinPhone when sent. The code is
@@ -42,7 +42,7 @@ export function PhoneInput({
           value={value.countryCode || null}
           onChange={(code) => onChange({ ...value, countryCode: code ?? '' })}
           // The closed select shows the code alone; the list names the countries.
-          renderOption={({ option }) => option.label}
+          renderOption={({ option }) => optionText(option)}
           filter={foldedFilter}
           comboboxProps={{ width: 280, position: 'bottom-start', withinPortal: true }}
           error={countryMissing || Boolean(error)}

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import '../formula-engine.js';
+import {
+  formulaFor,
+  isOutOfBounds,
+  type ResultParameter,
+  type ResultPatient,
+  readResult,
+  roundTo,
+} from './interpret.js';
+import type { ReferenceRange } from './reference-range.js';
+
+const BLOOD = '00000000-0000-4000-8000-000000000001';
+
+const defaultRange = (min: number | null, max: number | null): ReferenceRange => ({
+  matrix_id: null,
+  population: 'default',
+  min,
+  max,
+  comment: null,
+  delta: null,
+  post_conversion_comment: null,
+});
+
+const parameter = (values: Partial<ResultParameter> = {}): ResultParameter => ({
+  parameter_decimals: 2,
+  parameter_lower_detection_limit: null,
+  parameter_upper_detection_limit: null,
+  parameter_positivity_threshold: null,
+  parameter_has_formula: false,
+  parameter_formula: null,
+  parameter_formula_male: null,
+  parameter_formula_female: null,
+  parameter_default_range_only: false,
+  parameter_ranges: [],
+  parameter_zones: {},
+  ...values,
+});
+
+const patient: ResultPatient = {
+  gender: 'F',
+  birthDate: '1960-06-01',
+  collectedOn: '2026-11-23',
+  pregnant: false,
+  newborn: false,
+  weightKg: 70,
+  heightCm: 165,
+};
+
+function read(value: number, values: Partial<ResultParameter> = {}, who: Partial<ResultPatient> = {}) {
+  const result = readResult(value, parameter(values), { ...patient, ...who }, BLOOD);
+  if (!result.ok) throw new Error(`formula failed: ${result.error}`);
+  return result;
+}
+
+describe('roundTo', () => {
+  it('rounds half away from zero on the written decimals', () => {
+    expect(roundTo(1.005, 2)).toBe(1.01);
+    expect(roundTo(-2.5, 0)).toBe(-3);
+    expect(roundTo(0.1 + 0.2, 2)).toBe(0.3);
+    expect(roundTo(-0.0001, 2)).toBe(0);
+    expect(roundTo(12.345678, null)).toBe(12.345678);
+  });
+});
+
+describe('readResult', () => {
+  // Fasting glucose: 0.70–1.10 g/L, reported in mmol/L by the factor 5.551.
+  const glucose = {
+    parameter_ranges: [defaultRange(0.7, 1.1)],
+    parameter_has_formula: true,
+    parameter_formula: 'x * 5.551',
+  };
+
+  it('calculates the formula and passes the range through it', () => {
+    const result = read(1.26, glucose);
+    expect(result.raw).toBe(1.26);
+    expect(result.calculated).toBe(6.99);
+    expect(result.reported).toBe(6.99);
+    expect(result.flags).toEqual(['high']);
+    expect(result.calculatedRange).toEqual({ min: 3.89, max: 6.11 });
+  });
+
+  it('flags low, in range and high against the chosen range', () => {
+    expect(read(0.5, glucose).flags).toEqual(['low']);
+    expect(read(0.7, glucose).flags).toEqual([]);
+    expect(read(1.1, glucose).flags).toEqual([]);
+  });
+
+  it('chooses the sex-specific formula, else the common one', () => {
+    const values = parameter({
+      parameter_has_formula: true,
+      parameter_formula: 'x',
+      parameter_formula_male: 'x * 2',
+      parameter_formula_female: ' ',
+    });
+    expect(formulaFor(values, 'M')).toBe('x * 2');
+    expect(formulaFor(values, 'F')).toBe('x');
+    expect(formulaFor(values, 'I')).toBe('x');
+    expect(formulaFor({ ...values, parameter_has_formula: false }, 'M')).toBeNull();
+  });
+
+  it('gives the formula the patient on the collection day', () => {
+    // A formula using age, sex and weight (a Cockcroft-Gault-like clearance, creatinine in µmol/L).
+    const clearance = {
+      parameter_decimals: 0,
+      parameter_has_formula: true,
+      parameter_formula: '(140 - age) * weight / (0.815 * x) * (sex == 1 ? 1 : 0.85)',
+    };
+    const formula = readResult(80, parameter(clearance), patient, BLOOD);
+    // The ternary is not allowed by the restricted evaluator: the failure comes back, never a throw.
+    expect(formula.ok).toBe(false);
+    const allowed = read(80, { ...clearance, parameter_formula: '(140 - age) * weight / (0.815 * x)' });
+    expect(allowed.calculated).toBe(Math.round(((140 - 66) * 70) / (0.815 * 80)));
+  });
+
+  it('answers the formula error when a variable is missing', () => {
+    const result = readResult(
+      80,
+      parameter({ parameter_has_formula: true, parameter_formula: 'x / weight' }),
+      { ...patient, weightKg: null },
+      BLOOD,
+    );
+    expect(result).toMatchObject({ ok: false, error: 'missingVariable', detail: 'weight' });
+  });
+
+  it('reports the detection limits instead of the measure beyond them', () => {
+    const limits = {
+      parameter_lower_detection_limit: 0.5,
+      parameter_upper_detection_limit: 400,
+      parameter_ranges: [defaultRange(0, 5)],
+    };
+    const below = read(0.2, limits);
+    expect(below).toMatchObject({ censored: '<', reported: 0.5, flags: ['belowDetection'] });
+    const above = read(650, limits);
+    expect(above).toMatchObject({ censored: '>', reported: 400, flags: ['high', 'aboveDetection'] });
+    expect(read(3, limits)).toMatchObject({ censored: null, reported: 3, flags: [] });
+    // Below a limit that is itself under the range's minimum, the result is certainly low.
+    expect(read(0.2, { ...limits, parameter_ranges: [defaultRange(1, 5)] }).flags).toEqual([
+      'low',
+      'belowDetection',
+    ]);
+  });
+
+  it('reads positivity against the threshold (at the threshold is positive)', () => {
+    // Cannabis screening in urine, cut-off 50 ng/mL.
+    const screening = { parameter_positivity_threshold: 50, parameter_lower_detection_limit: 5 };
+    expect(read(50, screening).flags).toEqual(['positive']);
+    expect(read(49.9, screening).flags).toEqual(['negative']);
+    expect(read(1, screening).flags).toEqual(['belowDetection', 'negative']);
+  });
+
+  it('names the forensic zones the value falls in', () => {
+    // Blood ethanol in g/L.
+    const zones = {
+      parameter_zones: {
+        therapeutic: { min: null, max: null },
+        toxic: { min: 1, max: 3 },
+        deadly: { min: 3, max: null },
+      },
+    };
+    expect(read(0.4, zones).flags).toEqual([]);
+    expect(read(2, zones).flags).toEqual(['toxic']);
+    expect(read(3, zones).flags).toEqual(['toxic', 'deadly']);
+    expect(read(4.2, zones).flags).toEqual(['deadly']);
+  });
+
+  it('orders a calculated range that the formula reverses', () => {
+    const reversed = read(2, {
+      parameter_ranges: [defaultRange(1, 4)],
+      parameter_has_formula: true,
+      parameter_formula: '10 - x',
+    });
+    expect(reversed.calculatedRange).toEqual({ min: 6, max: 9 });
+  });
+});
+
+describe('isOutOfBounds', () => {
+  it('refuses what a result cannot hold and negative concentrations', () => {
+    const concentration = { parameter_lower_detection_limit: 0.1 };
+    expect(isOutOfBounds(-0.5, concentration)).toBe(true);
+    expect(isOutOfBounds(0, concentration)).toBe(false);
+    expect(isOutOfBounds(1e12, concentration)).toBe(true);
+    expect(isOutOfBounds(Number.NaN, concentration)).toBe(true);
+    // A base excess can be negative: without a lower limit, or with a negative one, it is a value.
+    expect(isOutOfBounds(-4.2, { parameter_lower_detection_limit: null })).toBe(false);
+    expect(isOutOfBounds(-4.2, { parameter_lower_detection_limit: -30 })).toBe(false);
+  });
+});

@@ -1,0 +1,214 @@
+import { evaluateFormula, type FormulaErrorCode, type FormulaScope } from '../formula.js';
+import {
+  ageOn,
+  type ChosenRange,
+  chooseReferenceRange,
+  type PatientConditions,
+  type ReferenceRange,
+} from './reference-range.js';
+
+/** What of a parameter the reading of a numeric result needs (spec.md §3 'Parameter'). */
+export interface ResultParameter {
+  parameter_decimals: number | null;
+  parameter_lower_detection_limit: number | null;
+  parameter_upper_detection_limit: number | null;
+  parameter_positivity_threshold: number | null;
+  parameter_has_formula: boolean;
+  parameter_formula: string | null;
+  parameter_formula_male: string | null;
+  parameter_formula_female: string | null;
+  parameter_default_range_only: boolean;
+  parameter_ranges: readonly ReferenceRange[];
+  parameter_zones: Partial<Record<ResultZone, { min: number | null; max: number | null }>>;
+}
+
+export const RESULT_ZONES = ['therapeutic', 'toxic', 'deadly'] as const;
+export type ResultZone = (typeof RESULT_ZONES)[number];
+
+export interface ResultPatient extends PatientConditions {
+  weightKg: number | null;
+  heightCm: number | null;
+}
+
+/**
+ * What a result says beside its value. 'low' and 'high' compare with the chosen range; a value
+ * beyond a detection limit is reported as '< limit' or '> limit' and flagged low or high only when
+ * the limit itself is outside the range.
+ */
+export const RESULT_FLAGS = [
+  'low',
+  'high',
+  'belowDetection',
+  'aboveDetection',
+  'positive',
+  'negative',
+  ...RESULT_ZONES,
+] as const;
+export type ResultFlag = (typeof RESULT_FLAGS)[number];
+
+export interface ReadResult {
+  ok: true;
+  /** The value as measured, rounded to the parameter's decimals. */
+  raw: number;
+  /** The formula's value, rounded; null without a formula. */
+  calculated: number | null;
+  /** '<' or '>' when the measure is beyond a detection limit and the limit is what is reported. */
+  censored: '<' | '>' | null;
+  /** The number reported: the limit when censored, else the calculated value or the raw one. */
+  reported: number;
+  range: ChosenRange | null;
+  /** The chosen range passed through the formula (the 'calculated reference range'). */
+  calculatedRange: { min: number | null; max: number | null } | null;
+  flags: ResultFlag[];
+}
+export interface FormulaFailure {
+  ok: false;
+  error: FormulaErrorCode;
+  detail: string;
+}
+
+/** Rounds half away from zero on the decimal digits, not on the binary double (1.005 → 1.01). */
+export function roundTo(value: number, decimals: number | null): number {
+  if (decimals === null) return value;
+  const magnitude = Math.abs(value);
+  const rounded = Number(`${Math.round(Number(`${magnitude}e${decimals}`))}e-${decimals}`);
+  const signed = value < 0 ? -rounded : rounded;
+  return signed === 0 ? 0 : signed;
+}
+
+/** The formula for the patient's sex when the parameter has one, else the common formula. */
+export function formulaFor(parameter: ResultParameter, gender: PatientConditions['gender']): string | null {
+  if (!parameter.parameter_has_formula) return null;
+  const specific =
+    gender === 'M'
+      ? parameter.parameter_formula_male
+      : gender === 'F'
+        ? parameter.parameter_formula_female
+        : null;
+  const chosen = specific?.trim() ? specific : parameter.parameter_formula;
+  return chosen?.trim() ? chosen : null;
+}
+
+function scopeOf(patient: ResultPatient, x: number): FormulaScope {
+  const age = patient.birthDate ? ageOn(patient.birthDate, patient.collectedOn) : null;
+  return {
+    x,
+    age: age?.years ?? null,
+    weight: patient.weightKg,
+    height: patient.heightCm,
+    sex: patient.gender === 'M' ? 1 : patient.gender === 'F' ? 0 : null,
+    pregnant: patient.pregnant ? 1 : 0,
+  };
+}
+
+function inside(bounds: { min: number | null; max: number | null }, value: number): boolean {
+  return (bounds.min === null || value >= bounds.min) && (bounds.max === null || value <= bounds.max);
+}
+
+function rangeFlags(
+  range: ReferenceRange | undefined,
+  value: number,
+  censored: ReadResult['censored'],
+): ResultFlag[] {
+  if (!range) return [];
+  const below = range.min !== null && value < range.min;
+  const above = range.max !== null && value > range.max;
+  // '< 0.5' says nothing about a range whose minimum is 0.2; it is low only when 0.5 ≤ minimum.
+  if (censored === '<') return range.min !== null && value <= range.min ? ['low'] : [];
+  if (censored === '>') return range.max !== null && value >= range.max ? ['high'] : [];
+  return below ? ['low'] : above ? ['high'] : [];
+}
+
+/**
+ * Reads a numeric result as the bench and the report show it: rounds it, applies the detection
+ * limits, calculates the formula chosen for the patient's sex, chooses the reference range for the
+ * sample's matrix and the patient on the collection day, and flags what is out of range, positive or
+ * in a forensic zone. Never throws; a formula that cannot be calculated comes back as its error.
+ */
+export function readResult(
+  measured: number,
+  parameter: ResultParameter,
+  patient: ResultPatient,
+  matrixId: string | null,
+): ReadResult | FormulaFailure {
+  const decimals = parameter.parameter_decimals;
+  const raw = roundTo(measured, decimals);
+  const lower = parameter.parameter_lower_detection_limit;
+  const upper = parameter.parameter_upper_detection_limit;
+  const censored = lower !== null && raw < lower ? '<' : upper !== null && raw > upper ? '>' : null;
+  const measuredValue = censored === '<' ? (lower as number) : censored === '>' ? (upper as number) : raw;
+
+  const formula = formulaFor(parameter, patient.gender);
+  let calculated: number | null = null;
+  if (formula && censored === null) {
+    const result = evaluateFormula(formula, scopeOf(patient, raw));
+    if (!result.ok) return result;
+    calculated = roundTo(result.value, decimals);
+  }
+
+  const range = chooseReferenceRange(
+    parameter.parameter_ranges,
+    matrixId,
+    patient,
+    parameter.parameter_default_range_only,
+  );
+  const flags: ResultFlag[] = rangeFlags(range?.range, measuredValue, censored);
+  if (censored === '<') flags.push('belowDetection');
+  if (censored === '>') flags.push('aboveDetection');
+  const threshold = parameter.parameter_positivity_threshold;
+  if (threshold !== null)
+    flags.push(measuredValue >= threshold && censored !== '<' ? 'positive' : 'negative');
+  for (const zone of RESULT_ZONES) {
+    const bounds = parameter.parameter_zones[zone];
+    if (bounds && (bounds.min !== null || bounds.max !== null) && inside(bounds, measuredValue)) {
+      flags.push(zone);
+    }
+  }
+
+  return {
+    ok: true,
+    raw,
+    calculated,
+    censored,
+    reported: censored ? measuredValue : (calculated ?? raw),
+    range,
+    calculatedRange: formula && range ? convertRange(formula, range.range, patient, decimals) : null,
+    flags,
+  };
+}
+
+/** A range's bounds through the formula, in increasing order (a formula may reverse them). */
+function convertRange(
+  formula: string,
+  range: ReferenceRange,
+  patient: ResultPatient,
+  decimals: number | null,
+): { min: number | null; max: number | null } | null {
+  const convert = (bound: number | null): number | null | undefined => {
+    if (bound === null) return null;
+    const result = evaluateFormula(formula, scopeOf(patient, bound));
+    return result.ok ? roundTo(result.value, decimals) : undefined;
+  };
+  const min = convert(range.min);
+  const max = convert(range.max);
+  if (min === undefined || max === undefined) return null;
+  return min !== null && max !== null && min > max ? { min: max, max: min } : { min, max };
+}
+
+/** What a stored result can hold (numeric(18, 6)); beyond it a value is a typing slip, not a measure. */
+export const RESULT_MAGNITUDE_LIMIT = 1e12;
+
+/**
+ * Whether a measured value is outside what the parameter can give (spec.md §5: 'a parameter out of
+ * bounds is an error'): beyond what a result can hold, or below zero for a parameter whose lower
+ * detection limit is zero or more (a concentration or a count). Ranges and zones only flag a value;
+ * these bounds refuse it (outOfBounds).
+ */
+export function isOutOfBounds(
+  value: number,
+  parameter: Pick<ResultParameter, 'parameter_lower_detection_limit'>,
+): boolean {
+  if (!Number.isFinite(value) || Math.abs(value) >= RESULT_MAGNITUDE_LIMIT) return true;
+  const lower = parameter.parameter_lower_detection_limit;
+  return lower !== null && lower >= 0 && value < 0;
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { referenceRangeCategorySchema } from '../enums.js';
+import { FORMULA_ERROR_CODES } from '../formula.js';
+import { RESULT_FLAGS } from '../results/interpret.js';
+import { SampleRow } from './sample.js';
+import { optionalStamp, rowId, stamp } from './stamps.js';
+
+const amount = z.number().nullable();
+
+/** A stored result (migration 0017) and what was read from it when it was entered. */
+export const ResultRow = z.object({
+  result_id: rowId,
+  result_sample: rowId,
+  result_parameter: rowId,
+  result_value: amount,
+  result_text: z.string().nullable(),
+  result_calculated: amount,
+  result_censored: z.enum(['<', '>']).nullable(),
+  result_unit: z.string().nullable(),
+  result_population: referenceRangeCategorySchema.nullable(),
+  result_range_min: amount,
+  result_range_max: amount,
+  result_flags: z.array(z.enum(RESULT_FLAGS)),
+  result_entered_by: rowId,
+  /** The name of who entered or last changed it, for the bench and the trace. */
+  result_entered_by_name: z.string(),
+  result_entered_at: stamp,
+  result_last_updated: stamp,
+});
+export type ResultRow = z.output<typeof ResultRow>;
+
+/** The patient's previous validated result for the same parameter, on an earlier record. */
+export const Anteriority = z.object({
+  record_id: rowId,
+  record_number: z.string(),
+  collected_at: optionalStamp,
+  result_value: amount,
+  result_text: z.string().nullable(),
+  result_calculated: amount,
+  result_censored: z.enum(['<', '>']).nullable(),
+  result_unit: z.string().nullable(),
+});
+export type Anteriority = z.output<typeof Anteriority>;
+
+/** One parameter to measure on a sample, in the order of its analyses, with its result if entered. */
+export const SampleResultLine = z.object({
+  analysis_id: rowId,
+  analysis_name: z.string(),
+  parameter_id: rowId,
+  parameter_name: z.string(),
+  parameter_unit: z.string().nullable(),
+  parameter_unit_after_calc: z.string().nullable(),
+  parameter_decimals: z.number().int().nullable(),
+  result: ResultRow.nullable(),
+  /** Why the parameter's formula gave no value for this patient (a missing weight, say). */
+  calculation_error: z.enum(FORMULA_ERROR_CODES).nullable(),
+  anteriority: Anteriority.nullable(),
+});
+export type SampleResultLine = z.output<typeof SampleResultLine>;
+
+export const SampleResults = z.object({ sample: SampleRow, lines: z.array(SampleResultLine) });
+export type SampleResults = z.output<typeof SampleResults>;

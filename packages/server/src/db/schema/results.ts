@@ -1,0 +1,46 @@
+import { index, numeric, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { parameters } from './catalogue.js';
+import { id, stampNow } from './columns.js';
+import { laboratories } from './laboratories.js';
+import { samples } from './records.js';
+import { users } from './users.js';
+
+const decimal = (name: string) => numeric(name, { precision: 18, scale: 6, mode: 'number' });
+
+/**
+ * One result per sample and parameter (migration 0017), with what was read from it when it was
+ * entered; a validated sample's results are frozen by the database (`results_guard`).
+ */
+export const results = pgTable(
+  'results',
+  {
+    result_id: id('result_id'),
+    laboratory_id: uuid('laboratory_id')
+      .notNull()
+      .references(() => laboratories.laboratory_id),
+    result_sample: uuid('result_sample')
+      .notNull()
+      .references(() => samples.sample_id, { onDelete: 'cascade' }),
+    result_parameter: uuid('result_parameter')
+      .notNull()
+      .references(() => parameters.parameter_id),
+    result_value: decimal('result_value'),
+    result_text: text('result_text'),
+    result_calculated: decimal('result_calculated'),
+    result_censored: text('result_censored'),
+    result_unit: text('result_unit'),
+    result_population: text('result_population'),
+    result_range_min: decimal('result_range_min'),
+    result_range_max: decimal('result_range_max'),
+    result_flags: text('result_flags').array().notNull().default([]),
+    result_entered_by: uuid('result_entered_by')
+      .notNull()
+      .references(() => users.admin_uid),
+    result_entered_at: stampNow('result_entered_at'),
+    result_last_updated: stampNow('result_last_updated'),
+  },
+  (t) => [
+    unique('results_one_per_parameter').on(t.result_sample, t.result_parameter),
+    index('results_parameter_idx').on(t.result_parameter),
+  ],
+);

@@ -1,0 +1,121 @@
+import { type Anteriority, SAMPLE_STATUS } from '@sil/contract';
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/open.js';
+import { analyses, parameters, patients, records, results, samples, users } from '../../db/schema/index.js';
+import { fail } from '../../lib/errors.js';
+
+export type StoredResult = typeof results.$inferSelect & { entered_by_name: string };
+export type ParameterRow = typeof parameters.$inferSelect;
+
+/** The record and patient a sample belongs to: the patient's conditions choose the ranges. */
+export async function recordAndPatientOf(q: Queryable, recordId: string) {
+  const [row] = await q
+    .select({ record: records, patient: patients })
+    .from(records)
+    .innerJoin(patients, eq(patients.patient_id, records.record_patient))
+    .where(eq(records.record_id, recordId));
+  return row ?? fail('recordNotFound');
+}
+
+/**
+ * The parameters a sample measures, in the order of its analyses and, within one, the analysis's
+ * own order; a parameter two analyses share is measured once, under the first.
+ */
+export async function parametersOfSample(q: Queryable, laboratoryId: string, analysisIds: string[]) {
+  if (analysisIds.length === 0) return [];
+  const ordered = await q
+    .select({
+      analysis_id: analyses.analysis_id,
+      analysis_name: analyses.analysis_name,
+      analysis_parameters: analyses.analysis_parameters,
+    })
+    .from(analyses)
+    .where(and(eq(analyses.laboratory_id, laboratoryId), inArray(analyses.analysis_id, analysisIds)));
+  ordered.sort((a, b) => analysisIds.indexOf(a.analysis_id) - analysisIds.indexOf(b.analysis_id));
+  const parameterIds = [...new Set(ordered.flatMap((analysis) => analysis.analysis_parameters))];
+  const found =
+    parameterIds.length === 0
+      ? []
+      : await q
+          .select()
+          .from(parameters)
+          .where(
+            and(eq(parameters.laboratory_id, laboratoryId), inArray(parameters.parameter_id, parameterIds)),
+          );
+  const byId = new Map(found.map((parameter) => [parameter.parameter_id, parameter]));
+  const seen = new Set<string>();
+  return ordered.flatMap((analysis) =>
+    analysis.analysis_parameters.flatMap((parameterId) => {
+      const parameter = byId.get(parameterId);
+      if (!parameter || seen.has(parameterId)) return [];
+      seen.add(parameterId);
+      return [{ analysis_id: analysis.analysis_id, analysis_name: analysis.analysis_name, parameter }];
+    }),
+  );
+}
+
+export async function resultsOfSample(q: Queryable, sampleId: string): Promise<StoredResult[]> {
+  const rows = await q
+    .select({ result: results, entered_by_name: users.user_name })
+    .from(results)
+    .innerJoin(users, eq(users.admin_uid, results.result_entered_by))
+    .where(eq(results.result_sample, sampleId))
+    .orderBy(asc(results.result_entered_at));
+  return rows.map((row) => ({ ...row.result, entered_by_name: row.entered_by_name }));
+}
+
+/**
+ * The patient's latest validated result (sample validated or reported) for each parameter, on any
+ * other record collected before this one; one query whatever the number of parameters. A patient
+ * has tens of records, reached by the records' patient index, so the cost does not grow with the
+ * laboratory's size.
+ */
+export async function anterioritiesOf(
+  q: Queryable,
+  patientId: string,
+  recordId: string,
+  collectedBefore: string,
+  parameterIds: string[],
+): Promise<Map<string, Anteriority>> {
+  if (parameterIds.length === 0) return new Map();
+  const collectedAt = sql<string>`coalesce(${samples.sample_collection_datetime}, ${records.record_collection_datetime}, ${records.record_created})`;
+  const rows = await q
+    .selectDistinctOn([results.result_parameter], {
+      result_parameter: results.result_parameter,
+      record_id: records.record_id,
+      record_number: records.record_number,
+      collected_at: collectedAt,
+      result_value: results.result_value,
+      result_text: results.result_text,
+      result_calculated: results.result_calculated,
+      result_censored: results.result_censored,
+      result_unit: results.result_unit,
+    })
+    .from(records)
+    .innerJoin(samples, eq(samples.sample_record, records.record_id))
+    .innerJoin(results, eq(results.result_sample, samples.sample_id))
+    .where(
+      and(
+        eq(records.record_patient, patientId),
+        ne(records.record_id, recordId),
+        eq(records.record_annulr_flag, false),
+        gte(samples.sample_status, SAMPLE_STATUS.validated),
+        inArray(results.result_parameter, parameterIds),
+        lt(collectedAt, new Date(collectedBefore).toISOString()),
+      ),
+    )
+    .orderBy(results.result_parameter, desc(collectedAt));
+  return new Map(
+    rows.map(({ result_parameter, collected_at, result_censored, ...rest }) => [
+      result_parameter,
+      {
+        ...rest,
+        collected_at: collected_at === null ? null : new Date(collected_at).toISOString(),
+        result_censored: censoredOf(result_censored),
+      },
+    ]),
+  );
+}
+
+export const censoredOf = (value: string | null): '<' | '>' | null =>
+  value === '<' || value === '>' ? value : null;

@@ -1,0 +1,95 @@
+import {
+  type FormulaErrorCode,
+  isOutOfBounds,
+  type ReferenceRange,
+  type ResultParameter,
+  type ResultPatient,
+  readResult,
+} from '@sil/contract';
+import type { patients, records, samples } from '../../db/schema/index.js';
+import { fail } from '../../lib/errors.js';
+import type { ParameterRow } from './queries.js';
+
+/** A stored parameter as the contract's reading of results takes it. */
+export function resultParameterOf(row: ParameterRow): ResultParameter {
+  return {
+    ...row,
+    // The parameter form validates each population against the contract's list before saving.
+    parameter_ranges: row.parameter_ranges as ReferenceRange[],
+  };
+}
+
+/** The patient on the sample's collection day (else the record's, else today). */
+export function resultPatientOf(
+  record: typeof records.$inferSelect,
+  patient: typeof patients.$inferSelect,
+  sample: typeof samples.$inferSelect,
+): ResultPatient {
+  return {
+    gender: patient.patient_gender === 'M' || patient.patient_gender === 'F' ? patient.patient_gender : 'I',
+    birthDate: patient.patient_dob,
+    collectedOn: new Date(
+      sample.sample_collection_datetime ?? record.record_collection_datetime ?? Date.now(),
+    ).toISOString(),
+    pregnant: record.record_pregnant || patient.patient_pregnant,
+    newborn: patient.patient_newborn,
+    weightKg: patient.patient_weight_kg,
+    heightCm: patient.patient_height_cm,
+  };
+}
+
+/**
+ * The columns a result stores for a typed value: what the contract's reading says of it. A formula
+ * that cannot be calculated for this patient keeps the measure (flagged against the raw range) and
+ * leaves the calculated value empty: the bench shows why, and nothing typed is lost.
+ */
+export function storedReading(
+  parameter: ParameterRow,
+  patient: ResultPatient,
+  matrixId: string | null,
+  value: number | null,
+  text: string | null,
+) {
+  const unit = parameter.parameter_has_formula
+    ? (parameter.parameter_unit_after_calc ?? parameter.parameter_unit)
+    : parameter.parameter_unit;
+  const empty = {
+    result_value: value,
+    result_text: text,
+    result_calculated: null,
+    result_censored: null,
+    result_unit: unit,
+    result_population: null,
+    result_range_min: null,
+    result_range_max: null,
+    result_flags: [] as string[],
+  };
+  if (value === null) return empty;
+  const definition = resultParameterOf(parameter);
+  if (isOutOfBounds(value, definition)) fail('outOfBounds', { parameter_id: parameter.parameter_id, value });
+  let reading = readResult(value, definition, patient, matrixId);
+  if (!reading.ok)
+    reading = readResult(value, { ...definition, parameter_has_formula: false }, patient, matrixId);
+  if (!reading.ok) return empty;
+  return {
+    ...empty,
+    result_calculated: reading.calculated,
+    result_censored: reading.censored,
+    result_population: reading.range?.population ?? null,
+    result_range_min: reading.range?.range.min ?? null,
+    result_range_max: reading.range?.range.max ?? null,
+    result_flags: reading.flags,
+  };
+}
+
+/** Why the formula gives no value for this patient and measure; null when it does or has none. */
+export function calculationError(
+  parameter: ParameterRow,
+  patient: ResultPatient,
+  matrixId: string | null,
+  value: number | null,
+): FormulaErrorCode | null {
+  if (value === null || !parameter.parameter_has_formula) return null;
+  const reading = readResult(value, resultParameterOf(parameter), patient, matrixId);
+  return reading.ok ? null : reading.error;
+}
