@@ -538,6 +538,23 @@ const CASES: Record<string, RouteCase> = {
     ownAnswer: 'ok',
     foreign: (t) => [get(`/api/get-sample?sample_id=${t.sample}`)],
   },
+  updateSample: {
+    // The stamp of another moment: the call is allowed and reaches the sample's lost-update guard.
+    own: (f) =>
+      send('PUT', '/api/update-sample', {
+        sample_id: f.own.sample,
+        sample_last_updated: '2020-01-01T00:00:00.000Z',
+        sample_observations: 'Contrôle',
+      }),
+    ownAnswer: 'staleUpdate',
+    foreign: (t) => [
+      send('PUT', '/api/update-sample', {
+        sample_id: t.sample,
+        sample_last_updated: '2020-01-01T00:00:00.000Z',
+        sample_observations: 'Contrôle',
+      }),
+    ],
+  },
   updateSampleStatus: {
     own: (f) => send('PUT', '/api/update-sample-status', { sample_id: f.own.sample, sample_status: 0 }),
     ownAnswer: 'done',

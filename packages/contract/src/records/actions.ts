@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { identityStatusSchema } from '../enums.js';
-import { calendarDate, formBoolean, lastUpdated } from '../fields.js';
+import { calendarDate, formBoolean, isoInstant, lastUpdated } from '../fields.js';
 import { ListQuery } from '../reference/list.js';
 import { PatientRow } from '../rows/patient.js';
 import { recordStatusInput, sampleStatusInput } from './statuses.js';
@@ -44,6 +44,21 @@ export const CancelRecordBody = z.object({
 export const ReceiveRecordBody = z.object({ record_id: recordId });
 /** The scanner sends what the barcode holds: the record number. */
 export const ScanRecordBody = z.object({ record_number: z.string().trim().min(1).max(40) });
+
+/**
+ * What the bench changes on a sample (spec.md §7 /update-sample): the machine it runs on, when and
+ * by whom it was taken, the observations and the interpretation. Absent fields are kept; null
+ * empties one. The stamp read guards against overwriting a colleague's change.
+ */
+export const UpdateSampleBody = z.object({
+  sample_id: z.uuid(),
+  sample_last_updated: stamp,
+  sample_machine: z.uuid().nullable().optional(),
+  sample_collection_datetime: isoInstant({ local: true }).nullable().optional(),
+  sample_collector: z.uuid().nullable().optional(),
+  sample_observations: z.string().trim().max(5000).nullable().optional(),
+  sample_interpretation: z.string().trim().max(5000).nullable().optional(),
+});
 
 export const UpdateSampleStatusBody = z.object({
   sample_id: z.uuid(),

@@ -30,6 +30,7 @@ import {
   TraceEntry,
   UpdateRecordCommentsBody,
   UpdateRecordStatusBody,
+  UpdateSampleBody,
   UpdateSampleStatusBody,
 } from './actions.js';
 import { AddPatientAnswer, AddPatientBody, UpdatePatientBody } from './record.js';
@@ -232,6 +233,22 @@ export const recordRoutes = {
     query: SampleIdQuery,
     response: z.array(SampleRow),
     errors: ['sampleNotFound'],
+  },
+  updateSample: {
+    method: 'PUT',
+    path: '/api/update-sample',
+    access: samples(2),
+    summary: 'Change the machine, collection time, collector, observations or interpretation of a sample',
+    body: UpdateSampleBody,
+    response: SampleRow,
+    errors: [
+      'sampleNotFound',
+      'machineNotFound',
+      'collectorNotFound',
+      'staleUpdate',
+      'cannotEditLock',
+      'invalidRecordStatusForUpdate',
+    ],
   },
   updateSampleStatus: {
     method: 'PUT',

@@ -217,6 +217,15 @@ export const INTERNAL_FIELDS = {
     'sample_nct_solution',
     'sample_lbloc_flag',
     'sample_lbloc_description',
+    'sample_machine',
+    'sample_prepared_by',
+    'sample_prepared_at',
+    'sample_injected_by',
+    'sample_injected_at',
+    'sample_removed_by',
+    'sample_removed_at',
+    'sample_validated_by',
+    'sample_validated_at',
   ],
 } as const satisfies Record<keyof typeof AUDIENCE_FIELDS.clinic, readonly string[]>;
 

@@ -132,6 +132,15 @@ const sample = {
   sample_nct_solution: null,
   sample_lbloc_flag: false,
   sample_lbloc_description: null,
+  sample_machine: null,
+  sample_prepared_by: null,
+  sample_prepared_at: null,
+  sample_injected_by: null,
+  sample_injected_at: null,
+  sample_removed_by: null,
+  sample_removed_at: null,
+  sample_validated_by: null,
+  sample_validated_at: null,
   sample_last_updated: STAMP,
 };
 

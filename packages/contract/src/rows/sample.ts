@@ -23,6 +23,15 @@ export const SampleRow = z.object({
   sample_nct_solution: note,
   sample_lbloc_flag: z.boolean(),
   sample_lbloc_description: note,
+  sample_machine: optionalRowId,
+  sample_prepared_by: optionalRowId,
+  sample_prepared_at: optionalStamp,
+  sample_injected_by: optionalRowId,
+  sample_injected_at: optionalStamp,
+  sample_removed_by: optionalRowId,
+  sample_removed_at: optionalStamp,
+  sample_validated_by: optionalRowId,
+  sample_validated_at: optionalStamp,
   sample_last_updated: stamp,
 });
 export type SampleRow = z.output<typeof SampleRow>;

@@ -15,7 +15,8 @@ import {
 import { clinics, prescribers } from './clinics.js';
 import { id, stamp, stampNow } from './columns.js';
 import { laboratories } from './laboratories.js';
-import { collectors, matrices, sampleTypes } from './reference.js';
+import { collectors, machines, matrices, sampleTypes } from './reference.js';
+import { users } from './users.js';
 
 const laboratory = () =>
   uuid('laboratory_id')
@@ -189,6 +190,16 @@ export const samples = pgTable(
     sample_nct_solution: text('sample_nct_solution'),
     sample_lbloc_flag: flag('sample_lbloc_flag'),
     sample_lbloc_description: text('sample_lbloc_description'),
+    sample_machine: uuid('sample_machine').references(() => machines.machine_id),
+    /** Who took each step and when: signed by the database from the acting user (migration 0018). */
+    sample_prepared_by: uuid('sample_prepared_by').references(() => users.admin_uid),
+    sample_prepared_at: stamp('sample_prepared_at'),
+    sample_injected_by: uuid('sample_injected_by').references(() => users.admin_uid),
+    sample_injected_at: stamp('sample_injected_at'),
+    sample_removed_by: uuid('sample_removed_by').references(() => users.admin_uid),
+    sample_removed_at: stamp('sample_removed_at'),
+    sample_validated_by: uuid('sample_validated_by').references(() => users.admin_uid),
+    sample_validated_at: stamp('sample_validated_at'),
     sample_last_updated: stampNow('sample_last_updated'),
   },
   (t) => [

@@ -1,7 +1,7 @@
-import { isFrozenRecord, type Rights, type SelectedAnalysesInput } from '@sil/contract';
+import { type ErrorCode, isFrozenRecord, type Rights, type SelectedAnalysesInput } from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/open.js';
-import { clinics, collectors, patients, prescribers, records } from '../../db/schema/index.js';
+import { clinics, collectors, machines, patients, prescribers, records } from '../../db/schema/index.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { updateIfUnchanged } from '../../lib/concurrency.js';
 import { fail } from '../../lib/errors.js';
@@ -58,20 +58,48 @@ const REFERENCES = [
 ] as const;
 const toRecord = tenant(records, records.record_id, records.laboratory_id);
 
-/** Every id the values carry names a row of the caller's laboratory. */
-export async function assertReferencesInLaboratory(tx: Tx, laboratoryId: string, values: Row): Promise<void> {
-  for (const { field, target, code } of REFERENCES) {
+type Reference = { field: string; target: TenantTable; code: ErrorCode };
+
+async function assertInLaboratory(
+  tx: Tx,
+  laboratoryId: string,
+  values: Row,
+  references: readonly Reference[],
+): Promise<void> {
+  for (const { field, target, code } of references) {
     const value = values[field];
     if (typeof value !== 'string') continue;
     const missing = await missingInLaboratory(tx, target, laboratoryId, [value]);
     if (missing.length > 0) fail(code, { field });
   }
+}
+
+/** Every id the values carry names a row of the caller's laboratory. */
+export async function assertReferencesInLaboratory(tx: Tx, laboratoryId: string, values: Row): Promise<void> {
+  await assertInLaboratory(tx, laboratoryId, values, REFERENCES);
   const linked = values.record_linked_records;
   if (Array.isArray(linked) && linked.length > 0) {
     const missing = await missingInLaboratory(tx, toRecord, laboratoryId, linked.map(String));
     if (missing.length > 0) fail('recordNotFound', { field: 'record_linked_records' });
   }
 }
+
+const SAMPLE_REFERENCES = [
+  {
+    field: 'sample_machine',
+    target: tenant(machines, machines.machine_id, machines.laboratory_id),
+    code: 'machineNotFound',
+  },
+  {
+    field: 'sample_collector',
+    target: tenant(collectors, collectors.collector_id, collectors.laboratory_id),
+    code: 'collectorNotFound',
+  },
+] as const;
+
+/** The machine and collector a sample is given belong to the caller's laboratory. */
+export const assertSampleReferences = (tx: Tx, laboratoryId: string, values: Row) =>
+  assertInLaboratory(tx, laboratoryId, values, SAMPLE_REFERENCES);
 
 /** A record update that applies only if `record_last_updated` is still the one the caller read. */
 export const updateRecordIfUnchanged = (

@@ -60,6 +60,10 @@ export function presentSample(row: typeof samples.$inferSelect): SampleRow {
   return {
     ...fields,
     sample_collection_datetime: isoOrNull(row.sample_collection_datetime),
+    sample_prepared_at: isoOrNull(row.sample_prepared_at),
+    sample_injected_at: isoOrNull(row.sample_injected_at),
+    sample_removed_at: isoOrNull(row.sample_removed_at),
+    sample_validated_at: isoOrNull(row.sample_validated_at),
     sample_last_updated: toIso(row.sample_last_updated),
   };
 }

@@ -1,11 +1,14 @@
-import { type ListQuery, SAMPLE_STATUS, type StatusAction } from '@sil/contract';
+import { type ListQuery, SAMPLE_STATUS, type StatusAction, type UpdateSampleBody } from '@sil/contract';
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../../db/open.js';
-import { records, type samples } from '../../../db/schema/index.js';
+import { records, samples } from '../../../db/schema/index.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
+import { updateIfUnchanged } from '../../../lib/concurrency.js';
 import { fail } from '../../../lib/errors.js';
 import { listRows } from '../../../lib/list/query.js';
 import { writeTransaction } from '../../../lib/transaction.js';
+import { assertEditable, assertSampleReferences } from '../guards.js';
 import { presentSample } from '../present.js';
 import { assertSampleMovable, followSamples, moveSampleStatus } from '../statuses.js';
 import { sampleInLaboratory, sampleSource } from './queries.js';
@@ -35,6 +38,35 @@ export function createSampleService(db: Db) {
      * all its results is validated by validation, and 'report sent' is delivery's. The record
      * follows its samples (processing, then pending validation).
      */
+    /**
+     * The bench's changes to a sample (machine, collection, observations, interpretation): on a
+     * record still open to changes, with the stamp read, and references of the laboratory only.
+     */
+    async update(auth: Authenticated, input: z.output<typeof UpdateSampleBody>) {
+      const { sample_id, sample_last_updated, ...changes } = input;
+      return writeTransaction(db, actorOf(auth), async (tx) => {
+        const sample = await sampleInLaboratory(tx, auth.user.laboratory_id, sample_id);
+        const [record] = await tx.select().from(records).where(eq(records.record_id, sample.sample_record));
+        if (!record) return fail('recordNotFound');
+        assertEditable(record);
+        await assertSampleReferences(tx, auth.user.laboratory_id, changes);
+        const updated = await updateIfUnchanged(
+          tx,
+          samples,
+          {
+            idColumn: samples.sample_id,
+            id: sample_id,
+            stampColumn: samples.sample_last_updated,
+            stamp: sample_last_updated,
+            scope: eq(samples.laboratory_id, auth.user.laboratory_id),
+          },
+          changes,
+          'sampleNotFound',
+        );
+        return presentSample(updated);
+      });
+    },
+
     async updateStatus(
       auth: Authenticated,
       input: { sample_id: string; sample_status: number; force_save?: boolean | undefined },
