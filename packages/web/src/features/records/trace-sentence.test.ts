@@ -97,7 +97,7 @@ describe('a trace entry as a sentence', () => {
         modification_new_value: '2026-11-20',
       }),
     ).toBe(
-      'Marie Dupont (technicien) a renseigné Date de l'ordonnance : « 20/11/2026 » le 23/11/2026 à 14:02',
+      "Marie Dupont (technicien) a renseigné Date de l'ordonnance : « 20/11/2026 » le 23/11/2026 à 14:02",
     );
     expect(
       sentence('en', {
