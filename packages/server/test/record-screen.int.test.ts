@@ -93,7 +93,7 @@ describe.each(DATABASES)('the record screen reads names on %s', (kind) => {
         { analysis_id: catalogue.ecbu, analysis_name: 'ECBU' },
       ],
     });
-    const kinds = (detail?.samples as Json[]).map(
+    const kinds = ((detail?.samples ?? []) as Json[]).map(
       (sample) => `${sample.sample_type_name} / ${sample.matrix_name}`,
     );
     expect(kinds.sort()).toEqual(['Flacon stérile / Urine', 'Tube EDTA / Sang', 'Tube sec / Sang']);

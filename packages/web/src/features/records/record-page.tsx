@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, Grid, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Grid, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
 import {
   hrefTo,
   insShownOnDocuments,
