@@ -141,6 +141,7 @@ describe('the record screen', () => {
     await expect
       .poll(() => page.locator('tbody tr').allInnerTexts())
       .toEqual([expect.stringContaining(number)]);
+    await screenshot(page, 'record-sample-opened-fr-light-1280');
     await page.context().close();
   });
 });

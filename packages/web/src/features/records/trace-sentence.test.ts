@@ -130,6 +130,14 @@ describe('a trace entry as a sentence', () => {
         modification_new_value: '["patient","nurse"]',
       }),
     ).toContain('to Patient, Nurse on');
+    expect(
+      sentence('fr', {
+        table_name: 'patients',
+        modification_field: 'patient_civility',
+        modification_old_value: 'MR',
+        modification_new_value: 'MME',
+      }),
+    ).toContain('de « Monsieur » à « Madame »');
   });
 
   it('tells a creation and a deletion by the row’s name, without its JSON', () => {

@@ -69,6 +69,7 @@ const CODED: Record<string, (value: string, t: TFunction<'records'>) => string> 
   sample_status: (value, t) => t(`sample_progress.${sampleProgressKey(Number(value))}`),
   patient_gender: (value, t) => t(`genders.${value}`, { defaultValue: value }),
   patient_identity_status: (value, t) => t(`identity_statuses.${value}`, { defaultValue: value }),
+  patient_civility: (value, t) => t(`civilities.${value}`, { defaultValue: value }),
 };
 
 function parsed(value: string): unknown {
