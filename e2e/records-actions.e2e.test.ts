@@ -182,13 +182,16 @@ describe('the record screen', () => {
     await page.locator('[data-action="save-notes"]').click();
     await waitForToast(page, 'Notes enregistrées');
     await page.locator('[data-action="trace"]').click();
-    // Newest first, in words: the notes change comes before the record's creation.
+    // Newest first, as sentences: the notes change comes before the record's creation.
     const entries = page.getByRole('dialog').locator('[data-testid="trace-entry"]');
-    const change = entries.first();
-    await change.getByText(`Rappeler la patiente ${stamp}`).waitFor();
-    for (const words of ['Modification · Dossier', 'Notes internes', 'David Petit (secrétariat)'])
-      await change.getByText(words).waitFor();
-    await entries.filter({ hasText: 'Création · Dossier' }).first().waitFor();
+    await entries
+      .first()
+      .getByText(`David Petit (secrétariat) a renseigné Notes internes : « Rappeler la patiente ${stamp} »`)
+      .waitFor();
+    await entries
+      .filter({ hasText: `a créé le dossier ${record.number}` })
+      .first()
+      .waitFor();
     await screenshot(page, 'record-trace-fr-light');
     await page.context().close();
   });

@@ -79,6 +79,11 @@ export const TraceEntry = z.object({
   modification_type: z.string(),
   log_comment: z.string().nullable(),
   nca: z.string().nullable(),
+  /**
+   * The names of the rows the entry points at (its own row and every identifier in its values),
+   * so that the trace reads with names and never shows an identifier.
+   */
+  names: z.record(z.string(), z.string()),
 });
 
 /** A group of patients that share the identity traits; one is kept, the others are merged into it. */

@@ -48,11 +48,26 @@ export type RecordRow = z.output<typeof RecordRow>;
 export const RecordListRow = RecordRow.extend(RecordPatientFields.shape);
 export type RecordListRow = z.output<typeof RecordListRow>;
 
-/** One record with its patient and samples (`getRecord`). */
+/** A sample of a record as the record screen shows it: its sample type and matrix by name (spec.md §3). */
+export const RecordSampleRow = SampleRow.extend({
+  sample_type_name: z.string().nullable(),
+  matrix_name: z.string().nullable(),
+});
+export type RecordSampleRow = z.output<typeof RecordSampleRow>;
+
+/**
+ * One record with its patient and samples (`getRecord`), and the names of what it points at: the
+ * front desk checks the prescriber, the collector, the clinic and the analyses by name.
+ */
 export const RecordDetail = RecordRow.extend({
   patient: PatientRow.nullable(),
   record_samples: z.array(z.uuid()),
-  samples: z.array(SampleRow),
+  samples: z.array(RecordSampleRow),
+  record_prescriber_name: z.string().nullable(),
+  record_collector_name: z.string().nullable(),
+  record_owner_name: z.string().nullable(),
+  /** The ordered analyses (record_selected_analyses) with their names, in the order they were chosen. */
+  record_analyses: z.array(z.object({ analysis_id: rowId, analysis_name: z.string() })),
 });
 export type RecordDetail = z.output<typeof RecordDetail>;
 

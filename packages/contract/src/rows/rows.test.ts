@@ -165,7 +165,16 @@ describe('row schemas of the answers', () => {
       patient_dob: '1979-03-12',
     };
     expectRoundTrip(RecordListRow, { ...listed, patient_gender: 'F' });
-    expectRoundTrip(RecordDetail, { ...record, patient, record_samples: [ids.sample], samples: [sample] });
+    expectRoundTrip(RecordDetail, {
+      ...record,
+      patient,
+      record_samples: [ids.sample],
+      samples: [{ ...sample, sample_type_name: null, matrix_name: 'Sang total' }],
+      record_prescriber_name: 'BERNARD Claire',
+      record_collector_name: null,
+      record_owner_name: 'Clinique des Lilas',
+      record_analyses: [{ analysis_id: ids.matrix, analysis_name: 'NFS' }],
+    });
     expectRoundTrip(PatientHistory, { patient, records: [{ ...record, samples: [sample] }] });
     expect(RecordRow.safeParse({ ...record, record_status: 9 }).success).toBe(false);
   });

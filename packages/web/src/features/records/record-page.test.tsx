@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { type ClinicRecordDetail, emptyRights } from '@sil/contract';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers';
@@ -96,7 +96,10 @@ describe('the record preview of the external portal', () => {
     ).toBeTruthy();
     expect(screen.getByText('MARTIN Jeanne')).toBeTruthy();
     expect(screen.getByText('2611220001-01')).toBeTruthy();
-    expect(screen.getByText('Urgent')).toBeTruthy();
+    expect(within(screen.getByTestId('record-badges')).getByText('Urgent')).toBeTruthy();
+    expect(within(screen.getByTestId('record-details')).getByText('Urgent')).toBeTruthy();
+    // The sample screen is the laboratory's samples table: a portal user's sample opens nothing.
+    expect(screen.queryByRole('link', { name: /2611220001-01/ })).toBeNull();
     // The password, the notes and the record's actions are the laboratory's.
     expect(screen.queryByText('Mot de passe')).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, Grid, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Grid, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
 import {
   hrefTo,
   insShownOnDocuments,
@@ -12,13 +12,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LabelValue } from '../../components/label-value';
 import { PageHeader } from '../../components/page-header';
-import { frenchDate, parisDateTime } from '../../lib/french-date';
+import { parisDateTime } from '../../lib/french-date';
 import { useSession } from '../../lib/use-session';
 import { useRecord } from './api';
 import { NotesCard } from './notes-card';
 import { RecordActions } from './record-actions';
 import { RecordBadges } from './record-badges';
 import { SamplesList } from './samples-list';
+import { shownDay } from './trace-values';
 
 /** preview-record/{recordId}: the record, its patient and samples, and its actions (spec.md §2). */
 export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: string | null }) {
@@ -26,6 +27,7 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
   const navigate = useNavigate();
   const { rights } = useSession();
   const query = useRecord(recordId);
+  const shown = (day: string | null | undefined) => (day ? shownDay(day, i18n.language) : null);
   if (!recordId) {
     return (
       <>
@@ -58,6 +60,15 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
   // Clinic users and prescribers receive the record's portal view: what only staff read stays out.
   const whole = isWholeRecord(record) ? record : null;
   const channels = REPORT_CHANNELS.filter((channel) => whole?.[`record_must_${channel}`] === true);
+  const analyses = whole
+    ? new Map(whole.record_analyses.map((analysis) => [analysis.analysis_id, analysis.analysis_name]))
+    : undefined;
+  // The samples table is the sample's screen (spec.md §2 Techniques): opened searched on its number.
+  const openSample =
+    whole && (rights?.admin_samples ?? 0) >= 1
+      ? (sample: { sample_number: string }) =>
+          `${hrefTo(locale, 'table', { table_name: 'techniques' })}?${new URLSearchParams({ search: sample.sample_number })}`
+      : undefined;
   const gender = patient?.patient_gender;
   const identityStatus = whole?.patient?.patient_identity_status;
   const showIns = insShownOnDocuments(identityStatus);
@@ -97,7 +108,7 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
                 label={t('fields.patient_surname')}
                 value={`${patient?.patient_surname ?? ''} ${patient?.patient_name ?? ''}`}
               />
-              <LabelValue label={t('fields.patient_dob')} value={frenchDate(patient?.patient_dob)} />
+              <LabelValue label={t('fields.patient_dob')} value={shown(patient?.patient_dob)} />
               <LabelValue label={t('fields.patient_gender')} value={gender ? t(`genders.${gender}`) : null} />
               {identityStatus ? (
                 <LabelValue
@@ -116,31 +127,43 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
             <Title order={4} mb="sm">
               {t('record.details')}
             </Title>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              {whole ? <LabelValue label={t('record.password')} value={whole.record_password} /> : null}
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" data-testid="record-details">
               <LabelValue
-                label={t('record.created')}
-                value={parisDateTime(record.record_created, i18n.language)}
+                label={t('record.urgency')}
+                value={record.record_is_urgent ? t('record.urgent') : t('record.not_urgent')}
               />
+              {whole ? (
+                <>
+                  <LabelValue label={t('fields.record_prescriber')} value={whole.record_prescriber_name} />
+                  <LabelValue label={t('fields.record_collector')} value={whole.record_collector_name} />
+                  <LabelValue label={t('fields.record_owner')} value={whole.record_owner_name} />
+                  <LabelValue
+                    label={t('report.channels')}
+                    value={
+                      channels.map((channel) => t(`fields.record_must_${channel}`)).join(', ') ||
+                      t('record.no_channel')
+                    }
+                  />
+                  <LabelValue label={t('record.password')} value={whole.record_password} />
+                </>
+              ) : null}
               <LabelValue
                 label={t('fields.record_prescription_date')}
-                value={frenchDate(record.record_prescription_date)}
+                value={shown(record.record_prescription_date)}
               />
               <LabelValue
                 label={t('fields.record_collection_datetime')}
                 value={parisDateTime(record.record_collection_datetime, i18n.language)}
               />
+              <LabelValue
+                label={t('record.created')}
+                value={parisDateTime(record.record_created, i18n.language)}
+              />
               {whole ? (
-                <>
-                  <LabelValue
-                    label={t('report.channels')}
-                    value={channels.map((channel) => t(`fields.record_must_${channel}`)).join(', ')}
-                  />
-                  <LabelValue
-                    label={t('record.scanned_at')}
-                    value={parisDateTime(whole.record_scanned_at, i18n.language)}
-                  />
-                </>
+                <LabelValue
+                  label={t('record.scanned_at')}
+                  value={parisDateTime(whole.record_scanned_at, i18n.language)}
+                />
               ) : null}
             </SimpleGrid>
           </Card>
@@ -148,12 +171,13 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
       </Grid>
       <Card withBorder>
         <Title order={4} mb="sm">
-          {t('record.samples')}
+          {t('record.analyses')}
         </Title>
         <SamplesList
           recordId={id}
           samples={samples}
-          named={whole !== null}
+          analyses={analyses}
+          openSample={openSample}
           progress={
             // Samples move on a received record that is neither cancelled nor sent, for the samples right.
             whole &&

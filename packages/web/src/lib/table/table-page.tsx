@@ -1,7 +1,7 @@
 import { entities, hrefTo, type WebLocale } from '@sil/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { EntityFormModal } from '../form/entity-form-modal';
 import { showToast } from '../notify';
 import { useSession } from '../use-session';
@@ -32,7 +32,12 @@ export function TablePage<R>({
   const navigate = useNavigate();
   const { entity } = config;
   const rights = useTableRights(entity.permission);
-  const [state, setState] = useState<ListState>(initialListState);
+  // A link may open the table already searched (a record's sample opens the samples table on it).
+  const [params] = useSearchParams();
+  const [state, setState] = useState<ListState>(() => ({
+    ...initialListState,
+    search: params.get('search') ?? '',
+  }));
   // null: no form open; 'new': adding; otherwise the id of the row being edited.
   const [editing, setEditing] = useState<string | null>(null);
   const list = useTableList(entity, config.row, state);

@@ -8,6 +8,7 @@ import { patientById } from '../patients/queries.js';
 import { presentPatient, presentRecord, presentSample } from '../present.js';
 import { samplesOfRecords } from '../samples/queries.js';
 import { recordScope, visibleRecord } from '../scope.js';
+import { idsIn, namesOf } from './names.js';
 import { createdBetween, recordSource, traceEntries, withPatients } from './queries.js';
 
 /** Whole rows (traces of inserts and deletes) are kept as JSON; the tenant column is not the user's business. */
@@ -29,7 +30,7 @@ export function createRecordReadService(db: Db) {
       return { ...page, data: await withPatients(db, page.data) };
     },
 
-    /** One record with its patient and samples. */
+    /** One record with its patient and samples, and the names of the rows it points at. */
     async get(auth: Authenticated, recordId: string) {
       const record = await visibleRecord(db, auth, recordId);
       // Two independent reads: on PostgreSQL they run on two pooled connections at once.
@@ -37,12 +38,33 @@ export function createRecordReadService(db: Db) {
         patientById(db, record.record_patient),
         samplesOfRecords(db, [record.record_id]),
       ]);
+      const analysisIds = [
+        ...new Set(record.record_selected_analyses.flatMap((group) => group.analysis_ids)),
+      ];
+      const names = await namesOf(
+        db,
+        auth.user.laboratory_id,
+        [
+          ...[record.record_prescriber, record.record_collector, record.record_owner],
+          ...recordSamples.flatMap((sample) => [sample.sample_type, sample.sample_matrix]),
+          ...analysisIds,
+        ].filter((id): id is string => id !== null),
+      );
+      const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
       return [
         {
           ...presentRecord(record),
           patient: patient ? presentPatient(patient) : null,
           record_samples: recordSamples.map((sample) => sample.sample_id),
-          samples: recordSamples.map(presentSample),
+          samples: recordSamples.map((sample) => ({
+            ...presentSample(sample),
+            sample_type_name: nameOf(sample.sample_type),
+            matrix_name: nameOf(sample.sample_matrix),
+          })),
+          record_prescriber_name: nameOf(record.record_prescriber),
+          record_collector_name: nameOf(record.record_collector),
+          record_owner_name: nameOf(record.record_owner),
+          record_analyses: analysisIds.map((id) => ({ analysis_id: id, analysis_name: names.get(id) ?? '' })),
         },
       ];
     },
@@ -51,7 +73,15 @@ export function createRecordReadService(db: Db) {
     async trace(auth: Authenticated, recordId: string) {
       const record = await visibleRecord(db, auth, recordId);
       const entries = await traceEntries(db, auth.user.laboratory_id, record);
-      return entries.map(({ entry, name }) => {
+      const idsOf = ({ entry }: (typeof entries)[number]) => [
+        ...idsIn(entry.row_id),
+        ...idsIn(entry.modification_old_value),
+        ...idsIn(entry.modification_new_value),
+      ];
+      // One look-up for the whole trace: the rows the entries change and the ids their values hold.
+      const names = await namesOf(db, auth.user.laboratory_id, entries.flatMap(idsOf));
+      return entries.map((found) => {
+        const { entry, name } = found;
         const { laboratory_id: _tenant, ...rest } = entry;
         return {
           ...rest,
@@ -59,6 +89,12 @@ export function createRecordReadService(db: Db) {
           modification_new_value: withoutTenant(entry.modification_new_value),
           modification_by_name: name,
           modification_timestamp: toIso(entry.modification_timestamp),
+          names: Object.fromEntries(
+            idsOf(found).flatMap((id) => {
+              const named = names.get(id);
+              return named === undefined ? [] : [[id, named]];
+            }),
+          ),
         };
       });
     },

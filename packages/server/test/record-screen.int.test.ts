@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from './factories.js';
+import {
+  call,
+  DATABASES,
+  login,
+  type Session,
+  startTestApp,
+  stopTestApp,
+  type TestContext,
+} from './helpers.js';
+
+type Json = Record<string, unknown>;
+interface TraceEntry {
+  table_name: string;
+  row_id: string;
+  modification_type: string;
+  modification_field: string | null;
+  modification_old_value: string | null;
+  modification_new_value: string | null;
+  modification_by_name: string | null;
+  names: Record<string, string>;
+}
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** What the record screen and its trace read: names of the rows a record and its changes point at. */
+describe.each(DATABASES)('the record screen reads names on %s', (kind) => {
+  let ctx: TestContext;
+  let admin: Session;
+  let secretary: Session;
+  let catalogue: Awaited<ReturnType<typeof seedCatalogue>>;
+  const ids = { clinic: '', prescriber: '', other: '', collector: '' };
+
+  const send = (session: Session, method: 'POST' | 'PUT', url: string, payload: Json) =>
+    call(ctx.app, session, { method, url, payload });
+  const get = async <T>(session: Session, url: string) =>
+    (await call(ctx.app, session, { method: 'GET', url })).json<T>();
+  const added = async (url: string, payload: Json, field: string) =>
+    String((await send(admin, 'POST', url, payload)).json<Json>()[field]);
+
+  beforeAll(async () => {
+    ctx = await startTestApp(kind);
+    admin = await login(ctx.app, 'admin@demo.lab');
+    secretary = await login(ctx.app, 'secretariat@demo.lab');
+    catalogue = await seedCatalogue(ctx.app, admin);
+    ids.clinic = await added(
+      '/api/add-clinic',
+      { clinic_name: 'Clinique du Parc', clinic_code: 'PARC' },
+      'clinic_id',
+    );
+    ids.prescriber = await added(
+      '/api/add-prescriber',
+      { prescriber_surname: 'LEROY', prescriber_name: 'Anne' },
+      'prescriber_id',
+    );
+    ids.other = await added(
+      '/api/add-prescriber',
+      { prescriber_surname: 'FABRE', prescriber_name: 'Louis' },
+      'prescriber_id',
+    );
+    ids.collector = await added(
+      '/api/add-collector',
+      { collector_surname: 'GIRARD', collector_name: 'Inès', collector_owner: ids.clinic },
+      'collector_id',
+    );
+  });
+  afterAll(() => stopTestApp(ctx));
+
+  it('answers a record with its prescriber, collector, clinic, analyses and sample kinds by name', async () => {
+    const created = (
+      await send(secretary, 'POST', '/api/add-patient', {
+        patient_surname: 'Lambert',
+        patient_name: 'Odile',
+        patient_gender: 'F',
+        patient_dob: '1961-07-02',
+        record_prescriber: ids.prescriber,
+        record_collector: ids.collector,
+        record_owner: ids.clinic,
+        record_selected_analyses: [
+          { combination: 1, analysis_ids: [catalogue.nfs, catalogue.glucose, catalogue.ecbu] },
+        ],
+        record_must_paper: true,
+      })
+    ).json<{ record_id: string }>();
+    const [detail] = await get<Json[]>(admin, `/api/get-record?record_id=${created.record_id}`);
+    expect(detail).toMatchObject({
+      record_prescriber_name: 'LEROY Anne',
+      record_collector_name: 'GIRARD Inès',
+      record_owner_name: 'Clinique du Parc',
+      record_analyses: [
+        { analysis_id: catalogue.nfs, analysis_name: 'NFS' },
+        { analysis_id: catalogue.glucose, analysis_name: 'Glycémie' },
+        { analysis_id: catalogue.ecbu, analysis_name: 'ECBU' },
+      ],
+    });
+    const kinds = ((detail?.samples ?? []) as Json[]).map(
+      (sample) => `${sample.sample_type_name} / ${sample.matrix_name}`,
+    );
+    expect(kinds.sort()).toEqual(['Flacon stérile / Urine', 'Tube EDTA / Sang', 'Tube sec / Sang']);
+  });
+
+  it('names, in one answer, the rows each trace entry changes and the identifiers its values hold', async () => {
+    const created = (
+      await send(secretary, 'POST', '/api/add-patient', {
+        patient_surname: 'Rivière',
+        patient_name: 'Paul',
+        patient_gender: 'M',
+        patient_dob: '1990-01-15',
+        record_prescriber: ids.prescriber,
+        record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.nfs] }],
+      })
+    ).json<{ record_id: string; samples: Array<{ sample_id: string; sample_number: string }> }>();
+    const [read] = await get<Json[]>(admin, `/api/get-record?record_id=${created.record_id}`);
+    const edit = await send(secretary, 'PUT', '/api/update-patient', {
+      record_id: created.record_id,
+      record_last_updated: read?.record_last_updated,
+      record_prescriber: ids.other,
+      record_is_urgent: true,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+
+    const trace = await get<TraceEntry[]>(admin, `/api/get-record-trace?record_id=${created.record_id}`);
+    const changed = trace.find((entry) => entry.modification_field === 'record_prescriber');
+    expect(changed).toMatchObject({
+      modification_by_name: 'David Petit (secrétariat)',
+      names: {
+        [ids.prescriber]: 'LEROY Anne',
+        [ids.other]: 'FABRE Louis',
+        [created.record_id]: read?.record_number,
+      },
+    });
+    const sample = created.samples[0];
+    const sampleInsert = trace.find(
+      (entry) => entry.table_name === 'samples' && entry.row_id === sample?.sample_id,
+    );
+    expect(sampleInsert?.names).toMatchObject({
+      [String(sample?.sample_id)]: sample?.sample_number,
+      [catalogue.nfs]: 'NFS',
+      [catalogue.edta]: 'Tube EDTA',
+      [catalogue.blood]: 'Sang',
+    });
+    // Every identifier of an entry is named, but the laboratory's own (a whole row keeps it no more).
+    for (const entry of trace) {
+      const found = [entry.row_id, entry.modification_old_value, entry.modification_new_value]
+        .join(' ')
+        .match(UUID);
+      for (const id of found ?? [])
+        expect(entry.names[id], `${entry.table_name} ${entry.modification_field}`).toBeTypeOf('string');
+    }
+  });
+});
