@@ -7,10 +7,18 @@ import type { Payload } from './wizard-values';
 /** Messages the contract's schemas give on purpose; any other issue reads 'invalid'. */
 const KNOWN = new Set(['required', 'nir', 'cog', 'phone', 'date', 'ins', 'country', 'email']);
 
+/** Messages of the server's identity rules (INS and OID), which the contract's schemas cannot check. */
+const SERVER_KNOWN = new Set(['insRequired', 'insAndOidTogether', 'unknownOid', 'nia']);
+
+/** The translation key of an issue under an input of the wizard. */
+export function issueTextKey(issue: string): string {
+  return SERVER_KNOWN.has(issue) ? `flow.issues.${issue}` : `issues.${issue}`;
+}
+
 export type Issues = Record<string, string>;
 
 function issueKey(issue: { message: string; code?: string }): string {
-  if (KNOWN.has(issue.message)) return issue.message;
+  if (KNOWN.has(issue.message) || SERVER_KNOWN.has(issue.message)) return issue.message;
   if (issue.code === 'invalid_format' && issue.message.toLowerCase().includes('email')) return 'email';
   return 'invalid';
 }
