@@ -82,7 +82,7 @@ export function StepNav({
   }
 
   return (
-    <SimpleGrid component="nav" aria-label={t('flow.steps')} cols={{ base: 3, lg: 5, xl: 7 }} spacing={6}>
+    <SimpleGrid component="nav" aria-label={t('flow.steps')} cols={{ base: 3, md: 5, lg: 7 }} spacing={6}>
       {steps.map((item) => {
         const state = stateOf(item.index);
         return (

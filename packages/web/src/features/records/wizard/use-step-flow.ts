@@ -1,7 +1,7 @@
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { issuesOfStep, SUMMARY_STEP, stepOfField, stopOnTheWay } from './steps';
-import { type Issues, issuesOf, parseCreate } from './validate';
+import { type Issues, wizardIssues } from './validate';
 import { payloadOf, type WizardValues } from './wizard-values';
 
 /** Inputs that Enter moves on from: typed ones, not buttons or files (textareas are not inputs). */
@@ -24,12 +24,12 @@ export function useStepFlow(form: UseFormReturn<WizardValues>, initialStep: numb
   const [step, setStep] = useState(initialStep);
   const [issues, setIssues] = useState<Issues>({});
   const [opened, setOpened] = useState(0);
-  const bodyRef = useRef<HTMLDivElement>(null);
+  // The steps' container, once shown (after the init screen or the loading of the record).
+  const [body, setBody] = useState<HTMLDivElement | null>(null);
 
   const foundIssues = (): Issues => {
     const { patient, record } = payloadOf(form.getValues());
-    const parsed = parseCreate({ ...patient, ...record });
-    return parsed.success ? {} : issuesOf(parsed.error);
+    return wizardIssues({ ...patient, ...record });
   };
 
   const open = (index: number) => {
@@ -58,7 +58,6 @@ export function useStepFlow(form: UseFormReturn<WizardValues>, initialStep: numb
   // `opened` changes on every move, even to the step already shown (a refused 'Suivant').
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus follows each opening, not the issues' identity
   useEffect(() => {
-    const body = bodyRef.current;
     if (!body) return;
     const frame = requestAnimationFrame(() => {
       const invalid = Object.keys(issuesOfStep(issues, step)).length > 0;
@@ -67,7 +66,7 @@ export function useStepFlow(form: UseFormReturn<WizardValues>, initialStep: numb
       if (invalid) field?.scrollIntoView({ block: 'center' });
     });
     return () => cancelAnimationFrame(frame);
-  }, [opened]);
+  }, [opened, body]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return;
@@ -95,7 +94,7 @@ export function useStepFlow(form: UseFormReturn<WizardValues>, initialStep: numb
     open,
     showIssues,
     clearIssues: () => setIssues({}),
-    bodyRef,
+    bodyRef: setBody,
     onKeyDown,
   };
 }

@@ -1,4 +1,4 @@
-import { AddPatientBody } from '@sil/contract';
+import { AddPatientBody, PATIENT_REQUIRED } from '@sil/contract';
 import type { z } from 'zod';
 import { fieldIssues } from '../../../lib/table/field-issues';
 import { createPayload } from '../../../lib/table/payload';
@@ -36,6 +36,21 @@ export function issuesOf(error: z.ZodError): Issues {
 /** The create body as the contract reads it; issues by field when it refuses it. */
 export function parseCreate(body: Payload) {
   return AddPatientBody.safeParse(createPayload(body));
+}
+
+/**
+ * Every issue of the wizard's inputs. The contract checks a new patient's required fields in a
+ * refinement that zod runs only once every field parses (an empty analyses list stops it), so
+ * they are checked here as well: a step is refused as soon as the user leaves it.
+ */
+export function wizardIssues(body: Payload): Issues {
+  const parsed = parseCreate(body);
+  const issues = parsed.success ? {} : issuesOf(parsed.error);
+  const sent = createPayload(body);
+  for (const field of PATIENT_REQUIRED) {
+    if (sent[field] === undefined) issues[field] ??= 'required';
+  }
+  return issues;
 }
 
 /** Field issues a refused call carries (missingData, incorrectType… with field paths). */
