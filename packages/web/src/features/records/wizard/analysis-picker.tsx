@@ -88,7 +88,8 @@ export function AnalysisPicker({
           <Stack gap={0}>
             <Text size="sm">{analysis.name}</Text>
             {details ? (
-              <Text size="xs" c="dimmed">
+              // Faded rather than 'dimmed': it stays legible on the highlighted option's colour.
+              <Text size="xs" opacity={0.8}>
                 {details}
               </Text>
             ) : null}

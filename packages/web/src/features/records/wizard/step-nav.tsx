@@ -1,4 +1,14 @@
-import { Button, Group, Menu, Progress, SimpleGrid, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Menu,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { STEPS, SUMMARY_STEP } from './steps';
@@ -53,13 +63,22 @@ export function StepNav({
             <Button
               variant="default"
               fullWidth
+              h="auto"
+              py={6}
               justify="space-between"
               rightSection={<IconChevronDown size={16} />}
+              // The step's whole name, on two lines if need be, rather than cut.
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
               data-testid="step-menu"
             >
-              <Text span size="sm" fw={600} truncate>
-                {t('flow.step_of', { step: step + 1, count: steps.length })} · {current?.name}
-              </Text>
+              <Stack gap={0}>
+                <Text span size="xs" c="dimmed">
+                  {t('flow.step_of', { step: step + 1, count: steps.length })}
+                </Text>
+                <Text span size="sm" fw={600}>
+                  {current?.name}
+                </Text>
+              </Stack>
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
@@ -100,7 +119,7 @@ export function StepNav({
           >
             <Group gap={6} wrap="nowrap" align="flex-start">
               <Mark index={item.index} state={state} />
-              <Text size="xs" fw={state === 'current' ? 700 : 500} lineClamp={2}>
+              <Text size="xs" fw={state === 'current' ? 700 : 500} lineClamp={3}>
                 {item.name}
               </Text>
             </Group>

@@ -45,7 +45,8 @@ export function useStepFlow(form: UseFormReturn<WizardValues>, initialStep: numb
     }
     const found = foundIssues();
     const stop = stopOnTheWay(found, target);
-    setIssues(issuesOfStep(found, stop));
+    // Issues show only where the move was refused, not on the step reached.
+    setIssues(stop < target ? issuesOfStep(found, stop) : {});
     open(stop);
   };
 

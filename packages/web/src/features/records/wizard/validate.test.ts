@@ -19,9 +19,7 @@ describe('the wizard’s own check of its inputs', () => {
       patient_name: 'Anne',
       patient_gender: 'F',
       patient_dob: '1990-03-14',
-      record_selected_analyses: [
-        { combination: 1, analysis_ids: ['0b3a4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d'] },
-      ],
+      record_selected_analyses: [{ combination: 1, analysis_ids: ['0b3a4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d'] }],
     });
     expect(issues).toEqual({});
   });

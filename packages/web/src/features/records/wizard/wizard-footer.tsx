@@ -37,7 +37,7 @@ export function WizardFooter({
       >
         {t('wizard.previous')}
       </Button>
-      <Group gap="xs" justify="flex-end">
+      <Group gap="xs" justify="flex-end" ml="auto">
         {jump !== null ? (
           <Button
             variant={step === 0 && patientChosen ? 'filled' : 'light'}
