@@ -260,6 +260,9 @@ describe('the add-record wizard at the front desk', () => {
     await page.locator('[data-step="identity"]').waitFor();
     await page.getByText('Une identité récupérée ou qualifiée demande un matricule INS').waitFor();
     await waitForFocus(page, 'patient_identity_status');
+    // The step names mark the step that holds the refused field.
+    expect(await page.locator('[data-step-nav="identity"]').getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'wizard-refused-submit-fr-light');
     await page.context().close();
   });
 

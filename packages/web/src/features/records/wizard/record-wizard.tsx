@@ -176,7 +176,7 @@ export function RecordWizard({
         subtitle={patient ? `${patient.patient_surname} ${patient.patient_name}` : undefined}
       />
       <Group mb="md" display="block">
-        <StepNav step={step} narrow={Boolean(narrow)} onGo={flow.go} />
+        <StepNav step={step} invalid={flow.invalidSteps} narrow={Boolean(narrow)} onGo={flow.go} />
       </Group>
       {/* Enter is handled once for every input of the step, as it bubbles up. */}
       <Box ref={flow.bodyRef} onKeyDown={flow.onKeyDown}>

@@ -9,7 +9,7 @@ import {
   ThemeIcon,
   UnstyledButton,
 } from '@mantine/core';
-import { IconCheck, IconChevronDown } from '@tabler/icons-react';
+import { IconCheck, IconChevronDown, IconExclamationMark } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { STEPS, SUMMARY_STEP } from './steps';
 
@@ -22,16 +22,25 @@ function useStepNames(): Array<{ key: string; index: number; name: string }> {
   ];
 }
 
-function Mark({ index, state }: { index: number; state: 'done' | 'current' | 'later' }) {
+type MarkState = 'done' | 'current' | 'later' | 'invalid';
+
+function Mark({ index, state }: { index: number; state: MarkState }) {
+  const color = { done: 'teal', current: 'blue', later: 'blue', invalid: 'red' }[state];
   return (
     <ThemeIcon
       size={24}
       radius="xl"
       variant={state === 'later' ? 'default' : 'filled'}
-      color={state === 'done' ? 'teal' : 'blue'}
+      color={color}
       aria-hidden
     >
-      {state === 'done' ? <IconCheck size={14} /> : <Text size="xs">{index + 1}</Text>}
+      {state === 'done' ? (
+        <IconCheck size={14} />
+      ) : state === 'invalid' ? (
+        <IconExclamationMark size={14} />
+      ) : (
+        <Text size="xs">{index + 1}</Text>
+      )}
     </ThemeIcon>
   );
 }
@@ -43,16 +52,20 @@ function Mark({ index, state }: { index: number; state: 'done' | 'current' | 'la
  */
 export function StepNav({
   step,
+  invalid,
   narrow,
   onGo,
 }: {
   step: number;
+  /** Steps that hold an input refused by the last check or by the server. */
+  invalid: ReadonlySet<number>;
   narrow: boolean;
   onGo: (index: number) => void;
 }) {
   const { t } = useTranslation('records');
   const steps = useStepNames();
-  const stateOf = (index: number) => (index < step ? 'done' : index === step ? 'current' : 'later');
+  const stateOf = (index: number): MarkState =>
+    invalid.has(index) ? 'invalid' : index < step ? 'done' : index === step ? 'current' : 'later';
   const current = steps[step];
 
   if (narrow) {
@@ -88,6 +101,7 @@ export function StepNav({
                 onClick={() => onGo(item.index)}
                 leftSection={<Mark index={item.index} state={stateOf(item.index)} />}
                 aria-current={item.index === step ? 'step' : undefined}
+                aria-invalid={invalid.has(item.index) ? true : undefined}
                 data-step-nav={item.key}
               >
                 {item.name}
@@ -108,18 +122,19 @@ export function StepNav({
           <UnstyledButton
             key={item.key}
             onClick={() => onGo(item.index)}
-            aria-current={state === 'current' ? 'step' : undefined}
+            aria-current={item.index === step ? 'step' : undefined}
+            aria-invalid={state === 'invalid' ? true : undefined}
             data-step-nav={item.key}
             px={6}
             py={4}
             style={{
               borderRadius: 'var(--mantine-radius-sm)',
-              background: state === 'current' ? 'var(--mantine-primary-color-light)' : undefined,
+              background: item.index === step ? 'var(--mantine-primary-color-light)' : undefined,
             }}
           >
             <Group gap={6} wrap="nowrap" align="flex-start">
               <Mark index={item.index} state={state} />
-              <Text size="xs" fw={state === 'current' ? 700 : 500} lineClamp={3}>
+              <Text size="xs" fw={item.index === step ? 700 : 500} lineClamp={3}>
                 {item.name}
               </Text>
             </Group>

@@ -90,6 +90,7 @@ export function useStepFlow(form: UseFormReturn<WizardValues>, initialStep: numb
   return {
     step,
     issues,
+    invalidSteps: new Set(Object.keys(issues).map(stepOfField)),
     hasStepIssues: Object.keys(stepIssues).length > 0,
     go,
     open,
