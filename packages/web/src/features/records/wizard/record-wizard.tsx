@@ -6,7 +6,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api-client';
 import { notifyApiError, showToast } from '../../../lib/notify';
 import { usePatient, useRecord, useSubmitWizard } from '../api';
 import { nabmConflictsOf } from './nabm-conflicts';
@@ -121,8 +120,9 @@ export function RecordWizard({
       } else if (Object.keys(fields).length > 0) {
         flow.showIssues(fields);
       }
-      if (!(error instanceof ApiError && error.code === 'missingData' && Object.keys(fields).length > 0))
-        notifyApiError(error);
+      // Refused fields shown under their inputs, on their step: a toast would only repeat them.
+      const shown = Object.keys(fields).some((field) => stepOfField(field) < SUMMARY_STEP);
+      if (!shown) notifyApiError(error);
     } finally {
       setSaving(false);
     }
