@@ -225,7 +225,8 @@ export const analysesTable = defineTable(AnalysisRow, {
       { name: 'analysis_nabm_codes', kind: 'references', table: 'nabms', searched: true, wide: true },
       { name: 'analysis_machines', kind: 'references', table: 'machines', wide: true },
       { name: 'analysis_parameters', kind: 'references', table: 'parameters', wide: true },
-      flag('analysis_visible'),
+      // Visible unless told otherwise, as the server's default; the hint says what hiding does.
+      { ...flag('analysis_visible'), initial: true, hint: true, wide: true },
       flag('analysis_hide_in_report'),
       { name: 'analysis_sample_allocation', kind: 'number', decimals: 2 },
       { name: 'analysis_custom_cost_cents', kind: 'money', cents: true },

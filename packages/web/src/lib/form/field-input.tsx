@@ -114,6 +114,7 @@ export function FieldInput({
             return (
               <Switch
                 label={label}
+                description={field.hint ? t(`hints.${field.name}`) : undefined}
                 mt="lg"
                 checked={input.value === true}
                 onChange={(event) => input.onChange(event.currentTarget.checked)}

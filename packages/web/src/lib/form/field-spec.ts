@@ -30,6 +30,8 @@ export type FieldSpec<K extends string = string> = FieldKind & {
   name: K;
   /** Takes the whole width of the form instead of one column. */
   wide?: boolean;
+  /** Explained under its input by `tables:hints.{name}` (what it changes, its default). */
+  hint?: boolean;
 };
 
 export interface PhoneValue {

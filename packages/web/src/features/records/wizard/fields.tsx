@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { foldedFilter } from '../../../lib/form/folded-filter';
+import { issueTextKey } from './validate';
 import { useWizard } from './wizard-context';
 import type { FlagField, TextField } from './wizard-values';
 
@@ -28,7 +29,7 @@ export function WText({
       type={type}
       description={description}
       withAsterisk={required}
-      error={issues[field] ? t(`issues.${issues[field]}`) : undefined}
+      error={issues[field] ? t(issueTextKey(issues[field])) : undefined}
       rightSection={rightSection}
       data-field={field}
       {...form.register(field)}
@@ -44,7 +45,7 @@ export function WArea({ field, rows = 3 }: { field: TextField; rows?: number }) 
       label={t(`fields.${field}`)}
       autosize
       minRows={rows}
-      error={issues[field] ? t(`issues.${issues[field]}`) : undefined}
+      error={issues[field] ? t(issueTextKey(issues[field])) : undefined}
       data-field={field}
       {...form.register(field)}
     />
@@ -79,7 +80,7 @@ export function WSelect({
           clearable={!required}
           searchable={searchable}
           filter={foldedFilter}
-          error={issues[field] ? t(`issues.${issues[field]}`) : undefined}
+          error={issues[field] ? t(issueTextKey(issues[field])) : undefined}
           data-field={field}
           comboboxProps={{ withinPortal: true }}
         />

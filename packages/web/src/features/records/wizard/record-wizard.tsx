@@ -1,13 +1,11 @@
-import { Alert, Button, Card, Center, Group, Loader, Progress, Stepper, Text } from '@mantine/core';
+import { Alert, Box, Button, Card, Center, Group, Loader, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { hrefTo, isWholeRecord, type PatientRow, type WebLocale } from '@sil/contract';
-import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api-client';
 import { notifyApiError, showToast } from '../../../lib/notify';
 import { usePatient, useRecord, useSubmitWizard } from '../api';
 import { nabmConflictsOf } from './nabm-conflicts';
@@ -15,12 +13,15 @@ import { RecordSummary } from './record-summary';
 import type { ResourceFormRenderer } from './resource-forms';
 import type { NabmConflict } from './step-analyses';
 import { StepBody } from './step-body';
+import { StepNav } from './step-nav';
 import { STEPS, SUMMARY_STEP, stepOfField } from './steps';
-import { type Issues, issuesOf, parseCreate, serverIssues } from './validate';
+import { useStepFlow } from './use-step-flow';
+import { serverIssues } from './validate';
 import { useOfferedAnalyses, useValueNames } from './value-names';
 import { WizardContext } from './wizard-context';
+import { WizardFooter } from './wizard-footer';
 import { WizardSuccess } from './wizard-success';
-import { emptyValues, payloadOf, valuesOf, type WizardValues, withPatient } from './wizard-values';
+import { emptyValues, valuesOf, type WizardValues, withPatient } from './wizard-values';
 
 type Phase = 'init' | 'steps' | { created: { recordId: string; number: string; password: string } };
 
@@ -47,14 +48,14 @@ export function RecordWizard({
   const [patient, setPatient] = useState<PatientRow | null>(null);
   const [initial, setInitial] = useState<WizardValues>(emptyValues);
   const [phase, setPhase] = useState<Phase>(recordId || patientId ? 'steps' : 'init');
-  const [step, setStep] = useState(recordId ? 1 : 0);
-  const [issues, setIssues] = useState<Issues>({});
   const [conflicts, setConflicts] = useState<NabmConflict[]>([]);
   const [saving, setSaving] = useState(false);
   const form = useForm<WizardValues>({ defaultValues: initial });
+  const flow = useStepFlow(form, recordId ? 1 : 0);
+  const { step, issues } = flow;
   const analyses = useOfferedAnalyses();
   const nameOf = useValueNames(analyses);
-  // Twelve step marks do not fit on a phone: a progress bar stands for them there.
+  // Thirteen named steps do not fit on a phone: a menu names the current one there.
   const narrow = useMediaQuery('(max-width: 767.98px)');
 
   // The record or patient of the address fills the wizard once it has loaded.
@@ -77,25 +78,9 @@ export function RecordWizard({
     setPatient(row);
     setInitial(valuesOf(row ?? undefined));
     form.reset(values);
-    setIssues({});
-    if (!row) setStep(1);
-  };
-
-  /** The current step's inputs checked against the contract before moving on. */
-  const checkStep = (index: number): boolean => {
-    const fields: readonly string[] = STEPS[index]?.fields ?? [];
-    const { patient: p, record: r } = payloadOf(form.getValues());
-    const parsed = parseCreate({ ...p, ...r });
-    const found = parsed.success ? {} : issuesOf(parsed.error);
-    const mine = Object.fromEntries(Object.entries(found).filter(([field]) => fields.includes(field)));
-    setIssues(mine);
-    return Object.keys(mine).length === 0;
-  };
-
-  const go = (next: number) => {
-    if (next > step && step > 0 && !checkStep(step)) return;
-    setStep(next);
-    window.scrollTo({ top: 0 });
+    flow.clearIssues();
+    // A known patient's steps are filled: the focus goes to 'Go to analyses'.
+    flow.open(row ? 0 : 1);
   };
 
   const submit = async () => {
@@ -109,8 +94,7 @@ export function RecordWizard({
         record: editedRecord,
       });
       if (outcome.kind === 'invalid') {
-        setIssues(outcome.issues);
-        setStep(Math.min(...Object.keys(outcome.issues).map(stepOfField)));
+        flow.showIssues(outcome.issues);
         return;
       }
       if (outcome.kind === 'updated') {
@@ -132,13 +116,13 @@ export function RecordWizard({
       const fields = serverIssues(error);
       if (found.length > 0) {
         setConflicts(found);
-        setStep(stepOfField('record_selected_analyses'));
+        flow.open(stepOfField('record_selected_analyses'));
       } else if (Object.keys(fields).length > 0) {
-        setIssues(fields);
-        setStep(Math.min(...Object.keys(fields).map(stepOfField)));
+        flow.showIssues(fields);
       }
-      if (!(error instanceof ApiError && error.code === 'missingData' && Object.keys(fields).length > 0))
-        notifyApiError(error);
+      // Refused fields shown under their inputs, on their step: a toast would only repeat them.
+      const shown = Object.keys(fields).some((field) => stepOfField(field) < SUMMARY_STEP);
+      if (!shown) notifyApiError(error);
     } finally {
       setSaving(false);
     }
@@ -191,77 +175,44 @@ export function RecordWizard({
         title={title}
         subtitle={patient ? `${patient.patient_surname} ${patient.patient_name}` : undefined}
       />
-      {narrow ? (
-        <Progress
-          value={(step / SUMMARY_STEP) * 100}
-          mb="md"
-          aria-label={t('wizard.progress', { step: step + 1 })}
-        />
-      ) : (
-        <Stepper
-          active={step}
-          onStepClick={(index) => go(index)}
-          size="xs"
-          iconSize={28}
-          mb="md"
-          allowNextStepsSelect={Boolean(recordId)}
-          styles={{ steps: { flexWrap: 'wrap', rowGap: 8 }, separator: { minWidth: 6, marginInline: 4 } }}
-        >
-          {STEPS.map((item, index) => (
-            <Stepper.Step key={item.key} aria-label={t(`steps.${item.key}`)} title={`${index + 1}`} />
-          ))}
-          <Stepper.Completed>{null}</Stepper.Completed>
-        </Stepper>
-      )}
-      <Card withBorder padding="lg" data-step={onSummary ? 'summary' : STEPS[step]?.key}>
-        <Text fw={600} size="lg" mb="md">
-          {onSummary ? t('wizard.summary') : `${step + 1}. ${t(`steps.${STEPS[step]?.key ?? 'patient'}`)}`}
-        </Text>
-        {Object.keys(issues).length > 0 ? (
-          <Alert color="red" mb="md">
-            {t('wizard.check_inputs')}
-          </Alert>
-        ) : null}
-        {onSummary ? (
-          <RecordSummary nameOf={nameOf} onEdit={setStep} />
-        ) : (
-          <StepBody
-            step={step}
-            patient={patient}
-            recordId={recordId}
-            onChoosePatient={choosePatient}
-            onSkipPatient={() => choosePatient(null)}
-            analyses={analyses}
-            conflicts={conflicts}
-            renderResourceForm={renderResourceForm}
-          />
-        )}
-      </Card>
-      <Group justify="space-between" mt="md">
-        <Button
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-          disabled={step === 0}
-          onClick={() => go(step - 1)}
-          data-action="previous"
-        >
-          {t('wizard.previous')}
-        </Button>
-        {onSummary ? (
-          <Button
-            leftSection={<IconCheck size={16} />}
-            loading={saving}
-            onClick={() => void submit()}
-            data-action="submit"
-          >
-            {recordId ? t('wizard.save') : t('wizard.create')}
-          </Button>
-        ) : (
-          <Button rightSection={<IconArrowRight size={16} />} onClick={() => go(step + 1)} data-action="next">
-            {t('wizard.next')}
-          </Button>
-        )}
+      <Group mb="md" display="block">
+        <StepNav step={step} invalid={flow.invalidSteps} narrow={Boolean(narrow)} onGo={flow.go} />
       </Group>
+      {/* Enter is handled once for every input of the step, as it bubbles up. */}
+      <Box ref={flow.bodyRef} onKeyDown={flow.onKeyDown}>
+        <Card withBorder padding="lg" data-step={onSummary ? 'summary' : STEPS[step]?.key}>
+          <Text fw={600} size="lg" mb="md">
+            {onSummary ? t('wizard.summary') : `${step + 1}. ${t(`steps.${STEPS[step]?.key ?? 'patient'}`)}`}
+          </Text>
+          {flow.hasStepIssues ? (
+            <Alert color="red" mb="md" data-testid="step-issues">
+              {t('wizard.check_inputs')}
+            </Alert>
+          ) : null}
+          {onSummary ? (
+            <RecordSummary nameOf={nameOf} onEdit={flow.open} />
+          ) : (
+            <StepBody
+              step={step}
+              patient={patient}
+              recordId={recordId}
+              onChoosePatient={choosePatient}
+              onSkipPatient={() => choosePatient(null)}
+              analyses={analyses}
+              conflicts={conflicts}
+              renderResourceForm={renderResourceForm}
+            />
+          )}
+        </Card>
+        <WizardFooter
+          step={step}
+          patientChosen={patient !== null}
+          saving={saving}
+          editing={Boolean(recordId)}
+          onGo={flow.go}
+          onSubmit={() => void submit()}
+        />
+      </Box>
     </WizardContext.Provider>
   );
 }

@@ -1,21 +1,13 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  MultiSelect,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ANALYSIS_COMBINATIONS, QUICK_SELECTIONS, type QuickSelection } from '@sil/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AnalysisPicker } from './analysis-picker';
 import { type OfferedAnalysis, quickMatches } from './quick-selections';
+import { useHiddenAnalyses } from './value-names';
 import { useWizard } from './wizard-context';
 
 /** Two analyses of the record whose NABM acts cannot be billed together (nabmConflict). */
@@ -25,8 +17,8 @@ export interface NabmConflict {
 }
 
 /**
- * Step 11: analyses in Combination 1 to 5. Only visible analyses are offered: hidden ones are
- * internal and cannot be ordered (cannotOrderHiddenAnalyses).
+ * Step 11: analyses in Combination 1 to 5. Only visible analyses can be picked: hidden ones are
+ * internal and cannot be ordered (cannotOrderHiddenAnalyses), so the picker shows them greyed.
  */
 export function StepAnalyses({
   analyses,
@@ -41,6 +33,7 @@ export function StepAnalyses({
   // On a phone five 'Combination n' labels do not fit: the numbers alone do.
   const narrow = useMediaQuery('(max-width: 575.98px)');
   const [typed, setTyped] = useState('');
+  const hidden = useHiddenAnalyses();
   const combinations = form.watch('combinations');
   const nameOf = (id: string) => analyses.find((analysis) => analysis.id === id)?.name ?? id;
 
@@ -105,6 +98,12 @@ export function StepAnalyses({
             placeholder={t('analyses.another_placeholder')}
             value={typed}
             onChange={(event) => setTyped(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              // Enter adds what was typed here rather than leaving the step.
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              add('anotherChoice');
+            }}
           />
           <Button
             size="xs"
@@ -121,24 +120,16 @@ export function StepAnalyses({
         control={form.control}
         name="combinations"
         render={({ field }) => (
-          <MultiSelect
+          <AnalysisPicker
             key={current}
             label={t('analyses.of_combination', { number: current + 1 })}
-            placeholder={t('analyses.pick')}
-            data={analyses.map((analysis) => ({
-              value: analysis.id,
-              label: analysis.family ? `${analysis.name} · ${analysis.family}` : analysis.name,
-            }))}
+            offered={analyses}
+            hidden={hidden}
             value={field.value[current] ?? []}
             onChange={(ids) =>
               field.onChange(field.value.map((old, index) => (index === current ? ids : old)))
             }
-            searchable
-            clearable
-            hidePickedOptions
-            nothingFoundMessage={t('analyses.nothing_found')}
             error={issues.record_selected_analyses ? t('issues.analyses_required') : undefined}
-            data-field="record_selected_analyses"
           />
         )}
       />

@@ -39,7 +39,7 @@ function CogState({ text }: { text: string }) {
   if (!text.trim()) return <>{t('identity.cog_hint')}</>;
   const kind = cogKind(text);
   return kind ? (
-    <>{t(`identity.cog_${kind}`)}</>
+    t(`identity.cog_${kind}`)
   ) : (
     <Text span size="xs" c="red">
       {t('identity.cog_invalid')}

@@ -61,6 +61,13 @@ export function StepPatient({
           placeholder={t('patient_step.search_placeholder')}
           value={term}
           onChange={(event) => setTerm(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            // Enter while searching picks the one patient found, and never leaves the step unchosen.
+            if (event.key !== 'Enter' || !term.trim()) return;
+            event.preventDefault();
+            const rows = found.data?.data ?? [];
+            if (rows.length === 1 && rows[0]) onChoose(rows[0]);
+          }}
           data-testid="patient-search"
         />
         {found.isFetching ? <Loader size="sm" /> : null}

@@ -122,3 +122,22 @@ export function stepOfField(field: string): number {
   const index = STEPS.findIndex((step) => (step.fields as readonly string[]).includes(field));
   return index >= 0 ? index : SUMMARY_STEP;
 }
+
+export const ANALYSES_STEP = STEPS.findIndex((step) => step.key === 'analyses');
+
+/** The issues found that belong to one step's fields. */
+export function issuesOfStep<T>(issues: Readonly<Record<string, T>>, index: number): Record<string, T> {
+  const fields: readonly string[] = STEPS[index]?.fields ?? [];
+  return Object.fromEntries(Object.entries(issues).filter(([field]) => fields.includes(field)));
+}
+
+/**
+ * Where a move to `target` stops: the first earlier step with an issue, so that a jump over steps
+ * never passes an invalid input; `target` itself when every earlier step is valid.
+ */
+export function stopOnTheWay(issues: Readonly<Record<string, unknown>>, target: number): number {
+  for (let index = 0; index < target; index++) {
+    if (Object.keys(issuesOfStep(issues, index)).length > 0) return index;
+  }
+  return target;
+}

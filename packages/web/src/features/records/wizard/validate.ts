@@ -1,4 +1,4 @@
-import { AddPatientBody } from '@sil/contract';
+import { AddPatientBody, PATIENT_REQUIRED } from '@sil/contract';
 import type { z } from 'zod';
 import { fieldIssues } from '../../../lib/table/field-issues';
 import { createPayload } from '../../../lib/table/payload';
@@ -7,10 +7,18 @@ import type { Payload } from './wizard-values';
 /** Messages the contract's schemas give on purpose; any other issue reads 'invalid'. */
 const KNOWN = new Set(['required', 'nir', 'cog', 'phone', 'date', 'ins', 'country', 'email']);
 
+/** Messages of the server's identity rules (INS and OID), which the contract's schemas cannot check. */
+const SERVER_KNOWN = new Set(['insRequired', 'insAndOidTogether', 'unknownOid', 'nia']);
+
+/** The translation key of an issue under an input of the wizard. */
+export function issueTextKey(issue: string): string {
+  return SERVER_KNOWN.has(issue) ? `flow.issues.${issue}` : `issues.${issue}`;
+}
+
 export type Issues = Record<string, string>;
 
 function issueKey(issue: { message: string; code?: string }): string {
-  if (KNOWN.has(issue.message)) return issue.message;
+  if (KNOWN.has(issue.message) || SERVER_KNOWN.has(issue.message)) return issue.message;
   if (issue.code === 'invalid_format' && issue.message.toLowerCase().includes('email')) return 'email';
   return 'invalid';
 }
@@ -28,6 +36,21 @@ export function issuesOf(error: z.ZodError): Issues {
 /** The create body as the contract reads it; issues by field when it refuses it. */
 export function parseCreate(body: Payload) {
   return AddPatientBody.safeParse(createPayload(body));
+}
+
+/**
+ * Every issue of the wizard's inputs. The contract checks a new patient's required fields in a
+ * refinement that zod runs only once every field parses (an empty analyses list stops it), so
+ * they are checked here as well: a step is refused as soon as the user leaves it.
+ */
+export function wizardIssues(body: Payload): Issues {
+  const parsed = parseCreate(body);
+  const issues = parsed.success ? {} : issuesOf(parsed.error);
+  const sent = createPayload(body);
+  for (const field of PATIENT_REQUIRED) {
+    if (sent[field] === undefined) issues[field] ??= 'required';
+  }
+  return issues;
 }
 
 /** Field issues a refused call carries (missingData, incorrectType… with field paths). */

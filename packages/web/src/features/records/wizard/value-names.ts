@@ -5,15 +5,12 @@ import { useLoadAll } from '../../../lib/table/use-load-all';
 import { useAnalyses } from '../api';
 import type { OfferedAnalysis } from './quick-selections';
 
-/**
- * The analyses a record may order: visible ones only (hidden analyses are internal,
- * cannotOrderHiddenAnalyses), with their family's name when the user may read families.
- */
-export function useOfferedAnalyses(): OfferedAnalysis[] {
+/** The laboratory's analyses as the wizard shows them, with their family's name when readable. */
+function useCatalogue(visible: boolean): OfferedAnalysis[] {
   const analyses = useAnalyses();
   const families = useLoadAll('families');
   return (analyses.data?.data ?? [])
-    .filter((row) => row.analysis_visible === true)
+    .filter((row) => row.analysis_visible === visible)
     .map((row) => ({
       id: row.analysis_id,
       name: row.analysis_name,
@@ -22,6 +19,16 @@ export function useOfferedAnalyses(): OfferedAnalysis[] {
       nabm: row.analysis_nabm_codes ?? [],
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The analyses a record may order: visible ones only (hidden ones: cannotOrderHiddenAnalyses). */
+export function useOfferedAnalyses(): OfferedAnalysis[] {
+  return useCatalogue(true);
+}
+
+/** Hidden (internal) analyses, shown greyed when a search finds them, never ordered. */
+export function useHiddenAnalyses(): OfferedAnalysis[] {
+  return useCatalogue(false);
 }
 
 /** How the summary shows a value: the label of a choice, the name of a referenced row. */

@@ -1,10 +1,4 @@
-import {
-  joinPhone,
-  type PatientRow,
-  type patientFields,
-  type RecordRow,
-  type recordFields,
-} from '@sil/contract';
+import { joinPhone, type PatientRow, type RecordRow } from '@sil/contract';
 import { z } from 'zod';
 import type { Payload } from '../../../lib/table/payload';
 import { REPORT_FLAGS, STEPS } from './steps';

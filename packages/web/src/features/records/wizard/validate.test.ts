@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { issueTextKey, wizardIssues } from './validate';
+
+describe('the wizard’s own check of its inputs', () => {
+  it('names the new patient’s missing required fields even while no analysis is chosen', () => {
+    const issues = wizardIssues({ patient_surname: '', patient_name: 'Anne' });
+    expect(issues).toMatchObject({
+      patient_surname: 'required',
+      patient_gender: 'required',
+      patient_dob: 'required',
+      record_selected_analyses: expect.any(String),
+    });
+    expect(issues.patient_name).toBeUndefined();
+  });
+
+  it('finds nothing wrong in a complete new patient with an analysis', () => {
+    const issues = wizardIssues({
+      patient_surname: 'MARTIN',
+      patient_name: 'Anne',
+      patient_gender: 'F',
+      patient_dob: '1990-03-14',
+      record_selected_analyses: [{ combination: 1, analysis_ids: ['0b3a4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d'] }],
+    });
+    expect(issues).toEqual({});
+  });
+
+  it('translates the server’s identity rules under their own keys', () => {
+    expect(issueTextKey('insRequired')).toBe('flow.issues.insRequired');
+    expect(issueTextKey('required')).toBe('issues.required');
+  });
+});
