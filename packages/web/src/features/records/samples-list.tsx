@@ -1,10 +1,9 @@
 import { Badge, Table, Text } from '@mantine/core';
 import type { ClinicSampleRow, PrescriberSampleRow, SampleRow } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
+import { SampleStatusBadge } from '../../components/sample-status-badge';
 import { useLabelData } from './api';
 import { SampleProgress } from './sample-progress';
-
-const PROGRESS = ['registered', 'prepared', 'injected', 'removed', 'validated', 'reportSent'] as const;
 
 /** A sample as staff or a portal user receives it. */
 type ListedSample = SampleRow | ClinicSampleRow | PrescriberSampleRow;
@@ -52,9 +51,7 @@ export function SamplesList({
                 <Table.Td>{named(sample)?.sample_type ?? '—'}</Table.Td>
                 <Table.Td>{named(sample)?.sample_matrix ?? '—'}</Table.Td>
                 <Table.Td>
-                  <Badge variant="outline" size="sm">
-                    {t(`sample_progress.${PROGRESS[status] ?? 'registered'}`)}
-                  </Badge>
+                  <SampleStatusBadge status={status} />
                   {'sample_nct_active' in sample && sample.sample_nct_active ? (
                     <Badge ml={4} color="red" size="sm">
                       NCT
