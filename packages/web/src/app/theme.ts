@@ -42,7 +42,7 @@ export const resolveCssVariables: CSSVariablesResolver = (theme) => {
   const coloured = Object.keys(theme.colors).filter((name) => name !== 'dark' && name !== 'gray');
   const lightText = Object.fromEntries(
     coloured.flatMap((name) => {
-      const text = darken(theme.colors[name]?.[9] ?? '#000', 0.25);
+      const text = darken(theme.colors[name]?.[9] ?? '#000', 0.3);
       return [
         [`--mantine-color-${name}-light-color`, text],
         [`--mantine-color-${name}-text`, text],

@@ -179,7 +179,7 @@ export function TableView<R>(props: TableViewProps<R>) {
           {props.sortOptions.length > 0 ? (
             <Group gap="xs" wrap="wrap" align="flex-end">
               <Select
-                w={190}
+                w={220}
                 aria-label={t('sort.label')}
                 leftSection={<IconArrowsSort size={16} />}
                 placeholder={t('sort.default')}
