@@ -111,3 +111,56 @@ export function overflowing(page: Page): Promise<string[]> {
     return found;
   });
 }
+
+/**
+ * Texts on screen below 4.5:1 against what they are drawn on: each element's own text, its colour
+ * faded by the opacity of its ancestors (a disabled control), over the composed background.
+ */
+export function lowContrastTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    type Rgba = [number, number, number, number];
+    const parse = (text: string): Rgba => {
+      const parts = text.match(/[\d.]+/g)?.map(Number) ?? [];
+      if (!/^rgba?\(/.test(text) || parts.length < 3) throw new Error(`Unreadable colour ${text}`);
+      return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
+    };
+    const over = (top: Rgba, below: Rgba): Rgba => {
+      const alpha = top[3] + below[3] * (1 - top[3]);
+      const mix = (i: 0 | 1 | 2) => (top[i] * top[3] + below[i] * below[3] * (1 - top[3])) / (alpha || 1);
+      return [mix(0), mix(1), mix(2), alpha];
+    };
+    const luminance = ([r, g, b]: Rgba) => {
+      const channel = (v: number) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    };
+    const found: string[] = [];
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      const own = Array.from(element.childNodes)
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent ?? '')
+        .join('')
+        .trim();
+      const box = element as HTMLElement;
+      if (!own || box.offsetParent === null || getComputedStyle(box).visibility === 'hidden') continue;
+      const layers: Rgba[] = [];
+      let opacity = 1;
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        opacity *= Number(style.opacity);
+        const layer = parse(style.backgroundColor);
+        if (layer[3] > 0) layers.push(layer);
+        if (layer[3] >= 1) break;
+      }
+      const background = layers.reduceRight<Rgba>((below, top) => over(top, below), [255, 255, 255, 1]);
+      const [r, g, b, a] = parse(getComputedStyle(box).color);
+      const color = over([r, g, b, a * opacity], background);
+      const [light, dark] = [luminance(color), luminance(background)].sort((x, y) => y - x);
+      const ratio = ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+      if (ratio < 4.5) found.push(`'${own.slice(0, 30)}' ${ratio.toFixed(2)}:1`);
+    }
+    return found;
+  });
+}

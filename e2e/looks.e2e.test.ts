@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
 import { fillLogin, launchBrowser, login, newPage, openFilters, screenshot, toastTexts } from './browser.js';
-import { overflowing, statusBadges } from './looks-measure.js';
+import { lowContrastTexts, overflowing, statusBadges } from './looks-measure.js';
 import { idOf, setUpCatalogue } from './records-setup.js';
 import { type RunningServer, startServer } from './server.js';
 
@@ -177,6 +177,27 @@ describe('main screens at phone and desktop widths', () => {
     }
     await page.context().close();
   });
+});
+
+describe('text contrast', () => {
+  it.each(MODES.slice(0, 2))(
+    'every text of the login and the tables reads at 4.5:1 ($theme)',
+    async (mode) => {
+      const page = await newPage(browser);
+      await page.goto(`${server.url}/${mode.locale}/`);
+      await page.locator('input[type="email"]').waitFor();
+      const found = (await lowContrastTexts(page)).map((text) => `login: ${text}`);
+      await logInAs(page, mode);
+      for (const table of ['records', 'techniques', 'analyses']) {
+        await openTable(page, mode.locale, table);
+        await openFilters(page);
+        await page.waitForTimeout(300);
+        found.push(...(await lowContrastTexts(page)).map((text) => `${table}: ${text}`));
+      }
+      expect(found).toEqual([]);
+      await page.context().close();
+    },
+  );
 });
 
 describe('tables', () => {

@@ -60,6 +60,8 @@ export const resolveCssVariables: CSSVariablesResolver = (theme) => {
       '--mantine-color-placeholder': '#5c636a',
       '--mantine-color-disabled-color': '#5c636a',
       '--mantine-color-anchor': theme.colors[theme.primaryColor]?.[8] ?? '#000',
+      // Error messages and the required asterisk.
+      '--mantine-color-error': darken(theme.colors.red?.[9] ?? '#000', 0.3),
     },
     dark: {
       ...darkText,
@@ -67,6 +69,7 @@ export const resolveCssVariables: CSSVariablesResolver = (theme) => {
       '--mantine-color-placeholder': '#a3a3a3',
       '--mantine-color-disabled-color': '#a3a3a3',
       '--mantine-color-anchor': theme.colors[theme.primaryColor]?.[3] ?? '#fff',
+      '--mantine-color-error': theme.colors.red?.[4] ?? '#fff',
     },
   };
 };
