@@ -289,7 +289,7 @@ describe('users', () => {
     await form.getByText('Ce champ est obligatoire').waitFor();
     await choose(
       page,
-      form.getByRole('combobox', { name: 'Établissement', exact: true }),
+      form.getByRole('combobox', { name: 'Clinique', exact: true }),
       'Clinique des Lilas',
     );
     await choose(page, form.getByRole('combobox', { name: 'Type de compte' }), 'Utilisateur facturation');
@@ -366,7 +366,7 @@ describe('clinic user', () => {
     await page.locator('tbody tr', { hasText: 'Préleveur Lilas E2E' }).waitFor();
     expect(await page.locator('tbody tr', { hasText: 'Infirmière E2E' }).count()).toBe(0);
     // The user cannot read the clinics table: no column of dashes standing for their own clinic.
-    expect(await page.locator('thead th').allInnerTexts()).not.toContain('Établissement');
+    expect(await page.locator('thead th').allInnerTexts()).not.toContain('Clinique');
     await screenshot(page, 'reference-collectors-clinic-user');
     await page.context().close();
   });
