@@ -287,11 +287,7 @@ describe('users', () => {
     await form.getByLabel('Mot de passe initial').fill(DEMO_PASSWORD);
     await form.locator('[data-action="save"]').click();
     await form.getByText('Ce champ est obligatoire').waitFor();
-    await choose(
-      page,
-      form.getByRole('combobox', { name: 'Clinique', exact: true }),
-      'Clinique des Lilas',
-    );
+    await choose(page, form.getByRole('combobox', { name: 'Clinique', exact: true }), 'Clinique des Lilas');
     await choose(page, form.getByRole('combobox', { name: 'Type de compte' }), 'Utilisateur facturation');
     await form.locator('[data-action="save"]').click();
     await form.waitFor({ state: 'detached' });
