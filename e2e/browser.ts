@@ -91,3 +91,9 @@ export async function waitForTitle(page: Page, title: string): Promise<void> {
     throw new Error(`Tab title is '${await page.title()}', expected '${title}'`);
   }
 }
+
+/** Unfolds the filters of a table page (they fold behind the 'Filtres (n)' button of its toolbar). */
+export async function openFilters(page: Page): Promise<void> {
+  const toggle = page.locator('[data-action="filters"]');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}

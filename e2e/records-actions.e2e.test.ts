@@ -149,7 +149,7 @@ describe('the record screen', () => {
     const page = await newPage(browser);
     await login(page, baseUrl, 'secretariat@demo.lab');
     await openRecord(page, record.id);
-    await page.getByRole('button', { name: 'Documents' }).click();
+    await page.getByRole('button', { name: 'Téléverser des documents' }).click();
     await page.waitForURL(new RegExp(`/fr/uploads/${record.id}$`));
     await page.locator('input[type="file"]').setInputFiles({
       name: `ordonnance-${stamp}.png`,

@@ -1,7 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, login, newPage, screenshot, toastTexts, toggleTheme } from './browser.js';
+import {
+  launchBrowser,
+  login,
+  newPage,
+  openFilters,
+  screenshot,
+  toastTexts,
+  toggleTheme,
+} from './browser.js';
 import { type RunningAgent, readLabels, startAgent } from './records-agent.js';
 import { choose, idOf, next, nirOf, setUpCatalogue, waitForToast } from './records-setup.js';
 
@@ -144,6 +152,7 @@ describe('the front desk registers a patient and a record, prints, scans', () =>
     // The records table finds it by number; its status filter reads as words; a click opens the record.
     await page.goto(`${baseUrl}/fr/table/records`);
     await page.locator('[data-testid="table-search"]').fill(recordNumber);
+    await openFilters(page);
     await page.locator('[data-filter="filter_date_from"]').waitFor();
     await page.locator('[data-filter="record_status"]').click();
     await page.getByRole('option', { name: 'Pré-enregistré' }).waitFor();

@@ -1,7 +1,16 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { DEMO_PASSWORD, fillLogin, launchBrowser, login, menuIds, newPage, screenshot } from './browser.js';
+import {
+  DEMO_PASSWORD,
+  fillLogin,
+  launchBrowser,
+  login,
+  menuIds,
+  newPage,
+  openFilters,
+  screenshot,
+} from './browser.js';
 
 /**
  * An administrator imports the NABM nomenclature, configures a clinic, a collector and a prescriber,
@@ -141,6 +150,7 @@ describe('clinics, collectors and prescribers', () => {
     await saveForm(page);
     await page.getByText('Ajouté', { exact: true }).first().waitFor();
     expect(await page.locator('tbody tr', { hasText: 'Clinique fermée E2E' }).count()).toBe(0);
+    await openFilters(page);
     await choose(page, page.locator('[data-filter="clinic_visible"]'), 'Non');
     await page.locator('tbody tr', { hasText: 'Clinique fermée E2E' }).waitFor();
     expect(await page.locator('tbody tr', { hasText: 'Clinique du Parc E2E' }).count()).toBe(0);
@@ -209,13 +219,13 @@ describe('users', () => {
     const rights = dialog(page);
     await rights.getByText('technicien@demo.lab').waitFor();
     await screenshot(page, 'reference-rights-fr-light');
-    await choose(page, rights.getByLabel('Établissements', { exact: true }), 'Lecture');
+    await choose(page, rights.getByLabel('Cliniques', { exact: true }), 'Lecture');
     await rights.locator('[data-action="save"]').click();
     await rights.waitFor({ state: 'detached' });
     await expect.poll(() => row.innerText()).toContain('11 domaines');
     // Back as it was: other journeys check the technician's menu.
     await row.locator('td').nth(1).click();
-    await choose(page, rights.getByLabel('Établissements', { exact: true }), 'Aucun droit');
+    await choose(page, rights.getByLabel('Cliniques', { exact: true }), 'Aucun droit');
     await rights.locator('[data-action="save"]').click();
     await rights.waitFor({ state: 'detached' });
     await expect.poll(() => row.innerText()).toContain('10 domaines');
@@ -226,7 +236,7 @@ describe('users', () => {
     expect(await rights.locator('[data-testid="rights-locked"]').innerText()).toContain(
       'découlent de leur type de compte',
     );
-    expect(await rights.getByLabel('Établissements', { exact: true }).isDisabled()).toBe(true);
+    expect(await rights.getByLabel('Cliniques', { exact: true }).isDisabled()).toBe(true);
     await screenshot(page, 'reference-rights-locked-fr-light');
     await rights.getByRole('button', { name: 'Annuler' }).click();
     await rights.waitFor({ state: 'detached' });
@@ -281,11 +291,7 @@ describe('users', () => {
     await form.getByLabel('Mot de passe initial').fill(DEMO_PASSWORD);
     await form.locator('[data-action="save"]').click();
     await form.getByText('Ce champ est obligatoire').waitFor();
-    await choose(
-      page,
-      form.getByRole('combobox', { name: 'Établissement', exact: true }),
-      'Clinique des Lilas',
-    );
+    await choose(page, form.getByRole('combobox', { name: 'Clinique', exact: true }), 'Clinique des Lilas');
     await choose(page, form.getByRole('combobox', { name: 'Type de compte' }), 'Utilisateur facturation');
     await form.locator('[data-action="save"]').click();
     await form.waitFor({ state: 'detached' });
@@ -360,7 +366,7 @@ describe('clinic user', () => {
     await page.locator('tbody tr', { hasText: 'Préleveur Lilas E2E' }).waitFor();
     expect(await page.locator('tbody tr', { hasText: 'Infirmière E2E' }).count()).toBe(0);
     // The user cannot read the clinics table: no column of dashes standing for their own clinic.
-    expect(await page.locator('thead th').allInnerTexts()).not.toContain('Établissement');
+    expect(await page.locator('thead th').allInnerTexts()).not.toContain('Clinique');
     await screenshot(page, 'reference-collectors-clinic-user');
     await page.context().close();
   });

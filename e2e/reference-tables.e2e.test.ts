@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, login, newPage, screenshot } from './browser.js';
+import { launchBrowser, login, newPage, openFilters, screenshot } from './browser.js';
 
 /**
  * An administrator configures a matrix, a family, a machine, a parameter with a formula and ranges,
@@ -125,6 +125,7 @@ describe('reference tables', () => {
     await expect.poll(() => rowNames(page)).toEqual(['Alcoolémie E2E', 'Alcoolémie E2E bis']);
     await page.locator('[data-testid="table-order"]').getByText('Décroissant').click();
     await expect.poll(() => rowNames(page)).toEqual(['Alcoolémie E2E bis', 'Alcoolémie E2E']);
+    await openFilters(page);
     await choose(page, page.locator('[data-filter="analysis_matrix"]'), 'Sang total E2E');
     await expect.poll(() => rowNames(page)).toEqual(['Alcoolémie E2E']);
     await screenshot(page, 'reference-analyses-fr-light');

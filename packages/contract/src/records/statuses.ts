@@ -46,6 +46,16 @@ export const SAMPLE_STATUS = {
 export type SampleStatus = (typeof SAMPLE_STATUS)[keyof typeof SAMPLE_STATUS];
 export const SAMPLE_STATUSES = [0, 1, 2, 3, 4, 5] as const satisfies readonly SampleStatus[];
 
+/** Locale keys of each sample step (`sample_progress.<key>`): the samples table, filters and menus. */
+export const SAMPLE_STATUS_KEYS: Record<SampleStatus, string> = {
+  0: 'registered',
+  1: 'prepared',
+  2: 'injected',
+  3: 'removed',
+  4: 'validated',
+  5: 'reportSent',
+};
+
 /**
  * Who may take a status step (spec.md §4). Each step belongs to the action that does the work:
  * - registration: a member of staff registers a pre-registered record (update-record-status);

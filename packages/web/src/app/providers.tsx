@@ -9,7 +9,7 @@ import { i18n } from '../lib/i18n';
 import { notifyApiError, TOAST_DURATION_MS, TOAST_LIMIT } from '../lib/notify';
 import { FONT_SIZE_PX } from '../lib/preferences';
 import { usePreferences } from '../lib/use-session';
-import { buildTheme } from './theme';
+import { buildTheme, resolveCssVariables } from './theme';
 
 /** Every failed query or mutation shows its error toast, unless it says `meta: { quiet: true }`. */
 export function createQueryClient(): QueryClient {
@@ -40,7 +40,11 @@ export function Providers({ children }: { children: ReactNode }) {
 
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} forceColorScheme={preferences.theme}>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={resolveCssVariables}
+        forceColorScheme={preferences.theme}
+      >
         <Notifications position="bottom-right" autoClose={TOAST_DURATION_MS} limit={TOAST_LIMIT} />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>

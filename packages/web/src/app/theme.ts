@@ -1,19 +1,75 @@
-import { createTheme, DEFAULT_THEME, type MantineThemeOverride } from '@mantine/core';
+import {
+  Badge,
+  type CSSVariablesResolver,
+  createTheme,
+  DEFAULT_THEME,
+  darken,
+  type MantineThemeOverride,
+} from '@mantine/core';
+
+const FONT = 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 /**
  * Light and dark share one theme; colour-blind mode swaps the green and red palettes for blue and
- * orange, so every success/error colour in the app changes at once (icons carry the meaning too).
+ * orange, so every success/error colour in the app changes at once (status badges add icons).
+ * Filled colours use shade 8 and pick black or white text by luminance: 0.179 is the luminance at
+ * which both give the same contrast, so the chosen one always reaches 4.5:1.
  */
 export function buildTheme(colorBlind: boolean): MantineThemeOverride {
   return createTheme({
     primaryColor: 'indigo',
+    primaryShade: { light: 8, dark: 8 },
+    autoContrast: true,
+    luminanceThreshold: 0.179,
     defaultRadius: 'md',
-    fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    headings: {
-      fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-      fontWeight: '650',
-    },
+    fontFamily: FONT,
+    headings: { fontFamily: FONT, fontWeight: '650' },
     colors: colorBlind ? { green: DEFAULT_THEME.colors.blue, red: DEFAULT_THEME.colors.orange } : {},
     other: { colorBlind },
+    components: {
+      // A badge is as wide as its word: squeezed by a narrow column it would show 'N…' for 'Non'.
+      Badge: Badge.extend({ styles: { root: { flexShrink: 0, minWidth: 'max-content' } } }),
+    },
   });
 }
+
+/**
+ * Text colours that reach WCAG AA (4.5:1) in both schemes. Mantine's defaults give dimmed labels,
+ * placeholders and disabled controls 1.8–3.5:1, and coloured text (`c="red"`, light badges and
+ * buttons) as little as 2.9:1 on light backgrounds; the e2e journey `looks` measures the result.
+ */
+export const resolveCssVariables: CSSVariablesResolver = (theme) => {
+  const coloured = Object.keys(theme.colors).filter((name) => name !== 'dark' && name !== 'gray');
+  const lightText = Object.fromEntries(
+    coloured.flatMap((name) => {
+      const text = darken(theme.colors[name]?.[9] ?? '#000', 0.3);
+      return [
+        [`--mantine-color-${name}-light-color`, text],
+        [`--mantine-color-${name}-text`, text],
+      ];
+    }),
+  );
+  const darkText = Object.fromEntries(
+    coloured.map((name) => [`--mantine-color-${name}-text`, theme.colors[name]?.[3] ?? '#fff']),
+  );
+  return {
+    variables: {},
+    light: {
+      ...lightText,
+      '--mantine-color-dimmed': '#5c636a',
+      '--mantine-color-placeholder': '#5c636a',
+      '--mantine-color-disabled-color': '#5c636a',
+      '--mantine-color-anchor': theme.colors[theme.primaryColor]?.[8] ?? '#000',
+      // Error messages and the required asterisk.
+      '--mantine-color-error': darken(theme.colors.red?.[9] ?? '#000', 0.3),
+    },
+    dark: {
+      ...darkText,
+      '--mantine-color-dimmed': '#a3a3a3',
+      '--mantine-color-placeholder': '#a3a3a3',
+      '--mantine-color-disabled-color': '#a3a3a3',
+      '--mantine-color-anchor': theme.colors[theme.primaryColor]?.[3] ?? '#fff',
+      '--mantine-color-error': theme.colors.red?.[4] ?? '#fff',
+    },
+  };
+};

@@ -28,7 +28,7 @@ function Brand({ locale, home }: { locale: WebLocale; home: string }) {
       <ThemeIcon size={36} radius="md" variant="gradient" gradient={{ from: 'indigo', to: 'cyan', deg: 135 }}>
         <IconFlask2 size={22} />
       </ThemeIcon>
-      <div>
+      <div className={classes.brandName}>
         <Text fw={700} c="var(--mantine-color-text)" lh={1.1}>
           {t('app.name')}
         </Text>

@@ -1,14 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { WebLocale } from '@sil/contract';
-import { IconLogin2, IconShieldCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconLogin2, IconShieldCheck } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { revealFirstError } from '../../lib/form/reveal-error';
 import { LoginForm } from './schemas';
 
 interface LoginFormProps {
   locale: WebLocale;
   pending: boolean;
+  /** Why the last attempt was refused (a wrong password…), shown under the form as well as in the toast. */
+  error: string | null;
   onSubmit: (values: LoginForm) => void;
   onForgot: () => void;
 }
@@ -18,16 +22,21 @@ export function ssoStartPath(locale: WebLocale): string {
   return `${import.meta.env.VITE_API_ORIGIN ?? ''}/auth/psc/start?locale=${locale}`;
 }
 
-export function LoginFormView({ locale, pending, onSubmit, onForgot }: LoginFormProps) {
+export function LoginFormView({ locale, pending, error, onSubmit, onForgot }: LoginFormProps) {
   const { t } = useTranslation();
   const form = useForm<LoginForm>({
     resolver: zodResolver(LoginForm),
     defaultValues: { email: '', password: '' },
   });
+  const formRef = useRef<HTMLFormElement>(null);
   const message = (key: string | undefined) => (key ? t(key) : undefined);
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+    <form
+      ref={formRef}
+      onSubmit={form.handleSubmit(onSubmit, () => revealFirstError(formRef.current))}
+      noValidate
+    >
       <Stack gap="md">
         <TextInput
           label={t('login.email')}
@@ -53,6 +62,17 @@ export function LoginFormView({ locale, pending, onSubmit, onForgot }: LoginForm
         <Button type="submit" loading={pending} leftSection={<IconLogin2 size={18} />} fullWidth>
           {t('login.connect')}
         </Button>
+        {error ? (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            role="alert"
+            data-testid="login-error"
+          >
+            {error}
+          </Alert>
+        ) : null}
         <Divider label={t('login.or')} labelPosition="center" />
         <Button
           component="a"
@@ -60,6 +80,12 @@ export function LoginFormView({ locale, pending, onSubmit, onForgot }: LoginForm
           variant="default"
           leftSection={<IconShieldCheck size={18} />}
           fullWidth
+          // The product's name is long: on a phone the label wraps inside the button, never past it.
+          h="auto"
+          mih={36}
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
+          data-action="sso"
         >
           {t('login.sso')}
         </Button>

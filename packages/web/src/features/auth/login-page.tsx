@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CenteredCard } from '../../components/centered-card';
 import { LanguageSelect } from '../../components/language-select';
+import { ApiError } from '../../lib/api-client';
 import { errorMessage, showToast } from '../../lib/notify';
 import { useLogin, useOtpLogin, useRequestPasswordReset } from './api';
 import { ForgotPasswordFormView } from './forgot-password-form';
@@ -62,6 +63,11 @@ export function LoginPage({ locale }: { locale: WebLocale }) {
         <LoginFormView
           locale={locale}
           pending={login.isPending}
+          error={
+            login.error === null
+              ? null
+              : errorMessage(login.error instanceof ApiError ? login.error.code : 'fallback')
+          }
           onSubmit={(values) => login.mutate(values)}
           onForgot={() => setStep({ kind: 'forgot' })}
         />

@@ -1,13 +1,17 @@
 import { Alert, Button, Group, Menu, Modal, Text } from '@mantine/core';
-import { nextSampleStatuses, SAMPLE_STATUS, type SampleRow, type SampleStatus } from '@sil/contract';
+import {
+  nextSampleStatuses,
+  SAMPLE_STATUS,
+  SAMPLE_STATUS_KEYS,
+  type SampleRow,
+  type SampleStatus,
+} from '@sil/contract';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { useMoveSample } from './api';
-
-const PROGRESS = ['registered', 'prepared', 'injected', 'removed', 'validated', 'reportSent'] as const;
 
 /**
  * The next steps of a sample (spec.md §4 'Sample progress'): only those the status rules give to a
@@ -72,7 +76,7 @@ export function SampleProgress({
         <Menu.Dropdown>
           {steps.map((to) => (
             <Menu.Item key={to} onClick={() => void move(to)} data-status={to}>
-              {t(`sample_progress.${PROGRESS[to]}`)}
+              {t(`sample_progress.${SAMPLE_STATUS_KEYS[to]}`)}
             </Menu.Item>
           ))}
         </Menu.Dropdown>

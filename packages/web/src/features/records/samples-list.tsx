@@ -4,8 +4,8 @@ import type { ClinicSampleRow, PrescriberSampleRow, RecordSampleRow } from '@sil
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { SampleStatusBadge } from '../../components/sample-status-badge';
 import { SampleProgress } from './sample-progress';
-import { sampleProgressKey } from './trace-values';
 
 /** A sample as staff (with its names) or a portal user receives it. */
 type ListedSample = RecordSampleRow | ClinicSampleRow | PrescriberSampleRow;
@@ -46,12 +46,9 @@ function SampleState({
   sample: ListedSample;
   progress: { canComplete: boolean } | undefined;
 }) {
-  const { t } = useTranslation('records');
   return (
     <Group gap={4} wrap="wrap">
-      <Badge variant="outline" size="sm" style={{ flexShrink: 0 }}>
-        {t(`sample_progress.${sampleProgressKey(sample.sample_status)}`)}
-      </Badge>
+      <SampleStatusBadge status={sample.sample_status} />
       {'sample_nct_active' in sample && sample.sample_nct_active ? (
         <Badge color="red" size="sm">
           NCT

@@ -1,17 +1,9 @@
-import { RECORD_STATUS_KEYS, recordStatusSchema } from '@sil/contract';
+import { RECORD_STATUS_KEYS, recordStatusSchema, SAMPLE_STATUS_KEYS } from '@sil/contract';
 import type { TFunction } from 'i18next';
 
-/** Locale keys of sample progress (sample_status 0–5), under `sample_progress`. */
-export const SAMPLE_PROGRESS_KEYS = [
-  'registered',
-  'prepared',
-  'injected',
-  'removed',
-  'validated',
-  'reportSent',
-] as const;
-
-export const sampleProgressKey = (status: number) => SAMPLE_PROGRESS_KEYS[status] ?? 'registered';
+/** The locale key of a sample's progress (sample_status 0–5), under `sample_progress`. */
+const sampleProgressKey = (status: number) =>
+  SAMPLE_STATUS_KEYS[status as keyof typeof SAMPLE_STATUS_KEYS] ?? 'registered';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const ONLY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,4 +1,5 @@
-import { hrefTo, SampleRow, sampleList } from '@sil/contract';
+import { hrefTo, SAMPLE_STATUS_KEYS, SampleRow, sampleList } from '@sil/contract';
+import { sampleStatusOf } from '../../components/sample-status-badge';
 import { defineTable } from '../../lib/table/table-config';
 import { pageOf } from '../../lib/table/table-pages';
 
@@ -7,11 +8,17 @@ export const techniquesTable = defineTable(SampleRow, {
   name: 'techniques',
   entity: sampleList,
   readOnly: true,
+  valueLabels: {
+    sample_status: (value) => {
+      const step = sampleStatusOf(value);
+      return step === null ? value : `records:sample_progress.${SAMPLE_STATUS_KEYS[step]}`;
+    },
+  },
   columns: [
     { field: 'sample_number' },
     { field: 'sample_type', format: { reference: 'sample_types' } },
     { field: 'sample_matrix', format: { reference: 'matrices' } },
-    { field: 'sample_status' },
+    { field: 'sample_status', format: 'sampleStatus' },
     { field: 'sample_nct_active', format: 'boolean' },
     { field: 'sample_last_updated', format: 'datetime' },
   ],

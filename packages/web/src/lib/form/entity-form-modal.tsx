@@ -15,22 +15,27 @@ export function EntityFormModal<R>({
 }: {
   config: ReferenceTableConfig<R>;
   fields: readonly FieldSpec<FieldOf<R>>[];
+  /** The table's name, for a table without its own form titles. */
   title: string;
   id: string | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('tables');
+  const { t, i18n } = useTranslation('tables');
   const current = useTableRow(config.entity, config.row, id);
   const row = current.data ?? null;
   const ready = id === null || row !== null;
+  const label = row ? shownText(row[config.keys.label]) || id : id;
+  // 'Nouvelle analyse', 'Analyse : Glucose': the entity named in the singular, as a person says it.
+  const titles = `form.titles.${config.name}`;
+  const heading = i18n.exists(`tables:${titles}.new`)
+    ? id === null
+      ? t(`${titles}.new`)
+      : t(`${titles}.edit`, { label })
+    : id === null
+      ? title
+      : `${title} : ${label}`;
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size="xl"
-      title={`${title} · ${id === null ? t('form.new') : row ? shownText(row[config.keys.label]) || id : id}`}
-      data-testid="entity-form"
-    >
+    <Modal opened onClose={onClose} size="xl" title={heading} data-testid="entity-form">
       {ready ? (
         <EntityForm
           // A reloaded row starts a new form with what the server holds now.

@@ -1,4 +1,5 @@
 import { Button, Group, SimpleGrid } from '@mantine/core';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Payload } from '../table/payload';
@@ -7,6 +8,7 @@ import { FieldInput } from './field-input';
 import type { FieldSpec, FormValues } from './field-spec';
 import { formResolver } from './form-resolver';
 import { formValuesOf, payloadOf } from './form-values';
+import { revealFirstError } from './reveal-error';
 import { StaleAlert } from './stale-alert';
 import { useSubmitRow } from './use-submit-row';
 
@@ -34,6 +36,7 @@ export function EntityForm<R>({
     resolver: formResolver(entity, fields),
     mode: 'onTouched',
   });
+  const formRef = useRef<HTMLFormElement>(null);
   const known: ReadonlySet<string> = new Set(fields.map((field) => field.name));
   const { submit, stale, saving } = useSubmitRow(
     config,
@@ -41,6 +44,7 @@ export function EntityForm<R>({
     (path, message) => {
       if (!known.has(path.split('.')[0] ?? '')) return false;
       form.setError(path, { type: 'server', message });
+      revealFirstError(formRef.current);
       return true;
     },
     onSaved,
@@ -50,9 +54,11 @@ export function EntityForm<R>({
 
   return (
     <form
+      ref={formRef}
       noValidate
-      onSubmit={form.handleSubmit(() =>
-        submit(payloadOf(fields, initial), payloadOf(fields, form.getValues())),
+      onSubmit={form.handleSubmit(
+        () => submit(payloadOf(fields, initial), payloadOf(fields, form.getValues())),
+        () => revealFirstError(formRef.current),
       )}
     >
       {stale ? <StaleAlert onReload={onReload} /> : null}

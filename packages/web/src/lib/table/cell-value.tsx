@@ -2,6 +2,7 @@ import { Badge, Text } from '@mantine/core';
 import { type ReferenceTableName, specialtyLabel } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { RecordStatusBadge } from '../../components/record-status-badge';
+import { SampleStatusBadge } from '../../components/sample-status-badge';
 import type { ColumnFormat } from './table-config';
 import { useLoadAll } from './use-load-all';
 
@@ -59,6 +60,8 @@ export function CellValue({ format = 'text', value }: { format?: ColumnFormat; v
     }
     case 'recordStatus':
       return <RecordStatusBadge status={value} />;
+    case 'sampleStatus':
+      return <SampleStatusBadge status={value} />;
     case 'text':
       return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
   }

@@ -12,6 +12,7 @@ export type ColumnFormat =
   | 'cents'
   | 'specialty'
   | 'recordStatus'
+  | 'sampleStatus'
   | { reference: ReferenceTableName };
 
 /** A field of the row a table shows: renaming it in the contract fails every configuration naming it. */

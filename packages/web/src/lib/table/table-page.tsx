@@ -86,6 +86,18 @@ export function TablePage<R>({
           value: option,
           label: t(`sort.options.${option}`),
         }))}
+        sortable={Object.fromEntries(
+          columns.flatMap((column) => {
+            const option = Object.keys(entity.sorts).find((key) => entity.sorts[key] === column.key);
+            return option ? [[column.key, option]] : [];
+          }),
+        )}
+        defaultSort={{
+          column: columns.some((column) => column.key === entity.defaultSort.field)
+            ? entity.defaultSort.field
+            : null,
+          order: entity.defaultSort.order,
+        }}
         filters={filters}
         searchPlaceholder={t(`search.placeholder.${config.name}`)}
         rights={rights}

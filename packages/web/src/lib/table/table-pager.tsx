@@ -31,7 +31,7 @@ export function pagerTexts(t: TFunction<'tables'>, language: string, counts: Pag
   };
 }
 
-/** 'Lines per page' and previous/next with 'page x / y' (spec.md §2 'Reference-data tables'). */
+/** 'Rows per page' and previous/next with 'page x / y' (spec.md §2 'Reference-data tables'). */
 export function TablePager({
   page,
   pages,

@@ -1,5 +1,7 @@
 import { Card, Checkbox, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SortHeader, type SortView } from './sort-header';
 import type { ColumnView } from './types';
 
 interface RowsProps<R> {
@@ -12,6 +14,9 @@ interface RowsProps<R> {
   /** Opens the row's form; absent when the user may not edit. */
   onOpen?: (row: R) => void;
   selectable: boolean;
+  /** What shows instead of rows: an invitation to add the first one, or 'no row matches'. */
+  empty: ReactNode;
+  sort: SortView;
 }
 
 /** Desktop: a table that scrolls sideways when its columns do not fit. */
@@ -24,6 +29,8 @@ export function TableRows<R>({
   onToggleAll,
   onOpen,
   selectable,
+  empty,
+  sort,
 }: RowsProps<R>) {
   const { t } = useTranslation('tables');
   const allChecked = rows.length > 0 && rows.every((row) => selected.has(rowId(row)));
@@ -44,18 +51,16 @@ export function TableRows<R>({
               </Table.Th>
             ) : null}
             {columns.map((column) => (
-              <Table.Th key={column.key}>{column.label}</Table.Th>
+              <SortHeader key={column.key} view={sort} column={column.key}>
+                {column.label}
+              </SortHeader>
             ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.length === 0 ? (
             <Table.Tr>
-              <Table.Td colSpan={columns.length + 1}>
-                <Text c="dimmed" size="sm" ta="center" py="md">
-                  {t('empty')}
-                </Text>
-              </Table.Td>
+              <Table.Td colSpan={columns.length + 1}>{empty}</Table.Td>
             </Table.Tr>
           ) : null}
           {rows.map((row) => {
@@ -90,15 +95,18 @@ export function TableRows<R>({
 }
 
 /** Mobile (below 992 px): one card per row, label above value, nothing to scroll sideways. */
-export function RowCards<R>({ rows, rowId, columns, selected, onToggle, onOpen, selectable }: RowsProps<R>) {
+export function RowCards<R>({
+  rows,
+  rowId,
+  columns,
+  selected,
+  onToggle,
+  onOpen,
+  selectable,
+  empty,
+}: RowsProps<R>) {
   const { t } = useTranslation('tables');
-  if (rows.length === 0) {
-    return (
-      <Text c="dimmed" size="sm" ta="center" py="md">
-        {t('empty')}
-      </Text>
-    );
-  }
+  if (rows.length === 0) return <Card withBorder>{empty}</Card>;
   return (
     <Stack gap="sm">
       {rows.map((row) => {

@@ -1,6 +1,6 @@
 import { Button, Collapse, Group, Loader, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconFilter, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconArrowsSort, IconFilter, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
@@ -8,6 +8,8 @@ import { DeleteConfirm } from './delete-confirm';
 import { ExportMenu } from './export-menu';
 import type { ListState } from './list-state';
 import type { TableRights } from './rights';
+import type { SortView } from './sort-header';
+import { TableEmpty } from './table-empty';
 import { TableFilters } from './table-filters';
 import { TablePager } from './table-pager';
 import { RowCards, TableRows } from './table-rows';
@@ -30,6 +32,9 @@ export interface TableViewProps<R> {
   state: ListState;
   onState: (next: ListState) => void;
   sortOptions: Array<{ value: string; label: string }>;
+  /** Columns that sort the rows (column key → sort option) and the default sort's column and order. */
+  sortable: Readonly<Record<string, string>>;
+  defaultSort: { column: string | null; order: 'ASC' | 'DESC' };
   filters: FilterView[];
   searchPlaceholder: string;
   rights: TableRights;
@@ -57,7 +62,10 @@ export function TableView<R>(props: TableViewProps<R>) {
   const [selected, setSelected] = useState<Map<string, string>>(new Map());
   const [confirming, setConfirming] = useState(false);
   const [filtersOpen, { toggle: toggleFilters }] = useDisclosure(false);
-  const activeFilters = Object.values(state.filters).filter((values) => values.length > 0).length;
+  const activeFilters =
+    Object.values(state.filters).filter((values) => values.length > 0).length +
+    (state.dateFrom ? 1 : 0) +
+    (state.dateTo ? 1 : 0);
   const [search, setSearch] = useState(state.search);
   // The list is asked again once typing pauses, not on every key.
   const commitSearch = useDebouncedCallback(
@@ -87,6 +95,23 @@ export function TableView<R>(props: TableViewProps<R>) {
     });
   };
 
+  const sort: SortView = {
+    sortable: props.sortable,
+    current: state.sort,
+    order: state.order,
+    defaultColumn: props.defaultSort.column,
+    defaultOrder: props.defaultSort.order,
+    onSort: (option, order) => onState({ ...state, sort: option, order, page: 1 }),
+  };
+  const canAdd = rights.edit && props.onAdd !== undefined;
+  const empty = (
+    <TableEmpty
+      loading={props.loading}
+      narrowed={state.search.trim() !== '' || activeFilters > 0}
+      onAdd={canAdd ? props.onAdd : undefined}
+    />
+  );
+
   const rowsProps = {
     rows: props.rows,
     rowId: props.rowId,
@@ -96,6 +121,8 @@ export function TableView<R>(props: TableViewProps<R>) {
     onToggleAll: toggleAll,
     onOpen: props.onOpen,
     selectable,
+    empty,
+    sort,
   };
 
   return (
@@ -126,7 +153,7 @@ export function TableView<R>(props: TableViewProps<R>) {
                 }
               />
             ) : null}
-            {rights.edit && props.onAdd ? (
+            {canAdd ? (
               <Button leftSection={<IconPlus size={16} />} onClick={props.onAdd} data-action="add">
                 {t('actions.add')}
               </Button>
@@ -135,9 +162,9 @@ export function TableView<R>(props: TableViewProps<R>) {
         }
       />
       <Stack gap="sm" mb="md">
-        <Group gap="sm" wrap="wrap" align="flex-end">
+        <Group gap="sm" wrap="wrap" align="flex-end" data-testid="table-toolbar">
           <TextInput
-            style={{ flex: '1 1 240px' }}
+            style={{ flex: '1 1 200px' }}
             maw={420}
             leftSection={<IconSearch size={16} />}
             placeholder={props.searchPlaceholder}
@@ -152,8 +179,9 @@ export function TableView<R>(props: TableViewProps<R>) {
           {props.sortOptions.length > 0 ? (
             <Group gap="xs" wrap="wrap" align="flex-end">
               <Select
-                w={180}
-                label={t('sort.label')}
+                w={220}
+                aria-label={t('sort.label')}
+                leftSection={<IconArrowsSort size={16} />}
                 placeholder={t('sort.default')}
                 data={props.sortOptions}
                 value={state.sort}
@@ -164,7 +192,8 @@ export function TableView<R>(props: TableViewProps<R>) {
               <SegmentedControl
                 aria-label={t('sort.order')}
                 disabled={state.sort === null}
-                value={state.order}
+                // With no option chosen the rows follow the default sort: its order is the one shown.
+                value={state.sort === null ? props.defaultSort.order : state.order}
                 data={[
                   { value: 'ASC', label: t('sort.asc') },
                   { value: 'DESC', label: t('sort.desc') },
@@ -174,22 +203,23 @@ export function TableView<R>(props: TableViewProps<R>) {
               />
             </Group>
           ) : null}
+          {props.filters.length > 0 || props.dateRange ? (
+            // The filters fold behind one button so the toolbar stays one row and the rows stay near
+            // the top; the count says how many are set while they are folded.
+            <Button
+              variant={activeFilters > 0 ? 'light' : 'default'}
+              leftSection={<IconFilter size={16} />}
+              onClick={toggleFilters}
+              aria-expanded={filtersOpen}
+              data-action="filters"
+              data-count={activeFilters}
+            >
+              {t('filters.toggle', { count: activeFilters })}
+            </Button>
+          ) : null}
           {props.loading ? <Loader size="sm" /> : null}
         </Group>
-        {mobile && props.filters.length > 0 ? (
-          // On a phone the filters fold away so the rows stay near the top of the screen.
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconFilter size={14} />}
-            onClick={toggleFilters}
-            style={{ alignSelf: 'flex-start' }}
-            data-action="filters"
-          >
-            {t('filters.toggle', { count: activeFilters })}
-          </Button>
-        ) : null}
-        <Collapse expanded={!mobile || filtersOpen}>
+        <Collapse expanded={filtersOpen}>
           {props.dateRange ? (
             <Group gap="sm" mb="xs" wrap="wrap">
               <TextInput

@@ -88,6 +88,9 @@ export function UsersPage({ locale }: { locale: WebLocale }) {
         state={state}
         onState={setState}
         sortOptions={[]}
+        // spec.md §9: users are listed by name, A to Z, with no other sort.
+        sortable={{}}
+        defaultSort={{ column: 'user_name', order: 'ASC' }}
         filters={[
           {
             column: 'user_type',
