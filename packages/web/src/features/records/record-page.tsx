@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LabelValue } from '../../components/label-value';
 import { PageHeader } from '../../components/page-header';
-import { frenchDate, parisDateTime } from '../../lib/french-date';
+import { formatDate, formatDateTime } from '../../lib/format/dates';
 import { useSession } from '../../lib/use-session';
 import { useRecord } from './api';
 import { NotesCard } from './notes-card';
@@ -97,7 +97,10 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
                 label={t('fields.patient_surname')}
                 value={`${patient?.patient_surname ?? ''} ${patient?.patient_name ?? ''}`}
               />
-              <LabelValue label={t('fields.patient_dob')} value={frenchDate(patient?.patient_dob)} />
+              <LabelValue
+                label={t('fields.patient_dob')}
+                value={formatDate(patient?.patient_dob, i18n.language)}
+              />
               <LabelValue label={t('fields.patient_gender')} value={gender ? t(`genders.${gender}`) : null} />
               {identityStatus ? (
                 <LabelValue
@@ -120,15 +123,15 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
               {whole ? <LabelValue label={t('record.password')} value={whole.record_password} /> : null}
               <LabelValue
                 label={t('record.created')}
-                value={parisDateTime(record.record_created, i18n.language)}
+                value={formatDateTime(record.record_created, i18n.language)}
               />
               <LabelValue
                 label={t('fields.record_prescription_date')}
-                value={frenchDate(record.record_prescription_date)}
+                value={formatDate(record.record_prescription_date, i18n.language)}
               />
               <LabelValue
                 label={t('fields.record_collection_datetime')}
-                value={parisDateTime(record.record_collection_datetime, i18n.language)}
+                value={formatDateTime(record.record_collection_datetime, i18n.language)}
               />
               {whole ? (
                 <>
@@ -138,7 +141,7 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
                   />
                   <LabelValue
                     label={t('record.scanned_at')}
-                    value={parisDateTime(whole.record_scanned_at, i18n.language)}
+                    value={formatDateTime(whole.record_scanned_at, i18n.language)}
                   />
                 </>
               ) : null}

@@ -1,6 +1,7 @@
 import { Code, Spoiler, Text } from '@mantine/core';
 import type { RouteAnswer } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
+import { formatValueText } from '../../lib/format/value-text';
 
 export type TraceEntry = RouteAnswer<'getRecordTrace'>[number];
 
@@ -39,9 +40,10 @@ export function TraceField({ entry }: { entry: TraceEntry }) {
  * folded to a few lines so that one creation does not push every change off the screen.
  */
 export function TraceValue({ value }: { value: string | null }) {
-  const { t } = useTranslation('records');
+  const { t, i18n } = useTranslation('records');
   if (value === null || value === '') return <>—</>;
-  if (!value.startsWith('{')) return <span style={{ wordBreak: 'break-word' }}>{value}</span>;
+  if (!value.startsWith('{'))
+    return <span style={{ wordBreak: 'break-word' }}>{formatValueText(value, i18n.language)}</span>;
   return (
     <Spoiler maxHeight={44} showLabel={t('trace.show')} hideLabel={t('trace.hide')} fz="xs">
       <Code block fz="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>

@@ -1,7 +1,7 @@
 import { Card, Center, Group, Loader, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { parisDateTime } from '../../lib/french-date';
+import { formatDateTime } from '../../lib/format/dates';
 import { useRecordTrace } from './api';
 import { newestFirst, TraceAction, type TraceEntry, TraceField, TraceValue } from './trace-entry';
 
@@ -17,7 +17,7 @@ function TraceCards({ entries }: { entries: readonly TraceEntry[] }) {
               <TraceAction entry={entry} />
             </Text>
             <Text size="xs" c="dimmed">
-              {parisDateTime(entry.modification_timestamp, i18n.language)}
+              {formatDateTime(entry.modification_timestamp, i18n.language)}
             </Text>
           </Group>
           <Text size="xs" c="dimmed">
@@ -60,7 +60,7 @@ function TraceTable({ entries }: { entries: readonly TraceEntry[] }) {
         <Table.Tbody>
           {entries.map((entry) => (
             <Table.Tr key={entry.modification_id} data-testid="trace-entry" style={{ verticalAlign: 'top' }}>
-              <Table.Td>{parisDateTime(entry.modification_timestamp, i18n.language)}</Table.Td>
+              <Table.Td>{formatDateTime(entry.modification_timestamp, i18n.language)}</Table.Td>
               <Table.Td>{entry.modification_by_name ?? entry.modification_by}</Table.Td>
               <Table.Td>
                 <TraceAction entry={entry} />

@@ -4,6 +4,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { type Control, Controller, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Payload } from '../table/payload';
+import { DateField } from './date-field';
 import type { FieldSpec, FormValue, FormValues, PhoneValue, RemarkValue } from './field-spec';
 import { DEFAULT_COUNTRY_CODE } from './form-values';
 import { issueText } from './issue-text';
@@ -40,7 +41,7 @@ export function FieldInput({
   control: Control<FormValues, unknown, Payload>;
   errors: FieldErrors<FormValues>;
 }) {
-  const { t, i18n } = useTranslation('tables');
+  const { t } = useTranslation('tables');
   const label = t(`fields.${field.name}`);
   return (
     <Controller
@@ -104,8 +105,6 @@ export function FieldInput({
                 suffix=" €"
                 decimalScale={2}
                 min={0}
-                // Euros are written the way the user's language writes them: 12,50 € or 12.50 €.
-                decimalSeparator={i18n.language === 'fr' ? ',' : '.'}
                 value={numeric(input.value)}
                 onChange={(v) => input.onChange(fromNumberInput(v))}
               />
@@ -122,7 +121,14 @@ export function FieldInput({
               />
             );
           case 'date':
-            return <TextInput {...common} type="date" value={text(input.value)} onChange={input.onChange} />;
+            return (
+              <DateField
+                {...common}
+                value={text(input.value)}
+                onChange={input.onChange}
+                onBlur={input.onBlur}
+              />
+            );
           case 'options':
             return (
               <Select

@@ -2,21 +2,12 @@ import { Badge, Text } from '@mantine/core';
 import { type ReferenceTableName, specialtyLabel } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { RecordStatusBadge } from '../../components/record-status-badge';
+import { formatDate, formatDateTime } from '../format/dates';
+import { formatNumber } from '../format/numbers';
 import type { ColumnFormat } from './table-config';
 import { useLoadAll } from './use-load-all';
 
 const EMPTY = '—';
-
-/** Times are shown in Europe/Paris whatever the workstation's zone (ARCHITECTURE.md 'Times'). */
-function formatDateTime(value: string, locale: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: 'Europe/Paris',
-  }).format(date);
-}
 
 function ReferenceName({ table, id }: { table: ReferenceTableName; id: string }) {
   const { choices } = useLoadAll(table);
@@ -40,7 +31,7 @@ export function CellValue({ format = 'text', value }: { format?: ColumnFormat; v
     case 'datetime':
       return <>{typeof value === 'string' ? formatDateTime(value, i18n.language) : EMPTY}</>;
     case 'date':
-      return <>{typeof value === 'string' ? value.slice(0, 10).split('-').reverse().join('/') : EMPTY}</>;
+      return <>{typeof value === 'string' ? formatDate(value, i18n.language) : EMPTY}</>;
     case 'list':
       return <>{Array.isArray(value) && value.length > 0 ? value.join(', ') : EMPTY}</>;
     case 'cents': {
@@ -60,6 +51,7 @@ export function CellValue({ format = 'text', value }: { format?: ColumnFormat; v
     case 'recordStatus':
       return <RecordStatusBadge status={value} />;
     case 'text':
+      if (typeof value === 'number') return <>{formatNumber(value, i18n.language)}</>;
       return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
   }
 }

@@ -1,0 +1,33 @@
+import { intlLocale } from './dates';
+
+/** The decimal mark of the screen's language: '3,5' in French, '3.5' in English. */
+export function decimalMark(language: string): ',' | '.' {
+  return intlLocale(language) === 'fr-FR' ? ',' : '.';
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number as the screen writes it (decimal mark and digit grouping of its language). Up to
+ * `maxDecimals` decimals are kept, enough to show what was typed and to hide binary rounding noise
+ * (0.1 + 0.2 reads 0,3); `decimals` fixes their count (a result's precision, money).
+ */
+export function formatNumber(
+  value: number | null | undefined,
+  language: string,
+  options: { decimals?: number; maxDecimals?: number } = {},
+): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  const min = options.decimals ?? 0;
+  const max = options.decimals ?? options.maxDecimals ?? 10;
+  const key = `${intlLocale(language)}|${min}|${max}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.NumberFormat(intlLocale(language), {
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
+    });
+    formatters.set(key, found);
+  }
+  return found.format(value);
+}
