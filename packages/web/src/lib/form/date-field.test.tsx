@@ -57,6 +57,23 @@ describe('the date field', () => {
     expect(onValue).toHaveBeenLastCalledWith('31/02/2020');
   });
 
+  it('takes a pasted date in either form and shows it back day first when the user leaves', async () => {
+    const onValue = vi.fn();
+    await renderIn('en', <Harness onValue={onValue} />);
+    const user = userEvent.setup();
+    await user.click(input());
+    await user.paste('1985-03-14');
+    expect(onValue).toHaveBeenLastCalledWith('1985-03-14');
+    fireEvent.blur(input());
+    expect(input()).toHaveProperty('value', '14/03/1985');
+    await user.clear(input());
+    expect(onValue).toHaveBeenLastCalledWith('');
+    await user.paste('1/3/1985');
+    expect(onValue).toHaveBeenLastCalledWith('1985-03-01');
+    fireEvent.blur(input());
+    expect(input()).toHaveProperty('value', '01/03/1985');
+  });
+
   it('says a date is incomplete only once the user leaves it', async () => {
     await renderIn('en', <Harness onValue={() => undefined} />);
     await userEvent.setup().type(input(), '1403');

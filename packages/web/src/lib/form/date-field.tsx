@@ -76,6 +76,8 @@ export function DateField({ value, onChange, onBlur, error, required, size, ...r
       onChange={(event) => type(event.currentTarget.value)}
       onBlur={() => {
         setLeft(true);
+        // A date pasted as '1985-03-14' or typed as '1/3/1985' is shown back the one way: 14/03/1985.
+        if (picked) setText(typedDateOf(picked));
         onBlur?.();
       }}
       onFocus={() => setLeft(false)}
