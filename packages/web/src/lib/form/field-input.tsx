@@ -18,7 +18,8 @@ const SPECIALTY_CHOICES = PRESCRIBER_SPECIALTIES.map((specialty) => ({
 }));
 
 const text = (value: FormValue): string => (typeof value === 'string' ? value : '');
-const numeric = (value: FormValue): number | string => (typeof value === 'number' ? value : '');
+const numeric = (value: FormValue): number | string =>
+  typeof value === 'number' || typeof value === 'string' ? value : '';
 const strings = (value: FormValue): string[] =>
   Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
 const phone = (value: FormValue): PhoneValue =>
@@ -27,8 +28,11 @@ const phone = (value: FormValue): PhoneValue =>
     : { countryCode: DEFAULT_COUNTRY_CODE, number: '' };
 const remarks = (value: FormValue): RemarkValue[] =>
   Array.isArray(value) ? value.filter((item) => typeof item === 'object') : [];
-/** NumberInput gives a number, or '' (or a partial text) while the input is empty or incomplete. */
-const fromNumberInput = (value: number | string): FormValue => (typeof value === 'number' ? value : '');
+/**
+ * NumberInput gives a number, or its text while that is not one yet ('3,' on the way to '3,5'):
+ * the text is kept, or the input would be emptied under the user's fingers.
+ */
+const fromNumberInput = (value: number | string): FormValue => value;
 const compact = (value: string) => value.replace(/[\s.-]/g, '');
 
 /** One input of an entity form, chosen by the field's kind. */
