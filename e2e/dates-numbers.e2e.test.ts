@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiLogin, createUser } from './api.js';
-import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
+import { apiLogin } from './api.js';
+import { launchBrowser, login, newPage, screenshot, toastTexts, toggleTheme } from './browser.js';
 import { choose, setUpCatalogue } from './records-setup.js';
 
 /**
@@ -14,14 +14,13 @@ let admin: Record<string, string>;
 const stamp = Date.now().toString(36).toUpperCase();
 const SURNAME = `DATES${stamp}`;
 const ANALYSIS = `Ferritine ${stamp}`;
-// A user of its own: the screenshots switch its theme, which no other journey reads.
-const PICTURES_USER = `dates.${stamp.toLowerCase()}@demo.lab`;
+// The screenshots switch this user's theme and put it back, as the screenshots journey does.
+const PICTURES_USER = 'biologiste@demo.lab';
 
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await apiLogin(baseUrl, 'admin@demo.lab');
   await setUpCatalogue(baseUrl, admin, stamp, [ANALYSIS]);
-  await createUser(baseUrl, PICTURES_USER, { otp: false });
 });
 
 afterAll(async () => {
@@ -101,6 +100,7 @@ describe('dates typed and read in the screen language', () => {
     expect(recordText).toContain('14/03/1985');
     expect(recordText).toContain('15/01/2026');
     expect(recordText).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    await screenshot(page, 'dates-record-fr-light');
 
     // The API got the contract's dates.
     const recordId = new URL(recordUrl).pathname.split('/').pop() ?? '';
@@ -136,6 +136,21 @@ describe('dates typed and read in the screen language', () => {
     expect(recordText).toContain('14/03/1985');
     expect(recordText).toMatch(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
     expect(recordText).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    await screenshot(page, 'dates-record-en-light');
+
+    // The records table filters on days typed the same way, and lists them in the same words.
+    await page.goto(`${baseUrl}/en/table/records`);
+    await page.locator('[data-testid="table-search"]').fill(SURNAME);
+    const filterFrom = page.locator('[data-filter="filter_date_from"]');
+    await filterFrom.pressSequentially('01012026');
+    expect(await filterFrom.inputValue()).toBe('01/01/2026');
+    const row = page.locator('tbody tr', { hasText: SURNAME });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('14/03/1985');
+    await screenshot(page, 'dates-records-table-en-light');
+    await filterFrom.fill('');
+    await filterFrom.pressSequentially('01012099');
+    await row.waitFor({ state: 'detached' });
     await page.context().close();
   });
 });
@@ -205,6 +220,7 @@ describe('screenshots of the date picker', () => {
             .getByText(locale === 'fr' ? 'mars 1985' : 'March 1985')
             .waitFor();
           await screenshot(page, `date-picker-${locale}-${theme}-${width}`);
+          expect(await toastTexts(page)).toEqual([]);
         }
       }
       await page.setViewportSize({ width: 1280, height: 800 });
