@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalMark, formatNumber } from './numbers';
+import { decimalMark, formatCents, formatNumber } from './numbers';
 import { formatValueText } from './value-text';
 
 // Intl groups French thousands with a narrow no-break space.
@@ -22,6 +22,11 @@ describe('numbers in the screen language', () => {
     expect(formatNumber(0.1 + 0.2, 'fr')).toBe('0,3');
     expect(formatNumber(2, 'fr', { decimals: 2 })).toBe('2,00');
     expect(formatNumber(1.005, 'en', { decimals: 1 })).toBe('1.0');
+  });
+
+  it('writes cents as euros of the language', () => {
+    expect(formatCents(1250, 'fr')).toBe('12,50\u00a0€');
+    expect(formatCents(1250, 'en')).toBe('€12.50');
   });
 
   it('shows nothing for what is not a number', () => {

@@ -31,3 +31,17 @@ export function formatNumber(
   }
   return found.format(value);
 }
+
+const euros = new Map<string, Intl.NumberFormat>();
+
+/** An amount kept in integer cents (ARCHITECTURE.md 'Money') as the screen writes euros: 12,50 € or €12.50. */
+export function formatCents(cents: number | null | undefined, language: string): string {
+  if (cents === null || cents === undefined || !Number.isFinite(cents)) return '—';
+  const locale = intlLocale(language);
+  let found = euros.get(locale);
+  if (!found) {
+    found = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+    euros.set(locale, found);
+  }
+  return found.format(cents / 100);
+}

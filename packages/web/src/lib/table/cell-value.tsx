@@ -3,7 +3,7 @@ import { type ReferenceTableName, specialtyLabel } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { RecordStatusBadge } from '../../components/record-status-badge';
 import { formatDate, formatDateTime } from '../format/dates';
-import { formatNumber } from '../format/numbers';
+import { formatCents, formatNumber } from '../format/numbers';
 import type { ColumnFormat } from './table-config';
 import { useLoadAll } from './use-load-all';
 
@@ -34,16 +34,8 @@ export function CellValue({ format = 'text', value }: { format?: ColumnFormat; v
       return <>{typeof value === 'string' ? formatDate(value, i18n.language) : EMPTY}</>;
     case 'list':
       return <>{Array.isArray(value) && value.length > 0 ? value.join(', ') : EMPTY}</>;
-    case 'cents': {
-      const cents = Number(value);
-      return (
-        <>
-          {Number.isFinite(cents)
-            ? new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' }).format(cents / 100)
-            : EMPTY}
-        </>
-      );
-    }
+    case 'cents':
+      return <>{formatCents(Number(value), i18n.language)}</>;
     case 'specialty': {
       const code = Number(value);
       return <>{Number.isInteger(code) ? `${code} · ${specialtyLabel(code) ?? ''}` : EMPTY}</>;
