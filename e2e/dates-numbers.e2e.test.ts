@@ -70,6 +70,7 @@ describe('dates typed and read in the screen language', () => {
     expect(await typeDate(page, 'patient_dob', '31022020')).toBe('31/02/2020');
     await page.locator('[data-date-problem="impossible"]').waitFor();
     await page.getByText("Cette date n'existe pas").waitFor();
+    await screenshot(page, 'date-impossible-fr-light');
     expect(await typeDate(page, 'patient_dob', '14031985')).toBe('14/03/1985');
     await page.locator('[data-date-problem]').waitFor({ state: 'detached' });
     // Typed with its slashes, the same day.
@@ -168,6 +169,7 @@ describe('numbers typed and read with the decimal mark of the screen', () => {
     await field(page, 'nabm_coef_b').pressSequentially('3,5');
     expect(await field(page, 'nabm_coef_b').inputValue()).toBe('3,5');
     await field(page, 'nabm_last_eeet_date').pressSequentially('01022026');
+    await screenshot(page, 'dates-nabm-form-fr-light');
     await page.locator('[data-action="save"]').click();
     await page.locator('[data-testid="entity-form"]').waitFor({ state: 'detached' });
 
