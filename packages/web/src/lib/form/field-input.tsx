@@ -1,4 +1,4 @@
-import { NumberInput, Select, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Select, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { PRESCRIBER_SPECIALTIES } from '@sil/contract';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { type Control, Controller, type FieldErrors } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { DateField } from './date-field';
 import type { FieldSpec, FormValue, FormValues, PhoneValue, RemarkValue } from './field-spec';
 import { DEFAULT_COUNTRY_CODE } from './form-values';
 import { issueText } from './issue-text';
+import { NumberField } from './number-field';
 import { PhoneInput } from './phone-input';
 import { ReferenceMultiSelect, ReferenceSelect, SearchedReferenceMultiSelect } from './reference-select';
 import { RemarksInput } from './remarks-input';
@@ -18,8 +19,7 @@ const SPECIALTY_CHOICES = PRESCRIBER_SPECIALTIES.map((specialty) => ({
 }));
 
 const text = (value: FormValue): string => (typeof value === 'string' ? value : '');
-const numeric = (value: FormValue): number | string =>
-  typeof value === 'number' || typeof value === 'string' ? value : '';
+const numeric = (value: FormValue): number | '' => (typeof value === 'number' ? value : '');
 const strings = (value: FormValue): string[] =>
   Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
 const phone = (value: FormValue): PhoneValue =>
@@ -28,11 +28,6 @@ const phone = (value: FormValue): PhoneValue =>
     : { countryCode: DEFAULT_COUNTRY_CODE, number: '' };
 const remarks = (value: FormValue): RemarkValue[] =>
   Array.isArray(value) ? value.filter((item) => typeof item === 'object') : [];
-/**
- * NumberInput gives a number, or its text while that is not one yet ('3,' on the way to '3,5'):
- * the text is kept, or the input would be emptied under the user's fingers.
- */
-const fromNumberInput = (value: number | string): FormValue => value;
 const compact = (value: string) => value.replace(/[\s.-]/g, '');
 
 /** One input of an entity form, chosen by the field's kind. */
@@ -85,32 +80,32 @@ export function FieldInput({
           }
           case 'int':
             return (
-              <NumberInput
+              <NumberField
                 {...common}
                 allowDecimal={false}
                 min={0}
                 value={numeric(input.value)}
-                onChange={(v) => input.onChange(fromNumberInput(v))}
+                onChange={input.onChange}
               />
             );
           case 'number':
             return (
-              <NumberInput
+              <NumberField
                 {...common}
                 decimalScale={field.decimals}
                 value={numeric(input.value)}
-                onChange={(v) => input.onChange(fromNumberInput(v))}
+                onChange={input.onChange}
               />
             );
           case 'money':
             return (
-              <NumberInput
+              <NumberField
                 {...common}
                 suffix=" €"
                 decimalScale={2}
                 min={0}
                 value={numeric(input.value)}
-                onChange={(v) => input.onChange(fromNumberInput(v))}
+                onChange={input.onChange}
               />
             );
           case 'boolean':

@@ -75,11 +75,9 @@ export function payloadValueOf(field: FieldSpec, value: FormValue | undefined): 
       return typeof value === 'string' ? value.trim() : null;
     case 'int':
     case 'number':
+      return typeof value === 'number' ? value : null;
     case 'money':
-      // A text left unfinished ('3,', '-') is sent as typed, for the schema to refuse, not dropped.
-      if (typeof value === 'string') return value.trim() === '' ? null : value;
-      if (typeof value !== 'number') return null;
-      return field.kind === 'money' ? Math.round(value * 100) : value;
+      return typeof value === 'number' ? Math.round(value * 100) : null;
     case 'boolean':
       return value === true;
     case 'options':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalMark, formatCents, formatNumber } from './numbers';
+import { decimalMark, formatCents, formatNumber, parseTypedNumber } from './numbers';
 import { formatValueText } from './value-text';
 
 // Intl groups French thousands with a narrow no-break space.
@@ -32,6 +32,22 @@ describe('numbers in the screen language', () => {
   it('shows nothing for what is not a number', () => {
     expect(formatNumber(null, 'fr')).toBe('—');
     expect(formatNumber(Number.NaN, 'fr')).toBe('—');
+  });
+});
+
+describe('numbers being typed', () => {
+  it('reads either mark as the decimal one, and an unfinished decimal as what is there yet', () => {
+    expect(parseTypedNumber('3,5', 'fr')).toBe(3.5);
+    expect(parseTypedNumber('3.5', 'fr')).toBe(3.5);
+    expect(parseTypedNumber('3,', 'fr')).toBe(3);
+    expect(parseTypedNumber('-0,25', 'fr')).toBe(-0.25);
+    expect(parseTypedNumber('3.5', 'en')).toBe(3.5);
+    expect(parseTypedNumber(',5', 'fr')).toBe(0.5);
+    expect(parseTypedNumber(`1${NNBSP}234,5`, 'fr')).toBe(1234.5);
+  });
+
+  it('finds no number in a sign alone, letters or two marks', () => {
+    for (const text of ['', '-', ',', 'abc', '3,5,1', '1e5']) expect(parseTypedNumber(text, 'fr')).toBeNull();
   });
 });
 

@@ -5,6 +5,18 @@ export function decimalMark(language: string): ',' | '.' {
   return intlLocale(language) === 'fr-FR' ? ',' : '.';
 }
 
+/**
+ * The number a typed text holds so far, in the screen's language: '3,5' and '3.5' are 3.5, an
+ * unfinished '3,' is 3 (what is there yet); a text with no number in it ('', '-') is null.
+ */
+export function parseTypedNumber(text: string, language: string): number | null {
+  const compact = text.replace(/[\s\u00a0\u202f]/g, '');
+  const normal = decimalMark(language) === ',' ? compact.replace(',', '.') : compact.replace(/,/g, '.');
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(normal)) return null;
+  const value = Number(normal);
+  return Number.isFinite(value) ? value : null;
+}
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
