@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -43,5 +43,19 @@ describe('a number of an entity form', () => {
     await user.type(input, '5');
     expect(input).toHaveProperty('value', '3,5');
     expect(read().nabm_coef_b).toBe(3.5);
+  });
+
+  it('reads a number pasted with a point on the French screen as a decimal, not as digits', async () => {
+    await i18n.changeLanguage('fr');
+    render(
+      <Providers>
+        <Form field={COEF} />
+      </Providers>,
+    );
+    const input = screen.getByRole('textbox');
+    // The whole text at once, as a paste or a browser's autofill sets it.
+    fireEvent.change(input, { target: { value: '0.5' } });
+    expect(input).toHaveProperty('value', '0,5');
+    expect(read().nabm_coef_b).toBe(0.5);
   });
 });
