@@ -166,6 +166,10 @@ describe('numbers typed and read with the decimal mark of the screen', () => {
     await page.locator('[data-action="add"]').click();
     await field(page, 'nabm_code').fill(code);
     await field(page, 'nabm_wording').fill(`Acte décimal ${stamp}`);
+    // Pasted from a file with a point, it is the same decimal, not the digits 075.
+    await field(page, 'nabm_coef_b').fill('0.75');
+    expect(await field(page, 'nabm_coef_b').inputValue()).toBe('0,75');
+    await field(page, 'nabm_coef_b').fill('');
     await field(page, 'nabm_coef_b').pressSequentially('3,5');
     expect(await field(page, 'nabm_coef_b').inputValue()).toBe('3,5');
     await field(page, 'nabm_last_eeet_date').pressSequentially('01022026');
