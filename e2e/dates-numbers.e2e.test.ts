@@ -174,6 +174,14 @@ describe('numbers typed and read with the decimal mark of the screen', () => {
     expect(await field(page, 'nabm_coef_b').inputValue()).toBe('3,5');
     await field(page, 'nabm_last_eeet_date').pressSequentially('01022026');
     await screenshot(page, 'dates-nabm-form-fr-light');
+    // The calendar opens over the form's window and picks a day of the month shown.
+    const creation = page.locator('[data-field="nabm_creation_date"]');
+    await creation.locator('xpath=..').locator('[data-action="open-date-picker"]').click();
+    const picker = page.getByTestId('date-picker');
+    await picker.waitFor();
+    await screenshot(page, 'dates-nabm-picker-fr-light');
+    await picker.locator('button[aria-label^="15 "]').first().click();
+    expect(await creation.inputValue()).toMatch(/^15\/\d{2}\/\d{4}$/);
     await page.locator('[data-action="save"]').click();
     await page.locator('[data-testid="entity-form"]').waitFor({ state: 'detached' });
 
