@@ -1,10 +1,12 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/dates/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { ScreenFormats } from '../lib/format/screen-formats';
 import { i18n } from '../lib/i18n';
 import { notifyApiError, TOAST_DURATION_MS, TOAST_LIMIT } from '../lib/notify';
 import { FONT_SIZE_PX } from '../lib/preferences';
@@ -45,8 +47,10 @@ export function Providers({ children }: { children: ReactNode }) {
         cssVariablesResolver={resolveCssVariables}
         forceColorScheme={preferences.theme}
       >
-        <Notifications position="bottom-right" autoClose={TOAST_DURATION_MS} limit={TOAST_LIMIT} />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <ScreenFormats>
+          <Notifications position="bottom-right" autoClose={TOAST_DURATION_MS} limit={TOAST_LIMIT} />
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </ScreenFormats>
       </MantineProvider>
     </I18nextProvider>
   );

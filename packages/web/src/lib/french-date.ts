@@ -1,17 +1,9 @@
-/** Dates as the laboratory reads them (spec.md §9 formats): DD/MM/YYYY, and times in Europe/Paris. */
-export function frenchDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const [year, month, day] = iso.slice(0, 10).split('-');
-  return year && month && day ? `${day}/${month}/${year}` : iso;
-}
+import { formatDate } from './format/dates';
 
-export function parisDateTime(iso: string | null | undefined, locale: string): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: 'Europe/Paris',
-  }).format(date);
-}
+/**
+ * The first names of the shared date formatters (lib/format/dates.ts), kept for the screens that
+ * still import them: a calendar date reads DD/MM/YYYY in both screen languages, so `frenchDate`
+ * shows the same text on an English screen.
+ */
+export const frenchDate = (iso: string | null | undefined): string => formatDate(iso, 'fr');
+export { formatDateTime as parisDateTime } from './format/dates';

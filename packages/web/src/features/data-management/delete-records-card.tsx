@@ -17,7 +17,7 @@ import { IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordStatusBadge } from '../../components/record-status-badge';
-import { frenchDate } from '../../lib/french-date';
+import { formatDate } from '../../lib/format/dates';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { useTableRights } from '../../lib/table/rights';
 import { useDeleteRecords, useRecordSearch } from './api';
@@ -28,7 +28,7 @@ import { useDeleteRecords, useRecordSearch } from './api';
  * validated, documents, replacement links) and says which record and why.
  */
 export function DeleteRecordsCard() {
-  const { t } = useTranslation('records');
+  const { t, i18n } = useTranslation('records');
   const { remove } = useTableRights('admin_records');
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search.trim(), 300);
@@ -97,7 +97,7 @@ export function DeleteRecordsCard() {
                     </Table.Td>
                     <Table.Td ff="monospace">{row.record_number}</Table.Td>
                     <Table.Td>
-                      {row.patient_surname} {row.patient_name} · {frenchDate(row.patient_dob)}
+                      {row.patient_surname} {row.patient_name} · {formatDate(row.patient_dob, i18n.language)}
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">

@@ -2,7 +2,7 @@ import { Button, Card, Group, SegmentedControl, Select, Stack, Table, Text } fro
 import type { DuplicatePatient } from '@sil/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { frenchDate } from '../../lib/french-date';
+import { formatDate } from '../../lib/format/dates';
 
 export interface Deletion {
   patient_id: string;
@@ -23,14 +23,14 @@ export function DuplicateGroup({
   patients: DuplicatePatient[];
   onMerge: (deletions: Deletion[], names: string[]) => void;
 }) {
-  const { t } = useTranslation('records');
+  const { t, i18n } = useTranslation('records');
   const idOf = (row: DuplicatePatient) => row.patient_id;
   const [choices, setChoices] = useState<Record<string, Choice>>(() =>
     Object.fromEntries(patients.map((row) => [idOf(row), { keep: true }])),
   );
   const kept = patients.filter((row) => choices[idOf(row)]?.keep !== false);
   const nameOf = (row: DuplicatePatient) =>
-    `${row.patient_surname} ${row.patient_name} · ${frenchDate(row.patient_dob)}`;
+    `${row.patient_surname} ${row.patient_name} · ${formatDate(row.patient_dob, i18n.language)}`;
   const deletions = patients.flatMap((row): Deletion[] => {
     const choice = choices[idOf(row)];
     return choice && !choice.keep && choice.replacement

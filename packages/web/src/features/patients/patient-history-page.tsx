@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router';
 import { LabelValue } from '../../components/label-value';
 import { PageHeader } from '../../components/page-header';
 import { RecordStatusBadge } from '../../components/record-status-badge';
-import { frenchDate, parisDateTime } from '../../lib/french-date';
+import { formatDate, formatDateTime } from '../../lib/format/dates';
 import { usePatientHistory } from '../../lib/shared-queries';
 import { CheckInsButton } from './check-ins-button';
 
@@ -75,7 +75,10 @@ export function PatientHistoryPage({ locale, patientId }: { locale: WebLocale; p
       <Card withBorder data-testid="identity-card">
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
           <LabelValue label={t('fields.patient_birth_name')} value={patient.patient_birth_name} />
-          <LabelValue label={t('fields.patient_dob')} value={frenchDate(patient.patient_dob)} />
+          <LabelValue
+            label={t('fields.patient_dob')}
+            value={formatDate(patient.patient_dob, i18n.language)}
+          />
           <LabelValue
             label={t('fields.patient_gender')}
             value={patient.patient_gender ? t(`genders.${patient.patient_gender}`) : null}
@@ -100,7 +103,7 @@ export function PatientHistoryPage({ locale, patientId }: { locale: WebLocale; p
               <RecordStatusBadge status={record.record_status} />
               {record.record_annulr_flag ? <Badge color="red">{t('flags.cancelled')}</Badge> : null}
               <Text size="sm" c="dimmed">
-                {parisDateTime(record.record_created, i18n.language)}
+                {formatDateTime(record.record_created, i18n.language)}
               </Text>
             </Group>
             <Button

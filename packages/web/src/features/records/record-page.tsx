@@ -12,14 +12,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LabelValue } from '../../components/label-value';
 import { PageHeader } from '../../components/page-header';
-import { parisDateTime } from '../../lib/french-date';
+import { formatDate, formatDateTime } from '../../lib/format/dates';
 import { useSession } from '../../lib/use-session';
 import { useRecord } from './api';
 import { NotesCard } from './notes-card';
 import { RecordActions } from './record-actions';
 import { RecordBadges } from './record-badges';
 import { SamplesList } from './samples-list';
-import { shownDay } from './trace-values';
 
 /** preview-record/{recordId}: the record, its patient and samples, and its actions (spec.md §2). */
 export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: string | null }) {
@@ -27,7 +26,6 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
   const navigate = useNavigate();
   const { rights } = useSession();
   const query = useRecord(recordId);
-  const shown = (day: string | null | undefined) => (day ? shownDay(day, i18n.language) : null);
   if (!recordId) {
     return (
       <>
@@ -108,7 +106,7 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
                 label={t('fields.patient_surname')}
                 value={`${patient?.patient_surname ?? ''} ${patient?.patient_name ?? ''}`}
               />
-              <LabelValue label={t('fields.patient_dob')} value={shown(patient?.patient_dob)} />
+              <LabelValue label={t('fields.patient_dob')} value={formatDate(patient?.patient_dob, i18n.language)} />
               <LabelValue label={t('fields.patient_gender')} value={gender ? t(`genders.${gender}`) : null} />
               {identityStatus ? (
                 <LabelValue
@@ -149,20 +147,20 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
               ) : null}
               <LabelValue
                 label={t('fields.record_prescription_date')}
-                value={shown(record.record_prescription_date)}
+                value={formatDate(record.record_prescription_date, i18n.language)}
               />
               <LabelValue
                 label={t('fields.record_collection_datetime')}
-                value={parisDateTime(record.record_collection_datetime, i18n.language)}
+                value={formatDateTime(record.record_collection_datetime, i18n.language)}
               />
               <LabelValue
                 label={t('record.created')}
-                value={parisDateTime(record.record_created, i18n.language)}
+                value={formatDateTime(record.record_created, i18n.language)}
               />
               {whole ? (
                 <LabelValue
                   label={t('record.scanned_at')}
-                  value={parisDateTime(whole.record_scanned_at, i18n.language)}
+                  value={formatDateTime(whole.record_scanned_at, i18n.language)}
                 />
               ) : null}
             </SimpleGrid>

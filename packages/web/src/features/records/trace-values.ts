@@ -1,5 +1,7 @@
 import { RECORD_STATUS_KEYS, recordStatusSchema, SAMPLE_STATUS_KEYS } from '@sil/contract';
 import type { TFunction } from 'i18next';
+import { formatDate, intlLocale } from '../../lib/format/dates';
+import { formatNumber } from '../../lib/format/numbers';
 
 /** The locale key of a sample's progress (sample_status 0–5), under `sample_progress`. */
 const sampleProgressKey = (status: number) =>
@@ -21,29 +23,20 @@ export interface ValueContext {
 const PARIS = 'Europe/Paris';
 
 /** A calendar day (YYYY-MM-DD) in the screen's language; it names no instant, so no time zone moves it. */
-export function shownDay(iso: string, language: string): string {
-  const [, year, month, day] = DAY.exec(iso) ?? [];
-  if (!year || !month || !day) return iso;
-  return new Intl.DateTimeFormat(language, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))));
-}
+export const shownDay = (iso: string, language: string): string => formatDate(iso, language);
 
 /** An instant as a day and a time of day in Paris, in the screen's language. */
 export function shownInstant(iso: string, language: string): { date: string; time: string } {
   const instant = new Date(iso);
   if (Number.isNaN(instant.getTime())) return { date: iso, time: '' };
   return {
-    date: new Intl.DateTimeFormat(language, {
+    date: new Intl.DateTimeFormat(intlLocale(language), {
       day: '2-digit',
       month: '2-digit',
       year: 'numeric',
       timeZone: PARIS,
     }).format(instant),
-    time: new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', timeZone: PARIS }).format(
+    time: new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit', timeZone: PARIS }).format(
       instant,
     ),
   };
@@ -101,7 +94,7 @@ export function shownValue(field: string, value: string, context: ValueContext):
     const { date, time } = shownInstant(value, language);
     return t('trace.instant', { date, time });
   }
-  if (DECIMAL.test(value)) return new Intl.NumberFormat(language).format(Number(value));
+  if (DECIMAL.test(value)) return formatNumber(Number(value), language, { maxDecimals: 10 });
   if (value.startsWith('[')) {
     const items = parsed(value);
     if (Array.isArray(items)) {

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { RecordStatusBadge } from '../../components/record-status-badge';
 import { ApiError } from '../../lib/api-client';
-import { parisDateTime } from '../../lib/french-date';
+import { formatDateTime } from '../../lib/format/dates';
 import { errorMessage, notifyApiError, showToast } from '../../lib/notify';
 import { useScanRecord } from './api';
 
@@ -88,7 +88,7 @@ export function ScannerPage({ locale }: { locale: WebLocale }) {
               </Text>
               <Text size="sm" c="dimmed">
                 {t('scanner.at', {
-                  when: parisDateTime(scanned.record_scanned_at, i18n.language),
+                  when: formatDateTime(scanned.record_scanned_at, i18n.language),
                 })}
               </Text>
             </div>

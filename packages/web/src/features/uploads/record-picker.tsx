@@ -5,12 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api-client';
-import { frenchDate } from '../../lib/french-date';
+import { formatDate } from '../../lib/format/dates';
 import { queryKeys } from '../../lib/query-keys';
 
 /** get-record nests the patient; the list has its fields beside the record's: both name it so. */
-const labelOf = (recordNumber: string, patient: RecordPatientFields | null) =>
-  `${recordNumber} · ${patient?.patient_surname ?? ''} ${patient?.patient_name ?? ''} · ${frenchDate(patient?.patient_dob)}`;
+const labelOf = (recordNumber: string, patient: RecordPatientFields | null, language: string) =>
+  `${recordNumber} · ${patient?.patient_surname ?? ''} ${patient?.patient_name ?? ''} · ${formatDate(patient?.patient_dob, language)}`;
 
 /** A record found by its number or its patient (name, NIR, DD/MM/YYYY), as the records list searches. */
 export function RecordPicker({
@@ -20,7 +20,7 @@ export function RecordPicker({
   value: string | null;
   onChange: (id: string | null) => void;
 }) {
-  const { t } = useTranslation('records');
+  const { t, i18n } = useTranslation('records');
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search, 300);
   const found = useQuery({
@@ -38,12 +38,12 @@ export function RecordPicker({
   });
   const data = (found.data?.data ?? []).map((row) => ({
     value: row.record_id,
-    label: labelOf(row.record_number, row),
+    label: labelOf(row.record_number, row, i18n.language),
   }));
   // It stays listed even when the search moves on, named as the others rather than by its id.
   if (value && !data.some((choice) => choice.value === value)) {
     const row = chosen.data;
-    data.unshift({ value, label: row ? labelOf(row.record_number, row.patient) : '…' });
+    data.unshift({ value, label: row ? labelOf(row.record_number, row.patient, i18n.language) : '…' });
   }
   return (
     <Select

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { apiDownload } from '../../lib/api-client';
-import { parisDateTime } from '../../lib/french-date';
+import { formatDateTime } from '../../lib/format/dates';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { saveFile } from '../../lib/save-file';
 import { useDeleteUpload, useUploads } from './api';
@@ -87,7 +87,7 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
                       defaultValue: row.upload_document_type,
                     })}
                   </Table.Td>
-                  <Table.Td visibleFrom="sm">{parisDateTime(row.upload_created, i18n.language)}</Table.Td>
+                  <Table.Td visibleFrom="sm">{formatDateTime(row.upload_created, i18n.language)}</Table.Td>
                   <Table.Td visibleFrom="sm">
                     {row.upload_appears_in_report ? <Badge variant="light">{t('summary.yes')}</Badge> : '—'}
                   </Table.Td>

@@ -1,12 +1,14 @@
-import { NumberInput, Select, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Select, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { PRESCRIBER_SPECIALTIES } from '@sil/contract';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { type Control, Controller, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Payload } from '../table/payload';
+import { DateField } from './date-field';
 import type { FieldSpec, FormValue, FormValues, PhoneValue, RemarkValue } from './field-spec';
 import { DEFAULT_COUNTRY_CODE } from './form-values';
 import { issueText } from './issue-text';
+import { NumberField } from './number-field';
 import { PhoneInput } from './phone-input';
 import { ReferenceMultiSelect, ReferenceSelect, SearchedReferenceMultiSelect } from './reference-select';
 import { RemarksInput } from './remarks-input';
@@ -17,7 +19,7 @@ const SPECIALTY_CHOICES = PRESCRIBER_SPECIALTIES.map((specialty) => ({
 }));
 
 const text = (value: FormValue): string => (typeof value === 'string' ? value : '');
-const numeric = (value: FormValue): number | string => (typeof value === 'number' ? value : '');
+const numeric = (value: FormValue): number | '' => (typeof value === 'number' ? value : '');
 const strings = (value: FormValue): string[] =>
   Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
 const phone = (value: FormValue): PhoneValue =>
@@ -26,8 +28,6 @@ const phone = (value: FormValue): PhoneValue =>
     : { countryCode: DEFAULT_COUNTRY_CODE, number: '' };
 const remarks = (value: FormValue): RemarkValue[] =>
   Array.isArray(value) ? value.filter((item) => typeof item === 'object') : [];
-/** NumberInput gives a number, or '' (or a partial text) while the input is empty or incomplete. */
-const fromNumberInput = (value: number | string): FormValue => (typeof value === 'number' ? value : '');
 const compact = (value: string) => value.replace(/[\s.-]/g, '');
 
 /** One input of an entity form, chosen by the field's kind. */
@@ -40,7 +40,7 @@ export function FieldInput({
   control: Control<FormValues, unknown, Payload>;
   errors: FieldErrors<FormValues>;
 }) {
-  const { t, i18n } = useTranslation('tables');
+  const { t } = useTranslation('tables');
   const label = t(`fields.${field.name}`);
   return (
     <Controller
@@ -80,34 +80,32 @@ export function FieldInput({
           }
           case 'int':
             return (
-              <NumberInput
+              <NumberField
                 {...common}
                 allowDecimal={false}
                 min={0}
                 value={numeric(input.value)}
-                onChange={(v) => input.onChange(fromNumberInput(v))}
+                onChange={input.onChange}
               />
             );
           case 'number':
             return (
-              <NumberInput
+              <NumberField
                 {...common}
                 decimalScale={field.decimals}
                 value={numeric(input.value)}
-                onChange={(v) => input.onChange(fromNumberInput(v))}
+                onChange={input.onChange}
               />
             );
           case 'money':
             return (
-              <NumberInput
+              <NumberField
                 {...common}
                 suffix=" €"
                 decimalScale={2}
                 min={0}
-                // Euros are written the way the user's language writes them: 12,50 € or 12.50 €.
-                decimalSeparator={i18n.language === 'fr' ? ',' : '.'}
                 value={numeric(input.value)}
-                onChange={(v) => input.onChange(fromNumberInput(v))}
+                onChange={input.onChange}
               />
             );
           case 'boolean':
@@ -123,7 +121,14 @@ export function FieldInput({
               />
             );
           case 'date':
-            return <TextInput {...common} type="date" value={text(input.value)} onChange={input.onChange} />;
+            return (
+              <DateField
+                {...common}
+                value={text(input.value)}
+                onChange={input.onChange}
+                onBlur={input.onBlur}
+              />
+            );
           case 'options':
             return (
               <Select

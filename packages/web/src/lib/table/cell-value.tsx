@@ -3,21 +3,12 @@ import { type ReferenceTableName, specialtyLabel } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { RecordStatusBadge } from '../../components/record-status-badge';
 import { SampleStatusBadge } from '../../components/sample-status-badge';
+import { formatDate, formatDateTime } from '../format/dates';
+import { formatCents, formatNumber } from '../format/numbers';
 import type { ColumnFormat } from './table-config';
 import { useLoadAll } from './use-load-all';
 
 const EMPTY = '—';
-
-/** Times are shown in Europe/Paris whatever the workstation's zone (ARCHITECTURE.md 'Times'). */
-function formatDateTime(value: string, locale: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: 'Europe/Paris',
-  }).format(date);
-}
 
 function ReferenceName({ table, id }: { table: ReferenceTableName; id: string }) {
   const { choices } = useLoadAll(table);
@@ -41,19 +32,11 @@ export function CellValue({ format = 'text', value }: { format?: ColumnFormat; v
     case 'datetime':
       return <>{typeof value === 'string' ? formatDateTime(value, i18n.language) : EMPTY}</>;
     case 'date':
-      return <>{typeof value === 'string' ? value.slice(0, 10).split('-').reverse().join('/') : EMPTY}</>;
+      return <>{typeof value === 'string' ? formatDate(value, i18n.language) : EMPTY}</>;
     case 'list':
       return <>{Array.isArray(value) && value.length > 0 ? value.join(', ') : EMPTY}</>;
-    case 'cents': {
-      const cents = Number(value);
-      return (
-        <>
-          {Number.isFinite(cents)
-            ? new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' }).format(cents / 100)
-            : EMPTY}
-        </>
-      );
-    }
+    case 'cents':
+      return <>{formatCents(Number(value), i18n.language)}</>;
     case 'specialty': {
       const code = Number(value);
       return <>{Number.isInteger(code) ? `${code} · ${specialtyLabel(code) ?? ''}` : EMPTY}</>;
@@ -63,6 +46,7 @@ export function CellValue({ format = 'text', value }: { format?: ColumnFormat; v
     case 'sampleStatus':
       return <SampleStatusBadge status={value} />;
     case 'text':
+      if (typeof value === 'number') return <>{formatNumber(value, i18n.language)}</>;
       return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
   }
 }

@@ -3,6 +3,7 @@ import { PAGE_SIZES } from '@sil/contract';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../format/numbers';
 
 export interface PagerCounts {
   page: number;
@@ -24,10 +25,10 @@ export function pagerTexts(t: TFunction<'tables'>, language: string, counts: Pag
       rows: t('pager.rows', { count: counts.total }),
       position: t('pager.page', { page, pages: shownPages }),
     };
-  const number = new Intl.NumberFormat(language);
+  const number = (value: number) => formatNumber(value, language);
   return {
-    rows: t('pager.rows_capped', { rows: `${number.format(counts.total)}+` }),
-    position: t('pager.page', { page: number.format(page), pages: `${number.format(shownPages)}+` }),
+    rows: t('pager.rows_capped', { rows: `${number(counts.total)}+` }),
+    position: t('pager.page', { page: number(page), pages: `${number(shownPages)}+` }),
   };
 }
 

@@ -1,9 +1,11 @@
 import { Button, Collapse, Group, Loader, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { isCalendarDate } from '@sil/contract';
 import { IconArrowsSort, IconFilter, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
+import { DateField } from '../form/date-field';
 import { DeleteConfirm } from './delete-confirm';
 import { ExportMenu } from './export-menu';
 import type { ListState } from './list-state';
@@ -59,6 +61,10 @@ export function TableView<R>(props: TableViewProps<R>) {
   const { t } = useTranslation('tables');
   const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches);
   const { state, onState, rights } = props;
+  // A date still being typed filters nothing yet: the list asks for days that exist, or none.
+  const onDateFilter = (bound: 'dateFrom' | 'dateTo', value: string) => {
+    if (value === '' || isCalendarDate(value)) onState({ ...state, [bound]: value, page: 1 });
+  };
   const [selected, setSelected] = useState<Map<string, string>>(new Map());
   const [confirming, setConfirming] = useState(false);
   const [filtersOpen, { toggle: toggleFilters }] = useDisclosure(false);
@@ -222,22 +228,20 @@ export function TableView<R>(props: TableViewProps<R>) {
         <Collapse expanded={filtersOpen}>
           {props.dateRange ? (
             <Group gap="sm" mb="xs" wrap="wrap">
-              <TextInput
+              <DateField
                 size="xs"
-                type="date"
                 w={160}
                 label={t('filters.date_from')}
                 value={state.dateFrom ?? ''}
-                onChange={(event) => onState({ ...state, dateFrom: event.currentTarget.value, page: 1 })}
+                onChange={(value) => onDateFilter('dateFrom', value)}
                 data-filter="filter_date_from"
               />
-              <TextInput
+              <DateField
                 size="xs"
-                type="date"
                 w={160}
                 label={t('filters.date_to')}
                 value={state.dateTo ?? ''}
-                onChange={(event) => onState({ ...state, dateTo: event.currentTarget.value, page: 1 })}
+                onChange={(value) => onDateFilter('dateTo', value)}
                 data-filter="filter_date_to"
               />
             </Group>

@@ -2,6 +2,7 @@ import { Checkbox, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../lib/form/date-field';
 import { foldedFilter } from '../../../lib/form/folded-filter';
 import { issueTextKey } from './validate';
 import { useWizard } from './wizard-context';
@@ -23,6 +24,26 @@ export function WText({
 }) {
   const { t } = useTranslation('records');
   const { form, issues } = useWizard();
+  if (type === 'date') {
+    return (
+      <Controller
+        control={form.control}
+        name={field}
+        render={({ field: input }) => (
+          <DateField
+            label={t(`fields.${field}`)}
+            description={description}
+            required={required}
+            error={issues[field] ? t(`issues.${issues[field]}`) : undefined}
+            data-field={field}
+            value={input.value}
+            onChange={input.onChange}
+            onBlur={input.onBlur}
+          />
+        )}
+      />
+    );
+  }
   return (
     <TextInput
       label={t(`fields.${field}`)}

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ANALYSIS_COMBINATIONS } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
+import { formatValueText } from '../../../lib/format/value-text';
 import { STEPS } from './steps';
 import { useWizard } from './wizard-context';
 import { PATIENT_FLAGS, PATIENT_TEXT, RECORD_FLAGS, RECORD_TEXT } from './wizard-values';
@@ -16,12 +17,15 @@ export function RecordSummary({
   nameOf: (field: string, value: string) => string;
   onEdit: (step: number) => void;
 }) {
-  const { t } = useTranslation('records');
+  const { t, i18n } = useTranslation('records');
   const { form } = useWizard();
   const values = form.getValues();
   const read = (field: string): string | null => {
     const value = Reflect.get(values, field);
-    if (TEXTS.has(field)) return typeof value === 'string' && value.trim() ? nameOf(field, value) : null;
+    if (TEXTS.has(field))
+      return typeof value === 'string' && value.trim()
+        ? formatValueText(nameOf(field, value), i18n.language)
+        : null;
     if (FLAGS.has(field)) return value === true ? t('summary.yes') : null;
     if (field === 'record_persons_to_phone')
       return values.record_persons_to_phone.map((person) => t(`persons.${person}`)).join(', ') || null;

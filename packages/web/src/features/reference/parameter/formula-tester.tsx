@@ -4,13 +4,14 @@ import { checkFormula, evaluateFormula, type FormulaScope } from '@sil/contract'
 import '@sil/contract/formula-engine';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format/numbers';
 
 /**
  * 'Test value' of a formula: the variables it uses get an input each, and the result (or the
  * reason there is none) shows as they are typed, computed by the same evaluator as the server's.
  */
 export function FormulaTester({ formula, name }: { formula: string; name: string }) {
-  const { t } = useTranslation('tables');
+  const { t, i18n } = useTranslation('tables');
   const [scope, setScope] = useState<Record<string, number | string>>({});
   if (formula.trim() === '') return null;
   const check = checkFormula(formula);
@@ -41,7 +42,7 @@ export function FormulaTester({ formula, name }: { formula: string; name: string
       >
         <Text size="sm">
           {result.ok
-            ? t('formula.result', { value: result.value })
+            ? t('formula.result', { value: formatNumber(result.value, i18n.language) })
             : t(`issues.formula.${result.error}`, { detail: result.detail })}
         </Text>
       </Alert>

@@ -1,11 +1,10 @@
-import { ActionIcon, Button, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { REFERENCE_RANGE_CATEGORIES, type ReferenceRangeCategory } from '@sil/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { NumberField } from '../../../lib/form/number-field';
 import { ReferenceSelect } from '../../../lib/form/reference-select';
 import { emptyBlock, type RangeBlock, type RangeInput, rangeKey } from './ranges-state';
-
-const numberOf = (value: number | string): number | '' => (typeof value === 'number' ? value : '');
 
 /**
  * Ranges per matrix × population (spec.md §3 'Parameter'): one table per matrix, a row per
@@ -86,34 +85,34 @@ export function RangesEditor({
                         <Text size="sm">{label}</Text>
                       </Table.Td>
                       <Table.Td>
-                        <NumberInput
+                        <NumberField
                           size="xs"
                           w={90}
                           aria-label={`${label} · ${t('ranges.min')}`}
                           value={row.min}
-                          onChange={(value) => setRow(blockIndex, population, { min: numberOf(value) })}
+                          onChange={(value) => setRow(blockIndex, population, { min: value })}
                           error={inverted ? t('issues.bounds') : undefined}
                           data-range="min"
                         />
                       </Table.Td>
                       <Table.Td>
-                        <NumberInput
+                        <NumberField
                           size="xs"
                           w={90}
                           aria-label={`${label} · ${t('ranges.max')}`}
                           value={row.max}
-                          onChange={(value) => setRow(blockIndex, population, { max: numberOf(value) })}
+                          onChange={(value) => setRow(blockIndex, population, { max: value })}
                           error={inverted}
                           data-range="max"
                         />
                       </Table.Td>
                       <Table.Td>
-                        <NumberInput
+                        <NumberField
                           size="xs"
                           w={80}
                           aria-label={`${label} · ${t('ranges.delta')}`}
                           value={row.delta}
-                          onChange={(value) => setRow(blockIndex, population, { delta: numberOf(value) })}
+                          onChange={(value) => setRow(blockIndex, population, { delta: value })}
                         />
                       </Table.Td>
                       <Table.Td>

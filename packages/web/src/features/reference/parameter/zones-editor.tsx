@@ -1,6 +1,7 @@
-import { Group, NumberInput, SimpleGrid, Text } from '@mantine/core';
+import { Group, SimpleGrid, Text } from '@mantine/core';
 import { ZONES } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
+import { NumberField } from '../../../lib/form/number-field';
 import type { Zone, ZonesInput } from './ranges-state';
 
 /** Therapeutic, toxic and deadly zones, each a minimum and a maximum. */
@@ -14,8 +15,8 @@ export function ZonesEditor({
   problems: ReadonlySet<Zone>;
 }) {
   const { t } = useTranslation('tables');
-  const set = (zone: Zone, key: 'min' | 'max', value: number | string) =>
-    onChange({ ...zones, [zone]: { ...zones[zone], [key]: typeof value === 'number' ? value : '' } });
+  const set = (zone: Zone, key: 'min' | 'max', value: number | '') =>
+    onChange({ ...zones, [zone]: { ...zones[zone], [key]: value } });
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
       {ZONES.map((zone) => (
@@ -24,14 +25,14 @@ export function ZonesEditor({
             {t(`zones.${zone}`)}
           </Text>
           <Group gap="xs" wrap="nowrap" align="flex-start">
-            <NumberInput
+            <NumberField
               size="xs"
               label={t('ranges.min')}
               value={zones[zone].min}
               onChange={(value) => set(zone, 'min', value)}
               error={problems.has(zone) ? t('issues.bounds') : undefined}
             />
-            <NumberInput
+            <NumberField
               size="xs"
               label={t('ranges.max')}
               value={zones[zone].max}
