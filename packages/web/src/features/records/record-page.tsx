@@ -106,7 +106,10 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
                 label={t('fields.patient_surname')}
                 value={`${patient?.patient_surname ?? ''} ${patient?.patient_name ?? ''}`}
               />
-              <LabelValue label={t('fields.patient_dob')} value={formatDate(patient?.patient_dob, i18n.language)} />
+              <LabelValue
+                label={t('fields.patient_dob')}
+                value={formatDate(patient?.patient_dob, i18n.language)}
+              />
               <LabelValue label={t('fields.patient_gender')} value={gender ? t(`genders.${gender}`) : null} />
               {identityStatus ? (
                 <LabelValue

@@ -36,9 +36,11 @@ export function shownInstant(iso: string, language: string): { date: string; tim
       year: 'numeric',
       timeZone: PARIS,
     }).format(instant),
-    time: new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit', timeZone: PARIS }).format(
-      instant,
-    ),
+    time: new Intl.DateTimeFormat(intlLocale(language), {
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: PARIS,
+    }).format(instant),
   };
 }
 

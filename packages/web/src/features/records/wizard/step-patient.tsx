@@ -4,17 +4,18 @@ import type { PatientRow } from '@sil/contract';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { frenchDate } from '../../../lib/french-date';
+import { formatDate } from '../../../lib/format/dates';
 import { usePatientSearch } from '../api';
 import type { OfferedAnalysis } from './quick-selections';
 import { RelatedRecords } from './related-records';
 
 function PatientLine({ row }: { row: PatientRow }) {
+  const { i18n } = useTranslation();
   return (
     <Text fw={500}>
       {row.patient_surname} {row.patient_name}{' '}
       <Text span c="dimmed" size="sm">
-        · {frenchDate(row.patient_dob)} · {row.patient_gender}
+        · {formatDate(row.patient_dob, i18n.language)} · {row.patient_gender}
         {row.patient_nir ? ` · ${row.patient_nir}` : ''}
       </Text>
     </Text>
