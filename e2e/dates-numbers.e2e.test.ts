@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin } from './api.js';
-import { launchBrowser, login, newPage, screenshot, toastTexts, toggleTheme } from './browser.js';
+import { launchBrowser, login, newPage, openFilters, screenshot, toastTexts, toggleTheme } from './browser.js';
 import { choose, setUpCatalogue } from './records-setup.js';
 
 /**
@@ -142,6 +142,7 @@ describe('dates typed and read in the screen language', () => {
     // The records table filters on days typed the same way, and lists them in the same words.
     await page.goto(`${baseUrl}/en/table/records`);
     await page.locator('[data-testid="table-search"]').fill(SURNAME);
+    await openFilters(page);
     const filterFrom = page.locator('[data-filter="filter_date_from"]');
     await filterFrom.pressSequentially('01012026');
     expect(await filterFrom.inputValue()).toBe('01/01/2026');

@@ -20,16 +20,23 @@ export function NotesCard({
 }) {
   const { t } = useTranslation('records');
   const notesSaving = useSaveNotes();
-  const [text, setText] = useState(notes);
+  // What the user typed, with the notes and stamp it started from. The record may be read again
+  // meanwhile (a reception, a colleague's change): the typed text stays, and it is saved against
+  // the newest stamp only if the notes themselves did not change since; otherwise the old stamp
+  // makes the server refuse it (staleUpdate) rather than overwrite a colleague's notes.
+  const [draft, setDraft] = useState<{ text: string; from: string; stamp: string } | null>(null);
+  const text = draft?.text ?? notes;
   const [saving, setSaving] = useState(false);
   const save = async () => {
+    if (!draft) return;
     setSaving(true);
     try {
       await notesSaving.mutateAsync({
         record_id: recordId,
-        record_last_updated: stamp,
-        record_internal_notes: text,
+        record_last_updated: draft.from === notes ? stamp : draft.stamp,
+        record_internal_notes: draft.text,
       });
+      setDraft(null);
       showToast('success', t('toast.notesSaved'));
     } catch (error) {
       notifyApiError(error);
@@ -45,7 +52,14 @@ export function NotesCard({
         minRows={3}
         value={text}
         readOnly={frozen}
-        onChange={(event) => setText(event.currentTarget.value)}
+        onChange={(event) => {
+          const typed = event.currentTarget.value;
+          setDraft((current) => ({
+            text: typed,
+            from: current?.from ?? notes,
+            stamp: current?.stamp ?? stamp,
+          }));
+        }}
         data-field="record_internal_notes"
       />
       <Group justify="flex-end" mt="xs">

@@ -193,7 +193,7 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
       {whole ? (
         <Card withBorder>
           <NotesCard
-            key={whole.record_last_updated}
+            key={id}
             recordId={id}
             notes={whole.record_internal_notes ?? ''}
             stamp={whole.record_last_updated}

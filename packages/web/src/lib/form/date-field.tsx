@@ -1,3 +1,6 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/en-gb';
 import { ActionIcon, type MantineSize, Popover, TextInput } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
@@ -9,8 +12,7 @@ import { maskDateTyping, parseTypedDate, typedDateOf } from '../format/dates';
  * The one input of a calendar date in the app. The value is what the API exchanges: 'YYYY-MM-DD',
  * '' when empty, or the text as typed while it names no day (the form's schema then refuses it, so
  * nothing typed is lost or silently changed). The user types DD/MM/YYYY (slashes put in for them)
- * or picks the day in the calendar, whose months and weekdays follow the screen's language
- * (DatesProvider in lib/format/screen-formats.tsx).
+ * or picks the day in the calendar, whose months and weekdays follow the screen's language.
  */
 export interface DateFieldProps {
   value: string;
@@ -26,6 +28,13 @@ export interface DateFieldProps {
   'data-filter'?: string;
 }
 
+/**
+ * The calendar's dayjs locale by screen language: English months with days first (en-GB), weeks
+ * from Monday as in France. Loaded here, with the calendar, so that screens without a date field
+ * (the login page, the dashboard) do not carry dayjs.
+ */
+const calendarLocale = (language: string) => (language.toLowerCase().startsWith('en') ? 'en-gb' : 'fr');
+
 /** What the field holds for a text the user typed (see {@link DateFieldProps}). */
 export function dateValueOf(text: string): string {
   if (text.trim() === '') return '';
@@ -34,7 +43,7 @@ export function dateValueOf(text: string): string {
 }
 
 export function DateField({ value, onChange, onBlur, error, required, size, ...rest }: DateFieldProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [text, setText] = useState(() => typedDateOf(value));
   const [left, setLeft] = useState(false);
   const [picking, setPicking] = useState(false);
@@ -114,6 +123,8 @@ export function DateField({ value, onChange, onBlur, error, required, size, ...r
               value={picked}
               defaultDate={picked ?? undefined}
               onChange={pick}
+              locale={calendarLocale(i18n.language)}
+              firstDayOfWeek={1}
               allowDeselect
               size={size === 'xs' ? 'xs' : 'sm'}
             />

@@ -1,7 +1,4 @@
-import 'dayjs/locale/fr';
-import 'dayjs/locale/en-gb';
-import { MantineThemeProvider, NumberInput } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
+import { type MantineThemeOverride, MantineThemeProvider } from '@mantine/core';
 import { type FormEvent, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decimalMark } from './numbers';
@@ -19,33 +16,28 @@ function pointAsComma(event: FormEvent<HTMLInputElement>): void {
   input.setSelectionRange(selectionStart, selectionEnd);
 }
 
-/** The dayjs locales loaded above, by screen language: English months with days first, as en-GB. */
-const dayjsLocale = (language: string) => (language.toLowerCase().startsWith('en') ? 'en-gb' : 'fr');
-
 /**
- * Dates and numbers typed in the screen's language, whatever the browser's: the calendars' month
- * and weekday names (dayjs locale, weeks from Monday as in France and the United Kingdom) and the
- * decimal mark of every NumberInput ('3,5' in French; a '.' typed or pasted is read as the mark too).
+ * Numbers typed in the screen's language, whatever the browser's: the decimal mark of every
+ * NumberInput ('3,5' in French; a '.' typed or pasted is read as the mark too). The defaults are
+ * given by the component's name, without importing NumberInput, so the app's shell does not carry
+ * the number-formatting library to screens that have no number input. (The calendar's language is
+ * the date field's own: lib/form/date-field.tsx.)
  */
 export function ScreenFormats({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const language = i18n.language;
-  const theme = useMemo(
+  const theme = useMemo<MantineThemeOverride>(
     () => ({
       components: {
-        NumberInput: NumberInput.extend({
+        NumberInput: {
           defaultProps:
             decimalMark(language) === ','
               ? { decimalSeparator: ',', onChangeCapture: pointAsComma }
               : { decimalSeparator: '.' },
-        }),
+        },
       },
     }),
     [language],
   );
-  return (
-    <DatesProvider settings={{ locale: dayjsLocale(language), firstDayOfWeek: 1 }}>
-      <MantineThemeProvider theme={theme}>{children}</MantineThemeProvider>
-    </DatesProvider>
-  );
+  return <MantineThemeProvider theme={theme}>{children}</MantineThemeProvider>;
 }
