@@ -4,10 +4,9 @@ import type { Db } from '../../../db/open.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { listRows } from '../../../lib/list/query.js';
 import { toIso } from '../../../lib/time.js';
-import { patientById } from '../patients/queries.js';
 import { presentPatient, presentRecord, presentSample } from '../present.js';
-import { samplesOfRecords } from '../samples/queries.js';
 import { recordScope, visibleRecord } from '../scope.js';
+import { visibleRecordDetail } from './detail.js';
 import { createdBetween, recordSource, traceEntries, withPatients } from './queries.js';
 
 /** Whole rows (traces of inserts and deletes) are kept as JSON; the tenant column is not the user's business. */
@@ -31,12 +30,7 @@ export function createRecordReadService(db: Db) {
 
     /** One record with its patient and samples. */
     async get(auth: Authenticated, recordId: string) {
-      const record = await visibleRecord(db, auth, recordId);
-      // Two independent reads: on PostgreSQL they run on two pooled connections at once.
-      const [patient, recordSamples] = await Promise.all([
-        patientById(db, record.record_patient),
-        samplesOfRecords(db, [record.record_id]),
-      ]);
+      const { record, patient, samples: recordSamples } = await visibleRecordDetail(db, auth, recordId);
       return [
         {
           ...presentRecord(record),
