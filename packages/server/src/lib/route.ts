@@ -11,7 +11,7 @@ import type {
 import { apiTable } from '@sil/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { answerFor } from './audience.js';
+import { answerFor, typedAnswerWriter } from './audience.js';
 import type { Authenticated, RequestOrigin } from './auth-context.js';
 import { fail } from './errors.js';
 import { type ExportSheet, sendExport } from './list/export-file.js';
@@ -131,10 +131,20 @@ async function send(def: ApiRouteDef, request: FastifyRequest, reply: FastifyRep
  * export file, a download, a redirect; an upload's fields and file are read before it runs), cut
  * to the caller's audience when a clinic user or a prescriber calls (lib/audience.ts).
  */
+/**
+ * `typed`: the handler builds its answer from typed rows (queries and present functions), so the
+ * answer is written by the projection of its audience's view instead of the zod check of every
+ * value (lib/typed-answer.ts, docs/decisions/0014-what-every-call-pays.md). Other routes keep the check.
+ */
+export interface HandleOptions {
+  answer: 'typed';
+}
+
 export function handle<N extends RouteName>(
   app: FastifyInstance,
   name: N,
   handler: (ctx: RouteContext<N>) => Promise<RouteAnswer<N>>,
+  options?: HandleOptions,
 ): void;
 export function handle<N extends FileRouteName>(
   app: FastifyInstance,
@@ -151,11 +161,13 @@ export function handle(
   name: string,
   // Each overload above types its handler's context; all of them take the one built below.
   handler: (ctx: never) => Promise<unknown>,
+  options?: HandleOptions,
 ): void {
   const run = handler as (ctx: BaseContext & Record<string, unknown>) => Promise<unknown>;
   const def = apiTable[name];
   if (!def) throw new Error(`${name} is not in the route table`);
   const isUpload = def.kind === 'upload';
+  const writeTyped = options?.answer === 'typed' ? typedAnswerWriter(def) : undefined;
   app.route({
     method: def.method,
     url: def.path,
@@ -181,6 +193,10 @@ export function handle(
         request,
         reply,
       });
+      if (writeTyped) {
+        // A string answer is sent as it is: Fastify's serializer does not run again.
+        return reply.type('application/json; charset=utf-8').send(writeTyped(request.auth?.rights, result));
+      }
       return send(def, request, reply, answerFor(def, request.auth?.rights, result));
     },
   });

@@ -1,8 +1,7 @@
 import type { Authenticated } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
-import { rightsOf } from '../users/index.js';
 import type { AuthDeps } from './deps.js';
-import { sessionIsLive, sessionWithUser } from './sessions.js';
+import { sessionIsLive } from './sessions.js';
 
 /** Checks an access token against its session and user; the basis of every protected call. */
 export async function authenticate(
@@ -13,8 +12,8 @@ export async function authenticate(
 ): Promise<Authenticated> {
   const claims = await deps.tokens.verify(accessToken);
   if (claims.uid !== uid || claims.authMachineId !== authMachineId) return fail('invalidAccessToken');
-  const row = await sessionWithUser(deps.db, claims.sessionId);
-  if (!row || row.user.admin_uid !== uid || !sessionIsLive(deps, row.session, row.user))
+  const found = await deps.sessionCache.current(claims.sessionId);
+  if (!found || found.user.admin_uid !== uid || !sessionIsLive(deps, found.session, found.user))
     return fail('authNotFound');
-  return { user: row.user, session: row.session, rights: rightsOf(row.user) };
+  return found;
 }

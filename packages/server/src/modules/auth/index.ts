@@ -5,4 +5,5 @@ export type { AuthDeps } from './deps.js';
 export { authRoutes } from './routes.js';
 export { hashPassword } from './secrets.js';
 export { createSessionService, type SessionService } from './session-service.js';
+export { SessionCache } from './session-cache.js';
 export { Throttle, throttleLimits } from './throttle.js';
