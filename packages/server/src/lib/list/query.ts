@@ -10,7 +10,7 @@ import { and, asc, count, desc, ilike, inArray, or, type SQL, sql } from 'drizzl
 import type { Queryable } from '../../db/open.js';
 import { fail } from '../errors.js';
 import { presentRow } from '../time.js';
-import { columnOf, type ListPurpose, type ListSource, type Row, scopeOf } from './source.js';
+import { columnOf, type ListPurpose, type ListSource, type Row, scopeOf, selectionOf } from './source.js';
 
 /** What the API shows of a row: no tenant column, stamps in ISO 8601. */
 export const present = (entity: EntityDefinition, row: Row): Row => presentRow(row, [entity.stampField]);
@@ -107,7 +107,7 @@ export async function listRows<R extends Row>(
   const purpose = total > MANY_MATCHES ? 'page-of-many' : 'page';
   const where = whereOf(binding, laboratoryId, query, extraScope, purpose);
   const rows: Row[] = await db
-    .select()
+    .select(selectionOf(binding))
     .from(binding.table)
     .where(where)
     .orderBy(...order)
@@ -161,7 +161,7 @@ export async function exportRows<R extends Row>(
   const known = idColumn.columnType === 'PgUUID' ? ids?.filter((id) => UUID.test(id)) : ids;
   const where = and(scopeOf(binding, laboratoryId), extraScope, known ? inArray(idColumn, known) : undefined);
   const rows: Row[] = await db
-    .select()
+    .select(selectionOf(binding))
     .from(binding.table)
     .where(where)
     .orderBy(columnOf(binding.table, binding.exportOrder ?? binding.entity.idField));

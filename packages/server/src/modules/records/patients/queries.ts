@@ -1,5 +1,5 @@
 import { dobFromSearch, isCalendarDate, type PatientRow as PatientAnswer, patientList } from '@sil/contract';
-import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/open.js';
 import { patients } from '../../../db/schema/index.js';
 import { fail } from '../../../lib/errors.js';
@@ -51,30 +51,6 @@ export async function patientInLaboratory(
     .from(patients)
     .where(and(eq(patients.laboratory_id, laboratoryId), eq(patients.patient_id, patientId)));
   return patient ?? fail('patientNotFound');
-}
-
-interface PatientSummary {
-  id: string;
-  surname: string;
-  name: string;
-  dob: string;
-  gender: string;
-}
-
-/** What every record list and label shows of its patient: name, birth date, sex. */
-export async function patientSummaries(q: Queryable, ids: string[]) {
-  if (ids.length === 0) return new Map<string, PatientSummary>();
-  const found: PatientSummary[] = await q
-    .select({
-      id: patients.patient_id,
-      surname: patients.patient_surname,
-      name: patients.patient_name,
-      dob: patients.patient_dob,
-      gender: patients.patient_gender,
-    })
-    .from(patients)
-    .where(inArray(patients.patient_id, ids));
-  return new Map(found.map((p) => [p.id, p]));
 }
 
 export async function patientById(q: Queryable, patientId: string): Promise<PatientRow | undefined> {

@@ -7,7 +7,7 @@ import { toIso } from '../../../lib/time.js';
 import { presentPatient, presentRecord, presentSample } from '../present.js';
 import { recordScope, visibleRecord } from '../scope.js';
 import { visibleRecordDetail } from './detail.js';
-import { createdBetween, recordSource, traceEntries, withPatients } from './queries.js';
+import { createdBetween, recordSource, traceEntries } from './queries.js';
 
 /** Whole rows (traces of inserts and deletes) are kept as JSON; the tenant column is not the user's business. */
 function withoutTenant(value: string | null): string | null {
@@ -24,8 +24,7 @@ export function createRecordReadService(db: Db) {
   return {
     async list(auth: Authenticated, query: ListQuery) {
       const scope = and(recordScope(auth), createdBetween(query));
-      const page = await listRows(db, recordSource, auth.user.laboratory_id, query, scope);
-      return { ...page, data: await withPatients(db, page.data) };
+      return listRows(db, recordSource, auth.user.laboratory_id, query, scope);
     },
 
     /** One record with its patient and samples. */
