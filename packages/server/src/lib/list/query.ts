@@ -93,6 +93,15 @@ export function whereOf(
   return and(...conditions) ?? sql`true`;
 }
 
+/** Whether this query's page takes another shape once its count is known (ListSource.shapedByPurpose). */
+function shapedByCount(binding: ListSource, query: ListQuery): boolean {
+  const shaped = binding.shapedByPurpose;
+  if (!shaped) return false;
+  if (shaped.search && query.search?.trim()) return true;
+  const filters = groupFilters(query);
+  return (shaped.filters ?? []).some((field) => filters.has(field));
+}
+
 export async function listRows<R extends Row>(
   db: Queryable,
   binding: ListSource<R>,
@@ -102,17 +111,25 @@ export async function listRows<R extends Row>(
 ) {
   const order = orderOf(binding, query);
   const pageSize = Math.min(query.number_of_records, MAX_ROWS_PER_ANSWER);
-  const total = await boundedCount(db, binding, whereOf(binding, laboratoryId, query, extraScope, 'count'));
-  // The count says how dense the matches are, and so which shape finds the page soonest.
-  const purpose = total > MANY_MATCHES ? 'page-of-many' : 'page';
-  const where = whereOf(binding, laboratoryId, query, extraScope, purpose);
-  const rows: Row[] = await db
-    .select(selectionOf(binding))
-    .from(binding.table)
-    .where(where)
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset((query.page_number - 1) * pageSize);
+  const readPage = (purpose: ListPurpose): Promise<Row[]> =>
+    db
+      .select(selectionOf(binding))
+      .from(binding.table)
+      .where(whereOf(binding, laboratoryId, query, extraScope, purpose))
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((query.page_number - 1) * pageSize);
+  const counting = boundedCount(db, binding, whereOf(binding, laboratoryId, query, extraScope, 'count'));
+  let total: number;
+  let rows: Row[];
+  if (shapedByCount(binding, query)) {
+    total = await counting;
+    // The count says how dense the matches are, and so which shape finds the page soonest.
+    rows = await readPage(total > MANY_MATCHES ? 'page-of-many' : 'page');
+  } else {
+    // The same conditions either way: on PostgreSQL the two run at once on two pooled connections.
+    [total, rows] = await Promise.all([counting, readPage('page')]);
+  }
   const capped = total > COUNT_LIMIT;
   const numberOfRows = capped ? COUNT_LIMIT : total;
   return {

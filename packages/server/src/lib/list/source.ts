@@ -30,6 +30,11 @@ export interface ListSource<R extends Row = Row> {
    * `purpose` lets a filter take another shape for the count, a page of few and a page of many.
    */
   computedFilters?: Record<string, (values: string[], purpose: ListPurpose) => SQL>;
+  /**
+   * The parts of a query whose shape follows the purpose (a search, computed filters by name).
+   * When a query uses none of them, its page does not wait for its count: both are read at once.
+   */
+  shapedByPurpose?: { search?: true; filters?: readonly string[] };
   /** Conditions a list applies unless the caller filters the same field (clinics: visible ones). */
   defaultFilters?: Record<string, string[]>;
   /**

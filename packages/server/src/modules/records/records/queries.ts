@@ -35,6 +35,7 @@ export const recordSource: ListSource<RecordAnswer> = {
   entity: recordList,
   table: records,
   rowFields: { patient_summary: patientSummary },
+  shapedByPurpose: { search: true, filters: ['records_with_ncts'] },
   present: (row: Row) => {
     const { patient_summary: patient, ...record } = row;
     return { ...presentRecord(record as RecordRow), ...(patient as RecordPatientFields | null) };
