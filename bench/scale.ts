@@ -146,7 +146,10 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
         '',
         `get-record: ${getOneRps} req/s; unknown route: ${unknown.value} req/s (${ratio}x)`,
         // Every figure is relative to what else the machine runs: the load says how busy it was.
-        `load average after the run: ${os.loadavg().map((value) => value.toFixed(2)).join(', ')}`,
+        `load average after the run: ${os
+          .loadavg()
+          .map((value) => value.toFixed(2))
+          .join(', ')}`,
         '',
       ].join('\n'),
     );

@@ -139,6 +139,11 @@ describe.each(DATABASES)('two servers on one %s database', (kind) => {
     await update({ admin_records: 2 });
     for (const app of [other, one]) expect((await records(app)).statusCode).toBe(200);
     await update({ user_disabled: true });
-    for (const app of [other, one]) expect(codeOf(await records(app))).toBe('authNotFound');
+    for (const app of [other, one]) {
+      expect(codeOf(await records(app))).toBe('authNotFound');
+      // A read refused for its input still answers the refused session first.
+      const invalid = await call(app, clerk, { method: 'GET', url: '/api/get-records?page_number=none' });
+      expect([invalid.statusCode, codeOf(invalid)]).toEqual([401, 'authNotFound']);
+    }
   });
 });

@@ -44,7 +44,9 @@ export function answerFor(def: ApiRouteDef, rights: Rights | undefined, answer: 
 export function typedAnswerWriter(def: ApiRouteDef): (rights: Rights | undefined, answer: unknown) => string {
   if (!def.response) throw new Error(`${def.path} has no response schema to write its answer with`);
   const staffView =
-    def.audiences && def.response instanceof z.ZodUnion ? (def.response.options[0] as z.ZodType) : def.response;
+    def.audiences && def.response instanceof z.ZodUnion
+      ? (def.response.options[0] as z.ZodType)
+      : def.response;
   const projections = new Map<Audience, Projection>([['staff', compileProjection(staffView)]]);
   for (const audience of EXTERNAL_AUDIENCES) {
     const view = def.audiences?.[audience];

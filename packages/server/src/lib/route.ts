@@ -20,6 +20,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; the server refuses to start with a route that has none. */
     access?: AccessRule;
+    /** The handler only reads: it may start while the caller's session is checked (plugins/authorization.ts). */
+    readsOnly?: boolean;
   }
   interface FastifyRequest {
     auth: Authenticated | null;
@@ -125,6 +127,22 @@ async function send(def: ApiRouteDef, request: FastifyRequest, reply: FastifyRep
 }
 
 /**
+ * Runs a handler; for a read started before its caller's session was checked, waits for the check
+ * too: a refusal wins over the answer, and a caller whose session, user or rights moved meanwhile
+ * is answered by a second run as they are now.
+ */
+async function afterSessionCheck(request: FastifyRequest, work: () => Promise<unknown>): Promise<unknown> {
+  const check = request.sessionCheck;
+  if (!check) return work();
+  const [checked, answer] = await Promise.allSettled([check, work()]);
+  request.sessionCheck = undefined;
+  if (checked.status === 'rejected') throw checked.reason;
+  if (checked.value === 'changed') return work();
+  if (answer.status === 'rejected') throw answer.reason;
+  return answer.value;
+}
+
+/**
  * Registers a call of the contract's route table, the one way any API route is added: its method,
  * path, schemas (validated by zod, published in OpenAPI) and access rule all come from the table;
  * the handler only does the work, and what it gives is sent as the kind of route says (JSON, an
@@ -138,6 +156,11 @@ async function send(def: ApiRouteDef, request: FastifyRequest, reply: FastifyRep
  */
 export interface HandleOptions {
   answer: 'typed';
+  /**
+   * The handler only reads (no write, no outside call): it runs beside the check of the caller's
+   * session, and its answer waits for that check; if the caller changed meanwhile, it runs again.
+   */
+  readsOnly?: true;
 }
 
 export function handle<N extends RouteName>(
@@ -171,7 +194,7 @@ export function handle(
   app.route({
     method: def.method,
     url: def.path,
-    config: { access: def.access },
+    config: { access: def.access, readsOnly: options?.readsOnly === true },
     schema: {
       summary: def.summary,
       operationId: name,
@@ -183,16 +206,18 @@ export function handle(
     },
     handler: async (request, reply) => {
       const upload = isUpload ? await readUpload(request, def.fields) : undefined;
-      const result = await run({
-        // The zod schemas of the same table validated and transformed these before the handler runs.
-        body: request.body,
-        query: request.query,
-        ...upload,
-        auth: request.auth as Authenticated,
-        origin: originOf(request),
-        request,
-        reply,
-      });
+      const work = () =>
+        run({
+          // The zod schemas of the same table validated and transformed these before the handler runs.
+          body: request.body,
+          query: request.query,
+          ...upload,
+          auth: request.auth as Authenticated,
+          origin: originOf(request),
+          request,
+          reply,
+        });
+      const result = await afterSessionCheck(request, work);
       if (writeTyped) {
         // A string answer is sent as it is: Fastify's serializer does not run again.
         return reply.type('application/json; charset=utf-8').send(writeTyped(request.auth?.rights, result));

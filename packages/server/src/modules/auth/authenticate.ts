@@ -17,3 +17,28 @@ export async function authenticate(
     return fail('authNotFound');
   return found;
 }
+
+/** A caller as last seen, to be used only once `confirmed` (the check of `authenticate`) settles. */
+export interface RememberedCaller {
+  auth: Authenticated;
+  /** The caller as the database holds it now: `auth` itself when nothing moved; fails as `authenticate`. */
+  confirmed: Promise<Authenticated>;
+}
+
+/**
+ * For a call that only reads (docs/decisions/0014-what-every-call-pays.md): the caller as this
+ * server last saw them, if it did and the session was then live, with the session check started
+ * beside it. The call may read meanwhile; nothing is answered before the check settles.
+ */
+export async function rememberedCaller(
+  deps: AuthDeps,
+  accessToken: string,
+  uid: string,
+  authMachineId: string,
+): Promise<RememberedCaller | undefined> {
+  const claims = await deps.tokens.verify(accessToken);
+  if (claims.uid !== uid || claims.authMachineId !== authMachineId) return fail('invalidAccessToken');
+  const auth = deps.sessionCache.remembered(claims.sessionId);
+  if (!auth || auth.user.admin_uid !== uid || !sessionIsLive(deps, auth.session, auth.user)) return undefined;
+  return { auth, confirmed: authenticate(deps, accessToken, uid, authMachineId) };
+}

@@ -55,7 +55,15 @@ export class SessionCache {
     this.stateQuery = prepareSessionState(db);
   }
 
-  /** The session with its user and rights as the database holds them now, if the session exists. */
+  /** The session with its user and rights as last read, without asking the database. */
+  remembered(sessionId: string): Authenticated | undefined {
+    return this.known.get(sessionId);
+  }
+
+  /**
+   * The session with its user and rights as the database holds them now, if the session exists:
+   * the very object remembered when nothing moved, a new one otherwise.
+   */
   async current(sessionId: string): Promise<Authenticated | undefined> {
     const remembered = this.known.get(sessionId);
     if (remembered) {

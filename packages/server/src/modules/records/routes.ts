@@ -11,8 +11,11 @@ import { createRecordReadService } from './records/read-service.js';
 import { createRecordWriteService } from './records/service.js';
 import { createSampleService } from './samples/service.js';
 
-/** The reads answer rows their queries typed: written by their view's projection (lib/route.ts). */
-const typed = { answer: 'typed' } as const;
+/**
+ * The reads answer rows their queries typed, written by their view's projection, and only read:
+ * they start beside the check of the caller's session (lib/route.ts).
+ */
+const typed = { answer: 'typed', readsOnly: true } as const;
 
 /** Patients, records and samples (spec.md §7): HTTP only, the rules are in each concept's service. */
 export function recordsRoutes(app: FastifyInstance, db: Db, insi: InsiClient): void {

@@ -28,7 +28,8 @@ export function recordReach(auth: Authenticated): RecordReach {
 export function recordScope(auth: Authenticated): SQL {
   const inLaboratory = eq(records.laboratory_id, auth.user.laboratory_id);
   const reach = recordReach(auth);
-  if (reach.by === 'owner') return and(inLaboratory, eq(records.record_owner, reach.clinicId)) ?? inLaboratory;
+  if (reach.by === 'owner')
+    return and(inLaboratory, eq(records.record_owner, reach.clinicId)) ?? inLaboratory;
   if (reach.by === 'prescriber')
     return and(inLaboratory, eq(records.record_prescriber, reach.prescriberId)) ?? inLaboratory;
   return inLaboratory;
