@@ -32,7 +32,7 @@ describe('answers written by their view’s projection', () => {
   it('writes the JSON the zod check writes: declared keys only, in the schema’s order', () => {
     const page = { number_of_rows: 2, data: [row, { ...row, child: null, nir: undefined, urgent: false }] };
     const project = compileProjection(Page);
-    expect(JSON.stringify(project(page))).toBe(JSON.stringify(z.encode(Page, page)));
+    expect(JSON.stringify(project(page))).toBe(JSON.stringify(z.encode(Page, page as z.output<typeof Page>)));
     expect(project(page)).not.toHaveProperty('data.0.secret');
   });
 
