@@ -3,7 +3,7 @@ import type { Db } from '../../db/open.js';
 import { authSessions, users } from '../../db/schema/index.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { rightsOf } from '../users/index.js';
-import { sessionWithUser } from './sessions.js';
+import { sessionWithUser } from './session-rows.js';
 
 /** How many sessions are remembered: about one per browser active at once, then forgotten all at once. */
 const SESSIONS_KEPT = 10_000;
