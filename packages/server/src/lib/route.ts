@@ -127,6 +127,20 @@ async function send(def: ApiRouteDef, request: FastifyRequest, reply: FastifyRep
 }
 
 /**
+ * `typed`: the handler builds its answer from typed rows (queries and present functions), so the
+ * answer is written by the projection of its audience's view instead of the zod check of every
+ * value (lib/typed-answer.ts, docs/decisions/0014-what-every-call-pays.md). Other routes keep the check.
+ */
+export interface HandleOptions {
+  answer: 'typed';
+  /**
+   * The handler only reads (no write, no outside call): it runs beside the check of the caller's
+   * session, and its answer waits for that check; if the caller changed meanwhile, it runs again.
+   */
+  readsOnly?: true;
+}
+
+/**
  * Runs a handler; for a read started before its caller's session was checked, waits for the check
  * too: a refusal wins over the answer, and a caller whose session, user or rights moved meanwhile
  * is answered by a second run as they are now.
@@ -149,20 +163,6 @@ async function afterSessionCheck(request: FastifyRequest, work: () => Promise<un
  * export file, a download, a redirect; an upload's fields and file are read before it runs), cut
  * to the caller's audience when a clinic user or a prescriber calls (lib/audience.ts).
  */
-/**
- * `typed`: the handler builds its answer from typed rows (queries and present functions), so the
- * answer is written by the projection of its audience's view instead of the zod check of every
- * value (lib/typed-answer.ts, docs/decisions/0014-what-every-call-pays.md). Other routes keep the check.
- */
-export interface HandleOptions {
-  answer: 'typed';
-  /**
-   * The handler only reads (no write, no outside call): it runs beside the check of the caller's
-   * session, and its answer waits for that check; if the caller changed meanwhile, it runs again.
-   */
-  readsOnly?: true;
-}
-
 export function handle<N extends RouteName>(
   app: FastifyInstance,
   name: N,
