@@ -28,6 +28,13 @@ const load: LoadOptions = {
   durationSeconds: Number(process.env.BENCH_DURATION_SECONDS ?? 10),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
 };
+/**
+ * Only some list cases, as `table/case` separated by commas (`records/no search,patients/surname`),
+ * or `none` for the get-one figures alone: a quick measure on a shared machine. All by default.
+ */
+const onlyCases = process.env.BENCH_SCALE_CASES?.split(',').map((name) => name.trim());
+const measured = (listCase: { table: string; name: string }) =>
+  !onlyCases || onlyCases.includes(`${listCase.table}/${listCase.name}`);
 /** An already loaded database to measure again (kept by BENCH_SCALE_KEEP=1 on an earlier run). */
 const reuse = process.env.BENCH_SCALE_DATABASE;
 const keep = process.env.BENCH_SCALE_KEEP === '1' || reuse !== undefined;
@@ -74,7 +81,7 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
     const session = await loginAsDemoAdmin(server.baseUrl);
     const probes = await readProbes(client, laboratoryId);
     const rows: string[] = [];
-    for (const listCase of listCases(probes)) {
+    for (const listCase of listCases(probes).filter(measured)) {
       interruption.throwIfAborted();
       const api = await timeApiList(server.baseUrl, session, listCase, calls);
       const handWritten = await timeSqlList(client, listCase, calls);
@@ -123,6 +130,12 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
       meets: getOneRps >= GET_ONE_RPS_FLOOR && ratio <= GET_ONE_RATIO_FLOOR,
     });
     results.record(unknown);
+    results.record({
+      figure: 'scale_load_average',
+      database: 'postgres',
+      value: rounded(os.loadavg()[0] ?? 0, 2),
+      unit: 'runnable processes (1 min)',
+    });
 
     process.stderr.write(
       [
@@ -132,6 +145,11 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
         ...rows,
         '',
         `get-record: ${getOneRps} req/s; unknown route: ${unknown.value} req/s (${ratio}x)`,
+        // Every figure is relative to what else the machine runs: the load says how busy it was.
+        `load average after the run: ${os
+          .loadavg()
+          .map((value) => value.toFixed(2))
+          .join(', ')}`,
         '',
       ].join('\n'),
     );

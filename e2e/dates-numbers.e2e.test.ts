@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin } from './api.js';
-import { launchBrowser, login, newPage, openFilters, screenshot, toastTexts, toggleTheme } from './browser.js';
+import {
+  launchBrowser,
+  login,
+  newPage,
+  openFilters,
+  screenshot,
+  toastTexts,
+  toggleTheme,
+} from './browser.js';
 import { choose, setUpCatalogue } from './records-setup.js';
 
 /**

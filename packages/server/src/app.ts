@@ -29,6 +29,7 @@ import {
   authRoutes,
   createAccountService,
   createSessionService,
+  SessionCache,
   Throttle,
   throttleLimits,
 } from './modules/auth/index.js';
@@ -106,7 +107,16 @@ export async function buildApp({
       : outboxSmsSender(db, app.log));
   const tokens = new AccessTokens(await signingKey(db, config.JWT_SECRET), config.ACCESS_TOKEN_TTL_SECONDS);
   const throttle = new Throttle(db, throttleLimits(config));
-  const authDeps: AuthDeps = { db, config, tokens, throttle, mailer, sms, log: app.log };
+  const authDeps: AuthDeps = {
+    db,
+    config,
+    tokens,
+    throttle,
+    sessionCache: new SessionCache(db),
+    mailer,
+    sms,
+    log: app.log,
+  };
   const sessions = createSessionService(authDeps);
   const accounts = createAccountService(authDeps);
   const users = createUsersService(db, sessions);

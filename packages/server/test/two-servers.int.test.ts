@@ -6,6 +6,7 @@ import { type Database, openDatabase } from '../src/db/open.js';
 import { seedDemo } from '../src/seed/demo.js';
 import {
   authHeaders,
+  call,
   codeOf,
   createPostgresDatabase,
   DATABASES,
@@ -111,6 +112,38 @@ describe.each(DATABASES)('two servers on one %s database', (kind) => {
       expect(codeOf(await refresh(app, session.uid, session.machineId, session.refresh_token))).toBe(
         'authNotFound',
       );
+    }
+  });
+  it('applies new rights and a disabled account on both copies at the next call', async () => {
+    const admin = await login(one, 'admin@demo.lab');
+    const clerk = await login(other, 'secretariat@demo.lab');
+    const records = (app: FastifyInstance) => call(app, clerk, { method: 'GET', url: '/api/get-records' });
+    // Both copies have now checked the clerk's session once, and may remember it.
+    for (const app of [one, other]) expect((await records(app)).statusCode).toBe(200);
+    const stampOf = async () => {
+      const [row] = (
+        await call(one, admin, { method: 'GET', url: `/api/get-admin?admin_uid=${clerk.uid}` })
+      ).json<Array<{ admin_last_updated: string }>>();
+      return row?.admin_last_updated;
+    };
+    const update = async (change: Record<string, unknown>) => {
+      const answer = await call(one, admin, {
+        method: 'PUT',
+        url: '/api/update-admin-access',
+        payload: { admin_uid: clerk.uid, admin_last_updated: await stampOf(), ...change },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    await update({ admin_records: 0 });
+    for (const app of [other, one]) expect(codeOf(await records(app))).toBe('noAdminRights');
+    await update({ admin_records: 2 });
+    for (const app of [other, one]) expect((await records(app)).statusCode).toBe(200);
+    await update({ user_disabled: true });
+    for (const app of [other, one]) {
+      expect(codeOf(await records(app))).toBe('authNotFound');
+      // A read refused for its input still answers the refused session first.
+      const invalid = await call(app, clerk, { method: 'GET', url: '/api/get-records?page_number=none' });
+      expect([invalid.statusCode, codeOf(invalid)]).toEqual([401, 'authNotFound']);
     }
   });
 });

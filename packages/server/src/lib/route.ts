@@ -11,7 +11,7 @@ import type {
 import { apiTable } from '@sil/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { answerFor } from './audience.js';
+import { answerFor, typedAnswerWriter } from './audience.js';
 import type { Authenticated, RequestOrigin } from './auth-context.js';
 import { fail } from './errors.js';
 import { type ExportSheet, sendExport } from './list/export-file.js';
@@ -20,6 +20,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; the server refuses to start with a route that has none. */
     access?: AccessRule;
+    /** The handler only reads: it may start while the caller's session is checked (plugins/authorization.ts). */
+    readsOnly?: boolean;
   }
   interface FastifyRequest {
     auth: Authenticated | null;
@@ -125,6 +127,36 @@ async function send(def: ApiRouteDef, request: FastifyRequest, reply: FastifyRep
 }
 
 /**
+ * `typed`: the handler builds its answer from typed rows (queries and present functions), so the
+ * answer is written by the projection of its audience's view instead of the zod check of every
+ * value (lib/typed-answer.ts, docs/decisions/0014-what-every-call-pays.md). Other routes keep the check.
+ */
+export interface HandleOptions {
+  answer: 'typed';
+  /**
+   * The handler only reads (no write, no outside call): it runs beside the check of the caller's
+   * session, and its answer waits for that check; if the caller changed meanwhile, it runs again.
+   */
+  readsOnly?: true;
+}
+
+/**
+ * Runs a handler; for a read started before its caller's session was checked, waits for the check
+ * too: a refusal wins over the answer, and a caller whose session, user or rights moved meanwhile
+ * is answered by a second run as they are now.
+ */
+async function afterSessionCheck(request: FastifyRequest, work: () => Promise<unknown>): Promise<unknown> {
+  const check = request.sessionCheck;
+  if (!check) return work();
+  const [checked, answer] = await Promise.allSettled([check, work()]);
+  request.sessionCheck = undefined;
+  if (checked.status === 'rejected') throw checked.reason;
+  if (checked.value === 'changed') return work();
+  if (answer.status === 'rejected') throw answer.reason;
+  return answer.value;
+}
+
+/**
  * Registers a call of the contract's route table, the one way any API route is added: its method,
  * path, schemas (validated by zod, published in OpenAPI) and access rule all come from the table;
  * the handler only does the work, and what it gives is sent as the kind of route says (JSON, an
@@ -135,6 +167,7 @@ export function handle<N extends RouteName>(
   app: FastifyInstance,
   name: N,
   handler: (ctx: RouteContext<N>) => Promise<RouteAnswer<N>>,
+  options?: HandleOptions,
 ): void;
 export function handle<N extends FileRouteName>(
   app: FastifyInstance,
@@ -151,15 +184,17 @@ export function handle(
   name: string,
   // Each overload above types its handler's context; all of them take the one built below.
   handler: (ctx: never) => Promise<unknown>,
+  options?: HandleOptions,
 ): void {
   const run = handler as (ctx: BaseContext & Record<string, unknown>) => Promise<unknown>;
   const def = apiTable[name];
   if (!def) throw new Error(`${name} is not in the route table`);
   const isUpload = def.kind === 'upload';
+  const writeTyped = options?.answer === 'typed' ? typedAnswerWriter(def) : undefined;
   app.route({
     method: def.method,
     url: def.path,
-    config: { access: def.access },
+    config: { access: def.access, readsOnly: options?.readsOnly === true },
     schema: {
       summary: def.summary,
       operationId: name,
@@ -171,16 +206,22 @@ export function handle(
     },
     handler: async (request, reply) => {
       const upload = isUpload ? await readUpload(request, def.fields) : undefined;
-      const result = await run({
-        // The zod schemas of the same table validated and transformed these before the handler runs.
-        body: request.body,
-        query: request.query,
-        ...upload,
-        auth: request.auth as Authenticated,
-        origin: originOf(request),
-        request,
-        reply,
-      });
+      const work = () =>
+        run({
+          // The zod schemas of the same table validated and transformed these before the handler runs.
+          body: request.body,
+          query: request.query,
+          ...upload,
+          auth: request.auth as Authenticated,
+          origin: originOf(request),
+          request,
+          reply,
+        });
+      const result = await afterSessionCheck(request, work);
+      if (writeTyped) {
+        // A string answer is sent as it is: Fastify's serializer does not run again.
+        return reply.type('application/json; charset=utf-8').send(writeTyped(request.auth?.rights, result));
+      }
       return send(def, request, reply, answerFor(def, request.auth?.rights, result));
     },
   });

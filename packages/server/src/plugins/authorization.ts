@@ -1,6 +1,7 @@
-import { type AccessRule, decideAccess, type Rights } from '@sil/contract';
+import { type AccessRule, decideAccess, type ErrorBody, type Rights } from '@sil/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/open.js';
+import type { Authenticated } from '../lib/auth-context.js';
 import { AppError, fail } from '../lib/errors.js';
 import { originOf } from '../lib/route.js';
 import { recordSecurityEvent } from '../modules/audit/index.js';
@@ -13,6 +14,13 @@ export interface RouteAccess {
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * A read started with the caller as last seen: the session check it must wait for before any
+     * answer goes out; 'changed' when the caller's session, user or rights moved meanwhile.
+     */
+    sessionCheck: Promise<'same' | 'changed'> | undefined;
+  }
   interface FastifyInstance {
     /** Every registered route with its access rule, for review and for the test that checks them all. */
     routeAccess: RouteAccess[];
@@ -57,23 +65,60 @@ export function registerAuthorization(app: FastifyInstance, db: Db, sessions: Se
     if (access) for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
 
-  app.addHook('onRequest', async (request) => {
-    const rule: AccessRule | undefined = request.routeOptions.config.access;
-    if (!rule || rule.kind === 'public' || rule.kind === 'refreshToken') return;
-    request.auth = await sessions.authenticate(
-      bearer(request),
-      header(request, 'uid'),
-      header(request, 'authmachineid'),
-    );
-    const decision = decideAccess(rule, request.auth.rights);
+  /** Lets the caller through, or logs the refusal as a security event and answers its code. */
+  async function admit(request: FastifyRequest, rule: AccessRule, auth: Authenticated): Promise<void> {
+    const decision = decideAccess(rule, auth.rights);
     if (decision.allowed) return;
     await recordSecurityEvent(db, request.log, {
       type: 'access_refused',
       origin: originOf(request),
-      uid: request.auth.user.admin_uid,
-      laboratoryId: request.auth.user.laboratory_id,
+      uid: auth.user.admin_uid,
+      laboratoryId: auth.user.laboratory_id,
       detail: `${request.method} ${request.routeOptions.url} (${decision.code})`,
     });
     throw new AppError(decision.code);
+  }
+
+  app.decorateRequest('sessionCheck', undefined);
+  app.addHook('onRequest', async (request) => {
+    const rule: AccessRule | undefined = request.routeOptions.config.access;
+    if (!rule || rule.kind === 'public' || rule.kind === 'refreshToken') return;
+    const credentials = [bearer(request), header(request, 'uid'), header(request, 'authmachineid')] as const;
+    // A call that only reads starts with the caller as last seen while its session is checked
+    // (docs/decisions/0014-what-every-call-pays.md); its answer waits for the check (lib/route.ts).
+    const remembered = request.routeOptions.config.readsOnly
+      ? await sessions.rememberedCaller(...credentials)
+      : undefined;
+    if (remembered && decideAccess(rule, remembered.auth.rights).allowed) {
+      request.auth = remembered.auth;
+      const check = remembered.confirmed.then(async (auth) => {
+        if (auth === remembered.auth) return 'same' as const;
+        await admit(request, rule, auth);
+        request.auth = auth;
+        return 'changed' as const;
+      });
+      // Awaited before any answer; this only keeps a refusal from being reported as unhandled.
+      check.catch(() => undefined);
+      request.sessionCheck = check;
+      return;
+    }
+    request.auth = await sessions.authenticate(...credentials);
+    await admit(request, rule, request.auth);
+  });
+
+  // Whatever answers a read started early (a refused input, an error), it waits for the session
+  // check, and a refused session is answered instead.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const check = request.sessionCheck;
+    if (!check) return payload;
+    request.sessionCheck = undefined;
+    try {
+      await check;
+      return payload;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      reply.code(error.statusCode).type('application/json; charset=utf-8');
+      return JSON.stringify({ code: error.code, details: error.details } satisfies ErrorBody);
+    }
   });
 }

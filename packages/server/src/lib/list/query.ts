@@ -10,7 +10,7 @@ import { and, asc, count, desc, ilike, inArray, or, type SQL, sql } from 'drizzl
 import type { Queryable } from '../../db/open.js';
 import { fail } from '../errors.js';
 import { presentRow } from '../time.js';
-import { columnOf, type ListPurpose, type ListSource, type Row, scopeOf } from './source.js';
+import { columnOf, type ListPurpose, type ListSource, type Row, scopeOf, selectionOf } from './source.js';
 
 /** What the API shows of a row: no tenant column, stamps in ISO 8601. */
 export const present = (entity: EntityDefinition, row: Row): Row => presentRow(row, [entity.stampField]);
@@ -93,6 +93,15 @@ export function whereOf(
   return and(...conditions) ?? sql`true`;
 }
 
+/** Whether this query's page takes another shape once its count is known (ListSource.shapedByPurpose). */
+function shapedByCount(binding: ListSource, query: ListQuery): boolean {
+  const shaped = binding.shapedByPurpose;
+  if (!shaped) return false;
+  if (shaped.search && query.search?.trim()) return true;
+  const filters = groupFilters(query);
+  return (shaped.filters ?? []).some((field) => filters.has(field));
+}
+
 export async function listRows<R extends Row>(
   db: Queryable,
   binding: ListSource<R>,
@@ -102,17 +111,25 @@ export async function listRows<R extends Row>(
 ) {
   const order = orderOf(binding, query);
   const pageSize = Math.min(query.number_of_records, MAX_ROWS_PER_ANSWER);
-  const total = await boundedCount(db, binding, whereOf(binding, laboratoryId, query, extraScope, 'count'));
-  // The count says how dense the matches are, and so which shape finds the page soonest.
-  const purpose = total > MANY_MATCHES ? 'page-of-many' : 'page';
-  const where = whereOf(binding, laboratoryId, query, extraScope, purpose);
-  const rows: Row[] = await db
-    .select()
-    .from(binding.table)
-    .where(where)
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset((query.page_number - 1) * pageSize);
+  const readPage = (purpose: ListPurpose): Promise<Row[]> =>
+    db
+      .select(selectionOf(binding))
+      .from(binding.table)
+      .where(whereOf(binding, laboratoryId, query, extraScope, purpose))
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((query.page_number - 1) * pageSize);
+  const counting = boundedCount(db, binding, whereOf(binding, laboratoryId, query, extraScope, 'count'));
+  let total: number;
+  let rows: Row[];
+  if (shapedByCount(binding, query)) {
+    total = await counting;
+    // The count says how dense the matches are, and so which shape finds the page soonest.
+    rows = await readPage(total > MANY_MATCHES ? 'page-of-many' : 'page');
+  } else {
+    // The same conditions either way: on PostgreSQL the two run at once on two pooled connections.
+    [total, rows] = await Promise.all([counting, readPage('page')]);
+  }
   const capped = total > COUNT_LIMIT;
   const numberOfRows = capped ? COUNT_LIMIT : total;
   return {
@@ -161,7 +178,7 @@ export async function exportRows<R extends Row>(
   const known = idColumn.columnType === 'PgUUID' ? ids?.filter((id) => UUID.test(id)) : ids;
   const where = and(scopeOf(binding, laboratoryId), extraScope, known ? inArray(idColumn, known) : undefined);
   const rows: Row[] = await db
-    .select()
+    .select(selectionOf(binding))
     .from(binding.table)
     .where(where)
     .orderBy(columnOf(binding.table, binding.exportOrder ?? binding.entity.idField));

@@ -30,8 +30,18 @@ export interface ListSource<R extends Row = Row> {
    * `purpose` lets a filter take another shape for the count, a page of few and a page of many.
    */
   computedFilters?: Record<string, (values: string[], purpose: ListPurpose) => SQL>;
+  /**
+   * The parts of a query whose shape follows the purpose (a search, computed filters by name).
+   * When a query uses none of them, its page does not wait for its count: both are read at once.
+   */
+  shapedByPurpose?: { search?: true; filters?: readonly string[] };
   /** Conditions a list applies unless the caller filters the same field (clinics: visible ones). */
   defaultFilters?: Record<string, string[]>;
+  /**
+   * Values a row of this list carries besides its table's columns, each computed in the same
+   * statement for the rows shown only (records: their patient's name), instead of a second query.
+   */
+  rowFields?: Record<string, SQL>;
   /** What the API shows of a row, when more than the default (no tenant column, the stamp in ISO 8601). */
   present?: (row: Row) => R;
   /** The field an export is ordered by (the id by default; records and samples by their number). */
@@ -43,6 +53,12 @@ export function columnOf(table: PgTable, field: string): PgColumn {
   if (!column) throw new Error(`no column ${field} on ${String(table)}`);
   return column;
 }
+
+/** What a page or an export of the list selects: the table's columns and the source's row fields. */
+export const selectionOf = (source: ListSource<Row>) => ({
+  ...getTableColumns(source.table),
+  ...source.rowFields,
+});
 
 /** The rows of one laboratory: every list starts there. */
 export const scopeOf = (source: ListSource<Row>, laboratoryId: string) =>

@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/open.js';
 import { recordSecurityEvent, type SecurityEvent } from '../audit/index.js';
 import type { AccessTokens } from './access-token.js';
+import type { SessionCache } from './session-cache.js';
 import type { Throttle } from './throttle.js';
 
 /** What every job of the auth module is given: the database, settings and outside services. */
@@ -13,6 +14,8 @@ export interface AuthDeps {
   config: Config;
   tokens: AccessTokens;
   throttle: Throttle;
+  /** The session and user behind an access token, checked against the database on every call. */
+  sessionCache: SessionCache;
   mailer: Mailer;
   sms: SmsSender;
   log: FastifyBaseLogger;

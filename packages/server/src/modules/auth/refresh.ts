@@ -6,7 +6,8 @@ import { fail } from '../../lib/errors.js';
 import { rightsOf } from '../users/index.js';
 import { type AuthDeps, securityEvent } from './deps.js';
 import { randomSecret, sameHash, sha256 } from './secrets.js';
-import { revokeSession, sessionIsLive, sessionWithUser, splitRefreshToken } from './sessions.js';
+import { sessionWithUser } from './session-rows.js';
+import { revokeSession, sessionIsLive, splitRefreshToken } from './sessions.js';
 
 /**
  * A new access token for a live session, and a new refresh token in place of the one presented

@@ -1,4 +1,4 @@
-import { authenticate } from './authenticate.js';
+import { authenticate, rememberedCaller } from './authenticate.js';
 import { withDeps } from './bind.js';
 import type { AuthDeps } from './deps.js';
 import { login } from './login.js';
@@ -14,6 +14,7 @@ export function createSessionService(deps: AuthDeps) {
     login: bound(login),
     loginWithOtp: bound(loginWithOtp),
     authenticate: bound(authenticate),
+    rememberedCaller: bound(rememberedCaller),
     refresh: bound(refresh),
     logout: bound(logout),
     revokeAllSessions: (uid: string, reason: string) => revokeAllSessions(deps.db, uid, reason),

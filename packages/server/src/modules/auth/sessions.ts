@@ -1,7 +1,7 @@
 import type { Tokens } from '@sil/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/open.js';
-import { authSessions, users } from '../../db/schema/index.js';
+import { authSessions } from '../../db/schema/index.js';
 import type { RequestOrigin, SessionRow, UserRow } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { type AuthDeps, secondsFromNow, securityEvent } from './deps.js';
@@ -47,34 +47,6 @@ export function splitRefreshToken(token: string): { sessionId: string; secret: s
     return fail('invalidRefreshToken');
   }
   return { sessionId, secret };
-}
-
-function prepareSessionWithUser(db: Db) {
-  return db
-    .select({ session: authSessions, user: users })
-    .from(authSessions)
-    .innerJoin(users, eq(users.admin_uid, authSessions.admin_uid))
-    .where(eq(authSessions.session_id, sql.placeholder('sessionId')))
-    .prepare('session_with_user');
-}
-const sessionWithUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionWithUser>>();
-
-/**
- * The session and its user, read on every authenticated call (so that a revocation or a disabled
- * account takes effect at once): a prepared statement, built once per database and planned once
- * per connection.
- */
-export async function sessionWithUser(
-  db: Db,
-  sessionId: string,
-): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  let query = sessionWithUserQueries.get(db);
-  if (!query) {
-    query = prepareSessionWithUser(db);
-    sessionWithUserQueries.set(db, query);
-  }
-  const [row] = await query.execute({ sessionId });
-  return row;
 }
 
 /** A session ends when revoked, past its absolute lifetime, idle too long, or its user is disabled. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/open.js';
 import { exportRows } from '../../lib/list/query.js';
 import { handle } from '../../lib/route.js';
-import { recordSource, withPatients } from './records/queries.js';
+import { recordSource } from './records/queries.js';
 import { sampleSource } from './samples/queries.js';
 import { recordScope } from './scope.js';
 
@@ -54,7 +54,7 @@ export function recordExportRoutes(app: FastifyInstance, db: Db): void {
       query['ids[]'],
       recordScope(auth),
     );
-    return { name: 'records', columns: RECORD_COLUMNS, rows: await withPatients(db, rows) };
+    return { name: 'records', columns: RECORD_COLUMNS, rows };
   });
   handle(app, 'exportSamples', async ({ auth, query }) => ({
     name: 'samples',

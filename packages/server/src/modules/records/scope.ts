@@ -4,26 +4,34 @@ import { records } from '../../db/schema/index.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 
+/** Which of its laboratory's records a caller sees: all of them, its clinic's, or those it prescribed. */
+export type RecordReach =
+  | { by: 'laboratory' }
+  | { by: 'owner'; clinicId: string }
+  | { by: 'prescriber'; prescriberId: string };
+
 /**
  * Which records a caller may see: staff with the records right see their laboratory's, clinic
  * users those their clinic owns, prescribers those they prescribed (spec.md §6 'Server rules').
  */
+export function recordReach(auth: Authenticated): RecordReach {
+  const { rights } = auth;
+  if (rights.user_type === 'external')
+    return { by: 'owner', clinicId: rights.clinic_id ?? fail('clinicUserOverreached') };
+  if (rights.user_type === 'prescriber')
+    return { by: 'prescriber', prescriberId: rights.prescriber_id ?? fail('insufficientRights') };
+  if (rights.admin_records === 0) fail('noAdminRights');
+  return { by: 'laboratory' };
+}
+
+/** The condition on records of `recordReach`, for queries built per call. */
 export function recordScope(auth: Authenticated): SQL {
   const inLaboratory = eq(records.laboratory_id, auth.user.laboratory_id);
-  const { rights } = auth;
-  if (rights.user_type === 'external') {
-    return (
-      and(inLaboratory, eq(records.record_owner, rights.clinic_id ?? fail('clinicUserOverreached'))) ??
-      inLaboratory
-    );
-  }
-  if (rights.user_type === 'prescriber') {
-    return (
-      and(inLaboratory, eq(records.record_prescriber, rights.prescriber_id ?? fail('insufficientRights'))) ??
-      inLaboratory
-    );
-  }
-  if (rights.admin_records === 0) fail('noAdminRights');
+  const reach = recordReach(auth);
+  if (reach.by === 'owner')
+    return and(inLaboratory, eq(records.record_owner, reach.clinicId)) ?? inLaboratory;
+  if (reach.by === 'prescriber')
+    return and(inLaboratory, eq(records.record_prescriber, reach.prescriberId)) ?? inLaboratory;
   return inLaboratory;
 }
 

@@ -1,11 +1,16 @@
-import { type ListQuery, type RecordRow as RecordAnswer, recordList } from '@sil/contract';
+import {
+  type ListQuery,
+  type RecordRow as RecordAnswer,
+  type RecordPatientFields,
+  recordList,
+} from '@sil/contract';
 import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/open.js';
-import { auditTrail, records, samples, users } from '../../../db/schema/index.js';
+import { auditTrail, patients, records, samples, users } from '../../../db/schema/index.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { like } from '../../../lib/list/query.js';
 import type { ListSource, Row } from '../../../lib/list/source.js';
-import { patientSearch, patientSummaries } from '../patients/queries.js';
+import { patientSearch } from '../patients/queries.js';
 import { presentRecord } from '../present.js';
 import { type RecordRow, recordScope } from '../scope.js';
 import { parisDay } from './numbering.js';
@@ -17,10 +22,24 @@ function todayInParis(): string {
   return `20${day.slice(0, 2)}-${day.slice(2, 4)}-${day.slice(4, 6)}`;
 }
 
+/**
+ * What every record list and export shows of its patient (name, birth date, sex), read in the
+ * page's own statement: a sub-select per row shown, which PostgreSQL runs after the sort and limit.
+ */
+const patientSummary = sql<RecordPatientFields>`(SELECT json_build_object(
+    'patient_surname', p.patient_surname, 'patient_name', p.patient_name,
+    'patient_dob', p.patient_dob, 'patient_gender', p.patient_gender)
+  FROM ${patients} p WHERE p.patient_id = ${records.record_patient})`;
+
 export const recordSource: ListSource<RecordAnswer> = {
   entity: recordList,
   table: records,
-  present: (row: Row) => presentRecord(row as RecordRow),
+  rowFields: { patient_summary: patientSummary },
+  shapedByPurpose: { search: true, filters: ['records_with_ncts'] },
+  present: (row: Row) => {
+    const { patient_summary: patient, ...record } = row;
+    return { ...presentRecord(record as RecordRow), ...(patient as RecordPatientFields | null) };
+  },
   exportOrder: 'record_number',
   // Among few matches, a union of two indexed look-ups (the record number; the records of each
   // matching patient, through records_record_patient_index: OFFSET 0 keeps that look-up per patient,
@@ -71,23 +90,6 @@ export function createdBetween(query: ListQuery): SQL | undefined {
       lt(records.record_created, sql`${parisMidnight(query.filter_date_to)} + interval '1 day'`),
     );
   return conditions.length > 0 ? and(...conditions) : undefined;
-}
-
-/** Adds to each record the patient's name and birth date, which every list and label shows. */
-export async function withPatients<T extends Record<string, unknown>>(q: Queryable, rows: T[]) {
-  const ids = [...new Set(rows.map((row) => String(row.record_patient)))];
-  if (ids.length === 0) return rows;
-  const byId = await patientSummaries(q, ids);
-  return rows.map((row) => {
-    const patient = byId.get(String(row.record_patient));
-    return {
-      ...row,
-      patient_surname: patient?.surname,
-      patient_name: patient?.name,
-      patient_dob: patient?.dob,
-      patient_gender: patient?.gender,
-    };
-  });
 }
 
 /** The records of one patient this caller may see, newest first. */

@@ -4,12 +4,11 @@ import type { Db } from '../../../db/open.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { listRows } from '../../../lib/list/query.js';
 import { toIso } from '../../../lib/time.js';
-import { patientById } from '../patients/queries.js';
 import { presentPatient, presentRecord, presentSample } from '../present.js';
-import { samplesOfRecords } from '../samples/queries.js';
 import { recordScope, visibleRecord } from '../scope.js';
+import { visibleRecordDetail } from './detail.js';
 import { idsIn, namesOf } from './names.js';
-import { createdBetween, recordSource, traceEntries, withPatients } from './queries.js';
+import { createdBetween, recordSource, traceEntries } from './queries.js';
 
 /** Whole rows (traces of inserts and deletes) are kept as JSON; the tenant column is not the user's business. */
 function withoutTenant(value: string | null): string | null {
@@ -26,18 +25,12 @@ export function createRecordReadService(db: Db) {
   return {
     async list(auth: Authenticated, query: ListQuery) {
       const scope = and(recordScope(auth), createdBetween(query));
-      const page = await listRows(db, recordSource, auth.user.laboratory_id, query, scope);
-      return { ...page, data: await withPatients(db, page.data) };
+      return listRows(db, recordSource, auth.user.laboratory_id, query, scope);
     },
 
     /** One record with its patient and samples, and the names of the rows it points at. */
     async get(auth: Authenticated, recordId: string) {
-      const record = await visibleRecord(db, auth, recordId);
-      // Two independent reads: on PostgreSQL they run on two pooled connections at once.
-      const [patient, recordSamples] = await Promise.all([
-        patientById(db, record.record_patient),
-        samplesOfRecords(db, [record.record_id]),
-      ]);
+      const { record, patient, samples: recordSamples } = await visibleRecordDetail(db, auth, recordId);
       const analysisIds = [
         ...new Set(record.record_selected_analyses.flatMap((group) => group.analysis_ids)),
       ];
