@@ -76,6 +76,16 @@ describe('the bench reading of a typed result', () => {
     expect(isOutOfRange(shown)).toBe(true);
   });
 
+  it('shows the range that applies before anything is typed', () => {
+    expect(previewOf('', 'fr', glucose, patient(), null)).toMatchObject({
+      value: null,
+      population: 'default',
+      range: { min: 0.7, max: 1.1 },
+      calculatedRange: { min: 3.89, max: 6.11 },
+      flags: [],
+    });
+  });
+
   it('reports a measure below the detection limit as the limit', () => {
     expect(previewOf('0,05', 'fr', glucose, patient(), null)).toMatchObject({
       censored: '<',

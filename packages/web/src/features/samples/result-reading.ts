@@ -1,4 +1,5 @@
 import {
+  chooseReferenceRange,
   type FormulaErrorCode,
   isOutOfBounds,
   type ParameterRow,
@@ -115,6 +116,28 @@ export function shownOfStored(result: ResultRow, calculationError: FormulaErrorC
 }
 
 /**
+ * The range that applies before anything is typed (or beside a text result), so that the bench
+ * shows what the technician compares with; its calculated bounds come from reading a bound itself.
+ */
+function rangeOnly(definition: ResultParameter, patient: ResultPatient, matrixId: string | null): Shown {
+  const chosen = chooseReferenceRange(
+    definition.parameter_ranges,
+    matrixId,
+    patient,
+    definition.parameter_default_range_only,
+  );
+  if (!chosen) return EMPTY_SHOWN;
+  const bound = chosen.range.min ?? chosen.range.max;
+  const reading = bound === null ? null : readResult(bound, definition, patient, matrixId);
+  return {
+    ...EMPTY_SHOWN,
+    population: chosen.population,
+    range: { min: chosen.range.min, max: chosen.range.max },
+    calculatedRange: reading?.ok ? reading.calculatedRange : null,
+  };
+}
+
+/**
  * The live reading of a typed text with the contract's rules (formula, detection limits, range of
  * the patient's population, flags): what the server will store when it is saved. A formula that
  * cannot be calculated keeps the measure, read against the raw range, as the server does.
@@ -127,7 +150,7 @@ export function previewOf(
   matrixId: string | null,
 ): Shown {
   const typed = typedResult(text, language);
-  if (typed.value === null) return { ...EMPTY_SHOWN, text: typed.text };
+  if (typed.value === null) return { ...rangeOnly(definition, patient, matrixId), text: typed.text };
   const value = typed.value;
   if (isOutOfBounds(value, definition)) return { ...EMPTY_SHOWN, value, outOfBounds: true };
   const reading = readResult(value, definition, patient, matrixId);
