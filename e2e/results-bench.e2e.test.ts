@@ -196,6 +196,9 @@ describe('results bench', () => {
     await screenshot(page, 'results-bench-en-dark-1280');
     await dialog(page).getByRole('tab', { name: 'Observations' }).click();
     await dialog(page).locator('[data-testid="observations-form"]').waitFor();
+    await dialog(page).locator('[data-field="sample_observations"]').fill('Slight haemolysis');
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await waitForToast(page, 'Sample updated');
     await screenshot(page, 'results-bench-en-dark-observations');
     await page.goto(`${baseUrl}/en/dashboard`);
     // The biologist's theme goes back as it was: other journeys read it.
