@@ -486,6 +486,11 @@ describe('the records, patients and samples tables', () => {
       .locator('tbody tr', { hasText: `${record.number}-01` })
       .first()
       .click();
+    // A sample opens its results bench, which links to its record.
+    await lab
+      .getByRole('dialog')
+      .getByRole('link', { name: `Dossier ${record.number}` })
+      .click();
     await lab.waitForURL(new RegExp(`/fr/preview-record/${record.id}$`));
     await lab.locator('[data-testid="samples"]').waitFor();
     await lab.context().close();

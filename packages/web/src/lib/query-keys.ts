@@ -24,6 +24,10 @@ export const queryKeys = {
     history: (id: string) => ['patient', id, 'history'] as const,
     search: (term: string) => ['patient', 'search', term] as const,
   },
+  sample: {
+    /** A sample's parameters and results, as the results bench reads and saves them. */
+    results: (id: string) => ['sample', id, 'results'] as const,
+  },
   duplicates: ['duplicates'] as const,
   uploads: (recordId: string) => ['uploads', recordId] as const,
   userData: ['user-data'] as const,

@@ -1,1 +1,1 @@
-export { samplesTablePage } from './samples-table';
+export { samplesTablePage } from './samples-page';

@@ -1,9 +1,11 @@
 import { hrefTo, SAMPLE_STATUS_KEYS, SampleRow, sampleList } from '@sil/contract';
 import { sampleStatusOf } from '../../components/sample-status-badge';
 import { defineTable } from '../../lib/table/table-config';
-import { pageOf } from '../../lib/table/table-pages';
 
-/** Samples (techniques): opened on the record they belong to. */
+/**
+ * Samples (techniques): a row opens its results bench ('Saisir les résultats'), searched on its
+ * number so that the address names the sample.
+ */
 export const techniquesTable = defineTable(SampleRow, {
   name: 'techniques',
   entity: sampleList,
@@ -25,8 +27,10 @@ export const techniquesTable = defineTable(SampleRow, {
   form: {
     kind: 'route',
     add: null,
-    open: (row, locale) => hrefTo(locale, 'previewRecord', { recordId: row.sample_record }),
+    open: (row, locale) =>
+      `${hrefTo(locale, 'table', { table_name: 'techniques' })}?${new URLSearchParams({
+        search: row.sample_number,
+        sample: row.sample_id,
+      })}`,
   },
 });
-
-export const samplesTablePage = pageOf(techniquesTable);

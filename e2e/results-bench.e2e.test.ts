@@ -1,0 +1,217 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiLogin, send } from './api.js';
+import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
+import { idOf, waitForToast } from './records-setup.js';
+
+/**
+ * The results bench (issue 13): a technician opens a sample from the samples table and enters its
+ * results by keyboard only; the calculation, the flags and the patient's range show while typing,
+ * Ctrl+Enter saves, a reload reads them back, and a colleague's save in between is reported.
+ */
+const baseUrl = inject('baseUrl');
+const stamp = Date.now().toString(36).toUpperCase();
+const sample = { id: '', number: '' };
+
+const range = (population: string, min: number, max: number) => ({ population, min, max });
+
+beforeAll(async () => {
+  const admin = await apiLogin(baseUrl, 'admin@demo.lab');
+  const add = async (path: string, body: Record<string, unknown>, field: string) =>
+    idOf(await send(baseUrl, 'POST', path, body, admin), field);
+  const blood = await add('/api/add-matrix', { matrix_name: `Sang ${stamp}` }, 'matrix_id');
+  const serum = await add('/api/add-sampletype', { sample_type_name: `Tube sec ${stamp}` }, 'sample_type_id');
+  const glucose = await add(
+    '/api/add-parameter',
+    {
+      parameter_name: `Glucose ${stamp}`,
+      parameter_unit: 'g/L',
+      parameter_unit_after_calc: 'mmol/L',
+      parameter_decimals: 2,
+      parameter_lower_detection_limit: 0.1,
+      parameter_has_formula: true,
+      parameter_formula: 'x * 5.551',
+      parameter_ranges: [range('default', 0.7, 1.1)],
+    },
+    'parameter_id',
+  );
+  const haemoglobin = await add(
+    '/api/add-parameter',
+    {
+      parameter_name: `Hémoglobine ${stamp}`,
+      parameter_unit: 'g/dL',
+      parameter_decimals: 1,
+      parameter_ranges: [range('default', 12, 17), range('adultFemale', 12, 16), range('pregnant', 11, 15)],
+    },
+    'parameter_id',
+  );
+  const clearance = await add(
+    '/api/add-parameter',
+    {
+      parameter_name: `Clairance ${stamp}`,
+      parameter_unit: 'µmol/L',
+      parameter_unit_after_calc: 'mL/min',
+      parameter_decimals: 0,
+      parameter_has_formula: true,
+      parameter_formula: '(140 - age) * weight / (0.815 * x)',
+    },
+    'parameter_id',
+  );
+  const panel = await add(
+    '/api/add-analysis',
+    {
+      analysis_name: `Bilan ${stamp}`,
+      analysis_matrix: blood,
+      analysis_sample_type: serum,
+      analysis_visible: true,
+      analysis_parameters: [glucose, haemoglobin, clearance],
+    },
+    'analysis_id',
+  );
+  // A woman of 66 without a weight: her adult range applies, and the clearance cannot be calculated.
+  const created = await send(
+    baseUrl,
+    'POST',
+    '/api/add-patient',
+    {
+      patient_surname: `BERTIN${stamp}`,
+      patient_name: 'Hélène',
+      patient_gender: 'F',
+      patient_dob: '1960-06-01',
+      record_selected_analyses: [{ combination: 1, analysis_ids: [panel] }],
+    },
+    admin,
+  );
+  const first = (created as { samples: Array<{ sample_id: string; sample_number: string }> }).samples[0];
+  sample.id = first?.sample_id ?? '';
+  sample.number = first?.sample_number ?? '';
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+let browser: Browser;
+
+const benchUrl = (locale = 'fr') =>
+  `${baseUrl}/${locale}/table/techniques?${new URLSearchParams({ search: sample.number, sample: sample.id })}`;
+const dialog = (page: Page) => page.getByRole('dialog');
+const input = (page: Page, name: string) => dialog(page).locator(`input[data-result^="${name} "]`);
+const line = (page: Page, name: string) => dialog(page).locator(`tr[data-line^="${name} "]`);
+
+/** Opens the bench at its address and waits for its lines. */
+async function openBench(page: Page, locale = 'fr') {
+  await page.goto(benchUrl(locale));
+  await input(page, 'Glucose').waitFor();
+}
+
+describe('results bench', () => {
+  it('enters results by keyboard with their live reading, saves with Ctrl+Enter and reads them back', async () => {
+    const page = await newPage(browser);
+    await login(page, baseUrl, 'technicien@demo.lab');
+    await page.goto(`${baseUrl}/fr/table/techniques?${new URLSearchParams({ search: sample.number })}`);
+    await page.locator(`[data-row-id="${sample.id}"]`).first().click();
+    await expect
+      .poll(() => dialog(page).locator('header').innerText())
+      .toContain(`Saisir les résultats · échantillon ${sample.number}`);
+    await input(page, 'Glucose').waitFor();
+
+    // The first empty result has the focus: the keyboard alone fills the sample.
+    await expect
+      .poll(() => input(page, 'Glucose').evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    await page.keyboard.type('1,26');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('16,5');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('80');
+    await page.keyboard.press('Shift+Enter');
+    expect(await input(page, 'Hémoglobine').evaluate((el) => el === document.activeElement)).toBe(true);
+
+    const glucose = line(page, 'Glucose');
+    await expect.poll(() => glucose.locator('[data-testid="calculated"]').innerText()).toBe('6,99');
+    expect(await glucose.locator('[data-testid="raw-range"]').innerText()).toBe('0,70–1,10 (Par défaut)');
+    expect(await glucose.locator('[data-testid="calculated-range"]').innerText()).toBe('3,89–6,11');
+    expect(await glucose.locator('[data-flag]').allTextContents()).toEqual(['Haut']);
+    expect(await glucose.innerText()).toContain('g/L → mmol/L');
+    const haemoglobin = line(page, 'Hémoglobine');
+    expect(await haemoglobin.locator('[data-testid="raw-range"]').innerText()).toBe(
+      '12,0–16,0 (Femme adulte)',
+    );
+    expect(await haemoglobin.locator('[data-flag]').allTextContents()).toEqual(['Haut']);
+    const warning = dialog(page).locator(`tr[data-warning-of^="Hémoglobine "] [data-testid="out-of-range"]`);
+    expect(await warning.innerText()).toBe('Hors de l’intervalle de référence 12,0–16,0 pour : Femme adulte');
+    expect(await line(page, 'Clairance').locator('[data-testid="calculation-error"]').innerText()).toBe(
+      'Calcul impossible : poids du patient manquant',
+    );
+    await screenshot(page, 'results-bench-fr-light-1280');
+
+    await page.keyboard.press('Control+Enter');
+    await waitForToast(page, 'Résultats enregistrés');
+
+    await page.reload();
+    await input(page, 'Glucose').waitFor();
+    expect(await input(page, 'Glucose').inputValue()).toBe('1,26');
+    expect(await input(page, 'Hémoglobine').inputValue()).toBe('16,5');
+    expect(await input(page, 'Clairance').inputValue()).toBe('80');
+    expect(await line(page, 'Glucose').innerText()).toContain('Saisi par');
+    await expect
+      .poll(() => line(page, 'Glucose').locator('[data-testid="calculated"]').innerText())
+      .toBe('6,99');
+    await page.context().close();
+  });
+
+  it('says a colleague saved meanwhile and reloads their results', async () => {
+    const mine = await newPage(browser);
+    await login(mine, baseUrl, 'technicien@demo.lab');
+    await openBench(mine);
+    const colleague = await newPage(browser);
+    await login(colleague, baseUrl, 'biologiste@demo.lab');
+    await openBench(colleague);
+
+    await input(colleague, 'Glucose').fill('1,3');
+    await colleague.keyboard.press('Control+Enter');
+    await waitForToast(colleague, 'Résultats enregistrés');
+
+    await input(mine, 'Glucose').fill('1,4');
+    await mine.keyboard.press('Control+Enter');
+    const alert = dialog(mine).locator('[data-testid="stale-alert"]');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('Un collègue a enregistré entre-temps');
+    await expect.poll(() => input(mine, 'Glucose').inputValue()).toBe('1,3');
+    await screenshot(mine, 'results-bench-stale-fr');
+    await mine.context().close();
+    await colleague.context().close();
+  });
+
+  it('reads the same in English, in dark mode and on a phone', async () => {
+    const page = await newPage(browser, { locale: 'en-GB' });
+    await login(page, baseUrl, 'biologiste@demo.lab', 'en');
+    await openBench(page, 'en');
+    await expect
+      .poll(() => line(page, 'Hémoglobine').locator('[data-testid="raw-range"]').innerText())
+      .toBe('12.0–16.0 (Adult female)');
+    await screenshot(page, 'results-bench-en-light-1280');
+    await page.goto(`${baseUrl}/en/dashboard`);
+    await toggleTheme(page);
+    await openBench(page, 'en');
+    await screenshot(page, 'results-bench-en-dark-1280');
+    await dialog(page).getByRole('tab', { name: 'Observations' }).click();
+    await dialog(page).locator('[data-testid="observations-form"]').waitFor();
+    await dialog(page).locator('[data-field="sample_observations"]').fill('Slight haemolysis');
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await waitForToast(page, 'Sample updated');
+    await screenshot(page, 'results-bench-en-dark-observations');
+    await page.goto(`${baseUrl}/en/dashboard`);
+    // The biologist's theme goes back as it was: other journeys read it.
+    await toggleTheme(page);
+    await page.context().close();
+
+    const phone = await newPage(browser, { viewport: { width: 375, height: 800 } });
+    await login(phone, baseUrl, 'technicien@demo.lab');
+    await openBench(phone);
+    await expect
+      .poll(() => dialog(phone).locator('[data-line^="Glucose "] [data-flag]').allTextContents())
+      .toEqual(['Haut']);
+    await screenshot(phone, 'results-bench-fr-light-375');
+    await phone.context().close();
+  });
+});

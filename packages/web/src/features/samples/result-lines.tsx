@@ -1,0 +1,272 @@
+import { Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { SampleResultLine } from '@sil/contract';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/format/dates';
+import { isOutOfRange, type Shown } from './result-reading';
+import {
+  anteriorityText,
+  boundsText,
+  calculationErrorText,
+  FlagBadges,
+  numberText,
+  populationText,
+  rangeText,
+} from './result-words';
+
+/** One line of the bench as computed by the results tab: the line, what is typed, its reading. */
+export interface BenchLine {
+  line: SampleResultLine;
+  draft: string;
+  shown: Shown;
+  /** The server's refusal of this line (outOfBounds), in words. */
+  error: string | null;
+}
+
+interface LinesProps {
+  lines: BenchLine[];
+  editable: boolean;
+  onDraft: (parameterId: string, text: string) => void;
+  onKeyDown: (index: number, event: KeyboardEvent<HTMLInputElement>) => void;
+  inputRef: (index: number, element: HTMLInputElement | null) => void;
+}
+
+const unitOf = (line: SampleResultLine) =>
+  line.parameter_unit_after_calc && line.parameter_unit_after_calc !== line.parameter_unit
+    ? `${line.parameter_unit ?? '—'} → ${line.parameter_unit_after_calc}`
+    : (line.parameter_unit ?? '—');
+
+/** What the cells of one line hold, the same on a desktop row and a phone card. */
+function useCells({ line, shown }: BenchLine) {
+  const { t, i18n } = useTranslation('records');
+  const language = i18n.language;
+  const decimals = line.parameter_decimals;
+  const calculated = shown.calculationError ? (
+    <Text size="xs" c="red" data-testid="calculation-error">
+      {calculationErrorText(shown.calculationError, t)}
+    </Text>
+  ) : shown.calculated === null ? (
+    '—'
+  ) : (
+    <Text size="sm" fw={600} data-testid="calculated">
+      {numberText(shown.calculated, language, decimals)}
+    </Text>
+  );
+  return {
+    calculated,
+    unit: unitOf(line),
+    rawRange: rangeText(shown.range, shown, language, decimals, t),
+    calculatedRange: boundsText(shown.calculatedRange, language, decimals, t) ?? '—',
+    anteriority: anteriorityText(line.anteriority, language, decimals, t),
+    flags: <FlagBadges flags={shown.flags} />,
+    warning: warningOf(shown, decimals, language, t),
+    entered: line.result
+      ? t('samples.entered_by', {
+          name: line.result.result_entered_by_name,
+          date: formatDateTime(line.result.result_last_updated, language),
+        })
+      : null,
+  };
+}
+
+function warningOf(
+  shown: Shown,
+  decimals: number | null,
+  language: string,
+  t: ReturnType<typeof useTranslation>['t'],
+): string | null {
+  if (shown.outOfBounds) return t('samples.out_of_bounds');
+  if (!isOutOfRange(shown)) return null;
+  return t('samples.out_of_range', {
+    range: boundsText(shown.range, language, decimals, t) ?? '—',
+    population: populationText(shown, t),
+  });
+}
+
+function ResultInput({
+  item,
+  index,
+  editable,
+  onDraft,
+  onKeyDown,
+  inputRef,
+}: { item: BenchLine; index: number } & Omit<LinesProps, 'lines'>) {
+  const { t } = useTranslation('records');
+  const label = t('samples.input_label', { name: item.line.parameter_name });
+  if (!editable)
+    return (
+      <Text size="sm" fw={600} aria-label={label} data-result={item.line.parameter_name}>
+        {item.draft || '—'}
+      </Text>
+    );
+  return (
+    <TextInput
+      ref={(element) => inputRef(index, element)}
+      size="xs"
+      w={120}
+      value={item.draft}
+      aria-label={label}
+      data-result={item.line.parameter_name}
+      autoComplete="off"
+      error={item.error ?? (item.shown.outOfBounds ? true : undefined)}
+      description={item.shown.text !== null ? t('samples.text_result') : undefined}
+      onChange={(event) => onDraft(item.line.parameter_id, event.currentTarget.value)}
+      onKeyDown={(event) => onKeyDown(index, event)}
+    />
+  );
+}
+
+function Warning({ text }: { text: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" c="orange.8" data-testid="out-of-range" role="status">
+      <IconAlertTriangle size={16} style={{ flexShrink: 0 }} />
+      <Text size="sm" c="inherit">
+        {text}
+      </Text>
+    </Group>
+  );
+}
+
+function DesktopRow(props: { item: BenchLine; index: number } & Omit<LinesProps, 'lines'>) {
+  const cells = useCells(props.item);
+  const { line } = props.item;
+  return (
+    <>
+      <Table.Tr data-line={line.parameter_name} style={{ verticalAlign: 'top' }}>
+        <Table.Td>
+          <Text size="sm" fw={500}>
+            {line.parameter_name}
+          </Text>
+          {cells.entered ? (
+            <Text size="xs" c="dimmed">
+              {cells.entered}
+            </Text>
+          ) : null}
+        </Table.Td>
+        <Table.Td>
+          <ResultInput {...props} />
+        </Table.Td>
+        <Table.Td>{cells.calculated}</Table.Td>
+        <Table.Td>{cells.unit}</Table.Td>
+        <Table.Td data-testid="raw-range">{cells.rawRange}</Table.Td>
+        <Table.Td data-testid="calculated-range">{cells.calculatedRange}</Table.Td>
+        <Table.Td>
+          <Text size="xs">{cells.anteriority}</Text>
+        </Table.Td>
+        <Table.Td>{cells.flags}</Table.Td>
+      </Table.Tr>
+      {cells.warning || props.item.error ? (
+        <Table.Tr data-warning-of={line.parameter_name}>
+          <Table.Td />
+          <Table.Td colSpan={7}>
+            <Warning text={props.item.error ?? cells.warning ?? ''} />
+          </Table.Td>
+        </Table.Tr>
+      ) : null}
+    </>
+  );
+}
+
+function Pair({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="baseline">
+      <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function PhoneCard(props: { item: BenchLine; index: number } & Omit<LinesProps, 'lines'>) {
+  const { t } = useTranslation('records');
+  const cells = useCells(props.item);
+  const { line } = props.item;
+  return (
+    <Card withBorder padding="xs" data-line={line.parameter_name}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" mb={4}>
+        <Text size="sm" fw={600}>
+          {line.parameter_name}
+        </Text>
+        <ResultInput {...props} />
+      </Group>
+      <Pair label={t('samples.columns.calculated')}>{cells.calculated}</Pair>
+      <Pair label={t('samples.columns.unit')}>{cells.unit}</Pair>
+      <Pair label={t('samples.columns.raw_range')}>{cells.rawRange}</Pair>
+      <Pair label={t('samples.columns.calculated_range')}>{cells.calculatedRange}</Pair>
+      <Pair label={t('samples.columns.anteriority')}>{cells.anteriority}</Pair>
+      {cells.flags}
+      {cells.warning || props.item.error ? <Warning text={props.item.error ?? cells.warning ?? ''} /> : null}
+    </Card>
+  );
+}
+
+/** The lines grouped under their analysis: a table on a desktop, one card per line on a phone. */
+export function ResultLines({ lines, ...rest }: LinesProps) {
+  const { t } = useTranslation('records');
+  const phone = useMediaQuery('(max-width: 991.98px)');
+  const groups: Array<{ id: string; name: string; items: Array<{ item: BenchLine; index: number }> }> = [];
+  lines.forEach((item, index) => {
+    const last = groups[groups.length - 1];
+    if (last && last.id === item.line.analysis_id) last.items.push({ item, index });
+    else groups.push({ id: item.line.analysis_id, name: item.line.analysis_name, items: [{ item, index }] });
+  });
+  if (phone)
+    return (
+      <Stack gap="sm">
+        {groups.map((group) => (
+          <Stack key={group.id} gap={6}>
+            <Text fw={700} size="sm">
+              {group.name}
+            </Text>
+            {group.items.map(({ item, index }) => (
+              <PhoneCard key={item.line.parameter_id} item={item} index={index} {...rest} />
+            ))}
+          </Stack>
+        ))}
+      </Stack>
+    );
+  const columns = [
+    'parameter',
+    'raw',
+    'calculated',
+    'unit',
+    'raw_range',
+    'calculated_range',
+    'anteriority',
+    'flags',
+  ];
+  return (
+    <Table.ScrollContainer minWidth={1000}>
+      <Table verticalSpacing={6} withTableBorder data-testid="results-table">
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column}>{t(`samples.columns.${column}`)}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {groups.map((group) => (
+            <Fragment key={group.id}>
+              <Table.Tr bg="var(--mantine-color-default-hover)">
+                <Table.Td colSpan={columns.length}>
+                  <Text fw={700} size="sm">
+                    {group.name}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+              {group.items.map(({ item, index }) => (
+                <DesktopRow key={item.line.parameter_id} item={item} index={index} {...rest} />
+              ))}
+            </Fragment>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,199 @@
+import {
+  chooseReferenceRange,
+  type FormulaErrorCode,
+  isOutOfBounds,
+  type ParameterRow,
+  type PatientRow,
+  type ReferenceRangeCategory,
+  type ResultFlag,
+  type ResultParameter,
+  type ResultPatient,
+  type ResultRow,
+  readResult,
+  type SampleResultLine,
+} from '@sil/contract';
+import { parseTypedNumber } from '../../lib/format/numbers';
+
+/** A parameter's definition as the contract's reading of results takes it. */
+export function resultParameterOf(row: ParameterRow): ResultParameter {
+  return {
+    parameter_decimals: row.parameter_decimals ?? null,
+    parameter_lower_detection_limit: row.parameter_lower_detection_limit ?? null,
+    parameter_upper_detection_limit: row.parameter_upper_detection_limit ?? null,
+    parameter_positivity_threshold: row.parameter_positivity_threshold ?? null,
+    parameter_has_formula: row.parameter_has_formula ?? false,
+    parameter_formula: row.parameter_formula ?? null,
+    parameter_formula_male: row.parameter_formula_male ?? null,
+    parameter_formula_female: row.parameter_formula_female ?? null,
+    parameter_default_range_only: row.parameter_default_range_only ?? false,
+    parameter_ranges: row.parameter_ranges ?? [],
+    parameter_zones: row.parameter_zones ?? {},
+  };
+}
+
+/**
+ * The patient on the sample's collection day (else the record's, else today), as the server reads
+ * a result when it is saved (results/reading.ts on the server): the preview and the saved reading
+ * choose the same range.
+ */
+export function resultPatientOf(
+  record: { record_pregnant?: boolean | undefined; record_collection_datetime?: string | null | undefined },
+  patient: PatientRow,
+  sampleCollectedAt: string | null,
+  now = new Date(),
+): ResultPatient {
+  const gender =
+    patient.patient_gender === 'M' || patient.patient_gender === 'F' ? patient.patient_gender : 'I';
+  return {
+    gender,
+    birthDate: patient.patient_dob ?? null,
+    collectedOn: new Date(sampleCollectedAt ?? record.record_collection_datetime ?? now).toISOString(),
+    pregnant: (record.record_pregnant ?? false) || (patient.patient_pregnant ?? false),
+    newborn: patient.patient_newborn ?? false,
+    weightKg: patient.patient_weight_kg ?? null,
+    heightCm: patient.patient_height_cm ?? null,
+  };
+}
+
+export interface Bounds {
+  min: number | null;
+  max: number | null;
+}
+
+/** What the bench shows of one result, typed or saved: the same shape whichever it comes from. */
+export interface Shown {
+  /** The measure as a number; null for a text (qualitative) result or an empty line. */
+  value: number | null;
+  text: string | null;
+  calculated: number | null;
+  censored: '<' | '>' | null;
+  population: ReferenceRangeCategory | null;
+  range: Bounds | null;
+  calculatedRange: Bounds | null;
+  flags: ResultFlag[];
+  /** Why the formula gave no value; the measure is then read against the raw range. */
+  calculationError: { code: FormulaErrorCode; detail: string | null } | null;
+  /** The measure cannot be a result of this parameter: the server refuses it (outOfBounds). */
+  outOfBounds: boolean;
+}
+
+/** A line with nothing read yet. */
+export const EMPTY_SHOWN: Shown = {
+  value: null,
+  text: null,
+  calculated: null,
+  censored: null,
+  population: null,
+  range: null,
+  calculatedRange: null,
+  flags: [],
+  calculationError: null,
+  outOfBounds: false,
+};
+
+/** What a typed text sends: a number in the screen's language, else a qualitative text. */
+export function typedResult(text: string, language: string): { value: number | null; text: string | null } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { value: null, text: null };
+  const value = parseTypedNumber(trimmed, language);
+  return value === null ? { value: null, text: trimmed } : { value, text: null };
+}
+
+/** A saved result as its reading was stored; the calculated range is not stored. */
+export function shownOfStored(result: ResultRow, calculationError: FormulaErrorCode | null): Shown {
+  const ranged = result.result_range_min !== null || result.result_range_max !== null;
+  return {
+    ...EMPTY_SHOWN,
+    value: result.result_value,
+    text: result.result_text,
+    calculated: result.result_calculated,
+    censored: result.result_censored,
+    population: result.result_population,
+    range: ranged ? { min: result.result_range_min, max: result.result_range_max } : null,
+    flags: result.result_flags,
+    calculationError: calculationError ? { code: calculationError, detail: null } : null,
+  };
+}
+
+/**
+ * The range that applies before anything is typed (or beside a text result), so that the bench
+ * shows what the technician compares with; its calculated bounds come from reading a bound itself.
+ */
+function rangeOnly(definition: ResultParameter, patient: ResultPatient, matrixId: string | null): Shown {
+  const chosen = chooseReferenceRange(
+    definition.parameter_ranges,
+    matrixId,
+    patient,
+    definition.parameter_default_range_only,
+  );
+  if (!chosen) return EMPTY_SHOWN;
+  const bound = chosen.range.min ?? chosen.range.max;
+  const reading = bound === null ? null : readResult(bound, definition, patient, matrixId);
+  return {
+    ...EMPTY_SHOWN,
+    population: chosen.population,
+    range: { min: chosen.range.min, max: chosen.range.max },
+    calculatedRange: reading?.ok ? reading.calculatedRange : null,
+  };
+}
+
+/**
+ * The live reading of a typed text with the contract's rules (formula, detection limits, range of
+ * the patient's population, flags): what the server will store when it is saved. A formula that
+ * cannot be calculated keeps the measure, read against the raw range, as the server does.
+ */
+export function previewOf(
+  text: string,
+  language: string,
+  definition: ResultParameter,
+  patient: ResultPatient,
+  matrixId: string | null,
+): Shown {
+  const typed = typedResult(text, language);
+  if (typed.value === null) return { ...rangeOnly(definition, patient, matrixId), text: typed.text };
+  const value = typed.value;
+  if (isOutOfBounds(value, definition)) return { ...EMPTY_SHOWN, value, outOfBounds: true };
+  const reading = readResult(value, definition, patient, matrixId);
+  if (reading.ok) {
+    return {
+      ...EMPTY_SHOWN,
+      value: reading.raw,
+      calculated: reading.calculated,
+      censored: reading.censored,
+      population: reading.range?.population ?? null,
+      range: reading.range ? { min: reading.range.range.min, max: reading.range.range.max } : null,
+      calculatedRange: reading.calculatedRange,
+      flags: reading.flags,
+    };
+  }
+  const plain = readResult(value, { ...definition, parameter_has_formula: false }, patient, matrixId);
+  const failure = { code: reading.error, detail: reading.detail };
+  if (!plain.ok) return { ...EMPTY_SHOWN, value, calculationError: failure };
+  return {
+    ...EMPTY_SHOWN,
+    value: plain.raw,
+    censored: plain.censored,
+    population: plain.range?.population ?? null,
+    range: plain.range ? { min: plain.range.range.min, max: plain.range.range.max } : null,
+    flags: plain.flags,
+    calculationError: failure,
+  };
+}
+
+/** The text a saved result shows in its input: the measure in the screen's language, or its text. */
+export function storedText(result: ResultRow | null, format: (value: number) => string): string {
+  if (!result) return '';
+  if (result.result_value !== null) return format(result.result_value);
+  return result.result_text ?? '';
+}
+
+/** Whether a line's typed text differs from what is saved (a change to send). */
+export function isChanged(line: SampleResultLine, text: string, language: string): boolean {
+  const typed = typedResult(text, language);
+  const saved = line.result;
+  if (!saved) return typed.value !== null || typed.text !== null;
+  return typed.value !== saved.result_value || typed.text !== saved.result_text;
+}
+
+/** The flags that say a result is outside the patient's range (the warning of spec.md §5). */
+export const isOutOfRange = (shown: Shown) => shown.flags.includes('low') || shown.flags.includes('high');

@@ -1,0 +1,135 @@
+// The formula engine (mathjs) is loaded with the bench only: the first load does not carry it.
+import '@sil/contract/formula-engine';
+import { Alert, Anchor, Center, Group, Loader, Modal, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  hrefTo,
+  isFrozenRecord,
+  isWholeRecord,
+  type ResultParameter,
+  SAMPLE_STATUS,
+  type SampleResults,
+  type WebLocale,
+} from '@sil/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SampleStatusBadge } from '../../components/sample-status-badge';
+import { useSession } from '../../lib/use-session';
+import { useParameterDefinitions, useSampleRecord, useSampleResults } from './api';
+import { ObservationsTab } from './observations-tab';
+import { resultParameterOf, resultPatientOf } from './result-reading';
+import { type ReadingContext, ResultsTab } from './results-tab';
+
+const NO_IDS: string[] = [];
+
+/** What the user may do on this sample, and why not when they may not. */
+function editState(level: number, data: SampleResults | undefined, record: { frozen: boolean } | null) {
+  if (level < 2) return { editable: false, reason: 'read_only' } as const;
+  if (data && data.sample.sample_status >= SAMPLE_STATUS.validated)
+    return { editable: false, reason: 'validated' } as const;
+  if (record?.frozen) return { editable: false, reason: 'frozen' } as const;
+  return { editable: true, reason: null } as const;
+}
+
+/**
+ * 'Manually update sample' (spec.md §2 'Techniques'): the sample's results and its observations,
+ * in two tabs. Staff with the samples right at level 2 enter and save; level 1 reads.
+ */
+export default function ResultsModal({
+  sampleId,
+  locale,
+  onClose,
+}: {
+  sampleId: string;
+  locale: WebLocale;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('records');
+  const { rights } = useSession();
+  const phone = useMediaQuery('(max-width: 991.98px)');
+  const results = useSampleResults(sampleId);
+  const data = results.data;
+  const record = useSampleRecord(data?.sample.sample_record ?? null, (rights?.admin_records ?? 0) >= 1);
+  const ids = useMemo(() => data?.lines.map((line) => line.parameter_id) ?? NO_IDS, [data]);
+  const parameters = useParameterDefinitions(ids, (rights?.admin_parameters ?? 0) >= 1);
+
+  // Staff receive the whole record (the portals never reach the bench).
+  const detail = record.data && isWholeRecord(record.data) ? record.data : null;
+  const context: ReadingContext | null = useMemo(() => {
+    if (!data || !detail?.patient || parameters.size === 0) return null;
+    const definitions = new Map<string, ResultParameter>();
+    for (const [id, row] of parameters) definitions.set(id, resultParameterOf(row));
+    return {
+      definitions,
+      patient: resultPatientOf(detail, detail.patient, data.sample.sample_collection_datetime),
+    };
+  }, [data, detail, parameters]);
+
+  const frozen = detail ? { frozen: isFrozenRecord(detail) || detail.record_locked } : null;
+  const { editable, reason } = editState(rights?.admin_samples ?? 0, data, frozen);
+  const action = t(editable ? 'samples.enter_results' : 'samples.view_results');
+  const patient = detail?.patient;
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      fullScreen={phone === true}
+      size="95%"
+      title={
+        <Text fw={700} component="span">
+          {t('samples.title', { action, number: data?.sample.sample_number ?? '…' })}
+        </Text>
+      }
+      data-testid="results-modal"
+    >
+      {!data ? (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      ) : (
+        <>
+          <Group gap="sm" mb="sm" wrap="wrap">
+            <SampleStatusBadge status={data.sample.sample_status} />
+            {detail ? (
+              <Anchor
+                component={Link}
+                to={hrefTo(locale, 'previewRecord', { recordId: detail.record_id })}
+                size="sm"
+              >
+                {t('samples.open_record', { number: detail.record_number })}
+              </Anchor>
+            ) : null}
+            {patient ? (
+              <Text size="sm" c="dimmed">
+                {patient.patient_surname} {patient.patient_name}
+              </Text>
+            ) : null}
+          </Group>
+          {reason ? (
+            <Alert color={reason === 'read_only' ? 'gray' : 'blue'} mb="sm" data-testid="results-read-only">
+              {t(`samples.${reason}`)}
+            </Alert>
+          ) : null}
+          <Tabs defaultValue="results" keepMounted={false}>
+            <Tabs.List mb="sm">
+              <Tabs.Tab value="results">{t('samples.tabs.results')}</Tabs.Tab>
+              <Tabs.Tab value="observations">{t('samples.tabs.observations')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="results">
+              <ResultsTab data={data} editable={editable} context={context} onReload={results.refetch} />
+            </Tabs.Panel>
+            <Tabs.Panel value="observations">
+              <ObservationsTab
+                sample={data.sample}
+                editable={(rights?.admin_samples ?? 0) >= 2 && frozen?.frozen !== true}
+                onReload={results.refetch}
+              />
+            </Tabs.Panel>
+          </Tabs>
+        </>
+      )}
+    </Modal>
+  );
+}
