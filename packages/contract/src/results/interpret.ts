@@ -212,3 +212,39 @@ export function isOutOfBounds(
   const lower = parameter.parameter_lower_detection_limit;
   return lower !== null && lower >= 0 && value < 0;
 }
+
+/** What of the patient, the record and the sample the reading of a result depends on. */
+export interface ResultPatientSource {
+  patient: {
+    patient_gender: string;
+    patient_dob?: string | null | undefined;
+    patient_pregnant?: boolean | null | undefined;
+    patient_newborn?: boolean | null | undefined;
+    patient_weight_kg?: number | null | undefined;
+    patient_height_cm?: number | null | undefined;
+  };
+  record: {
+    record_pregnant?: boolean | null | undefined;
+    record_collection_datetime?: string | null | undefined;
+  };
+  sampleCollectedAt: string | null | undefined;
+}
+
+/**
+ * The patient on the sample's collection day (else the record's, else now): one rule for the server
+ * that stores a result's reading and the bench that previews it, so both choose the same range.
+ */
+export function resultPatientOf(
+  { patient, record, sampleCollectedAt }: ResultPatientSource,
+  now = new Date(),
+): ResultPatient {
+  return {
+    gender: patient.patient_gender === 'M' || patient.patient_gender === 'F' ? patient.patient_gender : 'I',
+    birthDate: patient.patient_dob ?? null,
+    collectedOn: new Date(sampleCollectedAt ?? record.record_collection_datetime ?? now).toISOString(),
+    pregnant: Boolean(record.record_pregnant) || Boolean(patient.patient_pregnant),
+    newborn: Boolean(patient.patient_newborn),
+    weightKg: patient.patient_weight_kg ?? null,
+    heightCm: patient.patient_height_cm ?? null,
+  };
+}

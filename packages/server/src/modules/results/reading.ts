@@ -6,7 +6,6 @@ import {
   type ResultPatient,
   readResult,
 } from '@sil/contract';
-import type { patients, records, samples } from '../../db/schema/index.js';
 import { fail } from '../../lib/errors.js';
 import type { ParameterRow } from './queries.js';
 
@@ -16,25 +15,6 @@ export function resultParameterOf(row: ParameterRow): ResultParameter {
     ...row,
     // The parameter form validates each population against the contract's list before saving.
     parameter_ranges: row.parameter_ranges as ReferenceRange[],
-  };
-}
-
-/** The patient on the sample's collection day (else the record's, else today). */
-export function resultPatientOf(
-  record: typeof records.$inferSelect,
-  patient: typeof patients.$inferSelect,
-  sample: typeof samples.$inferSelect,
-): ResultPatient {
-  return {
-    gender: patient.patient_gender === 'M' || patient.patient_gender === 'F' ? patient.patient_gender : 'I',
-    birthDate: patient.patient_dob,
-    collectedOn: new Date(
-      sample.sample_collection_datetime ?? record.record_collection_datetime ?? Date.now(),
-    ).toISOString(),
-    pregnant: record.record_pregnant || patient.patient_pregnant,
-    newborn: patient.patient_newborn,
-    weightKg: patient.patient_weight_kg,
-    heightCm: patient.patient_height_cm,
   };
 }
 

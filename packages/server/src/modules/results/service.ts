@@ -1,4 +1,10 @@
-import { type ResultFlag, type ResultRow, SAMPLE_STATUS, type SampleResults } from '@sil/contract';
+import {
+  type ResultFlag,
+  type ResultRow,
+  resultPatientOf,
+  SAMPLE_STATUS,
+  type SampleResults,
+} from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/open.js';
 import { results } from '../../db/schema/index.js';
@@ -15,7 +21,7 @@ import {
   resultsOfSample,
   type StoredResult,
 } from './queries.js';
-import { calculationError, resultPatientOf, storedReading } from './reading.js';
+import { calculationError, storedReading } from './reading.js';
 
 interface ResultLineInput {
   parameter_id: string;
@@ -41,7 +47,11 @@ function presentResult(row: StoredResult): ResultRow {
 async function sampleResults(q: Queryable, laboratoryId: string, sampleId: string): Promise<SampleResults> {
   const sample = await sampleInLaboratory(q, laboratoryId, sampleId);
   const { record, patient } = await recordAndPatientOf(q, sample.sample_record);
-  const conditions = resultPatientOf(record, patient, sample);
+  const conditions = resultPatientOf({
+    patient,
+    record,
+    sampleCollectedAt: sample.sample_collection_datetime,
+  });
   const lines = await parametersOfSample(q, laboratoryId, sample.sample_analyses);
   const stored = new Map(
     (await resultsOfSample(q, sample.sample_id)).map((row) => [row.result_parameter, row]),
@@ -96,7 +106,11 @@ export function createResultService(db: Db) {
         const { record, patient } = await recordAndPatientOf(tx, sample.sample_record);
         assertEditable(record);
         if (sample.sample_status >= SAMPLE_STATUS.validated) fail('resultValidated');
-        const conditions = resultPatientOf(record, patient, sample);
+        const conditions = resultPatientOf({
+          patient,
+          record,
+          sampleCollectedAt: sample.sample_collection_datetime,
+        });
         const measured = new Map(
           (await parametersOfSample(tx, laboratoryId, sample.sample_analyses)).map((line) => [
             line.parameter.parameter_id,

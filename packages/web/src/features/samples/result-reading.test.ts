@@ -1,14 +1,7 @@
 import '@sil/contract/formula-engine';
-import type { ParameterRow, PatientRow, SampleResultLine } from '@sil/contract';
+import { type ParameterRow, type PatientRow, resultPatientOf, type SampleResultLine } from '@sil/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  isChanged,
-  isOutOfRange,
-  previewOf,
-  resultParameterOf,
-  resultPatientOf,
-  typedResult,
-} from './result-reading';
+import { isChanged, isOutOfRange, previewOf, resultParameterOf, typedResult } from './result-reading';
 
 const ID = '00000000-0000-4000-8000-000000000001';
 const STAMP = '2026-11-20T08:00:00.000Z';
@@ -32,7 +25,11 @@ const woman = {
 } as const satisfies Partial<PatientRow>;
 
 const patient = (fields: Partial<PatientRow> = {}) =>
-  resultPatientOf({ record_pregnant: false }, { ...woman, ...fields } as PatientRow, STAMP);
+  resultPatientOf({
+    patient: { ...woman, ...fields } as PatientRow,
+    record: { record_pregnant: false },
+    sampleCollectedAt: STAMP,
+  });
 
 const glucose = resultParameterOf(
   parameter({
@@ -114,7 +111,10 @@ describe('the bench reading of a typed result', () => {
 
   it('takes pregnancy from the record as well as from the patient', () => {
     expect(
-      resultPatientOf({ record_pregnant: true }, { ...woman } as PatientRow, null, new Date(STAMP)),
+      resultPatientOf(
+        { patient: { ...woman } as PatientRow, record: { record_pregnant: true }, sampleCollectedAt: null },
+        new Date(STAMP),
+      ),
     ).toMatchObject({ pregnant: true, gender: 'F', collectedOn: STAMP });
   });
 

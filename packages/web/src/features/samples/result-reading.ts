@@ -31,30 +31,6 @@ export function resultParameterOf(row: ParameterRow): ResultParameter {
   };
 }
 
-/**
- * The patient on the sample's collection day (else the record's, else today), as the server reads
- * a result when it is saved (results/reading.ts on the server): the preview and the saved reading
- * choose the same range.
- */
-export function resultPatientOf(
-  record: { record_pregnant?: boolean | undefined; record_collection_datetime?: string | null | undefined },
-  patient: PatientRow,
-  sampleCollectedAt: string | null,
-  now = new Date(),
-): ResultPatient {
-  const gender =
-    patient.patient_gender === 'M' || patient.patient_gender === 'F' ? patient.patient_gender : 'I';
-  return {
-    gender,
-    birthDate: patient.patient_dob ?? null,
-    collectedOn: new Date(sampleCollectedAt ?? record.record_collection_datetime ?? now).toISOString(),
-    pregnant: (record.record_pregnant ?? false) || (patient.patient_pregnant ?? false),
-    newborn: patient.patient_newborn ?? false,
-    weightKg: patient.patient_weight_kg ?? null,
-    heightCm: patient.patient_height_cm ?? null,
-  };
-}
-
 export interface Bounds {
   min: number | null;
   max: number | null;

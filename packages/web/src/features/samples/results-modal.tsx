@@ -7,6 +7,7 @@ import {
   isFrozenRecord,
   isWholeRecord,
   type ResultParameter,
+  resultPatientOf,
   SAMPLE_STATUS,
   type SampleResults,
   type WebLocale,
@@ -18,7 +19,7 @@ import { SampleStatusBadge } from '../../components/sample-status-badge';
 import { useSession } from '../../lib/use-session';
 import { useParameterDefinitions, useSampleRecord, useSampleResults } from './api';
 import { ObservationsTab } from './observations-tab';
-import { resultParameterOf, resultPatientOf } from './result-reading';
+import { resultParameterOf } from './result-reading';
 import { type ReadingContext, ResultsTab } from './results-tab';
 
 const NO_IDS: string[] = [];
@@ -62,7 +63,11 @@ export default function ResultsModal({
     for (const [id, row] of parameters) definitions.set(id, resultParameterOf(row));
     return {
       definitions,
-      patient: resultPatientOf(detail, detail.patient, data.sample.sample_collection_datetime),
+      patient: resultPatientOf({
+        patient: detail.patient,
+        record: detail,
+        sampleCollectedAt: data.sample.sample_collection_datetime,
+      }),
     };
   }, [data, detail, parameters]);
 
