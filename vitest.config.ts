@@ -17,6 +17,8 @@ export default defineConfig({
             'bench/**/*.test.ts',
           ],
           environment: 'node',
+          // Property tests and lazily imported screens run long on a loaded two-core machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -86,6 +86,11 @@ describe('dates typed and read in the screen language', () => {
 
     await goToStep(page, 'collection');
     expect(await typeDate(page, 'record_prescription_date', '15012026')).toBe('15/01/2026');
+    // A date-time: the day typed the same way, the time in a 24-hour field, not the browser's input.
+    expect(await typeDate(page, 'record_collection_datetime', '23112026')).toBe('23/11/2026');
+    expect(await page.locator('input[type="datetime-local"]').count()).toBe(0);
+    await page.getByLabel('Heures').first().pressSequentially('08');
+    await page.getByLabel('Minutes').first().pressSequentially('15');
 
     await goToStep(page, 'analyses');
     await field(page, 'record_selected_analyses').click();
@@ -98,6 +103,8 @@ describe('dates typed and read in the screen language', () => {
     const summaryText = await summary.innerText();
     expect(summaryText).toContain('14/03/1985');
     expect(summaryText).toContain('15/01/2026');
+    expect(summaryText).toContain('23/11/2026');
+    expect(summaryText).toContain('08:15');
     expect(summaryText).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 
     await page.locator('[data-action="submit"]').click();
@@ -115,11 +122,14 @@ describe('dates typed and read in the screen language', () => {
     const recordId = new URL(recordUrl).pathname.split('/').pop() ?? '';
     const answer = await fetch(`${baseUrl}/api/get-record?record_id=${recordId}`, { headers: admin });
     const [record] = (await answer.json()) as Array<{
+      record_collection_datetime: string;
       record_prescription_date: string;
       patient: { patient_dob: string };
     }>;
     expect(record?.patient.patient_dob).toBe('1985-03-14');
     expect(record?.record_prescription_date).toBe('2026-01-15');
+    // Typed in the workstation's time (this browser's is UTC; in Paris it would be 07:15 UTC).
+    expect(record?.record_collection_datetime).toMatch(/^2026-11-23T0[78]:15:00\.000Z$/);
     await page.context().close();
   });
 

@@ -1,10 +1,11 @@
-import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import type { SampleRow } from '@sil/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
+import { DateTimeField } from '../../lib/form/date-time-field';
 import { ReferenceSelect } from '../../lib/form/reference-select';
 import { StaleAlert } from '../../lib/form/stale-alert';
 import { notifyApiError, showToast } from '../../lib/notify';
@@ -102,11 +103,18 @@ export function ObservationsTab({
                 />
               )}
             />
-            <TextInput
-              type="datetime-local"
-              label={t('samples.observations.collection')}
-              data-field="sample_collection_datetime"
-              {...form.register('collection')}
+            <Controller
+              control={form.control}
+              name="collection"
+              render={({ field }) => (
+                <DateTimeField
+                  label={t('samples.observations.collection')}
+                  data-field="sample_collection_datetime"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
             />
             <Controller
               control={form.control}

@@ -3,7 +3,6 @@ import {
   type FormulaErrorCode,
   isOutOfBounds,
   type ParameterRow,
-  type PatientRow,
   type ReferenceRangeCategory,
   type ResultFlag,
   type ResultParameter,

@@ -26,6 +26,7 @@ export interface DateFieldProps {
   w?: number | string;
   'data-field'?: string;
   'data-filter'?: string;
+  'aria-label'?: string;
 }
 
 /**

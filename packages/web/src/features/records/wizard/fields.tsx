@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../lib/form/date-field';
+import { DateTimeField } from '../../../lib/form/date-time-field';
 import { foldedFilter } from '../../../lib/form/folded-filter';
 import { issueTextKey } from './validate';
 import { useWizard } from './wizard-context';
@@ -24,6 +25,26 @@ export function WText({
 }) {
   const { t } = useTranslation('records');
   const { form, issues } = useWizard();
+  if (type === 'datetime-local') {
+    return (
+      <Controller
+        control={form.control}
+        name={field}
+        render={({ field: input }) => (
+          <DateTimeField
+            label={t(`fields.${field}`)}
+            description={description}
+            required={required}
+            error={issues[field] ? t(issueTextKey(issues[field])) : undefined}
+            data-field={field}
+            value={input.value}
+            onChange={input.onChange}
+            onBlur={input.onBlur}
+          />
+        )}
+      />
+    );
+  }
   if (type === 'date') {
     return (
       <Controller
