@@ -38,6 +38,7 @@ import { recordsRoutes } from './modules/records/index.js';
 import { bindings, referenceTableRoutes } from './modules/reference/index.js';
 import { reportRoutes } from './modules/reports/index.js';
 import { resultsRoutes } from './modules/results/index.js';
+import { validationRoutes } from './modules/validation/index.js';
 import { createUploadService, uploadRoutes } from './modules/uploads/index.js';
 import { createUsersService, usersRoutes } from './modules/users/index.js';
 import { registerAuthorization } from './plugins/authorization.js';
@@ -131,6 +132,7 @@ export async function buildApp({
   nabmImportRoutes(app, db);
   recordsRoutes(app, db, overrides?.insi ?? insiFromConfig(config));
   resultsRoutes(app, db);
+  validationRoutes(app, db);
   const uploads = createUploadService(
     db,
     localFileStorage(config.STORAGE_DIR ?? path.join(config.dataDir, 'files')),
