@@ -38,9 +38,9 @@ import { recordsRoutes } from './modules/records/index.js';
 import { bindings, referenceTableRoutes } from './modules/reference/index.js';
 import { reportRoutes } from './modules/reports/index.js';
 import { resultsRoutes } from './modules/results/index.js';
-import { validationRoutes } from './modules/validation/index.js';
 import { createUploadService, uploadRoutes } from './modules/uploads/index.js';
 import { createUsersService, usersRoutes } from './modules/users/index.js';
+import { validationRoutes } from './modules/validation/index.js';
 import { registerAuthorization } from './plugins/authorization.js';
 import { API_PREFIXES, registerWebApp } from './plugins/web-app.js';
 

@@ -24,6 +24,12 @@ export const queryKeys = {
     history: (id: string) => ['patient', id, 'history'] as const,
     search: (term: string) => ['patient', 'search', term] as const,
   },
+  /** Biological validation: the records waiting, and a record's preview with every result. */
+  validation: {
+    all: ['validation'] as const,
+    queue: ['validation', 'queue'] as const,
+    preview: (id: string) => ['validation', 'preview', id] as const,
+  },
   duplicates: ['duplicates'] as const,
   uploads: (recordId: string) => ['uploads', recordId] as const,
   userData: ['user-data'] as const,
