@@ -167,6 +167,8 @@ describe('biological validation', () => {
     await login(page, server.url, 'biologiste@demo.lab');
     await page.locator('nav [data-menu-id="validation"]').first().click();
     await page.waitForURL(/\/fr\/validate-record$/);
+    // Away from the side bar, which widens under the pointer.
+    await page.mouse.move(900, 700);
     await expect.poll(() => review(page).getAttribute('data-record')).toBe(first.id);
     const queue = page.locator('[data-testid="validation-queue"] [data-record]');
     expect(await queue.evaluateAll((links) => links.map((link) => link.getAttribute('data-record')))).toEqual(

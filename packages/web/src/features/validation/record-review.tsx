@@ -34,6 +34,12 @@ export function RecordReview({ locale, recordId }: { locale: WebLocale; recordId
   if (!preview.data) return <Alert color="red">{t('not_found')}</Alert>;
   const { record, samples } = preview.data;
   const frozen = isFrozenRecord(record);
+  const tubes = new Map(
+    record.samples.map((sample) => [
+      sample.sample_id,
+      [sample.sample_type_name, sample.matrix_name].filter(Boolean).join(' · ') || null,
+    ]),
+  );
   const statusOf = new Map(samples.map((entry) => [entry.sample.sample_id, entry.sample.sample_status]));
   const chosenAt = (status: number) => [...chosen].filter((id) => statusOf.get(id) === status);
   const choose = (sampleId: string, on: boolean) =>
@@ -112,6 +118,7 @@ export function RecordReview({ locale, recordId }: { locale: WebLocale; recordId
           <SampleResultsCard
             key={entry.sample.sample_id}
             entry={entry}
+            tube={tubes.get(entry.sample.sample_id) ?? null}
             choosable={choosable}
             chosen={chosen.has(entry.sample.sample_id)}
             onChoose={(on) => choose(entry.sample.sample_id, on)}

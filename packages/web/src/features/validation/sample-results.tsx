@@ -63,11 +63,14 @@ function lineCells(line: SampleResultLine, t: TFunction<'validation'>, language:
 /** One sample of the preview: its state, a box to choose it, and every result with what qualifies it. */
 export function SampleResultsCard({
   entry,
+  tube,
   choosable,
   chosen,
   onChoose,
 }: {
   entry: SampleResults;
+  /** The sample type and matrix names, as the record lists them. */
+  tube: string | null;
   /** Whether the sample may be chosen (removed, to validate; validated, to invalidate). */
   choosable: boolean;
   chosen: boolean;
@@ -92,6 +95,11 @@ export function SampleResultsCard({
           }
           data-action="choose-sample"
         />
+        {tube ? (
+          <Text size="sm" c="dimmed" mr="auto">
+            {tube}
+          </Text>
+        ) : null}
         <Group gap={6}>
           <SampleStatusBadge status={sample.sample_status} />
           {sample.sample_nct_active ? <Badge color="orange">{t('sample.nct')}</Badge> : null}
@@ -121,10 +129,10 @@ export function SampleResultsCard({
               </Group>
               {cells.flags}
               <Text size="xs" c="dimmed">
-                {t('columns.range')} : {cells.range}
+                {t('sample.range_line', { value: cells.range })}
               </Text>
               <Text size="xs" c="dimmed">
-                {t('columns.anteriority')} : {cells.anteriority}
+                {t('sample.anteriority_line', { value: cells.anteriority })}
               </Text>
             </div>
           ))}
