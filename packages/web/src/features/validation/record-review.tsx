@@ -9,6 +9,7 @@ import { notifyApiError, showToast } from '../../lib/notify';
 import { useSession } from '../../lib/use-session';
 import { useInvalidateRecord, useRecordPreview, useValidateRecord } from './api';
 import { SampleResultsCard } from './sample-results';
+import { afterValidation, samplesForStep } from './selection';
 
 /**
  * One record under review: its patient, its samples with every result, a box per sample, and the
@@ -41,7 +42,6 @@ export function RecordReview({ locale, recordId }: { locale: WebLocale; recordId
     ]),
   );
   const statusOf = new Map(samples.map((entry) => [entry.sample.sample_id, entry.sample.sample_status]));
-  const chosenAt = (status: number) => [...chosen].filter((id) => statusOf.get(id) === status);
   const choose = (sampleId: string, on: boolean) =>
     setChosen((current) => {
       const next = new Set(current);
@@ -54,16 +54,15 @@ export function RecordReview({ locale, recordId }: { locale: WebLocale; recordId
     try {
       const answer = await validating.mutateAsync({
         record_id: recordId,
-        sample_ids: chosenAt(SAMPLE_STATUS.removed),
+        sample_ids: samplesForStep('validate', chosen, statusOf),
       });
       setChosen(new Set());
       showToast('success', t('toast.validatedSuccess'));
-      // A record still waiting for some of its samples stays open; otherwise the next one loads.
-      if (answer.record.record_status === record.record_status) return;
-      if (answer.next_record_id) {
-        void navigate(hrefTo(locale, 'validateRecord', { recordId: answer.next_record_id }));
+      const then = afterValidation(record.record_status, answer);
+      if (then.kind === 'next') {
+        void navigate(hrefTo(locale, 'validateRecord', { recordId: then.recordId }));
         showToast('info', t('toast.nextLoaded'));
-      } else {
+      } else if (then.kind === 'noneLeft') {
         void navigate(hrefTo(locale, 'validateRecord'));
       }
     } catch (error) {
@@ -72,7 +71,10 @@ export function RecordReview({ locale, recordId }: { locale: WebLocale; recordId
   };
   const invalidate = async () => {
     try {
-      await invalidating.mutateAsync({ record_id: recordId, sample_ids: chosenAt(SAMPLE_STATUS.validated) });
+      await invalidating.mutateAsync({
+        record_id: recordId,
+        sample_ids: samplesForStep('invalidate', chosen, statusOf),
+      });
       setChosen(new Set());
       showToast('success', t('toast.invalidatedSuccess'));
     } catch (error) {

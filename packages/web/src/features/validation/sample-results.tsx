@@ -15,7 +15,7 @@ const ALARMING: readonly ResultFlag[] = ['low', 'high', 'toxic', 'deadly', 'posi
 type Result = NonNullable<SampleResultLine['result']>;
 
 /** A value as reported: the text of a qualitative result, else the number with its censoring sign. */
-function valueText(
+export function valueText(
   value: { result_text: string | null; result_calculated: number | null; result_value: number | null },
   censored: '<' | '>' | null,
   decimals: number | null,
