@@ -31,6 +31,7 @@ const ADMIN = [
   'records',
   'prescribers',
   'techniques',
+  'validation',
   'settings',
   'families',
   'machines',
@@ -63,7 +64,7 @@ const MENUS: Record<string, { home: string; menu: string[] }> = {
   'biologiste@demo.lab': { home: 'dashboard', menu: ADMIN.filter((id) => id !== 'users') },
   'technicien@demo.lab': {
     home: 'dashboard',
-    menu: ADMIN.filter((id) => !['prescribers', 'collectors', 'users', 'clinics'].includes(id)),
+    menu: ADMIN.filter((id) => !['prescribers', 'collectors', 'users', 'clinics', 'validation'].includes(id)),
   },
   'secretariat@demo.lab': {
     home: 'dashboard',

@@ -27,4 +27,5 @@ export * from './route-def.js';
 export * from './routes.js';
 export * from './rows/index.js';
 export * from './search-text.js';
+export * from './validation/routes.js';
 export * from './web-routes.js';

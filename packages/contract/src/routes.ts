@@ -31,6 +31,7 @@ import { documentRoutes } from './records/documents.js';
 import { recordRoutes } from './records/routes.js';
 import { resultRoutes } from './results/routes.js';
 import type { RouteDef } from './route-def.js';
+import { validationRoutes } from './validation/routes.js';
 
 const publicAccess = { kind: 'public' } as const;
 const anyUser = { kind: 'authenticated' } as const;
@@ -234,7 +235,13 @@ const accountRoutes = {
  * The API route table: one entry per call, used by the server to register and authorize the
  * route and by the web client to call it with the right types. Paths are spec.md §7's.
  */
-export const routes = { ...accountRoutes, ...recordRoutes, ...resultRoutes, ...documentRoutes } as const;
+export const routes = {
+  ...accountRoutes,
+  ...recordRoutes,
+  ...resultRoutes,
+  ...validationRoutes,
+  ...documentRoutes,
+} as const;
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

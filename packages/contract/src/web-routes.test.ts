@@ -22,6 +22,7 @@ function ids(entries: MenuEntry[]): string[] {
 function allRights(): Rights {
   const rights = emptyRights('internal');
   for (const key of ADMIN_KEYS) rights[key] = 3;
+  rights.validation_admin = true;
   return rights;
 }
 
@@ -122,6 +123,7 @@ describe('menuFor', () => {
       'records',
       'prescribers',
       'techniques',
+      'validation',
       'settings[families,machines,matrices,nabms,sample_types,parameters,analyses,collectors]',
       'scan',
       'import',
@@ -168,6 +170,12 @@ describe('menuFor', () => {
       'theme',
       'logout',
     ]);
+  });
+
+  it('shows validation to users with the validation right only', () => {
+    const rights = allRights();
+    rights.validation_admin = false;
+    expect(ids(menuFor(rights))).not.toContain('validation');
   });
 
   it('flattens dropdowns for the mobile menu', () => {

@@ -1,4 +1,4 @@
-import type { AdminKey, Rights, UserType } from './permissions.js';
+import type { AdminKey, Rights, SpecialRight, UserType } from './permissions.js';
 
 /**
  * The web application's routes (spec.md §2 'Route table'), its menus (§2 'Navigation') and the
@@ -259,13 +259,16 @@ export function restrictedRedirect(rest: string, userType: UserType): string | n
   return isRouteAllowed(match, userType) ? null : homePath(userType);
 }
 
-/** A menu entry: a page, a dropdown of pages, or one of the two actions without a route. */
+/**
+ * A menu entry: a page, a dropdown of pages, or one of the two actions without a route. A page shows
+ * for a permission level above 0, or for a special right held (validation).
+ */
 export type MenuEntry =
-  | { kind: 'link'; id: string; path: string; permission: AdminKey | null }
+  | { kind: 'link'; id: string; path: string; permission: AdminKey | SpecialRight | null }
   | { kind: 'group'; id: 'settings' | 'accounts' | 'other'; children: MenuEntry[] }
   | { kind: 'action'; id: 'theme' | 'logout' };
 
-const link = (id: string, path: string, permission: AdminKey | null = null): MenuEntry => ({
+const link = (id: string, path: string, permission: AdminKey | SpecialRight | null = null): MenuEntry => ({
   kind: 'link',
   id,
   path,
@@ -280,6 +283,7 @@ export const INTERNAL_MENU: readonly MenuEntry[] = [
   link('records', 'table/records', 'admin_records'),
   link('prescribers', 'table/prescribers', 'admin_prescribers'),
   link('techniques', 'table/techniques', 'admin_samples'),
+  link('validation', 'validate-record', 'validation_admin'),
   {
     kind: 'group',
     id: 'settings',
@@ -362,7 +366,7 @@ function filterMenu(entries: readonly MenuEntry[], rights: Rights): MenuEntry[] 
   const kept: MenuEntry[] = [];
   for (const entry of entries) {
     if (entry.kind === 'link') {
-      if (entry.permission === null || rights[entry.permission] > 0) kept.push(entry);
+      if (entry.permission === null || Number(rights[entry.permission]) > 0) kept.push(entry);
     } else if (entry.kind === 'group') {
       const children = filterMenu(entry.children, rights);
       if (children.some((child) => child.kind === 'link')) kept.push({ ...entry, children });

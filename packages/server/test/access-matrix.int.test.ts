@@ -580,6 +580,24 @@ const CASES: Record<string, RouteCase> = {
       }),
     ],
   },
+  previewRecord: {
+    own: (f) => get(`/api/preview-record?record_id=${f.own.record}`),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/preview-record?record_id=${t.record}`)],
+  },
+  getRecordsToValidate: { own: () => get('/api/get-records-to-validate'), ownAnswer: 'ok' },
+  // The demo record is not pending validation: every allowed caller gets the same refusal.
+  validateRecord: {
+    own: (f) => send('PUT', '/api/validate-record', { record_id: f.own.record, sample_ids: [f.own.sample] }),
+    ownAnswer: 'done',
+    foreign: (t) => [send('PUT', '/api/validate-record', { record_id: t.record, sample_ids: [t.sample] })],
+  },
+  invalidateRecord: {
+    own: (f) =>
+      send('PUT', '/api/invalidate-record', { record_id: f.own.record, sample_ids: [f.own.sample] }),
+    ownAnswer: 'done',
+    foreign: (t) => [send('PUT', '/api/invalidate-record', { record_id: t.record, sample_ids: [t.sample] })],
+  },
   getDuplicates: { own: () => get('/api/get-duplicates'), ownAnswer: 'ok' },
   resolveDuplicates: {
     own: (f) =>

@@ -25,6 +25,7 @@ describe('status transitions (spec.md §4)', () => {
       '1→2 sampleProgress',
       '2→3 sampleProgress',
       '3→4 validation',
+      '4→3 invalidation',
       '4→5 delivery',
     ]);
   });
@@ -39,12 +40,16 @@ describe('status transitions (spec.md §4)', () => {
     expect(transitionRefusal('record', 4, 5, 'delivery')).toBeNull();
   });
 
-  it('refuses every step back as a downgrade, for records and samples', () => {
+  it('refuses every step back as a downgrade but invalidation from validated to the step before', () => {
     for (const entity of ['record', 'sample'] as const)
       for (const from of RECORD_STATUSES)
         for (let to = 0; to < from; to++)
-          for (const action of STATUS_ACTIONS)
-            expect(transitionRefusal(entity, from, to, action)).toBe('cannotDowngradeStatus');
+          for (const action of STATUS_ACTIONS) {
+            const invalidation = action === 'invalidation' && from === 4 && to === 3;
+            expect(transitionRefusal(entity, from, to, action)).toBe(
+              invalidation ? null : 'cannotDowngradeStatus',
+            );
+          }
   });
 
   it('leaves validated to validation or a forced completion, report sent to delivery', () => {
@@ -73,8 +78,9 @@ describe('status transitions (spec.md §4)', () => {
   it('lists every step once, as the database holds them', () => {
     const steps = allTransitions();
     expect(new Set(steps.map((s) => `${s.entity}${s.from}${s.to}${s.action}`)).size).toBe(steps.length);
-    expect(steps.filter((s) => s.entity === 'record')).toHaveLength(6);
-    expect(steps.every((s) => s.to > s.from)).toBe(true);
+    expect(steps.filter((s) => s.entity === 'record')).toHaveLength(7);
+    const back = steps.filter((s) => s.to < s.from).map((s) => `${s.entity} ${s.from}→${s.to} ${s.action}`);
+    expect(back).toEqual(['record 4→3 invalidation', 'sample 4→3 invalidation']);
   });
 
   it('freezes cancelled and sent records', () => {

@@ -64,6 +64,8 @@ export const SAMPLE_STATUS_KEYS: Record<SampleStatus, string> = {
  *   its samples (processing once one is worked on, pending validation once all are done);
  * - forcedCompletion: a sample marked complete with missing results, confirmed by `force_save`;
  * - validation (issue 13) validates samples and moves the record to pending submission;
+ * - invalidation (issue 13) takes validated samples back to 'removed' and their record back to
+ *   pending validation, so that their results may be corrected: the only step back there is;
  * - delivery (issue 15) sends the report: samples 'report sent', record 'sent'.
  */
 export const STATUS_ACTIONS = [
@@ -72,6 +74,7 @@ export const STATUS_ACTIONS = [
   'sampleProgress',
   'forcedCompletion',
   'validation',
+  'invalidation',
   'delivery',
 ] as const;
 export type StatusAction = (typeof STATUS_ACTIONS)[number];
@@ -84,20 +87,21 @@ export const RECORD_TRANSITIONS: Steps<RecordStatus> = {
   1: { 2: ['sampleProgress'] },
   2: { 3: ['sampleProgress'] },
   3: { 4: ['validation'] },
-  4: { 5: ['delivery'] },
+  4: { 3: ['invalidation'], 5: ['delivery'] },
   5: {},
 };
 
 /**
  * Sample steps: the technical steps may skip one (a sample need not be injected), all forward;
- * 'validated' only by validation or by a forced completion, 'report sent' only by delivery.
+ * 'validated' only by validation or by a forced completion, back to 'removed' only by invalidation,
+ * 'report sent' only by delivery.
  */
 export const SAMPLE_TRANSITIONS: Steps<SampleStatus> = {
   0: { 1: ['sampleProgress'], 2: ['sampleProgress'], 3: ['sampleProgress'], 4: ['forcedCompletion'] },
   1: { 2: ['sampleProgress'], 3: ['sampleProgress'], 4: ['forcedCompletion'] },
   2: { 3: ['sampleProgress'], 4: ['forcedCompletion'] },
   3: { 4: ['validation', 'forcedCompletion'] },
-  4: { 5: ['delivery'] },
+  4: { 3: ['invalidation'], 5: ['delivery'] },
   5: {},
 };
 
@@ -116,9 +120,9 @@ export function stepOwners(entity: StatusEntity, from: number, to: number): read
 }
 
 /**
- * Why `action` may not move `from` → `to`, as a catalogue code; null when it may. A step back is a
- * downgrade; any other step the table does not give to this action (a jump, or a step another
- * action owns) is an invalid transition.
+ * Why `action` may not move `from` → `to`, as a catalogue code; null when it may. A step back that
+ * the table does not give to this action (only invalidation has one) is a downgrade; any other step
+ * the table does not give to it (a jump, or a step another action owns) is an invalid transition.
  */
 export function transitionRefusal(
   entity: StatusEntity,
@@ -126,8 +130,8 @@ export function transitionRefusal(
   to: number,
   action: StatusAction,
 ): 'cannotDowngradeStatus' | 'invalidStatusTransition' | null {
-  if (to < from) return 'cannotDowngradeStatus';
-  return stepOwners(entity, from, to).includes(action) ? null : 'invalidStatusTransition';
+  if (stepOwners(entity, from, to).includes(action)) return null;
+  return to < from ? 'cannotDowngradeStatus' : 'invalidStatusTransition';
 }
 
 /** The statuses `action` may move a record to from `from` (what a screen offers). */

@@ -52,6 +52,12 @@ const ResourceForm = lazy(() =>
 const ScannerPage = lazy(() =>
   withTexts(() => import('../features/scanner'))().then((m) => ({ default: m.ScannerPage })),
 );
+const ValidationPage = lazy(() =>
+  Promise.all([import('../features/validation'), loadScreenTexts()]).then(async ([m]) => {
+    await m.loadValidationTexts();
+    return { default: m.ValidationPage };
+  }),
+);
 const AccountPage = lazy(() => import('../features/settings').then((m) => ({ default: m.AccountPage })));
 const UploadsPage = lazy(() =>
   withTexts(() => import('../features/uploads'))().then((m) => ({ default: m.UploadsPage })),
@@ -126,9 +132,16 @@ function screenOf(locale: WebLocale, match: RouteMatch): ReactNode {
     case 'uploads':
       return <UploadsPage locale={locale} recordId={params.upload_record_id ?? null} />;
     case 'validateRecord':
-      return <TitleOnly titleKey="screen.validate_record" />;
+      return <ValidationPage locale={locale} mode="validate" recordId={params.recordId ?? null} />;
     case 'invalidateRecord':
-      return <TitleOnly titleKey="screen.invalidate_record" />;
+      return (
+        <ValidationPage
+          key={params.recordId}
+          locale={locale}
+          mode="invalidate"
+          recordId={params.recordId ?? null}
+        />
+      );
     case 'previewRecord':
       return <RecordPage key={params.recordId} locale={locale} recordId={params.recordId ?? null} />;
     case 'table':

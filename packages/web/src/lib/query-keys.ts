@@ -28,6 +28,12 @@ export const queryKeys = {
     /** A sample's parameters and results, as the results bench reads and saves them. */
     results: (id: string) => ['sample', id, 'results'] as const,
   },
+  /** Biological validation: the records waiting, and a record's preview with every result. */
+  validation: {
+    all: ['validation'] as const,
+    queue: ['validation', 'queue'] as const,
+    preview: (id: string) => ['validation', 'preview', id] as const,
+  },
   duplicates: ['duplicates'] as const,
   uploads: (recordId: string) => ['uploads', recordId] as const,
   userData: ['user-data'] as const,

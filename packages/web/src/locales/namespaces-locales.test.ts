@@ -3,6 +3,8 @@ import recordsEn from './records.en.json';
 import recordsFr from './records.fr.json';
 import tablesEn from './tables.en.json';
 import tablesFr from './tables.fr.json';
+import validationEn from './validation.en.json';
+import validationFr from './validation.fr.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -16,6 +18,7 @@ function keys(tree: Tree, prefix = ''): string[] {
 const NAMESPACES: Array<[string, Tree, Tree]> = [
   ['tables', tablesFr, tablesEn],
   ['records', recordsFr, recordsEn],
+  ['validation', validationFr, validationEn],
 ];
 
 describe.each(NAMESPACES)('texts of namespace %s', (_name, fr, en) => {

@@ -6,7 +6,9 @@
 /** For the results of a sample: the sample, as the API shows it, and the record guard. */
 export { assertEditable } from './guards.js';
 export { patientInLaboratory } from './patients/queries.js';
-export { presentSample } from './present.js';
+export { presentRecord, presentSample } from './present.js';
+/** For the record preview of validation: the record as get-record shows it. */
+export { createRecordReadService } from './records/read-service.js';
 export { recordsRoutes } from './routes.js';
 export { sampleInLaboratory } from './samples/queries.js';
 export { findVisibleRecord, type RecordRow, recordScope, visibleRecord } from './scope.js';

@@ -1,0 +1,2 @@
+/** The face of validation: what other modules may use (the boundary checker refuses the rest). */
+export { validationRoutes } from './routes.js';

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/open.js';
+import { handle } from '../../lib/route.js';
+import { createValidationService } from './service.js';
+
+/** Biological validation (issue 13): HTTP only, the rules are in the service. */
+export function validationRoutes(app: FastifyInstance, db: Db): void {
+  const service = createValidationService(db);
+  handle(app, 'previewRecord', ({ auth, query }) => service.preview(auth, query.record_id));
+  handle(app, 'getRecordsToValidate', ({ auth }) => service.queue(auth));
+  handle(app, 'validateRecord', ({ auth, body }) => service.validate(auth, body));
+  handle(app, 'invalidateRecord', ({ auth, body }) => service.invalidate(auth, body));
+}

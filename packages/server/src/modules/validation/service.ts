@@ -1,0 +1,123 @@
+import { RECORD_STATUS, SAMPLE_STATUS, type SampleChoiceBody } from '@sil/contract';
+import type { Db, Tx } from '../../db/open.js';
+import { type Authenticated, actorOf } from '../../lib/auth-context.js';
+import { fail } from '../../lib/errors.js';
+import { toIso } from '../../lib/time.js';
+import { writeTransaction } from '../../lib/transaction.js';
+import {
+  createRecordReadService,
+  moveRecordStatus,
+  moveSampleStatus,
+  presentRecord,
+} from '../records/index.js';
+import { createResultService } from '../results/index.js';
+import { lockedRecord, recordsToValidate, samplesOfRecord } from './queries.js';
+
+type SampleRow = Awaited<ReturnType<typeof samplesOfRecord>>[number];
+
+/** How many waiting records the validation screen lists: a day's work, never the whole history. */
+const QUEUE_LENGTH = 200;
+
+/** The chosen samples of the record, in the order chosen: one not on this record is not found. */
+function chosenSamples(all: SampleRow[], ids: readonly string[]): SampleRow[] {
+  if (ids.length === 0) return fail('noSamplesValidated');
+  const byId = new Map(all.map((sample) => [sample.sample_id, sample]));
+  return ids.map((id) => byId.get(id) ?? fail('sampleNotFound', { sample_id: id }));
+}
+
+async function nextRecordId(tx: Tx, laboratoryId: string, excluding: string): Promise<string | null> {
+  const [next] = await recordsToValidate(tx, laboratoryId, { excluding, limit: 1 });
+  return next?.record_id ?? null;
+}
+
+export function createValidationService(db: Db) {
+  const reader = createRecordReadService(db);
+  const results = createResultService(db);
+
+  /** Runs a validation or invalidation step on the locked record and answers it with the next one. */
+  const onLockedRecord = (
+    auth: Authenticated,
+    recordId: string,
+    work: (tx: Tx, record: NonNullable<Awaited<ReturnType<typeof lockedRecord>>>) => Promise<void>,
+  ) =>
+    writeTransaction(db, actorOf(auth), async (tx) => {
+      const laboratoryId = auth.user.laboratory_id;
+      const record = (await lockedRecord(tx, laboratoryId, recordId)) ?? fail('recordNotFound');
+      await work(tx, record);
+      const current = (await lockedRecord(tx, laboratoryId, recordId)) ?? fail('recordNotFound');
+      return {
+        record: presentRecord(current),
+        next_record_id: await nextRecordId(tx, laboratoryId, recordId),
+      };
+    });
+
+  return {
+    /** The record, its patient and samples, and every sample's results with flags and anteriority. */
+    async preview(auth: Authenticated, recordId: string) {
+      const [record] = await reader.get(auth, recordId);
+      if (!record) return fail('recordNotFound');
+      const samples = [];
+      // One sample after the other: each read is a handful of indexed queries on one connection.
+      for (const sample of record.samples) samples.push(await results.get(auth, sample.sample_id));
+      return { record, samples };
+    },
+
+    async queue(auth: Authenticated) {
+      const rows = await recordsToValidate(db, auth.user.laboratory_id, { limit: QUEUE_LENGTH });
+      return rows.map((row) => ({ ...row, record_created: toIso(row.record_created) }));
+    },
+
+    /**
+     * Validates the chosen samples (spec.md §4 'Validation'): the record must be pending validation,
+     * without an active LBloc; each sample without an active NCT or LBloc, and done with its
+     * technical steps (the status tables refuse any other). Once all its samples are validated the
+     * record awaits submission, stamped with the validation time ('validated today').
+     */
+    validate: (auth: Authenticated, input: SampleChoiceBody) =>
+      onLockedRecord(auth, input.record_id, async (tx, record) => {
+        if (record.record_annulr_flag || record.record_status !== RECORD_STATUS.pendingValidation)
+          fail('invalidRecordStatusForValidation', { record_status: record.record_status });
+        const all = await samplesOfRecord(tx, record.record_id);
+        const chosen = chosenSamples(all, input.sample_ids);
+        if (record.record_lbloc_flag) fail('activeLBloc');
+        for (const sample of chosen) {
+          if (sample.sample_nct_active) fail('mustCloseNct', { sample_id: sample.sample_id });
+          if (sample.sample_lbloc_flag) fail('sampleIsLocked', { sample_id: sample.sample_id });
+        }
+        for (const sample of chosen)
+          await moveSampleStatus(tx, sample, record, SAMPLE_STATUS.validated, 'validation');
+        const chosenIds = new Set(input.sample_ids);
+        const allValidated = all.every(
+          (sample) => chosenIds.has(sample.sample_id) || sample.sample_status >= SAMPLE_STATUS.validated,
+        );
+        if (allValidated)
+          await moveRecordStatus(tx, record, RECORD_STATUS.pendingSubmission, 'validation', {
+            also: { record_validated_at: new Date().toISOString() },
+          });
+      }),
+
+    /**
+     * Takes validated samples back to 'removed' so that their results may be corrected, and their
+     * record back to pending validation: on a record pending validation or submission only (a sent
+     * report is not recalled here). The results stay as they were.
+     */
+    invalidate: (auth: Authenticated, input: SampleChoiceBody) =>
+      onLockedRecord(auth, input.record_id, async (tx, record) => {
+        const { pendingValidation, pendingSubmission } = RECORD_STATUS;
+        if (
+          record.record_annulr_flag ||
+          (record.record_status !== pendingValidation && record.record_status !== pendingSubmission)
+        )
+          fail('invalidRecordStatusForInvalidation', { record_status: record.record_status });
+        const chosen = chosenSamples(await samplesOfRecord(tx, record.record_id), input.sample_ids);
+        for (const sample of chosen)
+          await moveSampleStatus(tx, sample, record, SAMPLE_STATUS.removed, 'invalidation');
+        if (record.record_status === pendingSubmission)
+          await moveRecordStatus(tx, record, pendingValidation, 'invalidation', {
+            also: { record_validated_at: null },
+          });
+      }),
+  };
+}
+
+export type ValidationService = ReturnType<typeof createValidationService>;

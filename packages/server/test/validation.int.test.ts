@@ -1,0 +1,386 @@
+import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../src/db/open.js';
+import { databaseRefusal } from '../src/lib/errors.js';
+import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
+import { seedCatalogue } from './factories.js';
+import {
+  call,
+  codeOf,
+  DATABASES,
+  login,
+  type Session,
+  startTestApp,
+  stopTestApp,
+  type TestContext,
+} from './helpers.js';
+
+type Json = Record<string, unknown>;
+interface Pending {
+  recordId: string;
+  /** The panel's sample (serum, with results) and the blood count's (EDTA, none measured). */
+  panel: string;
+  count: string;
+}
+interface Preview {
+  record: Json & { patient: Json; samples: Json[] };
+  samples: Array<{ sample: Json; lines: Array<Json & { result: Json | null; anteriority: Json | null }> }>;
+}
+
+/**
+ * Biological validation (issue 13): the preview a biologist reads, the samples chosen and
+ * validated or taken back, every refusal of spec.md §4 'Validation', the order the records come
+ * in, and the single step back the database allows, under invalidation only.
+ */
+describe.each(DATABASES)('biological validation on %s', (kind) => {
+  let ctx: TestContext;
+  let admin: Session;
+  let biologist: Session;
+  let technician: Session;
+  let secretary: Session;
+  let ids: { glucose: string; panel: string; count: string };
+
+  const put = (session: Session, url: string, payload: Json) =>
+    call(ctx.app, session, { method: 'PUT', url, payload });
+  const get = (session: Session, url: string) => call(ctx.app, session, { method: 'GET', url });
+  const validate = (recordId: string, sampleIds: string[], session = biologist) =>
+    put(session, '/api/validate-record', { record_id: recordId, sample_ids: sampleIds });
+  const invalidate = (recordId: string, sampleIds: string[], session = biologist) =>
+    put(session, '/api/invalidate-record', { record_id: recordId, sample_ids: sampleIds });
+  const preview = async (recordId: string) => {
+    const response = await get(biologist, `/api/preview-record?record_id=${recordId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Preview>();
+  };
+  const recordStatus = async (recordId: string) => (await preview(recordId)).record.record_status;
+  const sampleOf = async (sampleId: string) =>
+    (await get(admin, `/api/get-sample?sample_id=${sampleId}`)).json<Json[]>()[0] ?? {};
+  const queue = async () =>
+    (await get(biologist, '/api/get-records-to-validate')).json<Array<{ record_id: string }>>();
+  /** A direct write, as a service would make it: the catalogue code the database answers. */
+  const direct = async (work: (tx: Tx) => Promise<unknown>) => {
+    try {
+      await writeTransaction(ctx.database.db, SYSTEM_ACTOR, work);
+      return 'accepted';
+    } catch (error) {
+      return databaseRefusal(error)?.code ?? String(error);
+    }
+  };
+  const asAction = (tx: Tx, action: string) =>
+    tx.execute(sql`select set_config('sil.action', ${action}, true)`);
+  const setFlags = (query: SQL) => direct((tx) => tx.execute(query));
+
+  /**
+   * A record of two samples taken through the bench: results entered on the panel, both samples
+   * removed, so the record waits for validation.
+   */
+  const pendingRecord = async (record: Json = {}): Promise<Pending> => {
+    const created = await call(ctx.app, secretary, {
+      method: 'POST',
+      url: '/api/add-patient',
+      payload: {
+        patient_surname: 'Valide',
+        patient_name: 'Jeanne',
+        patient_gender: 'F',
+        patient_dob: '1975-04-12',
+        ...record,
+        record_selected_analyses: [{ combination: 1, analysis_ids: [ids.panel, ids.count] }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const body = created.json<{ record_id: string; samples: Array<{ sample_id: string }> }>();
+    const sampleIds = body.samples.map((sample) => sample.sample_id);
+    const types = await Promise.all(sampleIds.map(async (id) => [id, (await sampleOf(id)).sample_analyses]));
+    const panel = String(types.find(([, analyses]) => String(analyses).includes(ids.panel))?.[0]);
+    const count = String(types.find(([, analyses]) => String(analyses).includes(ids.count))?.[0]);
+    const saved = await put(technician, '/api/update-sample-results', {
+      sample_id: panel,
+      results: [{ parameter_id: ids.glucose, result_value: 1.26 }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await put(secretary, '/api/receive-record', { record_id: body.record_id })).statusCode).toBe(200);
+    for (const sampleId of [panel, count]) {
+      const moved = await put(technician, '/api/update-sample-status', {
+        sample_id: sampleId,
+        sample_status: SAMPLE_STATUS.removed,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    return { recordId: body.record_id, panel, count };
+  };
+
+  beforeAll(async () => {
+    ctx = await startTestApp(kind);
+    admin = await login(ctx.app, 'admin@demo.lab');
+    biologist = await login(ctx.app, 'biologiste@demo.lab');
+    technician = await login(ctx.app, 'technicien@demo.lab');
+    secretary = await login(ctx.app, 'secretariat@demo.lab');
+    const catalogue = await seedCatalogue(ctx.app, admin);
+    const added = await call(ctx.app, admin, {
+      method: 'POST',
+      url: '/api/add-parameter',
+      payload: {
+        parameter_name: 'Glucose',
+        parameter_unit: 'g/L',
+        parameter_decimals: 2,
+        parameter_ranges: [{ population: 'default', min: 0.7, max: 1.1 }],
+      },
+    });
+    const glucose = String(added.json<Json>().parameter_id);
+    const panel = await call(ctx.app, admin, {
+      method: 'POST',
+      url: '/api/add-analysis',
+      payload: {
+        analysis_name: 'Glycémie à jeun',
+        analysis_sample_type: catalogue.serum,
+        analysis_matrix: catalogue.blood,
+        analysis_parameters: [glucose],
+      },
+    });
+    ids = { glucose, panel: String(panel.json<Json>().analysis_id), count: catalogue.nfs };
+  });
+  afterAll(() => stopTestApp(ctx));
+
+  it('previews a record with its patient, samples, results, flags and range', async () => {
+    const pending = await pendingRecord();
+    const answer = await preview(pending.recordId);
+    expect(answer.record).toMatchObject({
+      record_id: pending.recordId,
+      record_status: RECORD_STATUS.pendingValidation,
+      patient: { patient_surname: 'Valide' },
+    });
+    const panel = answer.samples.find((each) => each.sample.sample_id === pending.panel);
+    expect(panel?.lines[0]).toMatchObject({
+      parameter_name: 'Glucose',
+      result: { result_value: 1.26, result_flags: ['high'], result_range_min: 0.7, result_range_max: 1.1 },
+      anteriority: null,
+    });
+    expect(answer.samples.map((each) => each.sample.sample_id).sort()).toEqual(
+      [pending.panel, pending.count].sort(),
+    );
+  });
+
+  it('validates the chosen samples, and the record once all of them are', async () => {
+    const pending = await pendingRecord();
+    const first = await validate(pending.recordId, [pending.panel]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().record.record_status).toBe(RECORD_STATUS.pendingValidation);
+    expect(await sampleOf(pending.panel)).toMatchObject({
+      sample_status: SAMPLE_STATUS.validated,
+      sample_validated_by: biologist.uid,
+    });
+    const second = await validate(pending.recordId, [pending.count]);
+    expect(second.json().record).toMatchObject({
+      record_status: RECORD_STATUS.pendingSubmission,
+      record_validated_at: expect.any(String),
+    });
+    // A validated result changes only through invalidation.
+    const changed = await put(technician, '/api/update-sample-results', {
+      sample_id: pending.panel,
+      results: [{ parameter_id: ids.glucose, result_value: 1, result_last_updated: null }],
+    });
+    expect(codeOf(changed)).toBe('resultValidated');
+    const again = await validate(pending.recordId, [pending.panel]);
+    expect(codeOf(again)).toBe('invalidRecordStatusForValidation');
+  });
+
+  it('refuses a validation with nothing chosen, on a record not pending validation, or a foreign sample', async () => {
+    const pending = await pendingRecord();
+    const other = await pendingRecord();
+    expect([
+      (await validate(pending.recordId, [])).statusCode,
+      codeOf(await validate(pending.recordId, [])),
+    ]).toEqual([400, 'noSamplesValidated']);
+    expect(codeOf(await validate(pending.recordId, [other.panel]))).toBe('sampleNotFound');
+    const early = await call(ctx.app, secretary, {
+      method: 'POST',
+      url: '/api/add-patient',
+      payload: {
+        patient_surname: 'Tot',
+        patient_name: 'Paul',
+        patient_gender: 'M',
+        patient_dob: '1980-01-01',
+        record_selected_analyses: [{ combination: 1, analysis_ids: [ids.count] }],
+      },
+    });
+    const created = early.json<{ record_id: string; samples: Array<{ sample_id: string }> }>();
+    expect(codeOf(await validate(created.record_id, [created.samples[0]?.sample_id ?? '']))).toBe(
+      'invalidRecordStatusForValidation',
+    );
+    expect(codeOf(await validate('00000000-0000-4000-8000-000000000000', [pending.panel]))).toBe(
+      'recordNotFound',
+    );
+  });
+
+  it('refuses a validation without the right, with an active NCT or an LBloc', async () => {
+    const pending = await pendingRecord();
+    const withoutRight = await validate(pending.recordId, [pending.panel], technician);
+    expect([withoutRight.statusCode, codeOf(withoutRight)]).toEqual([403, 'insufficientRights']);
+
+    await setFlags(sql`UPDATE samples SET sample_nct_active = true WHERE sample_id = ${pending.panel}`);
+    const nct = await validate(pending.recordId, [pending.count, pending.panel]);
+    expect([codeOf(nct), nct.json().details.sample_id]).toEqual(['mustCloseNct', pending.panel]);
+    // Nothing of the refused choice was validated, not even the sample without an NCT.
+    expect((await sampleOf(pending.count)).sample_status).toBe(SAMPLE_STATUS.removed);
+    await setFlags(sql`UPDATE samples SET sample_nct_active = false WHERE sample_id = ${pending.panel}`);
+
+    await setFlags(sql`UPDATE samples SET sample_lbloc_flag = true WHERE sample_id = ${pending.count}`);
+    expect(codeOf(await validate(pending.recordId, [pending.count]))).toBe('sampleIsLocked');
+    await setFlags(sql`UPDATE samples SET sample_lbloc_flag = false WHERE sample_id = ${pending.count}`);
+
+    await setFlags(sql`UPDATE records SET record_lbloc_flag = true WHERE record_id = ${pending.recordId}`);
+    expect(codeOf(await validate(pending.recordId, [pending.panel]))).toBe('activeLBloc');
+    await setFlags(sql`UPDATE records SET record_lbloc_flag = false WHERE record_id = ${pending.recordId}`);
+
+    expect((await validate(pending.recordId, [pending.panel, pending.count])).statusCode).toBe(200);
+  });
+
+  it('answers the next record to validate: urgent ones first, then the oldest', async () => {
+    const older = await pendingRecord();
+    const urgent = await pendingRecord({ record_is_urgent: true });
+    const newer = await pendingRecord();
+    const order = (await queue()).map((each) => each.record_id);
+    const at = (id: string) => order.indexOf(id);
+    expect(at(urgent.recordId)).toBeGreaterThanOrEqual(0);
+    expect(at(urgent.recordId)).toBeLessThan(at(older.recordId));
+    expect(at(older.recordId)).toBeLessThan(at(newer.recordId));
+
+    const done = await validate(older.recordId, [older.panel, older.count]);
+    const expected = order.filter((id) => id !== older.recordId)[0];
+    expect(done.json().next_record_id).toBe(expected);
+    expect((await queue()).map((each) => each.record_id)).not.toContain(older.recordId);
+
+    // Once every record is validated, there is no next one.
+    for (const id of order.filter((each) => each !== older.recordId)) {
+      const { samples } = await preview(id);
+      const removed = samples
+        .filter((each) => each.sample.sample_status === SAMPLE_STATUS.removed)
+        .map((each) => String(each.sample.sample_id));
+      await setFlags(sql`UPDATE samples SET sample_nct_active = false, sample_lbloc_flag = false
+        WHERE sample_record = ${id}`);
+      await setFlags(sql`UPDATE records SET record_lbloc_flag = false WHERE record_id = ${id}`);
+      const answer = await validate(id, removed);
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+    const last = await pendingRecord();
+    const alone = await validate(last.recordId, [last.panel, last.count]);
+    expect(alone.json().next_record_id).toBeNull();
+  });
+
+  it('invalidates a validated sample: record and sample back one step, results open again', async () => {
+    const pending = await pendingRecord();
+    await validate(pending.recordId, [pending.panel, pending.count]);
+    expect(await recordStatus(pending.recordId)).toBe(RECORD_STATUS.pendingSubmission);
+
+    const withoutRight = await invalidate(pending.recordId, [pending.panel], technician);
+    expect(codeOf(withoutRight)).toBe('insufficientRights');
+    expect(codeOf(await invalidate(pending.recordId, []))).toBe('noSamplesValidated');
+
+    const back = await invalidate(pending.recordId, [pending.panel]);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().record).toMatchObject({
+      record_status: RECORD_STATUS.pendingValidation,
+      record_validated_at: null,
+    });
+    expect(await sampleOf(pending.panel)).toMatchObject({
+      sample_status: SAMPLE_STATUS.removed,
+      sample_validated_by: null,
+    });
+    expect((await sampleOf(pending.count)).sample_status).toBe(SAMPLE_STATUS.validated);
+    // The results stayed, and may be corrected now.
+    const { samples } = await preview(pending.recordId);
+    const result = samples.find((each) => each.sample.sample_id === pending.panel)?.lines[0]?.result;
+    expect(result).toMatchObject({ result_value: 1.26 });
+    const corrected = await put(technician, '/api/update-sample-results', {
+      sample_id: pending.panel,
+      results: [
+        { parameter_id: ids.glucose, result_value: 0.95, result_last_updated: result?.result_last_updated },
+      ],
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+
+    // A sample that is not validated cannot be taken back.
+    expect(codeOf(await invalidate(pending.recordId, [pending.panel]))).toBe('invalidStatusTransition');
+    // The trail names the step back.
+    const trace = (await get(admin, `/api/get-record-trace?record_id=${pending.recordId}`)).json<Json[]>();
+    expect(
+      trace.some(
+        (entry) =>
+          entry.modification_field === 'record_status' &&
+          Number(entry.modification_old_value) === 4 &&
+          Number(entry.modification_new_value) === 3,
+      ),
+    ).toBe(true);
+  });
+
+  it('refuses an invalidation on a record that is neither pending validation nor submission', async () => {
+    const created = await call(ctx.app, secretary, {
+      method: 'POST',
+      url: '/api/add-patient',
+      payload: {
+        patient_surname: 'Tot',
+        patient_name: 'Marie',
+        patient_gender: 'F',
+        patient_dob: '1985-01-01',
+        record_selected_analyses: [{ combination: 1, analysis_ids: [ids.count] }],
+      },
+    });
+    const body = created.json<{ record_id: string; samples: Array<{ sample_id: string }> }>();
+    const refused = await invalidate(body.record_id, [body.samples[0]?.sample_id ?? '']);
+    expect([refused.statusCode, codeOf(refused)]).toEqual([409, 'invalidRecordStatusForInvalidation']);
+  });
+
+  it('has the database take the step back only under invalidation', async () => {
+    const pending = await pendingRecord();
+    await validate(pending.recordId, [pending.panel, pending.count]);
+    const sampleTo = (status: number) =>
+      sql`UPDATE samples SET sample_status = ${status} WHERE sample_id = ${pending.panel}`;
+    const recordTo = (status: number) =>
+      sql`UPDATE records SET record_status = ${status} WHERE record_id = ${pending.recordId}`;
+    for (const action of ['validation', 'sampleProgress', 'forcedCompletion', 'delivery']) {
+      expect(
+        await direct(async (tx) => {
+          await asAction(tx, action);
+          await tx.execute(sampleTo(3));
+        }),
+      ).toBe('cannotDowngradeStatus');
+      expect(
+        await direct(async (tx) => {
+          await asAction(tx, action);
+          await tx.execute(recordTo(3));
+        }),
+      ).toBe('cannotDowngradeStatus');
+    }
+    expect(await direct((tx) => tx.execute(sampleTo(3)))).toBe('cannotDowngradeStatus');
+    // A validated result changes only under invalidation.
+    const resultTo = (value: number) =>
+      sql`UPDATE results SET result_value = ${value} WHERE result_sample = ${pending.panel}`;
+    expect(await direct((tx) => tx.execute(resultTo(2)))).toBe('resultValidated');
+    // Invalidation steps back one step, no further.
+    expect(
+      await direct(async (tx) => {
+        await asAction(tx, 'invalidation');
+        await tx.execute(recordTo(2));
+      }),
+    ).toBe('cannotDowngradeStatus');
+    expect(
+      await direct(async (tx) => {
+        await asAction(tx, 'invalidation');
+        await tx.execute(sampleTo(2));
+      }),
+    ).toBe('cannotDowngradeStatus');
+    expect(
+      await direct(async (tx) => {
+        await asAction(tx, 'invalidation');
+        await tx.execute(sampleTo(3));
+        await tx.execute(recordTo(3));
+      }),
+    ).toBe('accepted');
+    expect(
+      await direct((tx) =>
+        tx.execute(sql`UPDATE samples SET sample_status = 4 WHERE sample_id = ${pending.panel}`),
+      ),
+    ).toBe('invalidStatusTransition');
+  });
+});

@@ -1,0 +1,2 @@
+export { loadValidationTexts } from './texts';
+export { ValidationPage } from './validation-page';

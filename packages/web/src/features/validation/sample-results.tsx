@@ -1,0 +1,175 @@
+import { Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ResultFlag, SampleResultLine, SampleResults } from '@sil/contract';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { SampleStatusBadge } from '../../components/sample-status-badge';
+import { formatDate, formatDateTime } from '../../lib/format/dates';
+import { formatNumber } from '../../lib/format/numbers';
+
+const MOBILE_QUERY = '(max-width: 991.98px)';
+
+/** Flags that call the biologist's eye first (out of range, dangerous zones) are red. */
+const ALARMING: readonly ResultFlag[] = ['low', 'high', 'toxic', 'deadly', 'positive'];
+
+type Result = NonNullable<SampleResultLine['result']>;
+
+/** A value as reported: the text of a qualitative result, else the number with its censoring sign. */
+export function valueText(
+  value: { result_text: string | null; result_calculated: number | null; result_value: number | null },
+  censored: '<' | '>' | null,
+  decimals: number | null,
+  language: string,
+): string {
+  if (value.result_text) return value.result_text;
+  const number = formatNumber(value.result_calculated ?? value.result_value, language, {
+    ...(decimals === null ? {} : { decimals }),
+  });
+  return censored ? `${censored} ${number}` : number;
+}
+
+/** What one line shows: the value as reported, the range applied, the previous result and flags. */
+function lineCells(line: SampleResultLine, t: TFunction<'validation'>, language: string) {
+  const result: Result | null = line.result;
+  const unit = result?.result_unit ?? line.parameter_unit_after_calc ?? line.parameter_unit ?? '';
+  const shown = result
+    ? `${valueText(result, result.result_censored, line.parameter_decimals, language)} ${unit}`.trim()
+    : t('no_result');
+  const range =
+    result && (result.result_range_min !== null || result.result_range_max !== null)
+      ? `${formatNumber(result.result_range_min, language)} – ${formatNumber(result.result_range_max, language)} ${unit}`.trim()
+      : '—';
+  const previous = line.anteriority;
+  const anteriority = previous
+    ? t('anteriority', {
+        value:
+          `${valueText(previous, previous.result_censored, line.parameter_decimals, language)} ${previous.result_unit ?? ''}`.trim(),
+        date: formatDate(previous.collected_at, language),
+        number: previous.record_number,
+      })
+    : '—';
+  const flags = (
+    <Group gap={4}>
+      {(result?.result_flags ?? []).map((flag) => (
+        <Badge key={flag} size="sm" color={ALARMING.includes(flag) ? 'red' : 'gray'} data-flag={flag}>
+          {t(`flags.${flag}`)}
+        </Badge>
+      ))}
+    </Group>
+  );
+  return { shown, range, anteriority, flags, missing: result === null };
+}
+
+/** One sample of the preview: its state, a box to choose it, and every result with what qualifies it. */
+export function SampleResultsCard({
+  entry,
+  tube,
+  choosable,
+  chosen,
+  onChoose,
+}: {
+  entry: SampleResults;
+  /** The sample type and matrix names, as the record lists them. */
+  tube: string | null;
+  /** Whether the sample may be chosen (removed, to validate; validated, to invalidate). */
+  choosable: boolean;
+  chosen: boolean;
+  onChoose: (chosen: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation('validation');
+  const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches);
+  const { sample, lines } = entry;
+  const rows = lines.map((line) => ({ line, cells: lineCells(line, t, i18n.language) }));
+  return (
+    <Card withBorder padding="sm" data-sample={sample.sample_id} data-status={sample.sample_status}>
+      <Group justify="space-between" wrap="wrap" mb="xs">
+        <Checkbox
+          checked={chosen}
+          disabled={!choosable}
+          onChange={(event) => onChoose(event.currentTarget.checked)}
+          aria-label={t('sample.select', { number: sample.sample_number })}
+          label={
+            <Text fw={600} ff="monospace">
+              {sample.sample_number}
+            </Text>
+          }
+          data-action="choose-sample"
+        />
+        {tube ? (
+          <Text size="sm" c="dimmed" mr="auto">
+            {tube}
+          </Text>
+        ) : null}
+        <Group gap={6}>
+          <SampleStatusBadge status={sample.sample_status} />
+          {sample.sample_nct_active ? <Badge color="orange">{t('sample.nct')}</Badge> : null}
+          {sample.sample_lbloc_flag ? <Badge color="orange">{t('sample.lbloc')}</Badge> : null}
+        </Group>
+      </Group>
+      {sample.sample_validated_at ? (
+        <Text size="xs" c="dimmed" mb="xs">
+          {t('sample.validated_by', { date: formatDateTime(sample.sample_validated_at, i18n.language) })}
+        </Text>
+      ) : null}
+      {lines.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('sample.no_lines')}
+        </Text>
+      ) : mobile ? (
+        <Stack gap="xs">
+          {rows.map(({ line, cells }) => (
+            <div key={line.parameter_id} data-line={line.parameter_name}>
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="sm" fw={500}>
+                  {line.parameter_name}
+                </Text>
+                <Text size="sm" fw={600} c={cells.missing ? 'dimmed' : undefined}>
+                  {cells.shown}
+                </Text>
+              </Group>
+              {cells.flags}
+              <Text size="xs" c="dimmed">
+                {t('sample.range_line', { value: cells.range })}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('sample.anteriority_line', { value: cells.anteriority })}
+              </Text>
+            </div>
+          ))}
+        </Stack>
+      ) : (
+        <Table striped withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('columns.parameter')}</Table.Th>
+              <Table.Th>{t('columns.result')}</Table.Th>
+              <Table.Th>{t('columns.range')}</Table.Th>
+              <Table.Th>{t('columns.flags')}</Table.Th>
+              <Table.Th>{t('columns.anteriority')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map(({ line, cells }) => (
+              <Table.Tr key={line.parameter_id} data-line={line.parameter_name}>
+                <Table.Td>
+                  <Text size="sm">{line.parameter_name}</Text>
+                  <Text size="xs" c="dimmed">
+                    {line.analysis_name}
+                  </Text>
+                </Table.Td>
+                <Table.Td fw={600} c={cells.missing ? 'dimmed' : undefined}>
+                  {cells.shown}
+                </Table.Td>
+                <Table.Td>{cells.range}</Table.Td>
+                <Table.Td>{cells.flags}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{cells.anteriority}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import { Alert, Center, Grid, Loader, Stack } from '@mantine/core';
+import type { WebLocale } from '@sil/contract';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
+import { useRecordsToValidate } from './api';
+import { RecordQueue } from './record-queue';
+import { RecordReview } from './record-review';
+
+export type ValidationMode = 'validate' | 'invalidate';
+
+/**
+ * validate-record/{recordId?} and invalidate-record/{recordId?} (spec.md §2 'Record preview'): in
+ * validate mode the records waiting come in order, the first one opens when none is named, and
+ * after a validation the next one loads until none remain; invalidate mode shows the named record.
+ */
+export function ValidationPage({
+  locale,
+  mode,
+  recordId,
+}: {
+  locale: WebLocale;
+  mode: ValidationMode;
+  recordId: string | null;
+}) {
+  const { t } = useTranslation('validation');
+  const queue = useRecordsToValidate(mode === 'validate');
+  const waiting = queue.data ?? [];
+  const target = recordId ?? (mode === 'validate' ? (waiting[0]?.record_id ?? null) : null);
+  const title = t(mode === 'validate' ? 'title' : 'title_invalidate');
+
+  if (mode === 'validate' && queue.isLoading && recordId === null) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  const review = target ? (
+    <RecordReview key={target} locale={locale} recordId={target} />
+  ) : (
+    <Alert color="teal" icon={<IconCircleCheck />} data-testid="none-left">
+      {mode === 'validate' ? t('none_left') : t('not_found')}
+    </Alert>
+  );
+  if (mode === 'invalidate') {
+    return (
+      <Stack>
+        <PageHeader title={title} />
+        {review}
+      </Stack>
+    );
+  }
+  return (
+    <Stack>
+      <PageHeader title={title} />
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 9 }} order={{ base: 1, md: 2 }}>
+          {review}
+        </Grid.Col>
+        {waiting.length > 0 ? (
+          <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 2, md: 1 }}>
+            <RecordQueue locale={locale} records={waiting} current={target} />
+          </Grid.Col>
+        ) : null}
+      </Grid>
+    </Stack>
+  );
+}
