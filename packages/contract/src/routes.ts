@@ -27,10 +27,12 @@ import {
   VerificationRequestBody,
 } from './auth.js';
 import { AddBackupBody, BackupFile, BackupIdQuery, BackupRow } from './backups.js';
+import { addSampleRoutes } from './records/add-sample.js';
 import { documentRoutes } from './records/documents.js';
 import { recordRoutes } from './records/routes.js';
 import { resultRoutes } from './results/routes.js';
 import type { RouteDef } from './route-def.js';
+import { worklistRoutes } from './worklists/routes.js';
 
 const publicAccess = { kind: 'public' } as const;
 const anyUser = { kind: 'authenticated' } as const;
@@ -234,7 +236,14 @@ const accountRoutes = {
  * The API route table: one entry per call, used by the server to register and authorize the
  * route and by the web client to call it with the right types. Paths are spec.md §7's.
  */
-export const routes = { ...accountRoutes, ...recordRoutes, ...resultRoutes, ...documentRoutes } as const;
+export const routes = {
+  ...accountRoutes,
+  ...recordRoutes,
+  ...addSampleRoutes,
+  ...resultRoutes,
+  ...worklistRoutes,
+  ...documentRoutes,
+} as const;
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

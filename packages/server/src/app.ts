@@ -40,6 +40,7 @@ import { reportRoutes } from './modules/reports/index.js';
 import { resultsRoutes } from './modules/results/index.js';
 import { createUploadService, uploadRoutes } from './modules/uploads/index.js';
 import { createUsersService, usersRoutes } from './modules/users/index.js';
+import { worklistRoutes } from './modules/worklists/index.js';
 import { registerAuthorization } from './plugins/authorization.js';
 import { API_PREFIXES, registerWebApp } from './plugins/web-app.js';
 
@@ -131,6 +132,7 @@ export async function buildApp({
   nabmImportRoutes(app, db);
   recordsRoutes(app, db, overrides?.insi ?? insiFromConfig(config));
   resultsRoutes(app, db);
+  worklistRoutes(app, db);
   const uploads = createUploadService(
     db,
     localFileStorage(config.STORAGE_DIR ?? path.join(config.dataDir, 'files')),

@@ -1,4 +1,10 @@
-import { type ListQuery, SAMPLE_STATUS, type StatusAction, type UpdateSampleBody } from '@sil/contract';
+import {
+  type AddSampleBody,
+  type ListQuery,
+  SAMPLE_STATUS,
+  type StatusAction,
+  type UpdateSampleBody,
+} from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/open.js';
@@ -12,6 +18,7 @@ import { assertEditable, assertSampleReferences } from '../guards.js';
 import { presentSample } from '../present.js';
 import { assertSampleMovable, followSamples, moveSampleStatus } from '../statuses.js';
 import { sampleInLaboratory, sampleSource } from './queries.js';
+import { addSample } from './add.js';
 
 /**
  * The analyses of a sample that have no result yet. This version stores no results (they come with
@@ -66,6 +73,9 @@ export function createSampleService(db: Db) {
         return presentSample(updated);
       });
     },
+
+    add: (auth: Authenticated, input: z.output<typeof AddSampleBody>) =>
+      writeTransaction(db, actorOf(auth), async (tx) => presentSample(await addSample(tx, auth, input))),
 
     async updateStatus(
       auth: Authenticated,
