@@ -31,6 +31,7 @@ const ADMIN = [
   'records',
   'prescribers',
   'techniques',
+  'worklists',
   'settings',
   'families',
   'machines',

@@ -122,6 +122,7 @@ describe('menuFor', () => {
       'records',
       'prescribers',
       'techniques',
+      'worklists',
       'settings[families,machines,matrices,nabms,sample_types,parameters,analyses,collectors]',
       'scan',
       'import',

@@ -1,5 +1,4 @@
 import {
-  type Icon,
   IconAddressBook,
   IconBarcode,
   IconBuildingHospital,
@@ -16,6 +15,7 @@ import {
   IconFolders,
   IconInfoCircle,
   IconLayoutDashboard,
+  IconListCheck,
   IconListDetails,
   IconLogout,
   IconMicroscope,
@@ -29,6 +29,7 @@ import {
   IconUserCog,
   IconUsers,
   IconVaccineBottle,
+  type Icon,
 } from '@tabler/icons-react';
 
 /** One icon per menu entry id of the contract's menus; the side bar shows only these when narrow. */
@@ -37,6 +38,7 @@ const ICONS: Record<string, Icon> = {
   records: IconFolders,
   prescribers: IconStethoscope,
   techniques: IconTestPipe,
+  worklists: IconListCheck,
   settings: IconSettings,
   families: IconCategory,
   machines: IconDeviceDesktopAnalytics,
