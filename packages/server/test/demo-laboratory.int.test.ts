@@ -41,7 +41,12 @@ interface Worklist {
   machine_name: string;
   groups: Array<{
     analysis_name: string;
-    samples: Array<{ sample_number: string; record_is_urgent: boolean; patient_initials: string; patient_birth_year: number }>;
+    samples: Array<{
+      sample_number: string;
+      record_is_urgent: boolean;
+      patient_initials: string;
+      patient_birth_year: number;
+    }>;
   }>;
 }
 
@@ -66,7 +71,9 @@ describe.each(DATABASES)('the demo laboratory (%s)', (kind) => {
   async function recordOf(surname: string): Promise<RecordDetail> {
     const list = (await get(biologist, `/api/get-records?search=${surname}`)).json<{ data: Json[] }>();
     const [row] = list.data;
-    const [detail] = (await get(biologist, `/api/get-record?record_id=${String(row?.record_id)}`)).json<RecordDetail[]>();
+    const [detail] = (await get(biologist, `/api/get-record?record_id=${String(row?.record_id)}`)).json<
+      RecordDetail[]
+    >();
     if (!detail) throw new Error(`no demo record for ${surname}`);
     return detail;
   }
@@ -94,7 +101,9 @@ describe.each(DATABASES)('the demo laboratory (%s)', (kind) => {
     const nfs = analyses.data.find((row) => row.analysis_name === 'NFS (hémogramme)');
     expect(nfs?.analysis_nabm_codes).toEqual(['1104']);
     expect(nfs?.analysis_machines).toEqual([await machineId('Sysmex XN-1000')]);
-    const [act] = (await get(biologist, '/api/get-nabm?nabm_code=1104')).json<Array<{ nabm_coef_b: number }>>();
+    const [act] = (await get(biologist, '/api/get-nabm?nabm_code=1104')).json<
+      Array<{ nabm_coef_b: number }>
+    >();
     expect(act?.nabm_coef_b).toBe(26);
   });
 
@@ -146,7 +155,10 @@ describe.each(DATABASES)('the demo laboratory (%s)', (kind) => {
       'Cannabinoïdes (THC, THC-COOH)',
       'Cocaïne et benzoylecgonine',
     ]);
-    const unknown = await get(technician, '/api/get-worklist?machine_id=00000000-0000-4000-8000-000000000000');
+    const unknown = await get(
+      technician,
+      '/api/get-worklist?machine_id=00000000-0000-4000-8000-000000000000',
+    );
     expect(codeOf(unknown)).toBe('machineNotFound');
   });
 
@@ -184,7 +196,10 @@ describe.each(DATABASES)('the demo laboratory (%s)', (kind) => {
       record_id: before.record_id,
       record_last_updated: before.record_last_updated,
       record_selected_analyses: [
-        { combination: 1, analysis_ids: before.record_analyses.map((a) => a.analysis_id).filter((id) => id !== hba1c) },
+        {
+          combination: 1,
+          analysis_ids: before.record_analyses.map((a) => a.analysis_id).filter((id) => id !== hba1c),
+        },
       ],
     });
     expect(edit.statusCode, edit.body).toBe(200);

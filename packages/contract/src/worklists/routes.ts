@@ -46,7 +46,7 @@ export const worklistRoutes = {
     path: '/api/get-worklist',
     access: { kind: 'permission', key: 'admin_samples', level: 1, userTypes: ['internal'] },
     summary:
-      "Samples waiting for a machine (received, not yet removed), grouped by analysis, urgent first then by record number",
+      'Samples waiting for a machine (received, not yet removed), grouped by analysis, urgent first then by record number',
     query: WorklistQuery,
     response: Worklist,
     errors: ['machineNotFound'],

@@ -10,7 +10,13 @@ import type { ReferenceRangeCategory } from '@sil/contract';
 
 export type Tube = 'edta' | 'dry' | 'citrate' | 'heparin' | 'fluoride' | 'urine';
 export type MatrixKey = 'wholeBlood' | 'serum' | 'plasma' | 'urine' | 'blood';
-export type FamilyKey = 'haematology' | 'biochemistry' | 'hormones' | 'serology' | 'haemostasis' | 'toxicology';
+export type FamilyKey =
+  | 'haematology'
+  | 'biochemistry'
+  | 'hormones'
+  | 'serology'
+  | 'haemostasis'
+  | 'toxicology';
 export type MachineKey = 'sysmex' | 'c503' | 'e801' | 'sta' | 'lcms' | 'gc';
 
 export const MATRICES: Record<MatrixKey, string> = {
@@ -386,7 +392,9 @@ export const ANALYSES: DemoAnalysis[] = [
     matrix: 'serum',
     machine: 'e801',
     nabm: ['1207'],
-    parameters: [{ name: 'T4 libre', code: 'FT4', unit: 'pmol/L', decimals: 1, ranges: [['default', 12, 22]] }],
+    parameters: [
+      { name: 'T4 libre', code: 'FT4', unit: 'pmol/L', decimals: 1, ranges: [['default', 12, 22]] },
+    ],
   },
   {
     name: 'Bêta-hCG plasmatique',
@@ -444,7 +452,13 @@ export const ANALYSES: DemoAnalysis[] = [
     machine: 'sta',
     nabm: ['1127'],
     parameters: [
-      { name: 'TCA (ratio patient / témoin)', code: 'TCA', unit: '', decimals: 2, ranges: [['default', 0.8, 1.2]] },
+      {
+        name: 'TCA (ratio patient / témoin)',
+        code: 'TCA',
+        unit: '',
+        decimals: 2,
+        ranges: [['default', 0.8, 1.2]],
+      },
     ],
   },
   {
@@ -660,8 +674,26 @@ export const ANALYSES: DemoAnalysis[] = [
     samplingTime: true,
     parameters: [
       // Detection thresholds in blood of the arrêté of 13 December 2016 (road-side drug testing).
-      { name: 'THC', code: 'THC', unit: 'ng/mL', decimals: 1, lod: 0.5, threshold: 0.5, method: 'LC-MS/MS', forensic: true },
-      { name: 'THC-COOH', code: 'THCCOOH', unit: 'ng/mL', decimals: 1, lod: 0.5, threshold: 0.5, method: 'LC-MS/MS', forensic: true },
+      {
+        name: 'THC',
+        code: 'THC',
+        unit: 'ng/mL',
+        decimals: 1,
+        lod: 0.5,
+        threshold: 0.5,
+        method: 'LC-MS/MS',
+        forensic: true,
+      },
+      {
+        name: 'THC-COOH',
+        code: 'THCCOOH',
+        unit: 'ng/mL',
+        decimals: 1,
+        lod: 0.5,
+        threshold: 0.5,
+        method: 'LC-MS/MS',
+        forensic: true,
+      },
     ],
   },
   {
@@ -674,8 +706,26 @@ export const ANALYSES: DemoAnalysis[] = [
     forensic: true,
     samplingTime: true,
     parameters: [
-      { name: 'Cocaïne', code: 'COC', unit: 'ng/mL', decimals: 1, lod: 1, threshold: 10, method: 'LC-MS/MS', forensic: true },
-      { name: 'Benzoylecgonine', code: 'BZE', unit: 'ng/mL', decimals: 1, lod: 1, threshold: 10, method: 'LC-MS/MS', forensic: true },
+      {
+        name: 'Cocaïne',
+        code: 'COC',
+        unit: 'ng/mL',
+        decimals: 1,
+        lod: 1,
+        threshold: 10,
+        method: 'LC-MS/MS',
+        forensic: true,
+      },
+      {
+        name: 'Benzoylecgonine',
+        code: 'BZE',
+        unit: 'ng/mL',
+        decimals: 1,
+        lod: 1,
+        threshold: 10,
+        method: 'LC-MS/MS',
+        forensic: true,
+      },
     ],
   },
   {
@@ -688,9 +738,36 @@ export const ANALYSES: DemoAnalysis[] = [
     forensic: true,
     samplingTime: true,
     parameters: [
-      { name: 'Morphine', code: 'MOR', unit: 'ng/mL', decimals: 1, lod: 1, threshold: 10, method: 'LC-MS/MS', forensic: true },
-      { name: 'Codéine', code: 'COD', unit: 'ng/mL', decimals: 1, lod: 1, threshold: 10, method: 'LC-MS/MS', forensic: true },
-      { name: '6-monoacétylmorphine', code: '6MAM', unit: 'ng/mL', decimals: 1, lod: 0.5, threshold: 1, method: 'LC-MS/MS', forensic: true },
+      {
+        name: 'Morphine',
+        code: 'MOR',
+        unit: 'ng/mL',
+        decimals: 1,
+        lod: 1,
+        threshold: 10,
+        method: 'LC-MS/MS',
+        forensic: true,
+      },
+      {
+        name: 'Codéine',
+        code: 'COD',
+        unit: 'ng/mL',
+        decimals: 1,
+        lod: 1,
+        threshold: 10,
+        method: 'LC-MS/MS',
+        forensic: true,
+      },
+      {
+        name: '6-monoacétylmorphine',
+        code: '6MAM',
+        unit: 'ng/mL',
+        decimals: 1,
+        lod: 0.5,
+        threshold: 1,
+        method: 'LC-MS/MS',
+        forensic: true,
+      },
     ],
   },
   {
@@ -702,7 +779,16 @@ export const ANALYSES: DemoAnalysis[] = [
     nabm: [],
     forensic: true,
     parameters: [
-      { name: 'Éthanol urinaire', code: 'ETOHU', unit: 'g/L', decimals: 2, lod: 0.05, threshold: 0.1, method: 'HS-GC-FID', forensic: true },
+      {
+        name: 'Éthanol urinaire',
+        code: 'ETOHU',
+        unit: 'g/L',
+        decimals: 2,
+        lod: 0.05,
+        threshold: 0.1,
+        method: 'HS-GC-FID',
+        forensic: true,
+      },
     ],
   },
 ];

@@ -1,5 +1,13 @@
 import type { Tx } from '../db/open.js';
-import { analyses, families, machines, matrices, nabms, parameters, sampleTypes } from '../db/schema/index.js';
+import {
+  analyses,
+  families,
+  machines,
+  matrices,
+  nabms,
+  parameters,
+  sampleTypes,
+} from '../db/schema/index.js';
 import {
   ANALYSES,
   type DemoParameter,
@@ -60,25 +68,29 @@ function parameterRow(
 
 /** The demo catalogue: reference tables, NABM acts, parameters and the analyses that group them. */
 export async function seedDemoCatalogue(tx: Tx, laboratory_id: string): Promise<void> {
-  const matrix = await insertKeyed(Object.entries(MATRICES) as Array<[keyof typeof MATRICES, string]>, (rows) =>
-    tx
-      .insert(matrices)
-      .values(rows.map((matrix_name) => ({ laboratory_id, matrix_name })))
-      .returning({ id: matrices.matrix_id })
-      .then((r) => r.map((row) => row.id)),
+  const matrix = await insertKeyed(
+    Object.entries(MATRICES) as Array<[keyof typeof MATRICES, string]>,
+    (rows) =>
+      tx
+        .insert(matrices)
+        .values(rows.map((matrix_name) => ({ laboratory_id, matrix_name })))
+        .returning({ id: matrices.matrix_id })
+        .then((r) => r.map((row) => row.id)),
   );
-  const tube = await insertKeyed(Object.entries(TUBES) as Array<[keyof typeof TUBES, (typeof TUBES)['edta']]>, (rows) =>
-    tx
-      .insert(sampleTypes)
-      .values(
-        rows.map((row) => ({
-          laboratory_id,
-          sample_type_name: row.name,
-          sample_type_description: row.description,
-        })),
-      )
-      .returning({ id: sampleTypes.sample_type_id })
-      .then((r) => r.map((row) => row.id)),
+  const tube = await insertKeyed(
+    Object.entries(TUBES) as Array<[keyof typeof TUBES, (typeof TUBES)['edta']]>,
+    (rows) =>
+      tx
+        .insert(sampleTypes)
+        .values(
+          rows.map((row) => ({
+            laboratory_id,
+            sample_type_name: row.name,
+            sample_type_description: row.description,
+          })),
+        )
+        .returning({ id: sampleTypes.sample_type_id })
+        .then((r) => r.map((row) => row.id)),
   );
   const family = await insertKeyed(
     Object.entries(FAMILIES) as Array<[keyof typeof FAMILIES, (typeof FAMILIES)['haematology']]>,

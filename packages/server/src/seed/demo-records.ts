@@ -20,7 +20,12 @@ interface DemoRecord {
 
 const RECORDS: DemoRecord[] = [
   {
-    patient: { patient_surname: 'MARTIN', patient_name: 'Sophie', patient_gender: 'F', patient_dob: '1984-05-12' },
+    patient: {
+      patient_surname: 'MARTIN',
+      patient_name: 'Sophie',
+      patient_gender: 'F',
+      patient_dob: '1984-05-12',
+    },
     analyses: ['NFS (hémogramme)', 'Glycémie à jeun', 'Créatinine et DFG (CKD-EPI)', 'Bilan lipidique (EAL)'],
     status: 3,
     results: {
@@ -40,7 +45,12 @@ const RECORDS: DemoRecord[] = [
     },
   },
   {
-    patient: { patient_surname: 'DUBOIS', patient_name: 'Jean', patient_gender: 'M', patient_dob: '1958-11-03' },
+    patient: {
+      patient_surname: 'DUBOIS',
+      patient_name: 'Jean',
+      patient_gender: 'M',
+      patient_dob: '1958-11-03',
+    },
     analyses: ['NFS (hémogramme)', 'Ionogramme sanguin', 'Créatinine et DFG (CKD-EPI)', 'TP / INR'],
     urgent: true,
     status: 2,
@@ -58,19 +68,34 @@ const RECORDS: DemoRecord[] = [
     status: 1,
   },
   {
-    patient: { patient_surname: 'PETIT', patient_name: 'Lucas', patient_gender: 'M', patient_dob: '2019-03-09' },
+    patient: {
+      patient_surname: 'PETIT',
+      patient_name: 'Lucas',
+      patient_gender: 'M',
+      patient_dob: '2019-03-09',
+    },
     analyses: ['NFS (hémogramme)', 'CRP'],
     urgent: true,
     status: 1,
   },
   {
-    patient: { patient_surname: 'BENALI', patient_name: 'Karim', patient_gender: 'M', patient_dob: '1990-07-14' },
+    patient: {
+      patient_surname: 'BENALI',
+      patient_name: 'Karim',
+      patient_gender: 'M',
+      patient_dob: '1990-07-14',
+    },
     analyses: ['Éthanol sanguin', 'Cannabinoïdes (THC, THC-COOH)', 'Cocaïne et benzoylecgonine'],
     status: 2,
     results: { Éthanol: 0.82, THC: 2.4, 'THC-COOH': 18.5, Cocaïne: 0.4, Benzoylecgonine: 0.4 },
   },
   {
-    patient: { patient_surname: 'LEROY', patient_name: 'Monique', patient_gender: 'F', patient_dob: '1949-09-30' },
+    patient: {
+      patient_surname: 'LEROY',
+      patient_name: 'Monique',
+      patient_gender: 'F',
+      patient_dob: '1949-09-30',
+    },
     analyses: ['TSH', 'Ferritine', 'Hémoglobine glyquée (HbA1c)'],
     status: 0,
   },
@@ -83,7 +108,11 @@ async function apiAs(app: FastifyInstance, email: string, password: string): Pro
   const login = await app.inject({
     method: 'POST',
     url: '/auth/login',
-    payload: { email, password: createHash('sha256').update(password).digest('hex'), auth_machine_id: machine },
+    payload: {
+      email,
+      password: createHash('sha256').update(password).digest('hex'),
+      auth_machine_id: machine,
+    },
   });
   if (login.statusCode !== 200) throw new Error(`demo login failed: ${login.body}`);
   const { access_token, uid } = login.json<{ access_token: string; uid: string }>();
@@ -117,7 +146,9 @@ export async function seedDemoRecords(app: FastifyInstance, email: string, passw
       ...demo.patient,
       record_collection_datetime: collected,
       record_is_urgent: demo.urgent ?? false,
-      record_selected_analyses: [{ combination: 1, analysis_ids: demo.analyses.map((name) => idOf.get(name)) }],
+      record_selected_analyses: [
+        { combination: 1, analysis_ids: demo.analyses.map((name) => idOf.get(name)) },
+      ],
     })) as Created;
     if (demo.status === 0) continue;
     await api('PUT', '/api/receive-record', { record_id: created.record_id });
@@ -125,7 +156,10 @@ export async function seedDemoRecords(app: FastifyInstance, email: string, passw
       const { lines } = (await api('GET', `/api/get-sample-results?sample_id=${sample.sample_id}`)) as Lines;
       const results = lines
         .filter((line) => demo.results?.[line.parameter_name] !== undefined)
-        .map((line) => ({ parameter_id: line.parameter_id, result_value: demo.results?.[line.parameter_name] }));
+        .map((line) => ({
+          parameter_id: line.parameter_id,
+          result_value: demo.results?.[line.parameter_name],
+        }));
       if (results.length > 0)
         await api('PUT', '/api/update-sample-results', { sample_id: sample.sample_id, results });
     }

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { hrefTo, type WebLocale, type WorklistGroup } from '@sil/contract';
+import { useMediaQuery } from '@mantine/hooks';
+import { hrefTo, type WebLocale, type WorklistGroup, type WorklistSample } from '@sil/contract';
 import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,8 +11,54 @@ import { useLoadAll } from '../../lib/table/use-load-all';
 import { useWorklist } from './api';
 import classes from './worklists.module.css';
 
+function UrgentBadge({ sample }: { sample: WorklistSample }) {
+  const { t } = useTranslation();
+  if (!sample.record_is_urgent) return null;
+  return (
+    <Badge ml="xs" size="sm" color="red" variant="light">
+      {t('worklists.urgent')}
+    </Badge>
+  );
+}
+
+const patientOf = (sample: WorklistSample) =>
+  sample.patient_birth_year
+    ? `${sample.patient_initials} · ${sample.patient_birth_year}`
+    : sample.patient_initials;
+const tubeOf = (sample: WorklistSample) =>
+  [sample.sample_type_name, sample.matrix_name].filter(Boolean).join(' · ');
+
+/** On a phone a sample is two lines, number and step above, patient and tube below. */
+function SampleLines({ group }: { group: WorklistGroup }) {
+  return (
+    <Stack gap={0}>
+      {group.samples.map((sample) => (
+        <Stack
+          key={sample.sample_id}
+          gap={2}
+          py="xs"
+          className={classes.line}
+          data-sample-number={sample.sample_number}
+        >
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={sample.record_is_urgent ? 700 : 500}>
+              {sample.sample_number}
+              <UrgentBadge sample={sample} />
+            </Text>
+            <SampleStatusBadge status={sample.sample_status} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {patientOf(sample)} — {tubeOf(sample)}
+          </Text>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
 function GroupTable({ group }: { group: WorklistGroup }) {
   const { t } = useTranslation();
+  const narrow = useMediaQuery('(max-width: 575.98px)');
   return (
     <Card withBorder padding="sm" className={classes.group} data-worklist-group={group.analysis_name}>
       <Group justify="space-between" mb="xs">
@@ -22,42 +69,39 @@ function GroupTable({ group }: { group: WorklistGroup }) {
           {t('worklists.count', { count: group.samples.length })}
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('worklists.sample')}</Table.Th>
-              <Table.Th>{t('worklists.patient')}</Table.Th>
-              <Table.Th>{t('worklists.tube')}</Table.Th>
-              <Table.Th className={classes.noPrint}>{t('worklists.status')}</Table.Th>
-              <Table.Th className={classes.printOnly}>{t('worklists.done')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {group.samples.map((sample) => (
-              <Table.Tr key={sample.sample_id} data-sample-number={sample.sample_number}>
-                <Table.Td className={sample.record_is_urgent ? classes.urgent : undefined}>
-                  {sample.sample_number}
-                  {sample.record_is_urgent ? (
-                    <Badge ml="xs" size="sm" color="red" variant="light">
-                      {t('worklists.urgent')}
-                    </Badge>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  {sample.patient_initials}
-                  {sample.patient_birth_year ? ` · ${sample.patient_birth_year}` : ''}
-                </Table.Td>
-                <Table.Td>{[sample.sample_type_name, sample.matrix_name].filter(Boolean).join(' · ')}</Table.Td>
-                <Table.Td className={classes.noPrint}>
-                  <SampleStatusBadge status={sample.sample_status} />
-                </Table.Td>
-                <Table.Td className={classes.printOnly} />
+      {narrow ? (
+        <SampleLines group={group} />
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('worklists.sample')}</Table.Th>
+                <Table.Th>{t('worklists.patient')}</Table.Th>
+                <Table.Th>{t('worklists.tube')}</Table.Th>
+                <Table.Th className={classes.noPrint}>{t('worklists.status')}</Table.Th>
+                <Table.Th className={classes.printCell}>{t('worklists.done')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {group.samples.map((sample) => (
+                <Table.Tr key={sample.sample_id} data-sample-number={sample.sample_number}>
+                  <Table.Td className={sample.record_is_urgent ? classes.urgent : undefined}>
+                    {sample.sample_number}
+                    <UrgentBadge sample={sample} />
+                  </Table.Td>
+                  <Table.Td>{patientOf(sample)}</Table.Td>
+                  <Table.Td>{tubeOf(sample)}</Table.Td>
+                  <Table.Td className={classes.noPrint}>
+                    <SampleStatusBadge status={sample.sample_status} />
+                  </Table.Td>
+                  <Table.Td className={classes.printCell} />
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
     </Card>
   );
 }
@@ -100,7 +144,7 @@ export function WorklistsPage({ locale, machineId }: { locale: WebLocale; machin
       <div className={classes.sheet} data-print-area="worklist">
         {worklist.data ? (
           <div className={classes.printOnly}>
-            <Title order={1} fz="h3">
+            <Title order={2} fz="h3">
               {t('worklists.print_title', { machine: worklist.data.machine_name })}
             </Title>
             <Text size="sm" mb="md">

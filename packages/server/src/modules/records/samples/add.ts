@@ -23,7 +23,11 @@ export async function addSample(tx: Tx, auth: Authenticated, input: z.output<typ
     .where(and(eq(records.record_id, input.record_id), recordScope(auth)));
   if (!record) return fail('recordNotFound');
   assertEditable(record);
-  const tube = { table: sampleTypes, idColumn: sampleTypes.sample_type_id, laboratoryColumn: sampleTypes.laboratory_id };
+  const tube = {
+    table: sampleTypes,
+    idColumn: sampleTypes.sample_type_id,
+    laboratoryColumn: sampleTypes.laboratory_id,
+  };
   if ((await missingInLaboratory(tx, tube, laboratoryId, [input.sample_type])).length > 0)
     fail('sampleTypeNotFound', { field: 'sample_type' });
   const matrix = { table: matrices, idColumn: matrices.matrix_id, laboratoryColumn: matrices.laboratory_id };
@@ -33,7 +37,9 @@ export async function addSample(tx: Tx, auth: Authenticated, input: z.output<typ
     const [linked] = await tx
       .select({ id: samples.sample_id })
       .from(samples)
-      .where(and(eq(samples.sample_id, input.sample_linked_sample), eq(samples.sample_record, record.record_id)));
+      .where(
+        and(eq(samples.sample_id, input.sample_linked_sample), eq(samples.sample_record, record.record_id)),
+      );
     if (!linked) fail('sampleNotFound', { field: 'sample_linked_sample' });
   }
 
