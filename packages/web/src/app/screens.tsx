@@ -129,7 +129,9 @@ function screenOf(locale: WebLocale, match: RouteMatch): ReactNode {
     case 'uploads':
       return <UploadsPage locale={locale} recordId={params.upload_record_id ?? null} />;
     case 'worklists':
-      return <WorklistsPage key={params.machineId ?? ''} locale={locale} machineId={params.machineId ?? null} />;
+      return (
+        <WorklistsPage key={params.machineId ?? ''} locale={locale} machineId={params.machineId ?? null} />
+      );
     case 'validateRecord':
       return <TitleOnly titleKey="screen.validate_record" />;
     case 'invalidateRecord':

@@ -1,4 +1,5 @@
 import {
+  type Icon,
   IconAddressBook,
   IconBarcode,
   IconBuildingHospital,
@@ -29,7 +30,6 @@ import {
   IconUserCog,
   IconUsers,
   IconVaccineBottle,
-  type Icon,
 } from '@tabler/icons-react';
 
 /** One icon per menu entry id of the contract's menus; the side bar shows only these when narrow. */

@@ -17,8 +17,8 @@ import { writeTransaction } from '../../../lib/transaction.js';
 import { assertEditable, assertSampleReferences } from '../guards.js';
 import { presentSample } from '../present.js';
 import { assertSampleMovable, followSamples, moveSampleStatus } from '../statuses.js';
-import { sampleInLaboratory, sampleSource } from './queries.js';
 import { addSample } from './add.js';
+import { sampleInLaboratory, sampleSource } from './queries.js';
 
 /**
  * The analyses of a sample that have no result yet. This version stores no results (they come with
