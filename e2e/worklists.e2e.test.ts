@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiLogin } from './api.js';
 import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
 
 const baseUrl = inject('baseUrl');
@@ -13,13 +14,24 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Opens the work lists from the menu and picks the blood-count analyser. */
-async function openSysmexList(page: Page, locale: 'fr' | 'en'): Promise<void> {
+/** Opens the work lists and picks a machine (the blood-count analyser unless told). */
+async function openList(page: Page, locale: 'fr' | 'en', machine = MACHINE, group = 'NFS (hémogramme)') {
   await page.goto(`${baseUrl}/${locale}/worklists`);
   await page.locator('[data-field="machine"]').click();
-  await page.getByRole('option', { name: MACHINE }).click();
+  await page.getByRole('option', { name: machine }).click();
   await page.waitForURL(/\/worklists\/[0-9a-f-]{36}$/);
-  await page.locator('[data-worklist-group="NFS (hémogramme)"]').waitFor();
+  await page.locator(`[data-worklist-group="${group}"]`).waitFor();
+}
+const openSysmexList = (page: Page, locale: 'fr' | 'en') => openList(page, locale);
+
+/** The id of the demo record of a patient, found by surname. */
+async function demoRecordId(surname: string): Promise<string> {
+  const headers = await apiLogin(baseUrl, 'technicien@demo.lab');
+  const answer = await fetch(`${baseUrl}/api/get-records?search=${surname}`, { headers });
+  const list = (await answer.json()) as { data: Array<{ record_id: string }> };
+  const [row] = list.data;
+  if (!row) throw new Error(`no demo record for ${surname}`);
+  return row.record_id;
 }
 
 describe('work lists', () => {
@@ -83,6 +95,27 @@ describe('work lists', () => {
     await screenshot(page, 'worklists-fr-print');
     const pdf = await page.pdf({ format: 'A4' });
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+    await page.context().close();
+  });
+
+  it('adds a second tube from the record screen, which then waits on its machine', async () => {
+    const page = await newPage(browser);
+    await login(page, baseUrl, 'technicien@demo.lab');
+    await page.goto(`${baseUrl}/fr/preview-record/${await demoRecordId('GARNIER')}`);
+    await page.locator('[data-action="add-sample"]').click();
+    await page.locator('[data-field="sample_analyses"]').click();
+    await page.getByRole('option', { name: 'TSH' }).click();
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'add-sample-fr');
+    await page.locator('[data-action="confirm-add-sample"]').click();
+    await page.getByText(/Échantillon \d{10}-\d{2} ajouté/).waitFor();
+    await openList(page, 'fr', 'Cobas e 801', 'TSH');
+    const tsh = page.locator('[data-worklist-group="TSH"] tbody tr');
+    await expect.poll(() => tsh.count()).toBe(2);
+    expect(await tsh.allInnerTexts()).toEqual([
+      expect.stringContaining('GL · 1995'),
+      expect.stringContaining('GL · 1995'),
+    ]);
     await page.context().close();
   });
 });
