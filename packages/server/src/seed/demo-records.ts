@@ -152,7 +152,7 @@ export async function seedDemoRecords(app: FastifyInstance, email: string, passw
     })) as Created;
     if (demo.status === 0) continue;
     await api('PUT', '/api/receive-record', { record_id: created.record_id });
-    for (const sample of created.samples) {
+    for (const sample of demo.results ? created.samples : []) {
       const { lines } = (await api('GET', `/api/get-sample-results?sample_id=${sample.sample_id}`)) as Lines;
       const results = lines
         .filter((line) => demo.results?.[line.parameter_name] !== undefined)
