@@ -4,7 +4,7 @@ import type { ReferenceRangeCategory } from '@sil/contract';
  * The demo laboratory's catalogue, written by hand. Units and reference ranges are the usual adult
  * values of French laboratories as printed in reagent inserts (Roche Cobas, Sysmex, Stago) and the
  * SFBC / HAS recommendations cited beside each; NABM codes and B coefficients are those of the
- * national nomenclature (NABM, Assurance Maladie). They make the demo look like a laboratory, they
+ * national nomenclature (NABM, Assurance Maladie), checked against it by the test beside. They make the demo look like a laboratory, they
  * are not a laboratory's validated ranges.
  */
 
@@ -68,7 +68,7 @@ export const NABM_ACTS: Array<{ code: string; wording: string; coef: number; cha
   { code: '1213', wording: 'Ferritine', coef: 25, chapter: '05' },
   { code: '0126', wording: 'Temps de Quick (taux de prothrombine)', coef: 17, chapter: '06' },
   { code: '0127', wording: 'Temps de Quick sous AVK (INR)', coef: 20, chapter: '06' },
-  { code: '1127', wording: 'Temps de céphaline avec activateur (TCA)', coef: 7, chapter: '06' },
+  { code: '1127', wording: 'Temps de céphaline avec activateur (TCA)', coef: 17, chapter: '06' },
   { code: '0388', wording: 'Infection à VIH 1 et 2 : sérodiagnostic de dépistage', coef: 50, chapter: '02' },
   { code: '3784', wording: 'Dépistage des anticorps anti-VHC', coef: 55, chapter: '02' },
   { code: '1420', wording: 'Anticorps anti-Toxoplasma (dépistage)', coef: 40, chapter: '02' },
