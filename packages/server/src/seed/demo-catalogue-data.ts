@@ -4,8 +4,8 @@ import type { ReferenceRangeCategory } from '@sil/contract';
  * The demo laboratory's catalogue, written by hand. Units and reference ranges are the usual adult
  * values of French laboratories as printed in reagent inserts (Roche Cobas, Sysmex, Stago) and the
  * SFBC / HAS recommendations cited beside each; NABM codes and B coefficients are those of the
- * national nomenclature (NABM, Assurance Maladie), checked against it by the test beside. They make the demo look like a laboratory, they
- * are not a laboratory's validated ranges.
+ * national nomenclature (NABM, Assurance Maladie), checked against it by the test beside. They
+ * make the demo look like a laboratory; they are not a laboratory's validated ranges.
  */
 
 export type Tube = 'edta' | 'dry' | 'citrate' | 'heparin' | 'fluoride' | 'urine';
