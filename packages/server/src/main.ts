@@ -21,10 +21,11 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-const seeded = config.SEED_DEMO && (await seedDemo(database.db, { catalogue: true }));
+const catalogue = config.SEED_DEMO_CATALOGUE;
+const seeded = config.SEED_DEMO && (await seedDemo(database.db, { catalogue }));
 const app = await buildApp({ config, db: database.db });
 // The demo records go through the API, so they wait for the app; only on the first start.
-if (seeded) await seedDemoRecords(app, 'biologiste@demo.lab', DEMO_PASSWORD);
+if (seeded && catalogue) await seedDemoRecords(app, 'biologiste@demo.lab', DEMO_PASSWORD);
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'Shutting down');
