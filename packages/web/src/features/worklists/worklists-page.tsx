@@ -12,7 +12,7 @@ import { useWorklist } from './api';
 import classes from './worklists.module.css';
 
 function UrgentBadge({ sample }: { sample: WorklistSample }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('records');
   if (!sample.record_is_urgent) return null;
   return (
     <Badge ml="xs" size="sm" color="red" variant="light">
@@ -57,7 +57,7 @@ function SampleLines({ group }: { group: WorklistGroup }) {
 }
 
 function GroupTable({ group }: { group: WorklistGroup }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('records');
   const narrow = useMediaQuery('(max-width: 575.98px)');
   return (
     <Card withBorder padding="sm" className={classes.group} data-worklist-group={group.analysis_name}>
@@ -108,7 +108,7 @@ function GroupTable({ group }: { group: WorklistGroup }) {
 
 /** worklists/{machineId?}: what waits for one machine, by analysis, printable for the bench. */
 export function WorklistsPage({ locale, machineId }: { locale: WebLocale; machineId: string | null }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('records');
   const navigate = useNavigate();
   const machines = useLoadAll('machines');
   const worklist = useWorklist(machineId);
@@ -118,7 +118,7 @@ export function WorklistsPage({ locale, machineId }: { locale: WebLocale; machin
   return (
     <Stack>
       <PageHeader
-        title={t('title.worklists')}
+        title={t('worklists.title')}
         subtitle={t('worklists.subtitle')}
         actions={
           <Button
