@@ -32,6 +32,7 @@ const ADMIN = [
   'prescribers',
   'techniques',
   'validation',
+  'worklists',
   'settings',
   'families',
   'machines',

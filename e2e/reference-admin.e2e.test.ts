@@ -26,12 +26,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Three acts in the layout of the national table (IR_BIO_R), fewer columns than the full file. */
+/**
+ * Three acts in the layout of the national table (IR_BIO_R), fewer columns than the full file;
+ * acts the demo laboratory does not bill yet, so that the import adds them.
+ */
 const NABM_CSV = [
   'BIO_PRS_IDE;BIO_INF_LIB;BIO_CRE_DAT;BIO_SUP_DAT;BIO_ARB_CHA;BIO_TAR_NAT;BIO_TAR_COF',
-  '1104;HEMOGRAMME Y COMPRIS PLAQUETTES;01JAN1996:00:00:00;;5;B;26.00',
-  '1610;IONOGRAMME COMPLET;01JAN1996:00:00:00;;13;B;22.00',
-  '0552;GLUCOSE (GLYCEMIE);01JAN1996:00:00:00;;13;B;5.00',
+  '1806;ALBUMINE;10DEC2003:00:00:00;;12;B;6.00',
+  '1132;CALCITONINE;01JUL1999:00:00:00;;12;B;70.00',
+  '1135;17-OH-PROGESTERONE;01JUL1999:00:00:00;;10;B;70.00',
 ].join('\n');
 
 const field = (page: Page, name: string) => page.locator(`[data-field="${name}"]`).first();
@@ -62,6 +65,13 @@ async function importNabms(page: Page): Promise<Record<string, string>> {
   return Object.fromEntries(entries);
 }
 
+/** How many acts the demo laboratory holds, through the API. */
+async function nabmCount(): Promise<number> {
+  const headers = await apiLogin(baseUrl, 'admin@demo.lab');
+  const answer = await fetch(`${baseUrl}/api/get-nabms?number_of_records=1&page_number=1`, { headers });
+  return ((await answer.json()) as { number_of_rows: number }).number_of_rows;
+}
+
 async function saveForm(page: Page): Promise<void> {
   await page.locator('[data-action="save"]').click();
   await page.locator('[data-testid="entity-form"]').waitFor({ state: 'detached' });
@@ -74,7 +84,14 @@ describe('NABM import', () => {
     await page.goto(`${baseUrl}/fr/table/nabms`);
     await page.locator('[data-testid="row-count"]').waitFor();
 
-    expect(await importNabms(page)).toEqual({ added: '3', changed: '0', retired: '0', unchanged: '0' });
+    // The file is the whole national table: the demo's acts it does not hold are retired, not deleted.
+    const held = await nabmCount();
+    expect(await importNabms(page)).toEqual({
+      added: '3',
+      changed: '0',
+      retired: String(held),
+      unchanged: '0',
+    });
     await dialog(page).getByText('3 actes dans le fichier').waitFor();
     await screenshot(page, 'reference-nabm-import-fr-light');
     await dialog(page).getByRole('button', { name: 'Fermer' }).click();
@@ -85,18 +102,19 @@ describe('NABM import', () => {
     await dialog(page).waitFor({ state: 'detached' });
 
     // A file the national layout does not fit: refused with the reason, nothing imported.
+    const rowCount = await page.locator('[data-testid="row-count"]').textContent();
     await chooseNabmFile(page, 'BIO_PRS_IDE;BIO_INF_LIB\n1104;HEMOGRAMME\n');
     await page
       .locator('.mantine-Notification-root', { hasText: 'Le fichier ne peut pas être importé' })
       .waitFor();
-    expect(await page.locator('tbody tr').count()).toBe(3);
+    expect(await page.locator('[data-testid="row-count"]').textContent()).toBe(rowCount);
 
-    await page.locator('[data-testid="table-search"]').fill('1104');
+    await page.locator('[data-testid="table-search"]').fill('1132');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
-    const act = page.locator('tbody tr', { hasText: 'HEMOGRAMME' });
+    const act = page.locator('tbody tr', { hasText: 'CALCITONINE' });
     await act.locator('td').nth(1).click();
-    await expect.poll(() => field(page, 'nabm_wording').inputValue()).toBe('HEMOGRAMME Y COMPRIS PLAQUETTES');
-    expect(await field(page, 'nabm_coef_b').inputValue()).toBe('26');
+    await expect.poll(() => field(page, 'nabm_wording').inputValue()).toBe('CALCITONINE');
+    expect(await field(page, 'nabm_coef_b').inputValue()).toBe('70');
     await page.context().close();
   });
 });

@@ -99,6 +99,7 @@ export const ERROR_STATUS = {
   invalidStatusTransition: 409,
   resultValidated: 409,
   parameterNotInSample: 409,
+  analysisNotInRecord: 409,
   forceSaveRequired: 403,
   tooManyAttempts: 429,
   ssoNotConfigured: 503,

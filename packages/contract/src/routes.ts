@@ -27,11 +27,13 @@ import {
   VerificationRequestBody,
 } from './auth.js';
 import { AddBackupBody, BackupFile, BackupIdQuery, BackupRow } from './backups.js';
+import { addSampleRoutes } from './records/add-sample.js';
 import { documentRoutes } from './records/documents.js';
 import { recordRoutes } from './records/routes.js';
 import { resultRoutes } from './results/routes.js';
 import type { RouteDef } from './route-def.js';
 import { validationRoutes } from './validation/routes.js';
+import { worklistRoutes } from './worklists/routes.js';
 
 const publicAccess = { kind: 'public' } as const;
 const anyUser = { kind: 'authenticated' } as const;
@@ -238,8 +240,10 @@ const accountRoutes = {
 export const routes = {
   ...accountRoutes,
   ...recordRoutes,
+  ...addSampleRoutes,
   ...resultRoutes,
   ...validationRoutes,
+  ...worklistRoutes,
   ...documentRoutes,
 } as const;
 

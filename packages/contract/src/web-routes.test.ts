@@ -124,6 +124,7 @@ describe('menuFor', () => {
       'prescribers',
       'techniques',
       'validation',
+      'worklists',
       'settings[families,machines,matrices,nabms,sample_types,parameters,analyses,collectors]',
       'scan',
       'import',

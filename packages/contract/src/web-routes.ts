@@ -58,6 +58,7 @@ export type WebRouteId =
   | 'formParameters'
   | 'dataManagement'
   | 'uploads'
+  | 'worklists'
   | 'verifyEmail'
   | 'verifyPhoneNumber'
   | 'validateRecord'
@@ -88,6 +89,7 @@ export const WEB_ROUTES = [
   { id: 'formParameters', pattern: 'form/parameters/:id?', public: false },
   { id: 'dataManagement', pattern: 'data-management', public: false },
   { id: 'uploads', pattern: 'uploads/:upload_record_id?', public: false },
+  { id: 'worklists', pattern: 'worklists/:machineId?', public: false },
   { id: 'verifyEmail', pattern: 'verify-email/:verificationToken', public: true },
   { id: 'verifyPhoneNumber', pattern: 'verify-phone-number/:verificationToken', public: true },
   { id: 'validateRecord', pattern: 'validate-record/:recordId?', public: false },
@@ -284,6 +286,7 @@ export const INTERNAL_MENU: readonly MenuEntry[] = [
   link('prescribers', 'table/prescribers', 'admin_prescribers'),
   link('techniques', 'table/techniques', 'admin_samples'),
   link('validation', 'validate-record', 'validation_admin'),
+  link('worklists', 'worklists', 'admin_samples'),
   {
     kind: 'group',
     id: 'settings',
@@ -407,6 +410,7 @@ export function titleKey(match: RouteMatch | null): string {
     formParameters: 'parameters',
     dataManagement: 'data_management',
     uploads: 'uploads',
+    worklists: 'worklists',
     verifyEmail: 'verification',
     verifyPhoneNumber: 'verification',
     validateRecord: 'preview_record',

@@ -42,6 +42,7 @@ import { resultsRoutes } from './modules/results/index.js';
 import { createUploadService, uploadRoutes } from './modules/uploads/index.js';
 import { createUsersService, usersRoutes } from './modules/users/index.js';
 import { validationRoutes } from './modules/validation/index.js';
+import { worklistRoutes } from './modules/worklists/index.js';
 import { registerAuthorization } from './plugins/authorization.js';
 import { API_PREFIXES, registerWebApp } from './plugins/web-app.js';
 
@@ -143,6 +144,7 @@ export async function buildApp({
   recordsRoutes(app, db, overrides?.insi ?? insiFromConfig(config));
   resultsRoutes(app, db);
   validationRoutes(app, db);
+  worklistRoutes(app, db);
   const uploads = createUploadService(
     db,
     localFileStorage(config.STORAGE_DIR ?? path.join(config.dataDir, 'files')),

@@ -12,6 +12,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   SEED_DEMO: flag.default(true),
+  /** With SEED_DEMO: also the demo catalogue and a few records (false: users only, empty tables). */
+  SEED_DEMO_CATALOGUE: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Secret that signs access tokens; generated and kept in DATA_DIR when not given. */
   JWT_SECRET: z.string().min(32).optional(),

@@ -2,7 +2,8 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
 import { type Database, openDatabase } from './db/open.js';
-import { seedDemo } from './seed/demo.js';
+import { DEMO_PASSWORD, seedDemo } from './seed/demo.js';
+import { seedDemoRecords } from './seed/demo-records.js';
 
 const config = loadConfig();
 const started = Date.now();
@@ -20,8 +21,11 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-if (config.SEED_DEMO) await seedDemo(database.db);
+const catalogue = config.SEED_DEMO_CATALOGUE;
+const seeded = config.SEED_DEMO && (await seedDemo(database.db, { catalogue }));
 const app = await buildApp({ config, db: database.db });
+// The demo records go through the API, so they wait for the app; only on the first start.
+if (seeded && catalogue) await seedDemoRecords(app, 'biologiste@demo.lab', DEMO_PASSWORD);
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'Shutting down');

@@ -598,6 +598,41 @@ const CASES: Record<string, RouteCase> = {
     ownAnswer: 'done',
     foreign: (t) => [send('PUT', '/api/invalidate-record', { record_id: t.record, sample_ids: [t.sample] })],
   },
+  getWorklist: {
+    own: (f) => get(`/api/get-worklist?machine_id=${f.own.ref.machines}`),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/get-worklist?machine_id=${t.ref.machines}`)],
+  },
+  addSample: {
+    // A stamp of another moment: the call is allowed and reaches the record's lost-update guard.
+    own: (f) =>
+      send('POST', '/api/add-sample', {
+        record_id: f.own.record,
+        record_last_updated: STALE,
+        sample_type: f.own.ref.sample_types,
+        sample_matrix: f.own.ref.matrices,
+        sample_analyses: [f.own.ref.analyses],
+      }),
+    ownAnswer: 'done',
+    foreign: (t, f) =>
+      [
+        { record_id: t.record, sample_type: t.ref.sample_types, sample_matrix: t.ref.matrices },
+        { record_id: f.own.record, sample_type: t.ref.sample_types, sample_matrix: f.own.ref.matrices },
+        { record_id: f.own.record, sample_type: f.own.ref.sample_types, sample_matrix: t.ref.matrices },
+        {
+          record_id: f.own.record,
+          sample_type: f.own.ref.sample_types,
+          sample_matrix: f.own.ref.matrices,
+          sample_linked_sample: t.sample,
+        },
+      ].map((payload) =>
+        send('POST', '/api/add-sample', {
+          record_last_updated: t.recordStamp,
+          sample_analyses: [t.ref.analyses],
+          ...payload,
+        }),
+      ),
+  },
   getDuplicates: { own: () => get('/api/get-duplicates'), ownAnswer: 'ok' },
   resolveDuplicates: {
     own: (f) =>

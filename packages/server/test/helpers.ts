@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/open.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.js';
+import { seedDemoRecords } from '../src/seed/demo-records.js';
 
 /** The databases every integration test runs on: the embedded one, and PostgreSQL when configured. */
 export const DATABASES: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL
@@ -57,13 +58,17 @@ export interface TestContext {
   config: Config;
 }
 
-/** Boots the real application on a test database with the demo data, as `npm start` does. */
+/**
+ * Boots the real application on a test database with the demo users; `demo: 'full'` adds the demo
+ * catalogue and records as `npm start` makes them.
+ */
 export async function startTestApp(
   kind: 'pglite' | 'postgres',
   env: Record<string, string> = {},
+  options: { demo?: 'users' | 'full' } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(kind);
-  await seedDemo(database.db);
+  await seedDemo(database.db, { catalogue: options.demo === 'full' });
   const config = loadConfig({
     DATA_DIR: '/nonexistent',
     WEB_DIST_DIR: '/nonexistent',
@@ -73,6 +78,7 @@ export async function startTestApp(
   });
   const app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();
+  if (options.demo === 'full') await seedDemoRecords(app, 'biologiste@demo.lab', DEMO_PASSWORD);
   return { app, database, config };
 }
 

@@ -209,6 +209,7 @@ export const INTERNAL_FIELDS = {
     'laboratory_id',
     'sample_collector',
     'sample_linked_sample',
+    'sample_additional',
     'sample_observations',
     'sample_interpretation',
     'sample_nct_active',

@@ -124,6 +124,7 @@ const sample = {
   sample_collection_datetime: null,
   sample_collector: null,
   sample_linked_sample: null,
+  sample_additional: false,
   sample_observations: null,
   sample_interpretation: null,
   sample_nct_active: false,

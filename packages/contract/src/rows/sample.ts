@@ -15,6 +15,8 @@ export const SampleRow = z.object({
   sample_collection_datetime: optionalStamp,
   sample_collector: optionalRowId,
   sample_linked_sample: optionalRowId,
+  /** Added by hand (`/add-sample`), not planned from the ordered analyses: re-planning leaves it. */
+  sample_additional: z.boolean(),
   sample_observations: note,
   sample_interpretation: note,
   sample_nct_active: z.boolean(),

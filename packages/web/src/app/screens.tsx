@@ -62,6 +62,9 @@ const AccountPage = lazy(() => import('../features/settings').then((m) => ({ def
 const UploadsPage = lazy(() =>
   withTexts(() => import('../features/uploads'))().then((m) => ({ default: m.UploadsPage })),
 );
+const WorklistsPage = lazy(() =>
+  withTexts(() => import('../features/worklists'))().then((m) => ({ default: m.WorklistsPage })),
+);
 
 /**
  * The wizard's 'Add new resources' opens the reference tables' own add forms; the shell joins the
@@ -131,6 +134,10 @@ function screenOf(locale: WebLocale, match: RouteMatch): ReactNode {
       return <DataManagementPage />;
     case 'uploads':
       return <UploadsPage locale={locale} recordId={params.upload_record_id ?? null} />;
+    case 'worklists':
+      return (
+        <WorklistsPage key={params.machineId ?? ''} locale={locale} machineId={params.machineId ?? null} />
+      );
     case 'validateRecord':
       return <ValidationPage locale={locale} mode="validate" recordId={params.recordId ?? null} />;
     case 'invalidateRecord':

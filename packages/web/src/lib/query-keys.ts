@@ -36,6 +36,7 @@ export const queryKeys = {
   },
   duplicates: ['duplicates'] as const,
   uploads: (recordId: string) => ['uploads', recordId] as const,
+  worklist: (machineId: string) => ['worklist', machineId] as const,
   userData: ['user-data'] as const,
   verification: (kind: string, token: string) => ['verification', kind, token] as const,
   accessTokenCheck: (locationKey: string, pathname: string) =>

@@ -182,6 +182,8 @@ export const samples = pgTable(
     sample_collection_datetime: stamp('sample_collection_datetime'),
     sample_collector: uuid('sample_collector').references(() => collectors.collector_id),
     sample_linked_sample: uuid('sample_linked_sample'),
+    /** Added by `/add-sample` (migration 0020): the record's planning never changes or removes it. */
+    sample_additional: flag('sample_additional'),
     sample_observations: text('sample_observations'),
     sample_interpretation: text('sample_interpretation'),
     sample_nct_active: flag('sample_nct_active'),

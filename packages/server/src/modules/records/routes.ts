@@ -43,6 +43,7 @@ export function recordsRoutes(app: FastifyInstance, db: Db, insi: InsiClient): v
   handle(app, 'getSamples', ({ auth, query }) => samples.list(auth, query), typed);
   handle(app, 'getSample', ({ auth, query }) => samples.get(auth, query.sample_id), typed);
   handle(app, 'updateSample', ({ auth, body }) => samples.update(auth, body));
+  handle(app, 'addSample', ({ auth, body }) => samples.add(auth, body));
   handle(app, 'updateSampleStatus', ({ auth, body }) => samples.updateStatus(auth, body));
   handle(app, 'getDuplicates', ({ auth }) => duplicates.groups(auth));
   handle(app, 'resolveDuplicates', ({ auth, body }) => duplicates.resolve(auth, body.deletions));

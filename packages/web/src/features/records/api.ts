@@ -134,3 +134,16 @@ export function useSubmitWizard() {
     },
   });
 }
+
+/** A second tube on the record (`add-sample`): the record and the sample lists change. */
+export function useAddSample(recordId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RouteBody<'addSample'>) => call('addSample', { body }),
+    meta: { quiet: true },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.record.one(recordId) });
+      void client.invalidateQueries({ queryKey: queryKeys.table.all('samples') });
+    },
+  });
+}

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, Grid, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Grid, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
 import {
   hrefTo,
   insShownOnDocuments,
@@ -14,6 +14,7 @@ import { LabelValue } from '../../components/label-value';
 import { PageHeader } from '../../components/page-header';
 import { formatDate, formatDateTime } from '../../lib/format/dates';
 import { useSession } from '../../lib/use-session';
+import { AddSampleButton } from './add-sample-modal';
 import { useRecord } from './api';
 import { NotesCard } from './notes-card';
 import { RecordActions } from './record-actions';
@@ -171,9 +172,12 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
         </Grid.Col>
       </Grid>
       <Card withBorder>
-        <Title order={4} mb="sm">
-          {t('record.analyses')}
-        </Title>
+        <Group justify="space-between" mb="sm">
+          <Title order={4}>{t('record.analyses')}</Title>
+          {whole && !isFrozenRecord(whole) && (rights?.admin_samples ?? 0) >= 2 ? (
+            <AddSampleButton record={whole} />
+          ) : null}
+        </Group>
         <SamplesList
           recordId={id}
           samples={samples}

@@ -22,6 +22,7 @@ const SAMPLE: SampleRow = {
   sample_collection_datetime: null,
   sample_collector: null,
   sample_linked_sample: null,
+  sample_additional: false,
   sample_observations: null,
   sample_interpretation: null,
   sample_nct_active: false,

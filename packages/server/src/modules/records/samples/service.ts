@@ -1,4 +1,10 @@
-import { type ListQuery, SAMPLE_STATUS, type StatusAction, type UpdateSampleBody } from '@sil/contract';
+import {
+  type AddSampleBody,
+  type ListQuery,
+  SAMPLE_STATUS,
+  type StatusAction,
+  type UpdateSampleBody,
+} from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/open.js';
@@ -11,6 +17,7 @@ import { writeTransaction } from '../../../lib/transaction.js';
 import { assertEditable, assertSampleReferences } from '../guards.js';
 import { presentSample } from '../present.js';
 import { assertSampleMovable, followSamples, moveSampleStatus } from '../statuses.js';
+import { addSample } from './add.js';
 import { sampleInLaboratory, sampleSource } from './queries.js';
 
 /**
@@ -66,6 +73,9 @@ export function createSampleService(db: Db) {
         return presentSample(updated);
       });
     },
+
+    add: (auth: Authenticated, input: z.output<typeof AddSampleBody>) =>
+      writeTransaction(db, actorOf(auth), async (tx) => presentSample(await addSample(tx, auth, input))),
 
     async updateStatus(
       auth: Authenticated,

@@ -16,6 +16,8 @@ const keyOf = (sample: { sample_type: string | null; sample_matrix: string | nul
  * Brings a record's samples to the plan: a sample whose type and matrix are still needed keeps its
  * number (its label may be printed already) and gets the new list of analyses; new groups get new
  * samples numbered after the last; samples no longer needed are removed if nothing was done on them.
+ * Samples added by hand (`/add-sample`) are not the plan's: they are neither matched, changed nor
+ * removed, but their numbers count when numbering new ones.
  */
 export async function syncSamples(
   tx: Tx,
@@ -29,7 +31,9 @@ export async function syncSamples(
   plan: PlannedSample[],
 ): Promise<Array<{ sample_id: string; sample_number: string }>> {
   const existing = await tx.select().from(samples).where(eq(samples.sample_record, record.record_id));
-  const byKey = new Map(existing.map((sample) => [keyOf(sample), sample]));
+  const byKey = new Map(
+    existing.filter((sample) => !sample.sample_additional).map((sample) => [keyOf(sample), sample]),
+  );
   let nextIndex = existing.reduce(
     (max, sample) => Math.max(max, Number(sample.sample_number.split('-').at(-1) ?? 0)),
     0,

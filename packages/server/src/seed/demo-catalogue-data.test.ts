@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  checkFormula,
+  evaluateFormula,
+  parameterBoundsProblems,
+  REFERENCE_RANGE_CATEGORIES,
+} from '@sil/contract';
+import '@sil/contract/formula-engine';
+import { describe, expect, it } from 'vitest';
+import { ANALYSES, NABM_ACTS } from './demo-catalogue-data.js';
+
+const parameters = ANALYSES.flatMap((analysis) => analysis.parameters);
+/** The national NABM table kept beside the repository (never copied into it). */
+const NABM_TABLE = path.resolve(import.meta.dirname, '../../../../../shared/data/nabm/IR_BIO_R.csv');
+
+describe('the demo catalogue', () => {
+  it('has about thirty analyses, uniquely named parameters and codes', () => {
+    expect(ANALYSES.length).toBeGreaterThanOrEqual(28);
+    expect(new Set(ANALYSES.map((a) => a.name)).size).toBe(ANALYSES.length);
+    expect(new Set(parameters.map((p) => p.name)).size).toBe(parameters.length);
+    expect(new Set(parameters.map((p) => p.code)).size).toBe(parameters.length);
+  });
+
+  it('writes formulas the restricted evaluator accepts, and ranges whose bounds are in order', () => {
+    for (const parameter of parameters) {
+      for (const formula of [parameter.formula, parameter.formulaMale, parameter.formulaFemale]) {
+        if (formula)
+          expect(checkFormula(formula), `${parameter.name}: ${formula}`).toMatchObject({ ok: true });
+      }
+      const ranges = (parameter.ranges ?? []).map(([population, min, max]) => ({ population, min, max }));
+      for (const range of ranges) expect(REFERENCE_RANGE_CATEGORIES).toContain(range.population);
+      expect(
+        parameterBoundsProblems({
+          parameter_ranges: ranges,
+          parameter_lower_detection_limit: parameter.lod ?? null,
+          parameter_upper_detection_limit: parameter.upperLimit ?? null,
+          parameter_zones: parameter.zones ?? {},
+        }),
+        parameter.name,
+      ).toEqual([]);
+    }
+  });
+
+  it('computes a CKD-EPI 2009 eGFR close to published worked values', () => {
+    const egfr = parameters.find((p) => p.code === 'DFG');
+    // Worked by hand from the published equation: a woman of 60 with creatinine 1.0 mg/dL (88.4 µmol/L)
+    // has 61 mL/min/1.73 m², a man of 60 with 1.2 mg/dL has 65.
+    const woman = evaluateFormula(egfr?.formulaFemale, { x: 88.4, age: 60 });
+    const man = evaluateFormula(egfr?.formulaMale, { x: 1.2 * 88.4, age: 60 });
+    expect(woman.ok && Math.round(woman.value)).toBe(61);
+    expect(man.ok && Math.round(man.value)).toBe(65);
+  });
+
+  it('bills only acts it defines', () => {
+    const defined = new Set(NABM_ACTS.map((act) => act.code));
+    for (const analysis of ANALYSES)
+      for (const code of analysis.nabm) expect(defined, analysis.name).toContain(code);
+  });
+
+  it.skipIf(!existsSync(NABM_TABLE))('gives each act the code and coefficient of the national table', () => {
+    const table = new Map(
+      readFileSync(NABM_TABLE, 'latin1')
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(';'))
+        .map((columns) => [String(columns[0]).padStart(4, '0'), Number(columns.at(-1))]),
+    );
+    for (const act of NABM_ACTS) expect(table.get(act.code), act.code).toBe(act.coef);
+  });
+});

@@ -1,0 +1,1 @@
+export { WorklistsPage } from './worklists-page';
