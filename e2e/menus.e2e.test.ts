@@ -74,6 +74,7 @@ const MENUS: Record<string, { home: string; menu: string[] }> = {
       'records',
       'prescribers',
       'settings',
+      'families',
       'nabms',
       'analyses',
       'collectors',

@@ -58,6 +58,8 @@ export const INTERNAL_USERS: Array<{ email: string; name: string; rights: Grante
       admin_clinics: 1,
       admin_nabms: 1,
       admin_analyses: 1,
+      // Reference data the front desk searches analyses by (spec.md §6: a family filter needs read 1).
+      admin_families: 1,
       billing_user: true,
     },
   },
