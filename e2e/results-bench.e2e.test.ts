@@ -189,14 +189,19 @@ describe('results bench', () => {
     await dialog(page).getByRole('tab', { name: 'Observations' }).click();
     const form = dialog(page).locator('[data-testid="observations-form"]');
     const day = form.locator('[data-field="sample_collection_datetime"]');
+    await form.getByLabel('Heures').fill('');
+    await form.getByLabel('Minutes').fill('');
     await day.fill('');
     await day.pressSequentially('23112026');
-    await form.getByLabel('Heures').fill('');
+    // A day without its time is not saved as midnight: the field says what is missing.
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await form.getByText('Date et heure incomplètes').waitFor();
+    await screenshot(page, 'results-bench-collection-incomplete-fr');
     await form.getByLabel('Heures').pressSequentially('08');
-    await form.getByLabel('Minutes').fill('');
     await form.getByLabel('Minutes').pressSequentially('30');
     await form.getByRole('button', { name: 'Enregistrer' }).click();
     await waitForToast(page, 'Échantillon mis à jour');
+    expect(await form.getByText('Date et heure incomplètes').count()).toBe(0);
     // 08:30 in Paris in November is 07:30 UTC (New York's 02:30).
     const technician = await apiLogin(baseUrl, 'technicien@demo.lab');
     const answer = await fetch(`${baseUrl}/api/get-sample?sample_id=${sample.id}`, { headers: technician });
