@@ -193,6 +193,8 @@ describe('results bench', () => {
     await form.getByLabel('Minutes').fill('');
     await day.fill('');
     await day.pressSequentially('23112026');
+    // The technician reads the collectors, so the collector can be chosen here.
+    expect(await form.getByText('Vous n’avez pas accès à cette table').count()).toBe(0);
     // A day without its time is not saved as midnight: the field says what is missing.
     await form.getByRole('button', { name: 'Enregistrer' }).click();
     await form.getByText('Date et heure incomplètes').waitFor();
