@@ -66,8 +66,8 @@ async function typeDate(page: Page, name: string, keys: string): Promise<string>
 let recordUrl = '';
 
 describe('dates typed and read in the screen language', () => {
-  it('on the French screen of an English browser: DDMMYYYY typed reads 14/03/1985 in the wizard, the summary and the record', async () => {
-    const page = await newPage(browser, { locale: 'en-US' });
+  it('on the French screen of an English browser in New York: DDMMYYYY typed reads 14/03/1985, 08:15 reads 08:15', async () => {
+    const page = await newPage(browser, { locale: 'en-US', timezoneId: 'America/New_York' });
     await login(page, baseUrl, 'secretariat@demo.lab', 'fr');
     await newRecord(page, 'fr');
     await field(page, 'patient_surname').fill(SURNAME);
@@ -116,6 +116,8 @@ describe('dates typed and read in the screen language', () => {
     expect(recordText).toContain('14/03/1985');
     expect(recordText).toContain('15/01/2026');
     expect(recordText).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    // Typed on the laboratory's clock, shown on it: the workstation's own zone changes neither.
+    expect(recordText).toContain('23/11/2026 08:15');
     await screenshot(page, 'dates-record-fr-light');
 
     // The API got the contract's dates.
@@ -128,8 +130,8 @@ describe('dates typed and read in the screen language', () => {
     }>;
     expect(record?.patient.patient_dob).toBe('1985-03-14');
     expect(record?.record_prescription_date).toBe('2026-01-15');
-    // Typed in the workstation's time (this browser's is UTC; in Paris it would be 07:15 UTC).
-    expect(record?.record_collection_datetime).toMatch(/^2026-11-23T0[78]:15:00\.000Z$/);
+    // 08:15 in Paris in November is 07:15 UTC, whatever zone the browser is set to.
+    expect(record?.record_collection_datetime).toBe('2026-11-23T07:15:00.000Z');
     await page.context().close();
   });
 

@@ -65,7 +65,7 @@ const MENUS: Record<string, { home: string; menu: string[] }> = {
   'biologiste@demo.lab': { home: 'dashboard', menu: ADMIN.filter((id) => id !== 'users') },
   'technicien@demo.lab': {
     home: 'dashboard',
-    menu: ADMIN.filter((id) => !['prescribers', 'collectors', 'users', 'clinics', 'validation'].includes(id)),
+    menu: ADMIN.filter((id) => !['prescribers', 'users', 'clinics', 'validation'].includes(id)),
   },
   'secretariat@demo.lab': {
     home: 'dashboard',
@@ -74,6 +74,7 @@ const MENUS: Record<string, { home: string; menu: string[] }> = {
       'records',
       'prescribers',
       'settings',
+      'families',
       'nabms',
       'analyses',
       'collectors',

@@ -182,6 +182,44 @@ describe('results bench', () => {
     await colleague.context().close();
   });
 
+  it('takes a collection time typed in New York as the laboratory’s clock, and reads it back as typed', async () => {
+    const page = await newPage(browser, { timezoneId: 'America/New_York' });
+    await login(page, baseUrl, 'technicien@demo.lab');
+    await openBench(page);
+    await dialog(page).getByRole('tab', { name: 'Observations' }).click();
+    const form = dialog(page).locator('[data-testid="observations-form"]');
+    const day = form.locator('[data-field="sample_collection_datetime"]');
+    await form.getByLabel('Heures').fill('');
+    await form.getByLabel('Minutes').fill('');
+    await day.fill('');
+    await day.pressSequentially('23112026');
+    // The technician reads the collectors, so the collector can be chosen here.
+    expect(await form.getByText('Vous n’avez pas accès à cette table').count()).toBe(0);
+    // A day without its time is not saved as midnight: the field says what is missing.
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await form.getByText('Date et heure incomplètes').waitFor();
+    await screenshot(page, 'results-bench-collection-incomplete-fr');
+    await form.getByLabel('Heures').pressSequentially('08');
+    await form.getByLabel('Minutes').pressSequentially('30');
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await waitForToast(page, 'Échantillon mis à jour');
+    expect(await form.getByText('Date et heure incomplètes').count()).toBe(0);
+    // 08:30 in Paris in November is 07:30 UTC (New York's 02:30).
+    const technician = await apiLogin(baseUrl, 'technicien@demo.lab');
+    const answer = await fetch(`${baseUrl}/api/get-sample?sample_id=${sample.id}`, { headers: technician });
+    const [row] = (await answer.json()) as Array<{ sample_collection_datetime: string | null }>;
+    expect(row?.sample_collection_datetime).toBe('2026-11-23T07:30:00.000Z');
+    await openBench(page);
+    await dialog(page).getByRole('tab', { name: 'Observations' }).click();
+    const again = dialog(page).locator('[data-testid="observations-form"]');
+    await expect
+      .poll(() => again.locator('[data-field="sample_collection_datetime"]').inputValue())
+      .toBe('23/11/2026');
+    expect(await again.getByLabel('Heures').inputValue()).toBe('08');
+    expect(await again.getByLabel('Minutes').inputValue()).toBe('30');
+    await page.context().close();
+  });
+
   it('reads the same in English, in dark mode and on a phone', async () => {
     const page = await newPage(browser, { locale: 'en-GB' });
     await login(page, baseUrl, 'biologiste@demo.lab', 'en');

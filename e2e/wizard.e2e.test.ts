@@ -182,9 +182,9 @@ describe('the add-record wizard at the front desk', () => {
     await page.context().close();
   });
 
-  it('finds analyses by family for a user who reads the families', async () => {
+  it('finds analyses by family at the front desk, whose secretary reads the families', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'biologiste@demo.lab');
+    await login(page, baseUrl, 'secretariat@demo.lab');
     await page.goto(`${baseUrl}/fr/form/records/${patientId}`);
     await page.locator('[data-step-nav="analyses"]').click();
     await waitForFocus(page, 'record_selected_analyses');

@@ -320,6 +320,16 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
     expect(codeOf(await call(ctx.app, secretary, { method: 'GET', url: '/api/get-machines' }))).toBe(
       'noAdminRights',
     );
+    // The front desk reads the families it searches analyses by, and changes none.
+    expect((await call(ctx.app, secretary, { method: 'GET', url: '/api/get-families' })).statusCode).toBe(
+      200,
+    );
+    const family = await call(ctx.app, secretary, {
+      method: 'POST',
+      url: '/api/add-family',
+      payload: { family_name: 'Accueil' },
+    });
+    expect(codeOf(family)).toBe('insufficientAdminRights');
     const edit = await call(ctx.app, secretary, {
       method: 'POST',
       url: '/api/add-collector',

@@ -45,7 +45,8 @@ export const INTERNAL_USERS: Array<{ email: string; name: string; rights: Grante
   {
     email: 'technicien@demo.lab',
     name: 'Camille Durand (technicienne)',
-    rights: { ...readReference, admin_samples: 2, admin_records: 2, admin_patients: 1 },
+    // Reads the collectors: the bench's observations tab says who collected the sample.
+    rights: { ...readReference, admin_samples: 2, admin_records: 2, admin_patients: 1, admin_collectors: 1 },
   },
   {
     email: 'secretariat@demo.lab',
@@ -58,6 +59,8 @@ export const INTERNAL_USERS: Array<{ email: string; name: string; rights: Grante
       admin_clinics: 1,
       admin_nabms: 1,
       admin_analyses: 1,
+      // Reference data the front desk searches analyses by (spec.md §6: a family filter needs read 1).
+      admin_families: 1,
       billing_user: true,
     },
   },

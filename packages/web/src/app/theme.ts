@@ -5,7 +5,9 @@ import {
   DEFAULT_THEME,
   darken,
   type MantineThemeOverride,
+  Menu,
 } from '@mantine/core';
+import classes from './theme.module.css';
 
 const FONT = 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
@@ -29,6 +31,7 @@ export function buildTheme(colorBlind: boolean): MantineThemeOverride {
     components: {
       // A badge is as wide as its word: squeezed by a narrow column it would show 'N…' for 'Non'.
       Badge: Badge.extend({ styles: { root: { flexShrink: 0, minWidth: 'max-content' } } }),
+      Menu: Menu.extend({ classNames: { item: classes.menuItem } }),
     },
   });
 }

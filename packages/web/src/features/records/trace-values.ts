@@ -1,6 +1,7 @@
 import { RECORD_STATUS_KEYS, recordStatusSchema, SAMPLE_STATUS_KEYS } from '@sil/contract';
 import type { TFunction } from 'i18next';
 import { formatDate, intlLocale } from '../../lib/format/dates';
+import { LAB_TIME_ZONE } from '../../lib/format/lab-time';
 import { formatNumber } from '../../lib/format/numbers';
 
 /** The locale key of a sample's progress (sample_status 0–5), under `sample_progress`. */
@@ -20,7 +21,7 @@ export interface ValueContext {
   names: Readonly<Record<string, string>>;
 }
 
-const PARIS = 'Europe/Paris';
+const PARIS = LAB_TIME_ZONE;
 
 /** A calendar day (YYYY-MM-DD) in the screen's language; it names no instant, so no time zone moves it. */
 export const shownDay = (iso: string, language: string): string => formatDate(iso, language);

@@ -8,30 +8,22 @@ import { ApiError } from '../../lib/api-client';
 import { DateTimeField } from '../../lib/form/date-time-field';
 import { ReferenceSelect } from '../../lib/form/reference-select';
 import { StaleAlert } from '../../lib/form/stale-alert';
+import { instantOfLabWallClock, labWallClock } from '../../lib/format/lab-time';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { useUpdateSample } from './api';
 
 interface Values {
   sample_machine: string | null;
-  /** 'YYYY-MM-DDTHH:mm' in the workstation's time, what a datetime-local input holds; '' for none. */
+  /** 'YYYY-MM-DDTHH:mm' on the laboratory's clock, what the date-time field holds; '' for none. */
   collection: string;
   sample_collector: string | null;
   sample_observations: string;
   sample_interpretation: string;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-function localInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 const valuesOf = (sample: SampleRow): Values => ({
   sample_machine: sample.sample_machine,
-  collection: localInput(sample.sample_collection_datetime),
+  collection: sample.sample_collection_datetime ? labWallClock(sample.sample_collection_datetime) : '',
   sample_collector: sample.sample_collector,
   sample_observations: sample.sample_observations ?? '',
   sample_interpretation: sample.sample_interpretation ?? '',
@@ -51,6 +43,7 @@ export function ObservationsTab({
   onReload: () => Promise<unknown>;
 }) {
   const { t } = useTranslation('records');
+  const { t: tc } = useTranslation();
   const update = useUpdateSample(sample.sample_id);
   const [stale, setStale] = useState(false);
   const form = useForm<Values>({ defaultValues: valuesOf(sample) });
@@ -59,13 +52,17 @@ export function ObservationsTab({
 
   const submit = form.handleSubmit(async (values) => {
     setStale(false);
+    const collected = values.collection ? instantOfLabWallClock(values.collection) : null;
+    if (values.collection && !collected) {
+      form.setError('collection', { type: 'incomplete', message: tc('date_field.time_incomplete') });
+      return;
+    }
     try {
       await update.mutateAsync({
         sample_id: sample.sample_id,
         sample_last_updated: sample.sample_last_updated,
         sample_machine: values.sample_machine,
-        // The typed wall-clock time is the workstation's: the instant sent carries its offset.
-        sample_collection_datetime: values.collection ? new Date(values.collection).toISOString() : null,
+        sample_collection_datetime: collected,
         sample_collector: values.sample_collector,
         sample_observations: values.sample_observations.trim() || null,
         sample_interpretation: values.sample_interpretation.trim() || null,
@@ -113,6 +110,7 @@ export function ObservationsTab({
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
+                  error={form.formState.errors.collection?.message}
                 />
               )}
             />

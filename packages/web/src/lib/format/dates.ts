@@ -1,4 +1,5 @@
 import { isCalendarDate } from '@sil/contract';
+import { LAB_TIME_ZONE } from './lab-time';
 
 /**
  * Dates as the screen's language writes them, whatever the browser's own locale. Both languages
@@ -16,7 +17,7 @@ export function intlLocale(language: string): string {
 }
 
 const EMPTY = '—';
-const PARIS = 'Europe/Paris';
+const PARIS = LAB_TIME_ZONE;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {

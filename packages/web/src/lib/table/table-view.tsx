@@ -9,6 +9,7 @@ import { DateField } from '../form/date-field';
 import { DeleteConfirm } from './delete-confirm';
 import { ExportMenu } from './export-menu';
 import type { ListState } from './list-state';
+import { PhoneToolbar } from './phone-toolbar';
 import type { TableRights } from './rights';
 import type { SortView } from './sort-header';
 import { TableEmpty } from './table-empty';
@@ -131,100 +132,138 @@ export function TableView<R>(props: TableViewProps<R>) {
     sort,
   };
 
+  const searchField = (
+    <TextInput
+      style={mobile ? undefined : { flex: '1 1 200px' }}
+      maw={mobile ? undefined : 420}
+      leftSection={<IconSearch size={16} />}
+      rightSection={mobile && props.loading ? <Loader size="xs" /> : null}
+      placeholder={props.searchPlaceholder}
+      aria-label={t('search.label')}
+      value={search}
+      onChange={(event) => {
+        setSearch(event.currentTarget.value);
+        commitSearch(event.currentTarget.value);
+      }}
+      data-testid="table-search"
+    />
+  );
+  const hasFilters = props.filters.length > 0 || props.dateRange === true;
+  const onDelete = rights.remove && props.onDelete ? () => setConfirming(true) : null;
+  const onExport = props.onExport
+    ? (format: 'csv' | 'xlsx', selectedOnly: boolean) =>
+        props.onExport?.(format, selectedOnly ? [...selected.keys()] : null)
+    : null;
+
   return (
     <>
       <PageHeader
         title={props.title}
         actions={
-          <Group gap="sm" wrap="wrap">
-            {props.actions}
-            {rights.remove && props.onDelete ? (
-              <Button
-                color="red"
-                variant="light"
-                leftSection={<IconTrash size={16} />}
-                disabled={selected.size === 0}
-                onClick={() => setConfirming(true)}
-                data-action="delete"
-              >
-                {t('actions.delete_selected', { count: selected.size })}
-              </Button>
-            ) : null}
-            {props.onExport ? (
-              <ExportMenu
-                selectedCount={selected.size}
-                busy={props.exporting ?? false}
-                onExport={(format, selectedOnly) =>
-                  props.onExport?.(format, selectedOnly ? [...selected.keys()] : null)
-                }
-              />
-            ) : null}
-            {canAdd ? (
-              <Button leftSection={<IconPlus size={16} />} onClick={props.onAdd} data-action="add">
-                {t('actions.add')}
-              </Button>
-            ) : null}
-          </Group>
+          mobile ? (
+            props.actions
+          ) : (
+            <Group gap="sm" wrap="wrap">
+              {props.actions}
+              {onDelete ? (
+                <Button
+                  color="red"
+                  variant="light"
+                  leftSection={<IconTrash size={16} />}
+                  disabled={selected.size === 0}
+                  onClick={onDelete}
+                  data-action="delete"
+                >
+                  {t('actions.delete_selected', { count: selected.size })}
+                </Button>
+              ) : null}
+              {onExport ? (
+                <ExportMenu
+                  selectedCount={selected.size}
+                  busy={props.exporting ?? false}
+                  onExport={onExport}
+                />
+              ) : null}
+              {canAdd ? (
+                <Button leftSection={<IconPlus size={16} />} onClick={props.onAdd} data-action="add">
+                  {t('actions.add')}
+                </Button>
+              ) : null}
+            </Group>
+          )
         }
       />
       <Stack gap="sm" mb="md">
-        <Group gap="sm" wrap="wrap" align="flex-end" data-testid="table-toolbar">
-          <TextInput
-            style={{ flex: '1 1 200px' }}
-            maw={420}
-            leftSection={<IconSearch size={16} />}
-            placeholder={props.searchPlaceholder}
-            aria-label={t('search.label')}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              commitSearch(event.currentTarget.value);
-            }}
-            data-testid="table-search"
+        {mobile ? (
+          <PhoneToolbar
+            search={searchField}
+            filters={hasFilters ? { count: activeFilters, open: filtersOpen, onToggle: toggleFilters } : null}
+            sort={
+              props.sortOptions.length > 0
+                ? {
+                    options: props.sortOptions,
+                    value: state.sort,
+                    order: state.sort === null ? props.defaultSort.order : state.order,
+                    onSort: (value) => onState({ ...state, sort: value, page: 1 }),
+                    onOrder: (order) => onState({ ...state, order, page: 1 }),
+                  }
+                : null
+            }
+            selectedCount={selected.size}
+            onDelete={onDelete}
+            onExport={onExport}
+            exporting={props.exporting ?? false}
+            onAdd={canAdd ? (props.onAdd ?? null) : null}
           />
-          {props.sortOptions.length > 0 ? (
-            <Group gap="xs" wrap="wrap" align="flex-end">
-              <Select
-                w={220}
-                aria-label={t('sort.label')}
-                leftSection={<IconArrowsSort size={16} />}
-                placeholder={t('sort.default')}
-                data={props.sortOptions}
-                value={state.sort}
-                onChange={(value) => onState({ ...state, sort: value, page: 1 })}
-                clearable
-                data-testid="table-sort"
-              />
-              <SegmentedControl
-                aria-label={t('sort.order')}
-                disabled={state.sort === null}
-                // With no option chosen the rows follow the default sort: its order is the one shown.
-                value={state.sort === null ? props.defaultSort.order : state.order}
-                data={[
-                  { value: 'ASC', label: t('sort.asc') },
-                  { value: 'DESC', label: t('sort.desc') },
-                ]}
-                onChange={(value) => onState({ ...state, order: value === 'DESC' ? 'DESC' : 'ASC', page: 1 })}
-                data-testid="table-order"
-              />
-            </Group>
-          ) : null}
-          {props.filters.length > 0 || props.dateRange ? (
-            // The filters fold behind one button so the toolbar stays one row and the rows stay near
-            // the top; the count says how many are set while they are folded.
-            <Button
-              variant={activeFilters > 0 ? 'light' : 'default'}
-              leftSection={<IconFilter size={16} />}
-              onClick={toggleFilters}
-              aria-expanded={filtersOpen}
-              data-action="filters"
-              data-count={activeFilters}
-            >
-              {t('filters.toggle', { count: activeFilters })}
-            </Button>
-          ) : null}
-          {props.loading ? <Loader size="sm" /> : null}
-        </Group>
+        ) : (
+          <Group gap="sm" wrap="wrap" align="flex-end" data-testid="table-toolbar">
+            {searchField}
+            {props.sortOptions.length > 0 ? (
+              <Group gap="xs" wrap="wrap" align="flex-end">
+                <Select
+                  w={220}
+                  aria-label={t('sort.label')}
+                  leftSection={<IconArrowsSort size={16} />}
+                  placeholder={t('sort.default')}
+                  data={props.sortOptions}
+                  value={state.sort}
+                  onChange={(value) => onState({ ...state, sort: value, page: 1 })}
+                  clearable
+                  data-testid="table-sort"
+                />
+                <SegmentedControl
+                  aria-label={t('sort.order')}
+                  disabled={state.sort === null}
+                  // With no option chosen the rows follow the default sort: its order is the one shown.
+                  value={state.sort === null ? props.defaultSort.order : state.order}
+                  data={[
+                    { value: 'ASC', label: t('sort.asc') },
+                    { value: 'DESC', label: t('sort.desc') },
+                  ]}
+                  onChange={(value) =>
+                    onState({ ...state, order: value === 'DESC' ? 'DESC' : 'ASC', page: 1 })
+                  }
+                  data-testid="table-order"
+                />
+              </Group>
+            ) : null}
+            {hasFilters ? (
+              // The filters fold behind one button so the toolbar stays one row and the rows stay near
+              // the top; the count says how many are set while they are folded.
+              <Button
+                variant={activeFilters > 0 ? 'light' : 'default'}
+                leftSection={<IconFilter size={16} />}
+                onClick={toggleFilters}
+                aria-expanded={filtersOpen}
+                data-action="filters"
+                data-count={activeFilters}
+              >
+                {t('filters.toggle', { count: activeFilters })}
+              </Button>
+            ) : null}
+            {props.loading ? <Loader size="sm" /> : null}
+          </Group>
+        )}
         <Collapse expanded={filtersOpen}>
           {props.dateRange ? (
             <Group gap="sm" mb="xs" wrap="wrap">

@@ -1,5 +1,6 @@
 import { joinPhone, type PatientRow, type RecordRow } from '@sil/contract';
 import { z } from 'zod';
+import { instantOfLabWallClock, labWallClock } from '../../../lib/format/lab-time';
 import type { Payload } from '../../../lib/table/payload';
 import { REPORT_FLAGS, STEPS } from './steps';
 
@@ -74,14 +75,6 @@ const FLAG_FIELDS = [...PATIENT_FLAGS, ...RECORD_FLAGS] as const;
 const TextMap = z.record(z.enum(TEXT_FIELDS), z.string());
 const FlagMap = z.record(z.enum(FLAG_FIELDS), z.boolean());
 
-/** 'YYYY-MM-DDTHH:mm' in the workstation's time, what a datetime-local input shows. */
-function localInput(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 const isPatientText = (field: TextField): field is PatientTextField =>
   (PATIENT_TEXT as readonly string[]).includes(field);
 const isPatientFlag = (field: FlagField): field is (typeof PATIENT_FLAGS)[number] =>
@@ -90,7 +83,7 @@ const isPatientFlag = (field: FlagField): field is (typeof PATIENT_FLAGS)[number
 function inputText(field: TextField, patient: PatientRow | undefined, record: RecordRow | undefined): string {
   const stored = isPatientText(field) ? patient?.[field] : record?.[field];
   const value = stored === null || stored === undefined ? '' : String(stored);
-  if (DATE_TIME.has(field) && value) return localInput(value);
+  if (DATE_TIME.has(field) && value) return labWallClock(value);
   if (field.endsWith('_dob') || field.endsWith('_from') || field.endsWith('_to') || field.endsWith('_date'))
     return value.slice(0, 10);
   return value;
@@ -125,10 +118,8 @@ function contractValue(field: TextField, text: string): string | number | null {
   const trimmed = text.trim();
   if (trimmed === '') return null;
   if (INTEGER.has(field)) return Number(trimmed);
-  if (DATE_TIME.has(field)) {
-    const date = new Date(trimmed);
-    return Number.isNaN(date.getTime()) ? trimmed : date.toISOString();
-  }
+  // Typed on the laboratory's clock; an unfinished text travels as typed, for the schema to refuse.
+  if (DATE_TIME.has(field)) return instantOfLabWallClock(trimmed) ?? trimmed;
   if (PHONE.has(field)) return phoneOf(trimmed);
   if (COMPACT.has(field)) return trimmed.replace(/\s/g, '').toUpperCase();
   return trimmed;

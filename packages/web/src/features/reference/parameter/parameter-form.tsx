@@ -2,13 +2,14 @@ import { Alert, Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/c
 import { type ParameterRow, parameterBoundsProblems } from '@sil/contract';
 // mathjs, which the formula fields validate with, is loaded with this screen only.
 import '@sil/contract/formula-engine';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldInput } from '../../../lib/form/field-input';
 import type { FieldSpec, FormValues } from '../../../lib/form/field-spec';
 import { formResolver } from '../../../lib/form/form-resolver';
 import { formValuesOf, payloadOf } from '../../../lib/form/form-values';
+import { revealFirstError } from '../../../lib/form/reveal-error';
 import { StaleAlert } from '../../../lib/form/stale-alert';
 import { useSubmitRow } from '../../../lib/form/use-submit-row';
 import type { Payload } from '../../../lib/table/payload';
@@ -55,6 +56,7 @@ export function ParameterForm({
     resolver: formResolver(entity, PARAMETER_FIELDS),
     mode: 'onTouched',
   });
+  const formRef = useRef<HTMLFormElement>(null);
   const [initialBlocks] = useState(() => blocksOf(row?.parameter_ranges));
   const [initialZones] = useState(() => zonesOf(row?.parameter_zones));
   const [blocks, setBlocks] = useState(initialBlocks);
@@ -97,6 +99,7 @@ export function ParameterForm({
       if (path.startsWith('parameter_ranges') || path.startsWith('parameter_zones')) return true;
       if (!known.has(path)) return false;
       form.setError(path, { type: 'server', message });
+      revealFirstError(formRef.current);
       return true;
     },
     onDone,
@@ -127,11 +130,16 @@ export function ParameterForm({
 
   return (
     <form
+      ref={formRef}
       noValidate
-      onSubmit={form.handleSubmit(() => {
-        if (problems.length > 0) return;
-        return submit(full(initial, initialBlocks, initialZones), full(form.getValues(), blocks, zones));
-      })}
+      onSubmit={form.handleSubmit(
+        () => {
+          if (problems.length > 0) return;
+          return submit(full(initial, initialBlocks, initialZones), full(form.getValues(), blocks, zones));
+        },
+        // The form is four sections long: the first wrong field may be far above the button.
+        () => revealFirstError(formRef.current),
+      )}
     >
       {stale ? <StaleAlert onReload={onReload} /> : null}
       <Stack gap="lg">

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { ADMIN_KEYS, emptyRights } from '@sil/contract';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../../app/providers';
+import { loadScreenTexts } from '../../../app/screen-texts';
+import { i18n } from '../../../lib/i18n';
+import { saveRights, saveTokens } from '../../../lib/session';
+import { stubBrowserApis } from '../../../testing/dom';
+import { ParameterForm } from './parameter-form';
+
+const scrolled: string[] = [];
+
+beforeAll(async () => {
+  stubBrowserApis();
+  await loadScreenTexts();
+});
+beforeEach(async () => {
+  localStorage.clear();
+  saveTokens(
+    { access_token: 'a', refresh_token: 'r', uid: '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f' },
+    '1767225600000abcdef',
+  );
+  saveRights({ ...emptyRights('internal'), ...Object.fromEntries(ADMIN_KEYS.map((key) => [key, 3])) });
+  await i18n.changeLanguage('fr');
+  scrolled.length = 0;
+  HTMLElement.prototype.scrollIntoView = vi.fn(function (this: HTMLElement) {
+    scrolled.push(this.getAttribute('data-field') ?? this.id);
+  });
+  // The machine, family and matrix choices: empty lists, this test saves nothing.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ data: [], number_of_rows: 0, number_of_pages: 0 }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the parameter form', () => {
+  it('brings the first wrong field into view and focuses it when a save is refused', async () => {
+    const onDone = vi.fn();
+    render(
+      <Providers>
+        <ParameterForm row={null} onDone={onDone} onReload={() => undefined} />
+      </Providers>,
+    );
+    const save = await screen.findByRole('button', { name: 'Enregistrer' });
+    // The name is required and left empty; the button sits four sections below it.
+    fireEvent.click(save);
+    await waitFor(() => expect(scrolled).toHaveLength(1));
+    const name = document.activeElement;
+    expect(name?.getAttribute('aria-invalid')).toBe('true');
+    expect(name?.closest('form')?.querySelector('[aria-invalid="true"]')).toBe(name);
+    expect(onDone).not.toHaveBeenCalled();
+  });
+});
