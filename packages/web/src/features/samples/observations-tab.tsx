@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
-import { DateTimeField } from '../../lib/form/date-time-field';
+import { DateTimeField, localDateTimeInput } from '../../lib/form/date-time-field';
 import { ReferenceSelect } from '../../lib/form/reference-select';
 import { StaleAlert } from '../../lib/form/stale-alert';
 import { notifyApiError, showToast } from '../../lib/notify';
@@ -20,18 +20,9 @@ interface Values {
   sample_interpretation: string;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-function localInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 const valuesOf = (sample: SampleRow): Values => ({
   sample_machine: sample.sample_machine,
-  collection: localInput(sample.sample_collection_datetime),
+  collection: localDateTimeInput(sample.sample_collection_datetime),
   sample_collector: sample.sample_collector,
   sample_observations: sample.sample_observations ?? '',
   sample_interpretation: sample.sample_interpretation ?? '',

@@ -19,6 +19,16 @@ export function joinDateTime(day: string, time: string): string {
   return day === '' && time === '' ? '' : `${day}T${time}`;
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A stored instant as this field holds it: the browser's (the laboratory's) local day and time. */
+export function localDateTimeInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 export interface DateTimeFieldProps {
   /** A local date-time, 'YYYY-MM-DDTHH:mm' in the laboratory's time, or ''. */
   value: string;
