@@ -161,7 +161,13 @@ export function NonconformitiesCard({ record }: { record: RecordDetail }) {
           </Text>
         ) : (
           ncas.map((nca) => (
-            <Group key={nca.nca_id} gap="xs" wrap="wrap" data-testid="nca-row">
+            <Group
+              key={nca.nca_id}
+              gap="xs"
+              wrap="wrap"
+              data-testid="nca-row"
+              data-resolved={String(nca.nca_resolved)}
+            >
               <Badge color={nca.nca_resolved ? 'teal' : 'orange'} variant="light">
                 {t(nca.nca_resolved ? 'nonconformities.resolved' : 'nonconformities.unresolved')}
               </Badge>

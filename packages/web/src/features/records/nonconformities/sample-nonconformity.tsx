@@ -22,7 +22,7 @@ export function SampleNonconformity({ sample, editable }: { sample: SampleRow; e
   const nctCode = sample.sample_nct_code;
 
   return (
-    <Stack gap={4} data-testid="sample-nonconformity" data-sample={sample.sample_number}>
+    <Stack gap={4} data-testid="sample-nonconformity" data-sample-number={sample.sample_number}>
       <Group gap="xs" wrap="wrap">
         {sample.sample_nct_active ? (
           <Badge color="red" data-state="nct-active">
