@@ -25,6 +25,8 @@ interface TraceEntry {
   modification_old_value: string | null;
   modification_new_value: string | null;
   nca: string | null;
+  row_id: string;
+  names: Record<string, string>;
 }
 interface Nonconformities {
   anes: Array<Json & { ane_code: string; analysis_name: string | null }>;
@@ -363,6 +365,9 @@ describe.each(DATABASES)('non-conformities on %s', (kind) => {
         modification_new_value: 'true',
       }),
     );
+    // The trace names an NCA by its code.
+    const resolvedEntry = entries.find((entry) => entry.modification_field === 'nca_resolved');
+    expect(resolvedEntry?.names[resolvedEntry.row_id]).toBe('nca7');
     expect(
       entries
         .filter((entry) => entry.modification_field === 'record_unresolved_nca')
