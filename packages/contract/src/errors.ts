@@ -100,6 +100,8 @@ export const ERROR_STATUS = {
   resultValidated: 409,
   parameterNotInSample: 409,
   analysisNotInRecord: 409,
+  ncaAlreadyResolved: 409,
+  nctNotActive: 409,
   forceSaveRequired: 403,
   tooManyAttempts: 429,
   ssoNotConfigured: 503,

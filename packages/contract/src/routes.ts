@@ -27,6 +27,7 @@ import {
   VerificationRequestBody,
 } from './auth.js';
 import { AddBackupBody, BackupFile, BackupIdQuery, BackupRow } from './backups.js';
+import { nonconformityRoutes } from './nonconformities/routes.js';
 import { addSampleRoutes } from './records/add-sample.js';
 import { documentRoutes } from './records/documents.js';
 import { recordRoutes } from './records/routes.js';
@@ -243,6 +244,7 @@ export const routes = {
   ...addSampleRoutes,
   ...resultRoutes,
   ...validationRoutes,
+  ...nonconformityRoutes,
   ...worklistRoutes,
   ...documentRoutes,
 } as const;

@@ -35,6 +35,7 @@ import {
 } from './modules/auth/index.js';
 import { backupRoutes, createBackupService } from './modules/backups/index.js';
 import { nabmImportRoutes } from './modules/nabms/index.js';
+import { nonconformityRoutes } from './modules/nonconformities/index.js';
 import { recordsRoutes } from './modules/records/index.js';
 import { bindings, referenceTableRoutes } from './modules/reference/index.js';
 import { reportRoutes } from './modules/reports/index.js';
@@ -144,6 +145,7 @@ export async function buildApp({
   recordsRoutes(app, db, overrides?.insi ?? insiFromConfig(config));
   resultsRoutes(app, db);
   validationRoutes(app, db);
+  nonconformityRoutes(app, db);
   worklistRoutes(app, db);
   const uploads = createUploadService(
     db,

@@ -598,6 +598,98 @@ const CASES: Record<string, RouteCase> = {
     ownAnswer: 'done',
     foreign: (t) => [send('PUT', '/api/invalidate-record', { record_id: t.record, sample_ids: [t.sample] })],
   },
+  getRecordNonconformities: {
+    own: (f) => get(`/api/get-record-nonconformities?record_id=${f.own.record}`),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/get-record-nonconformities?record_id=${t.record}`)],
+  },
+  addAne: {
+    own: (f) =>
+      send('POST', '/api/add-ane', {
+        record_id: f.own.record,
+        analysis_id: f.own.ref.analyses,
+        ane_code: 'ane1',
+      }),
+    ownAnswer: 'done',
+    foreign: (t) => [
+      send('POST', '/api/add-ane', { record_id: t.record, analysis_id: t.ref.analyses, ane_code: 'ane1' }),
+    ],
+  },
+  addNca: {
+    own: (f) => send('POST', '/api/add-nca', { record_id: f.own.record, nca_code: 'nca7' }),
+    ownAnswer: 'done',
+    foreign: (t) => [send('POST', '/api/add-nca', { record_id: t.record, nca_code: 'nca7' })],
+  },
+  resolveNca: {
+    own: () => send('PUT', '/api/resolve-nca', { nca_id: randomUUID(), nca_solution: 'Corrigé' }),
+    ownAnswer: 'ncaNotFound',
+  },
+  // Stamps of another moment: the calls are allowed and reach the sample's or record's lost-update guard.
+  openNct: {
+    own: (f) =>
+      send('PUT', '/api/open-nct', {
+        sample_id: f.own.sample,
+        sample_last_updated: STALE,
+        sample_nct_code: 'nct1',
+      }),
+    ownAnswer: 'staleUpdate',
+    foreign: (t) => [
+      send('PUT', '/api/open-nct', {
+        sample_id: t.sample,
+        sample_last_updated: STALE,
+        sample_nct_code: 'nct1',
+      }),
+    ],
+  },
+  closeNct: {
+    own: (f) =>
+      send('PUT', '/api/close-nct', {
+        sample_id: f.own.sample,
+        sample_last_updated: STALE,
+        sample_nct_solution: 'Refait',
+      }),
+    ownAnswer: 'done',
+    foreign: (t) => [
+      send('PUT', '/api/close-nct', {
+        sample_id: t.sample,
+        sample_last_updated: STALE,
+        sample_nct_solution: 'Refait',
+      }),
+    ],
+  },
+  updateSampleLbloc: {
+    own: (f) =>
+      send('PUT', '/api/update-sample-lbloc', {
+        sample_id: f.own.sample,
+        sample_last_updated: STALE,
+        sample_lbloc_flag: false,
+      }),
+    ownAnswer: 'staleUpdate',
+    foreign: (t) => [
+      send('PUT', '/api/update-sample-lbloc', {
+        sample_id: t.sample,
+        sample_last_updated: STALE,
+        sample_lbloc_flag: false,
+      }),
+    ],
+  },
+  updateRecordLbloc: {
+    own: (f) =>
+      send('PUT', '/api/update-record-lbloc', {
+        record_id: f.own.record,
+        record_last_updated: STALE,
+        record_lbloc_flag: false,
+      }),
+    ownAnswer: 'staleUpdate',
+    foreign: (t) => [
+      send('PUT', '/api/update-record-lbloc', {
+        record_id: t.record,
+        record_last_updated: t.recordStamp,
+        record_lbloc_flag: true,
+        record_lbloc_description: 'Intrusion',
+      }),
+    ],
+  },
   getWorklist: {
     own: (f) => get(`/api/get-worklist?machine_id=${f.own.ref.machines}`),
     ownAnswer: 'ok',

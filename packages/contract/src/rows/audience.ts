@@ -176,6 +176,7 @@ export const INTERNAL_FIELDS = {
     'record_delai_impact',
     'record_oral_flag',
     'record_lbloc_flag',
+    'record_lbloc_description',
     'record_annulment_explanation',
     'record_replaced_by',
     'record_replaces',

@@ -24,6 +24,7 @@ export const RecordRow = z.object({
   ),
   record_unresolved_nca: flag,
   record_lbloc_flag: flag,
+  record_lbloc_description: z.string().nullable(),
   record_annulr_flag: flag,
   record_annulment_explanation: z.string().nullable(),
   record_replaced_by: optionalRowId,

@@ -91,6 +91,7 @@ const record = {
   record_linked_records: [],
   record_special_considerations: null,
   record_additional_information: null,
+  record_lbloc_description: null,
   record_scanned_at: null,
   record_received_at: STAMP,
   record_validated_at: null,

@@ -14,6 +14,8 @@ export const queryKeys = {
     all: ['record'] as const,
     one: (id: string) => ['record', id] as const,
     trace: (id: string) => ['record', id, 'trace'] as const,
+    /** Its ANEs and NCAs: under the record's key, so that what refreshes the record refreshes them. */
+    nonconformities: (id: string) => ['record', id, 'nonconformities'] as const,
     labels: (id: string) => ['record', id, 'labels'] as const,
     /** The record picker of the uploads screen: records found by a search, and the chosen one. */
     pick: (term: string) => ['record', 'pick', term] as const,
@@ -26,6 +28,7 @@ export const queryKeys = {
   },
   sample: {
     /** A sample's parameters and results, as the results bench reads and saves them. */
+    all: ['sample'] as const,
     results: (id: string) => ['sample', id, 'results'] as const,
   },
   /** Biological validation: the records waiting, and a record's preview with every result. */

@@ -4,6 +4,7 @@ export * from './catalogue.js';
 export * from './clinics.js';
 export * from './laboratories.js';
 export * from './nabms.js';
+export * from './nonconformities.js';
 export * from './records.js';
 export * from './reference.js';
 export * from './results.js';

@@ -122,6 +122,7 @@ export const records = pgTable(
     record_delai_impact: text('record_delai_impact'),
     record_oral_flag: flag('record_oral_flag'),
     record_lbloc_flag: flag('record_lbloc_flag'),
+    record_lbloc_description: text('record_lbloc_description'),
     record_annulr_flag: flag('record_annulr_flag'),
     record_annulment_explanation: text('record_annulment_explanation'),
     record_replaced_by: uuid('record_replaced_by'),

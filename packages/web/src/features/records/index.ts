@@ -1,3 +1,5 @@
+/** A sample's NCT and LBloc with their steps: the samples bench shows it too. */
+export { SampleNonconformity } from './nonconformities/sample-nonconformity';
 export { RecordPage } from './record-page';
 export { recordsTablePage } from './records-table';
 export { RecordWizard } from './wizard/record-wizard';

@@ -16,6 +16,9 @@ export function RecordBadges({ record }: { record: RecordRow | ClinicRecordRow |
     [whole?.record_locked === true, 'locked', 'gray'],
     [whole?.record_unresolved_nca === true, 'nca', 'orange'],
     [whole?.record_lbloc_flag === true, 'lbloc', 'orange'],
+    [whole?.record_derog_flag === true, 'derog', 'grape'],
+    [whole?.record_uh_flag === true, 'uh', 'red'],
+    [whole?.record_delai_flag === true, 'delai', 'yellow'],
   ];
   return (
     <Group gap={6} data-testid="record-badges">

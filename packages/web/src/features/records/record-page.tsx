@@ -16,6 +16,7 @@ import { formatDate, formatDateTime } from '../../lib/format/dates';
 import { useSession } from '../../lib/use-session';
 import { AddSampleButton } from './add-sample-modal';
 import { useRecord } from './api';
+import { NonconformitiesCard } from './nonconformities/nonconformities-card';
 import { NotesCard } from './notes-card';
 import { RecordActions } from './record-actions';
 import { RecordBadges } from './record-badges';
@@ -194,6 +195,11 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
           }
         />
       </Card>
+      {whole ? (
+        <Card withBorder>
+          <NonconformitiesCard record={whole} />
+        </Card>
+      ) : null}
       {whole ? (
         <Card withBorder>
           <NotesCard

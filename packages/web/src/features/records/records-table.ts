@@ -29,6 +29,8 @@ export const recordsTable = defineTable(RecordListRow, {
     { field: 'patient_dob', format: 'date' },
     { field: 'record_status', format: 'recordStatus' },
     { field: 'record_is_urgent', format: 'boolean' },
+    { field: 'record_unresolved_nca', format: 'boolean' },
+    { field: 'record_lbloc_flag', format: 'boolean' },
     { field: 'record_created', format: 'datetime' },
   ],
   form: {

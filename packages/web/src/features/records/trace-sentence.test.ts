@@ -175,4 +175,36 @@ describe('a trace entry as a sentence', () => {
     ]);
     expect(ids.map((e) => e.modification_id)).toEqual([3, 2, 1]);
   });
+
+  it('tells the non-conformities: their codes with their words, and the ANE or NCA they belong to', () => {
+    const nct = {
+      table_name: 'samples',
+      row_id: SAMPLE,
+      names: { [SAMPLE]: '2611230001-01' },
+      modification_field: 'sample_nct_code',
+      modification_old_value: null,
+      modification_new_value: 'nct2',
+    };
+    expect(sentence('en', nct)).toBe(
+      'Marie Dupont (technicien) set NCT code of sample 2611230001-01 to nct2 — Insufficient collection on 23/11/2026 at 14:02',
+    );
+    const created = {
+      table_name: 'record_ncas',
+      row_id: BERNARD,
+      modification_type: 'insert' as const,
+      modification_new_value: JSON.stringify({ nca_id: BERNARD, nca_code: 'nca7', nca_resolved: false }),
+    };
+    expect(sentence('fr', created)).toContain('la NCA nca7');
+    const resolved = {
+      table_name: 'record_ncas',
+      row_id: BERNARD,
+      names: { [BERNARD]: 'nca7' },
+      modification_field: 'nca_resolved',
+      modification_old_value: 'false',
+      modification_new_value: 'true',
+    };
+    expect(sentence('en', resolved)).toBe(
+      'Marie Dupont (technicien) changed Resolved of NCA nca7 from No to Yes on 23/11/2026 at 14:02',
+    );
+  });
 });

@@ -12,7 +12,7 @@ export const newestFirst = (entries: readonly TraceEntry[]) =>
 const SYSTEM_AUTHOR = 'system';
 
 /** Tables whose rows the trace names; any other reads as 'an item'. */
-const SUBJECTS = ['records', 'samples', 'patients', 'uploads'] as const;
+const SUBJECTS = ['records', 'samples', 'patients', 'uploads', 'record_anes', 'record_ncas'] as const;
 type Subject = (typeof SUBJECTS)[number];
 const isSubject = (table: string): table is Subject => (SUBJECTS as readonly string[]).includes(table);
 
@@ -22,6 +22,8 @@ const NAMING_FIELDS: Record<Subject, readonly string[]> = {
   samples: ['sample_number'],
   patients: ['patient_surname', 'patient_name'],
   uploads: ['upload_name'],
+  record_anes: ['ane_code'],
+  record_ncas: ['nca_code'],
 };
 
 function author(entry: TraceEntry, t: TFunction<'records'>): string {

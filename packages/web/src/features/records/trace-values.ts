@@ -48,6 +48,10 @@ export function shownInstant(iso: string, language: string): { date: string; tim
 const nameOf = (id: string, context: ValueContext) =>
   context.names[id.toLowerCase()] ?? context.t('trace.unknown_row');
 
+/** A non-conformity code (spec.md §9) with its words: 'nct2 — Insufficient collection'. */
+const nonconformityCode = (value: string, t: TFunction<'records'>) =>
+  `${value} — ${t(`nonconformities.codes.${value}`, { defaultValue: value })}`;
+
 /** Codes whose words live in the records texts, by the field that holds them. */
 const CODED: Record<string, (value: string, t: TFunction<'records'>) => string> = {
   record_status: (value, t) => {
@@ -58,6 +62,9 @@ const CODED: Record<string, (value: string, t: TFunction<'records'>) => string> 
   patient_gender: (value, t) => t(`genders.${value}`, { defaultValue: value }),
   patient_identity_status: (value, t) => t(`identity_statuses.${value}`, { defaultValue: value }),
   patient_civility: (value, t) => t(`civilities.${value}`, { defaultValue: value }),
+  sample_nct_code: (value, t) => nonconformityCode(value, t),
+  ane_code: (value, t) => nonconformityCode(value, t),
+  nca_code: (value, t) => nonconformityCode(value, t),
 };
 
 function parsed(value: string): unknown {

@@ -5,10 +5,10 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
-import { DateTimeField } from '../../lib/form/date-time-field';
+import { DateTimeField, localDateTimeInput } from '../../lib/form/date-time-field';
 import { ReferenceSelect } from '../../lib/form/reference-select';
 import { StaleAlert } from '../../lib/form/stale-alert';
-import { instantOfLabWallClock, labWallClock } from '../../lib/format/lab-time';
+import { instantOfLabWallClock } from '../../lib/format/lab-time';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { useUpdateSample } from './api';
 
@@ -23,7 +23,7 @@ interface Values {
 
 const valuesOf = (sample: SampleRow): Values => ({
   sample_machine: sample.sample_machine,
-  collection: sample.sample_collection_datetime ? labWallClock(sample.sample_collection_datetime) : '',
+  collection: localDateTimeInput(sample.sample_collection_datetime),
   sample_collector: sample.sample_collector,
   sample_observations: sample.sample_observations ?? '',
   sample_interpretation: sample.sample_interpretation ?? '',

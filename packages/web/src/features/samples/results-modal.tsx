@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SampleStatusBadge } from '../../components/sample-status-badge';
 import { useSession } from '../../lib/use-session';
+import { SampleNonconformity } from '../records';
 import { useParameterDefinitions, useSampleRecord, useSampleResults } from './api';
 import { ObservationsTab } from './observations-tab';
 import { resultParameterOf } from './result-reading';
@@ -111,6 +112,12 @@ export default function ResultsModal({
                 {patient.patient_surname} {patient.patient_name}
               </Text>
             ) : null}
+          </Group>
+          <Group mb="sm">
+            <SampleNonconformity
+              sample={data.sample}
+              editable={(rights?.admin_samples ?? 0) >= 2 && frozen !== null && !frozen.frozen}
+            />
           </Group>
           {reason ? (
             <Alert color={reason === 'read_only' ? 'gray' : 'blue'} mb="sm" data-testid="results-read-only">

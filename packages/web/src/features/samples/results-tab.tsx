@@ -29,10 +29,10 @@ const detailsParameter = (details: unknown): string | null => {
   return typeof id === 'string' ? id : null;
 };
 
-function draftsOf(data: SampleResults, language: string): Record<string, string> {
+function draftsOf(lines: SampleResults['lines'], language: string): Record<string, string> {
   const format = (value: number) =>
     formatNumber(value, language, { maxDecimals: 6 }).replace(/[\s\u202f]/g, '');
-  return Object.fromEntries(data.lines.map((line) => [line.parameter_id, storedText(line.result, format)]));
+  return Object.fromEntries(lines.map((line) => [line.parameter_id, storedText(line.result, format)]));
 }
 
 /**
@@ -53,17 +53,19 @@ export function ResultsTab({
   const { t, i18n } = useTranslation('records');
   const language = i18n.language;
   const save = useSaveResults(data.sample.sample_id);
-  const [drafts, setDrafts] = useState(() => draftsOf(data, language));
+  const [drafts, setDrafts] = useState(() => draftsOf(data.lines, language));
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const [stale, setStale] = useState(false);
   const inputs = useRef<Array<HTMLInputElement | null>>([]);
   const focused = useRef(false);
 
-  // A saved or reloaded sample replaces what was typed: its stamps are the ones to send next.
+  // Saved or reloaded results replace what was typed: their stamps are the ones to send next. A
+  // change to the sample alone (an NCT opened from the bench) keeps the same lines (the query
+  // shares unchanged parts of an answer), so what is being typed stays.
   useEffect(() => {
-    setDrafts(draftsOf(data, language));
+    setDrafts(draftsOf(data.lines, language));
     setRowErrors({});
-  }, [data, language]);
+  }, [data.lines, language]);
 
   // The first empty result has the focus when the bench opens.
   useEffect(() => {

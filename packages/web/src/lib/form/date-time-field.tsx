@@ -2,6 +2,7 @@ import { Group, Input, type MantineSize } from '@mantine/core';
 import { TimePicker } from '@mantine/dates';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { labWallClock } from '../format/lab-time';
 import { DateField } from './date-field';
 
 /** 'YYYY-MM-DDTHH:mm' split into its day (as the date field holds it) and its time of day. */
@@ -17,6 +18,11 @@ export function dateTimeParts(value: string): { day: string; time: string } {
  */
 export function joinDateTime(day: string, time: string): string {
   return day === '' && time === '' ? '' : `${day}T${time}`;
+}
+
+/** A stored instant as this field holds it: the laboratory's day and time ('' when none). */
+export function localDateTimeInput(iso: string | null | undefined): string {
+  return iso ? labWallClock(iso) : '';
 }
 
 export interface DateTimeFieldProps {

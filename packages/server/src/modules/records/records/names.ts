@@ -10,6 +10,8 @@ import {
   matrices,
   patients,
   prescribers,
+  recordAnes,
+  recordNcas,
   records,
   samples,
   sampleTypes,
@@ -76,6 +78,9 @@ export async function namesOf(
     ),
     named(records, records.record_id, records.laboratory_id, text(records.record_number)),
     named(samples, samples.sample_id, samples.laboratory_id, text(samples.sample_number)),
+    // A non-conformity by its code, as the trace names it ('NCA nca7').
+    named(recordAnes, recordAnes.ane_id, recordAnes.laboratory_id, text(recordAnes.ane_code)),
+    named(recordNcas, recordNcas.nca_id, recordNcas.laboratory_id, text(recordNcas.nca_code)),
   );
   return new Map(rows.map((row) => [row.id, row.name]));
 }

@@ -6,7 +6,15 @@ import {
 } from '@sil/contract';
 import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/open.js';
-import { auditTrail, patients, records, samples, users } from '../../../db/schema/index.js';
+import {
+  auditTrail,
+  patients,
+  recordAnes,
+  recordNcas,
+  records,
+  samples,
+  users,
+} from '../../../db/schema/index.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { like } from '../../../lib/list/query.js';
 import type { ListSource, Row } from '../../../lib/list/source.js';
@@ -71,7 +79,8 @@ export const recordSource: ListSource<RecordAnswer> = {
       purpose === 'page-of-many'
         ? inArray(records.record_id, sql`(SELECT sample_record FROM samples WHERE sample_nct_active)`)
         : sql`${records.record_id} = ANY(ARRAY(SELECT sample_record FROM samples WHERE sample_nct_active))`,
-    records_with_anes: () => sql`false`,
+    // Through record_anes_one_per_analysis, whose first column is the record (migration 0021).
+    records_with_anes: () => sql`EXISTS (SELECT 1 FROM record_anes WHERE ane_record = ${records.record_id})`,
     records_validated_today: () =>
       and(
         gte(records.record_validated_at, sql`${parisMidnight(todayInParis())}`),
@@ -109,11 +118,28 @@ export async function traceEntries(q: Queryable, laboratoryId: string, record: R
   const sampleIds = (
     await q.select({ id: samples.sample_id }).from(samples).where(eq(samples.sample_record, record.record_id))
   ).map((s) => s.id);
+  // The ANEs and NCAs raised on the record (a replaced ANE keeps its row, so its id stays).
+  const nonconformityIds = [
+    ...(await q
+      .select({ id: recordAnes.ane_id })
+      .from(recordAnes)
+      .where(eq(recordAnes.ane_record, record.record_id))),
+    ...(await q
+      .select({ id: recordNcas.nca_id })
+      .from(recordNcas)
+      .where(eq(recordNcas.nca_record, record.record_id))),
+  ].map((row) => row.id);
   const concerns = or(
     and(eq(auditTrail.table_name, 'records'), eq(auditTrail.row_id, record.record_id)),
     and(eq(auditTrail.table_name, 'patients'), eq(auditTrail.row_id, record.record_patient)),
     sampleIds.length > 0
       ? and(eq(auditTrail.table_name, 'samples'), inArray(auditTrail.row_id, sampleIds))
+      : undefined,
+    nonconformityIds.length > 0
+      ? and(
+          inArray(auditTrail.table_name, ['record_anes', 'record_ncas']),
+          inArray(auditTrail.row_id, nonconformityIds),
+        )
       : undefined,
   );
   return q

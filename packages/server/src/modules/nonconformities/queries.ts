@@ -1,0 +1,72 @@
+import type { AneRow, NcaRow, RecordNonconformities } from '@sil/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../db/open.js';
+import { analyses, recordAnes, recordNcas, records, samples } from '../../db/schema/index.js';
+import { presentRow } from '../../lib/time.js';
+
+const ANE_STAMPS = ['ane_created_at', 'ane_last_updated'] as const;
+const NCA_STAMPS = ['nca_created_at', 'nca_resolved_at', 'nca_last_updated'] as const;
+
+/** The record of the caller's laboratory, locked so that its flags follow its NCAs one writer at a time. */
+export async function lockedRecord(tx: Tx, laboratoryId: string, recordId: string) {
+  const [record] = await tx
+    .select()
+    .from(records)
+    .where(and(eq(records.record_id, recordId), eq(records.laboratory_id, laboratoryId)))
+    .for('update');
+  return record;
+}
+
+/** A sample of the laboratory with its record, both locked as validation locks them. */
+export async function lockedSampleAndRecord(tx: Tx, laboratoryId: string, sampleId: string) {
+  const [sample] = await tx
+    .select()
+    .from(samples)
+    .where(and(eq(samples.sample_id, sampleId), eq(samples.laboratory_id, laboratoryId)))
+    .for('update');
+  if (!sample) return undefined;
+  const record = await lockedRecord(tx, laboratoryId, sample.sample_record);
+  return record ? { sample, record } : undefined;
+}
+
+/** An NCA of the laboratory, locked. */
+export async function lockedNca(tx: Tx, laboratoryId: string, ncaId: string) {
+  const [nca] = await tx
+    .select()
+    .from(recordNcas)
+    .where(and(eq(recordNcas.nca_id, ncaId), eq(recordNcas.laboratory_id, laboratoryId)))
+    .for('update');
+  return nca;
+}
+
+/** Whether the record still has an NCA waiting for its solution (record_unresolved_nca). */
+export async function hasUnresolvedNca(q: Queryable, recordId: string): Promise<boolean> {
+  const [row] = await q
+    .select({ open: sql<number>`1` })
+    .from(recordNcas)
+    .where(and(eq(recordNcas.nca_record, recordId), eq(recordNcas.nca_resolved, false)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The ANEs (with the analysis' name) and NCAs of a record, oldest first. */
+export async function nonconformitiesOf(q: Queryable, recordId: string): Promise<RecordNonconformities> {
+  const aneRows = await q
+    .select({ ane: recordAnes, analysis_name: analyses.analysis_name })
+    .from(recordAnes)
+    .leftJoin(analyses, eq(analyses.analysis_id, recordAnes.ane_analysis))
+    .where(eq(recordAnes.ane_record, recordId))
+    .orderBy(asc(recordAnes.ane_created_at), asc(recordAnes.ane_id));
+  const ncaRows = await q
+    .select()
+    .from(recordNcas)
+    .where(eq(recordNcas.nca_record, recordId))
+    .orderBy(asc(recordNcas.nca_created_at), asc(recordNcas.nca_id));
+  return {
+    anes: aneRows.map(
+      ({ ane, analysis_name }) =>
+        ({ ...presentRow(ane, ANE_STAMPS), analysis_name: analysis_name ?? null }) as AneRow,
+    ),
+    ncas: ncaRows.map((nca) => presentRow(nca, NCA_STAMPS) as NcaRow),
+  };
+}
