@@ -73,8 +73,16 @@ async function recordsAtEachStatus(): Promise<void> {
   await moveSample(prepared, 1);
   await moveSample(injected, 2);
   const [removed, validated] = await samplesOf(pending ?? '');
-  await moveSample(removed, 3);
-  await moveSample(validated, 4, true);
+  // No results are entered: both are completed knowingly, and validation alone validates one.
+  await moveSample(removed, 3, true);
+  await moveSample(validated, 3, true);
+  await send(
+    server.url,
+    'PUT',
+    '/api/validate-record',
+    { record_id: pending, sample_ids: [validated] },
+    biologist,
+  );
 }
 
 /** The biologist's appearance, saved on the server so the session applies it at login. */

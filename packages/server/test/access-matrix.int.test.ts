@@ -560,6 +560,11 @@ const CASES: Record<string, RouteCase> = {
     ownAnswer: 'done',
     foreign: (t) => [send('PUT', '/api/update-sample-status', { sample_id: t.sample, sample_status: 1 })],
   },
+  getPatientResults: {
+    own: (f) => get(`/api/get-patient-results?patient_id=${f.own.patient}`),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/get-patient-results?patient_id=${t.patient}`)],
+  },
   getSampleResults: {
     own: (f) => get(`/api/get-sample-results?sample_id=${f.own.sample}`),
     ownAnswer: 'ok',

@@ -513,9 +513,10 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
     expect(
       codeOf(await put(technician, '/api/update-sample-status', { sample_id: sampleId, sample_status: 0 })),
     ).toBe('cannotDowngradeStatus');
+    // 'Validated' is validation's alone, whoever asks.
     expect(
       codeOf(await put(technician, '/api/update-sample-status', { sample_id: sampleId, sample_status: 4 })),
-    ).toBe('insufficientRights');
+    ).toBe('invalidStatusTransition');
     await ctx.database.db
       .execute(sql`UPDATE samples SET sample_nct_active = true WHERE sample_id = ${sampleId}`)
       .catch(() => undefined);
@@ -524,8 +525,14 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
     );
     const biologist = await login(ctx.app, 'biologiste@demo.lab');
     expect(
-      codeOf(await put(biologist, '/api/update-sample-status', { sample_id: sampleId, sample_status: 4 })),
-    ).toBe('mustCloseNct');
+      codeOf(
+        await put(biologist, '/api/update-sample-status', {
+          sample_id: sampleId,
+          sample_status: 4,
+          force_save: true,
+        }),
+      ),
+    ).toBe('invalidStatusTransition');
     const withNct = await get<{ number_of_rows: number }>(
       secretary,
       '/api/get-records?filter_column[]=records_with_ncts&filter_value[]=true',

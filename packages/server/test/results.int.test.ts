@@ -287,10 +287,16 @@ describe.each(DATABASES)('sample results on %s', (kind) => {
       payload: { record_id: recordId },
     });
     expect(received.statusCode, received.body).toBe(200);
-    const validated = await call(ctx.app, biologist, {
+    const completed = await call(ctx.app, biologist, {
       method: 'PUT',
       url: '/api/update-sample-status',
-      payload: { sample_id: earlier.sampleId, sample_status: SAMPLE_STATUS.validated, force_save: true },
+      payload: { sample_id: earlier.sampleId, sample_status: SAMPLE_STATUS.removed, force_save: true },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    const validated = await call(ctx.app, biologist, {
+      method: 'PUT',
+      url: '/api/validate-record',
+      payload: { record_id: recordId, sample_ids: [earlier.sampleId] },
     });
     expect(validated.statusCode, validated.body).toBe(200);
 

@@ -127,7 +127,7 @@ describe.each(DATABASES)('samples at the bench on %s', (kind) => {
     await call(ctx.app, admin, {
       method: 'PUT',
       url: '/api/update-sample-status',
-      payload: { sample_id: sampleId, sample_status: 3 },
+      payload: { sample_id: sampleId, sample_status: 3, force_save: true },
     });
     const removed = await sample(sampleId);
     expect(removed).toMatchObject({ sample_prepared_by: technician.uid, sample_removed_by: admin.uid });

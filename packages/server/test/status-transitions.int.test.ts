@@ -90,7 +90,7 @@ describe.each(DATABASES)('status transitions on %s', (kind) => {
     const created = await newRecord();
     const sampleId = created.samples[0]?.sample_id ?? '';
     await put(secretary, '/api/receive-record', { record_id: created.record_id });
-    expect((await moveSample(technician, sampleId, SAMPLE_STATUS.removed)).statusCode).toBe(200);
+    expect((await moveSample(technician, sampleId, SAMPLE_STATUS.removed, true)).statusCode).toBe(200);
     expect((await record(created.record_id)).record_status).toBe(RECORD_STATUS.pendingValidation);
     await writeTransaction(ctx.database.db, SYSTEM_ACTOR, async (tx) => {
       await asAction(tx, 'validation');
@@ -166,7 +166,7 @@ describe.each(DATABASES)('status transitions on %s', (kind) => {
       sample_status: 1,
     });
     expect((await record(created.record_id)).record_status).toBe(RECORD_STATUS.processing);
-    expect((await moveSample(technician, sampleId, SAMPLE_STATUS.removed)).statusCode).toBe(200);
+    expect((await moveSample(technician, sampleId, SAMPLE_STATUS.removed, true)).statusCode).toBe(200);
     expect((await record(created.record_id)).record_status).toBe(RECORD_STATUS.pendingValidation);
     expect(codeOf(await moveSample(technician, sampleId, SAMPLE_STATUS.injected))).toBe(
       'cannotDowngradeStatus',
@@ -204,7 +204,7 @@ describe.each(DATABASES)('status transitions on %s', (kind) => {
       (
         await Promise.all(
           created.samples.map((sample, index) =>
-            moveSample(index === 0 ? technician : other, sample.sample_id, status),
+            moveSample(index === 0 ? technician : other, sample.sample_id, status, true),
           ),
         )
       ).map((answer) => answer.statusCode);
@@ -214,33 +214,36 @@ describe.each(DATABASES)('status transitions on %s', (kind) => {
     expect((await record(created.record_id)).record_status).toBe(RECORD_STATUS.pendingValidation);
   });
 
-  it('marks a sample validated only with force_save while results are missing, and never sent by hand', async () => {
+  it('completes a sample with missing results only with force_save, and never validates or sends it by hand', async () => {
     const created = await newRecord();
     const sampleId = created.samples[0]?.sample_id ?? '';
     await put(secretary, '/api/receive-record', { record_id: created.record_id });
-    expect(codeOf(await moveSample(technician, sampleId, SAMPLE_STATUS.validated, true))).toBe(
-      'insufficientRights',
-    );
-    const asked = await moveSample(biologist, sampleId, SAMPLE_STATUS.validated);
+    for (const session of [technician, biologist, admin])
+      for (const status of [SAMPLE_STATUS.validated, SAMPLE_STATUS.reportSent])
+        for (const forceSave of [undefined, true]) {
+          const refused = await moveSample(session, sampleId, status, forceSave);
+          expect([refused.statusCode, codeOf(refused)]).toEqual([409, 'invalidStatusTransition']);
+        }
+    const asked = await moveSample(technician, sampleId, SAMPLE_STATUS.removed);
     expect(asked.statusCode).toBe(403);
     expect(asked.json()).toEqual({
       code: 'forceSaveRequired',
       details: { missing_results: [catalogue.nfs], force_save: true },
     });
-    expect(codeOf(await moveSample(biologist, sampleId, SAMPLE_STATUS.validated, false))).toBe(
+    expect(codeOf(await moveSample(technician, sampleId, SAMPLE_STATUS.removed, false))).toBe(
       'forceSaveRequired',
     );
-    expect(codeOf(await moveSample(biologist, sampleId, SAMPLE_STATUS.reportSent, true))).toBe(
-      'invalidStatusTransition',
-    );
     expect(await sampleStatus(sampleId)).toBe(SAMPLE_STATUS.created);
-    const forced = await moveSample(biologist, sampleId, SAMPLE_STATUS.validated, true);
-    expect([forced.statusCode, forced.json().sample_status]).toEqual([200, SAMPLE_STATUS.validated]);
+    expect((await record(created.record_id)).record_status).toBe(RECORD_STATUS.registered);
+    // The steps before completion need no confirmation.
+    expect((await moveSample(technician, sampleId, SAMPLE_STATUS.injected)).statusCode).toBe(200);
+    const forced = await moveSample(technician, sampleId, SAMPLE_STATUS.removed, true);
+    expect([forced.statusCode, forced.json().sample_status]).toEqual([200, SAMPLE_STATUS.removed]);
     // The forced sample is done: the record waits for validation, which alone moves it on.
     expect((await record(created.record_id)).record_status).toBe(RECORD_STATUS.pendingValidation);
-    expect(codeOf(await moveSample(biologist, sampleId, SAMPLE_STATUS.reportSent, true))).toBe(
-      'invalidStatusTransition',
-    );
+    for (const status of [SAMPLE_STATUS.validated, SAMPLE_STATUS.reportSent])
+      expect(codeOf(await moveSample(biologist, sampleId, status, true))).toBe('invalidStatusTransition');
+    expect(await sampleStatus(sampleId)).toBe(SAMPLE_STATUS.removed);
   });
 
   it('freezes a sent record: no status, no sample move, no note, no update', async () => {
@@ -356,9 +359,23 @@ describe.each(DATABASES)('status transitions on %s', (kind) => {
         await run(tx, sampleTo(4));
       }),
     ).toBe('invalidStatusTransition');
+    // 'Validated' is validation's alone: a forced completion, or no action at all, stops at 'removed'.
     expect(
       await direct(async (tx) => {
         await asAction(tx, 'forcedCompletion');
+        await run(tx, sampleTo(4));
+      }),
+    ).toBe('invalidStatusTransition');
+    expect(await direct((tx) => run(tx, sampleTo(3)))).toBe('invalidStatusTransition');
+    expect(
+      await direct(async (tx) => {
+        await asAction(tx, 'forcedCompletion');
+        await run(tx, sampleTo(3));
+      }),
+    ).toBe('accepted');
+    expect(
+      await direct(async (tx) => {
+        await asAction(tx, 'validation');
         await run(tx, sampleTo(4));
       }),
     ).toBe('accepted');

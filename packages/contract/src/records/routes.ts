@@ -255,14 +255,12 @@ export const recordRoutes = {
     path: '/api/update-sample-status',
     access: samples(2),
     summary:
-      'Move a sample forward (prepared, injected, removed); validated only by a forced completion (force_save) while results are missing',
+      'Move a sample forward (prepared, injected, removed); completing it while results are missing needs force_save (validated is validation’s)',
     body: UpdateSampleStatusBody,
     response: SampleRow,
     errors: [
       'sampleNotFound',
       'cannotDowngradeStatus',
-      'mustCloseNct',
-      'sampleIsLocked',
       'cannotEditLock',
       'invalidRecordStatusForUpdate',
       'invalidStatusTransition',

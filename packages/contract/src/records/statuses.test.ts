@@ -4,8 +4,10 @@ import {
   isFrozenRecord,
   nextRecordStatuses,
   nextSampleStatuses,
+  RECORD_STATUS,
   RECORD_STATUSES,
   RECORD_TRANSITIONS,
+  recordStatusOfSamples,
   SAMPLE_STATUSES,
   STATUS_ACTIONS,
   stepOwners,
@@ -52,13 +54,18 @@ describe('status transitions (spec.md §4)', () => {
           }
   });
 
-  it('leaves validated to validation or a forced completion, report sent to delivery', () => {
+  it('leaves validated to validation alone, report sent to delivery alone', () => {
     for (const from of SAMPLE_STATUSES) {
       expect(stepOwners('sample', from, 5)).toEqual(from === 4 ? ['delivery'] : []);
-      const toValidated = stepOwners('sample', from, 4);
-      if (from < 4) expect(toValidated).toContain('forcedCompletion');
-      expect(toValidated.includes('validation')).toBe(from === 3);
-      expect(toValidated).not.toContain('sampleProgress');
+      expect(stepOwners('sample', from, 4)).toEqual(from === 3 ? ['validation'] : []);
+      // Completing a sample is the bench's step, forced or not.
+      expect(stepOwners('sample', from, 3)).toEqual(
+        from < 3 ? ['sampleProgress', 'forcedCompletion'] : from === 4 ? ['invalidation'] : [],
+      );
+    }
+    for (const from of RECORD_STATUSES) {
+      expect(stepOwners('record', from, 5)).toEqual(from === 4 ? ['delivery'] : []);
+      expect(stepOwners('record', from, 4)).toEqual(from === 3 ? ['validation'] : []);
     }
     expect(transitionRefusal('sample', 0, 2, 'sampleProgress')).toBeNull();
     expect(transitionRefusal('sample', 3, 4, 'sampleProgress')).toBe('invalidStatusTransition');
@@ -72,7 +79,9 @@ describe('status transitions (spec.md §4)', () => {
     expect(Object.keys(RECORD_TRANSITIONS[5])).toEqual([]);
     expect(nextSampleStatuses(1, 'sampleProgress')).toEqual([2, 3]);
     expect(nextSampleStatuses(3, 'sampleProgress')).toEqual([]);
-    expect(nextSampleStatuses(3, 'forcedCompletion')).toEqual([4]);
+    expect(nextSampleStatuses(0, 'forcedCompletion')).toEqual([3]);
+    expect(nextSampleStatuses(3, 'forcedCompletion')).toEqual([]);
+    expect(nextSampleStatuses(3, 'validation')).toEqual([4]);
   });
 
   it('lists every step once, as the database holds them', () => {
@@ -81,6 +90,39 @@ describe('status transitions (spec.md §4)', () => {
     expect(steps.filter((s) => s.entity === 'record')).toHaveLength(7);
     const back = steps.filter((s) => s.to < s.from).map((s) => `${s.entity} ${s.from}→${s.to} ${s.action}`);
     expect(back).toEqual(['record 4→3 invalidation', 'sample 4→3 invalidation']);
+  });
+
+  it('derives a record status from its samples, forward, and back only from validated to pending', () => {
+    const { registered, processing, pendingValidation, pendingSubmission, sent, preRegistered } =
+      RECORD_STATUS;
+    expect(recordStatusOfSamples(registered, [0, 0])).toBe(registered);
+    expect(recordStatusOfSamples(registered, [0, 1])).toBe(processing);
+    expect(recordStatusOfSamples(registered, [3, 3])).toBe(pendingValidation);
+    expect(recordStatusOfSamples(processing, [2, 3])).toBe(processing);
+    expect(recordStatusOfSamples(processing, [3, 4])).toBe(pendingValidation);
+    expect(recordStatusOfSamples(pendingValidation, [4, 3])).toBe(pendingValidation);
+    expect(recordStatusOfSamples(pendingValidation, [4, 4])).toBe(pendingSubmission);
+    // An invalidated sample takes its record back to pending validation, never further.
+    expect(recordStatusOfSamples(pendingSubmission, [4, 3])).toBe(pendingValidation);
+    // A sample added to a record under way does not take the record back.
+    expect(recordStatusOfSamples(pendingValidation, [3, 0])).toBe(pendingValidation);
+    expect(recordStatusOfSamples(pendingSubmission, [4, 0])).toBe(pendingSubmission);
+    // Not at the bench yet, sent, or without samples: the record keeps its status.
+    expect(recordStatusOfSamples(preRegistered, [3])).toBe(preRegistered);
+    expect(recordStatusOfSamples(sent, [4])).toBe(sent);
+    expect(recordStatusOfSamples(processing, [])).toBe(processing);
+  });
+
+  it('reaches each status it derives by steps the tables hold', () => {
+    for (const from of RECORD_STATUSES)
+      for (const a of SAMPLE_STATUSES)
+        for (const b of SAMPLE_STATUSES) {
+          const to = recordStatusOfSamples(from, [a, b]);
+          if (to === from) continue;
+          // Forward one step at a time, or invalidation's one step back.
+          for (let step = from; step !== to; step += to > from ? 1 : -1)
+            expect(stepOwners('record', step, step + (to > from ? 1 : -1)).length).toBeGreaterThan(0);
+        }
   });
 
   it('freezes cancelled and sent records', () => {

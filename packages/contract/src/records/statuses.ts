@@ -62,7 +62,8 @@ export const SAMPLE_STATUS_KEYS: Record<SampleStatus, string> = {
  * - receive: the laboratory receives the record (receive-record);
  * - sampleProgress: a technician moves a sample (prepared, injected, removed), and the record follows
  *   its samples (processing once one is worked on, pending validation once all are done);
- * - forcedCompletion: a sample marked complete with missing results, confirmed by `force_save`;
+ * - forcedCompletion: a sample marked complete ('removed') while results are missing, confirmed by
+ *   `force_save`: the bench's own step, taken knowingly (it never validates);
  * - validation (issue 13) validates samples and moves the record to pending submission;
  * - invalidation (issue 13) takes validated samples back to 'removed' and their record back to
  *   pending validation, so that their results may be corrected: the only step back there is;
@@ -93,20 +94,48 @@ export const RECORD_TRANSITIONS: Steps<RecordStatus> = {
 
 /**
  * Sample steps: the technical steps may skip one (a sample need not be injected), all forward;
- * 'validated' only by validation or by a forced completion, back to 'removed' only by invalidation,
- * 'report sent' only by delivery.
+ * 'removed' (complete) by the bench, knowingly forced when results are missing; 'validated' only by
+ * validation, back to 'removed' only by invalidation, 'report sent' only by delivery.
  */
 export const SAMPLE_TRANSITIONS: Steps<SampleStatus> = {
-  0: { 1: ['sampleProgress'], 2: ['sampleProgress'], 3: ['sampleProgress'], 4: ['forcedCompletion'] },
-  1: { 2: ['sampleProgress'], 3: ['sampleProgress'], 4: ['forcedCompletion'] },
-  2: { 3: ['sampleProgress'], 4: ['forcedCompletion'] },
-  3: { 4: ['validation', 'forcedCompletion'] },
+  0: { 1: ['sampleProgress'], 2: ['sampleProgress'], 3: ['sampleProgress', 'forcedCompletion'] },
+  1: { 2: ['sampleProgress'], 3: ['sampleProgress', 'forcedCompletion'] },
+  2: { 3: ['sampleProgress', 'forcedCompletion'] },
+  3: { 4: ['validation'] },
   4: { 3: ['invalidation'], 5: ['delivery'] },
   5: {},
 };
 
 /** A sample is done with its technical steps from 'removed' on: its record may await validation. */
 export const SAMPLE_DONE = SAMPLE_STATUS.removed;
+
+/**
+ * The status a record has by rule from its samples' (spec.md §4; the one place the rule is written):
+ * 'processing' once one sample is worked on, 'pending validation' once all are complete, 'pending
+ * submission' once all are validated, and back to 'pending validation' when one is invalidated.
+ * A pre-registered record (its samples are not at the bench yet), a sent one and one without samples
+ * keep their status, and samples never take a record back before 'pending validation'.
+ */
+export function recordStatusOfSamples(
+  current: RecordStatus,
+  sampleStatuses: readonly number[],
+): RecordStatus {
+  if (current === RECORD_STATUS.preRegistered || current === RECORD_STATUS.sent) return current;
+  if (sampleStatuses.length === 0) return current;
+  const lowest = Math.min(...sampleStatuses);
+  const implied: RecordStatus =
+    lowest >= SAMPLE_STATUS.validated
+      ? RECORD_STATUS.pendingSubmission
+      : lowest >= SAMPLE_DONE
+        ? RECORD_STATUS.pendingValidation
+        : sampleStatuses.some((status) => status > SAMPLE_STATUS.created)
+          ? RECORD_STATUS.processing
+          : RECORD_STATUS.registered;
+  if (implied > current) return implied;
+  const invalidated =
+    current === RECORD_STATUS.pendingSubmission && implied === RECORD_STATUS.pendingValidation;
+  return invalidated ? implied : current;
+}
 
 export type StatusEntity = 'record' | 'sample';
 const TRANSITIONS = { record: RECORD_TRANSITIONS, sample: SAMPLE_TRANSITIONS } as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SampleIdQuery } from '../records/actions.js';
+import { DEFAULT_PAGE_SIZE, listAnswer } from '../reference/list.js';
 import type { RouteDef } from '../route-def.js';
-import { SampleResults } from '../rows/result.js';
+import { PatientResultRow, SampleResults } from '../rows/result.js';
 import { stamp } from '../rows/stamps.js';
 
 /**
@@ -27,6 +28,14 @@ export const UpdateSampleResultsBody = z.object({
       message: 'one line per parameter',
     }),
 });
+
+/** A page of a patient's results: the history lists them newest first, a page at a time. */
+export const PatientResultsQuery = z.object({
+  patient_id: z.uuid(),
+  page_number: z.coerce.number().int().min(1).max(100_000).default(1),
+  number_of_records: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+});
+export type PatientResultsQuery = z.output<typeof PatientResultsQuery>;
 
 const samples = (level: 1 | 2) =>
   ({ kind: 'permission', key: 'admin_samples', level, userTypes: ['internal'] }) as const;
@@ -60,5 +69,15 @@ export const resultRoutes = {
       'cannotEditLock',
       'invalidRecordStatusForUpdate',
     ],
+  },
+  getPatientResults: {
+    method: 'GET',
+    path: '/api/get-patient-results',
+    access: { kind: 'permission', key: 'admin_patients', level: 1, userTypes: ['internal'] },
+    summary:
+      "A patient's results on every record but cancelled ones, newest collection first, a page at a time",
+    query: PatientResultsQuery,
+    response: listAnswer(PatientResultRow),
+    errors: ['patientNotFound'],
   },
 } as const satisfies Record<string, RouteDef>;

@@ -60,3 +60,28 @@ export type SampleResultLine = z.output<typeof SampleResultLine>;
 
 export const SampleResults = z.object({ sample: SampleRow, lines: z.array(SampleResultLine) });
 export type SampleResults = z.output<typeof SampleResults>;
+
+/**
+ * One result in a patient's history: when its sample was collected, on which record and sample,
+ * for which analysis and parameter, the value as read when entered, and whether it is validated.
+ */
+export const PatientResultRow = z.object({
+  result_id: rowId,
+  record_id: rowId,
+  record_number: z.string(),
+  sample_id: rowId,
+  sample_number: z.string(),
+  collected_at: optionalStamp,
+  analysis_name: z.string().nullable(),
+  parameter_id: rowId,
+  parameter_name: z.string(),
+  result_value: amount,
+  result_text: z.string().nullable(),
+  result_calculated: amount,
+  result_censored: z.enum(['<', '>']).nullable(),
+  result_unit: z.string().nullable(),
+  result_flags: z.array(z.enum(RESULT_FLAGS)),
+  /** The sample is validated (or its report sent): the result no longer changes but by invalidation. */
+  result_validated: z.boolean(),
+});
+export type PatientResultRow = z.output<typeof PatientResultRow>;

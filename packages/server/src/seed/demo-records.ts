@@ -165,8 +165,13 @@ export async function seedDemoRecords(app: FastifyInstance, email: string, passw
     }
     const moving = demo.status === 3 ? created.samples : demo.status === 2 ? created.samples.slice(0, 1) : [];
     for (const sample of moving) {
+      // A demo sample may lack a result it does not show: it is completed knowingly (force_save).
       for (const step of demo.status === 3 ? [1, 2, 3] : [1, 2])
-        await api('PUT', '/api/update-sample-status', { sample_id: sample.sample_id, sample_status: step });
+        await api('PUT', '/api/update-sample-status', {
+          sample_id: sample.sample_id,
+          sample_status: step,
+          ...(step === 3 ? { force_save: true } : {}),
+        });
     }
   }
 }

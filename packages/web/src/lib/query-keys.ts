@@ -24,6 +24,8 @@ export const queryKeys = {
     all: ['patient'] as const,
     one: (id: string) => ['patient', id] as const,
     history: (id: string) => ['patient', id, 'history'] as const,
+    /** A page of the patient's results in the history. */
+    results: (id: string, page: number, size: number) => ['patient', id, 'results', page, size] as const,
     search: (term: string) => ['patient', 'search', term] as const,
   },
   sample: {

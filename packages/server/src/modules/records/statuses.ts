@@ -1,7 +1,7 @@
 import {
   RECORD_STATUS,
-  SAMPLE_DONE,
-  SAMPLE_STATUS,
+  recordStatusOfSamples,
+  recordStatusSchema,
   type StatusAction,
   type StatusEntity,
   transitionRefusal,
@@ -115,13 +115,17 @@ export async function moveSampleStatus(
   );
 }
 
+/** The actions whose sample steps a record follows: the bench's, validation's and invalidation's. */
+export type FollowingAction = Extract<StatusAction, 'sampleProgress' | 'validation' | 'invalidation'>;
+
 /**
- * The record follows its samples: 'processing' once one of them is worked on, 'pending validation'
- * once all are done with their technical steps. The record is read again and locked first, so that
- * two benches moving two samples of one record at once both succeed (the second sees the first's
- * step). Returns the record as it now is.
+ * The record follows its samples by the contract's rule (`recordStatusOfSamples`), one step at a
+ * time under the action that moved them: the bench takes it to processing and pending validation,
+ * validation to pending submission (stamped 'validated today'), invalidation back to pending
+ * validation. The record is read again and locked first, so that two benches moving two samples of
+ * one record at once both succeed (the second sees the first's step). Returns the record as it now is.
  */
-export async function followSamples(tx: Tx, recordId: string): Promise<RecordRow> {
+export async function followSamples(tx: Tx, recordId: string, action: FollowingAction): Promise<RecordRow> {
   const [locked] = await tx.select().from(records).where(eq(records.record_id, recordId)).for('update');
   if (!locked) return fail('recordNotFound');
   const statuses = (
@@ -130,17 +134,19 @@ export async function followSamples(tx: Tx, recordId: string): Promise<RecordRow
       .from(samples)
       .where(eq(samples.sample_record, recordId))
   ).map((row) => row.status);
+  const target = recordStatusOfSamples(recordStatusSchema.parse(locked.record_status), statuses);
   let current = locked;
-  if (
-    current.record_status === RECORD_STATUS.registered &&
-    statuses.some((status) => status > SAMPLE_STATUS.created)
-  )
-    current = await moveRecordStatus(tx, current, RECORD_STATUS.processing, 'sampleProgress');
-  if (
-    current.record_status === RECORD_STATUS.processing &&
-    statuses.length > 0 &&
-    statuses.every((status) => status >= SAMPLE_DONE)
-  )
-    current = await moveRecordStatus(tx, current, RECORD_STATUS.pendingValidation, 'sampleProgress');
+  while (current.record_status !== target) {
+    const to = current.record_status + (target > current.record_status ? 1 : -1);
+    const validatedAt =
+      to === RECORD_STATUS.pendingSubmission
+        ? new Date().toISOString()
+        : to === RECORD_STATUS.pendingValidation && action === 'invalidation'
+          ? null
+          : undefined;
+    current = await moveRecordStatus(tx, current, to, action, {
+      ...(validatedAt === undefined ? {} : { also: { record_validated_at: validatedAt } }),
+    });
+  }
   return current;
 }

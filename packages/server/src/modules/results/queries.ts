@@ -119,3 +119,81 @@ export async function anterioritiesOf(
 
 export const censoredOf = (value: string | null): '<' | '>' | null =>
   value === '<' || value === '>' ? value : null;
+
+/**
+ * A page of the patient's results, newest collection first, with how many there are (one query).
+ * The patient's records (records' patient index), their samples (samples' record index) and their
+ * results (the unique sample-parameter index) are a patient's size whatever the laboratory's, so the
+ * sort runs on a few hundred rows, not on the results table. Cancelled records are left out.
+ */
+export async function patientResultsPage(
+  q: Queryable,
+  laboratoryId: string,
+  patientId: string,
+  page: { offset: number; limit: number },
+) {
+  const collectedAt = sql<
+    string | null
+  >`coalesce(${samples.sample_collection_datetime}, ${records.record_collection_datetime}, ${records.record_created})`;
+  // The sample's first analysis that measures the parameter, as the bench groups it.
+  const analysisName = sql<string | null>`(select ${analyses.analysis_name} from ${analyses}
+    where ${analyses.analysis_id} = any(${samples.sample_analyses})
+      and ${results.result_parameter} = any(${analyses.analysis_parameters})
+    order by array_position(${samples.sample_analyses}, ${analyses.analysis_id}) limit 1)`;
+  return q
+    .select({
+      result_id: results.result_id,
+      record_id: records.record_id,
+      record_number: records.record_number,
+      sample_id: samples.sample_id,
+      sample_number: samples.sample_number,
+      sample_status: samples.sample_status,
+      collected_at: collectedAt,
+      analysis_name: analysisName,
+      parameter_id: parameters.parameter_id,
+      parameter_name: parameters.parameter_name,
+      result_value: results.result_value,
+      result_text: results.result_text,
+      result_calculated: results.result_calculated,
+      result_censored: results.result_censored,
+      result_unit: results.result_unit,
+      result_flags: results.result_flags,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(records)
+    .innerJoin(samples, eq(samples.sample_record, records.record_id))
+    .innerJoin(results, eq(results.result_sample, samples.sample_id))
+    .innerJoin(parameters, eq(parameters.parameter_id, results.result_parameter))
+    .where(
+      and(
+        eq(records.record_patient, patientId),
+        eq(records.laboratory_id, laboratoryId),
+        eq(records.record_annulr_flag, false),
+      ),
+    )
+    .orderBy(
+      desc(collectedAt),
+      asc(samples.sample_number),
+      asc(parameters.parameter_name),
+      asc(results.result_id),
+    )
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+/** How many results the patient has (the page asked was past the last one). */
+export async function patientResultCount(q: Queryable, laboratoryId: string, patientId: string) {
+  const [row] = await q
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(records)
+    .innerJoin(samples, eq(samples.sample_record, records.record_id))
+    .innerJoin(results, eq(results.result_sample, samples.sample_id))
+    .where(
+      and(
+        eq(records.record_patient, patientId),
+        eq(records.laboratory_id, laboratoryId),
+        eq(records.record_annulr_flag, false),
+      ),
+    );
+  return row?.total ?? 0;
+}

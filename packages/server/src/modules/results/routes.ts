@@ -8,4 +8,5 @@ export function resultsRoutes(app: FastifyInstance, db: Db): void {
   const service = createResultService(db);
   handle(app, 'getSampleResults', ({ auth, query }) => service.get(auth, query.sample_id));
   handle(app, 'updateSampleResults', ({ auth, body }) => service.update(auth, body));
+  handle(app, 'getPatientResults', ({ auth, query }) => service.ofPatient(auth, query));
 }

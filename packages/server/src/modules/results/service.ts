@@ -1,4 +1,6 @@
 import {
+  type PatientResultRow,
+  type PatientResultsQuery,
   type ResultFlag,
   type ResultRow,
   resultPatientOf,
@@ -12,11 +14,13 @@ import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';
 import { writeTransaction } from '../../lib/transaction.js';
-import { assertEditable, presentSample, sampleInLaboratory } from '../records/index.js';
+import { assertEditable, patientInLaboratory, presentSample, sampleInLaboratory } from '../records/index.js';
 import {
   anterioritiesOf,
   censoredOf,
   parametersOfSample,
+  patientResultCount,
+  patientResultsPage,
   recordAndPatientOf,
   resultsOfSample,
   type StoredResult,
@@ -91,6 +95,26 @@ const sameStamp = (a: string, b: string) => new Date(a).getTime() === new Date(b
 export function createResultService(db: Db) {
   return {
     get: (auth: Authenticated, sampleId: string) => sampleResults(db, auth.user.laboratory_id, sampleId),
+
+    /** The patient's results for the history, newest collection first, a page at a time. */
+    async ofPatient(auth: Authenticated, query: PatientResultsQuery) {
+      const laboratoryId = auth.user.laboratory_id;
+      await patientInLaboratory(db, laboratoryId, query.patient_id);
+      const size = query.number_of_records;
+      const rows = await patientResultsPage(db, laboratoryId, query.patient_id, {
+        offset: (query.page_number - 1) * size,
+        limit: size,
+      });
+      const total = rows[0]?.total ?? (await patientResultCount(db, laboratoryId, query.patient_id));
+      const data: PatientResultRow[] = rows.map(({ total: _total, sample_status, collected_at, ...row }) => ({
+        ...row,
+        collected_at: collected_at === null ? null : new Date(collected_at).toISOString(),
+        result_censored: censoredOf(row.result_censored),
+        result_flags: row.result_flags as ResultFlag[],
+        result_validated: sample_status >= SAMPLE_STATUS.validated,
+      }));
+      return { data, number_of_rows: total, number_of_pages: Math.ceil(total / size) };
+    },
 
     /**
      * Enters, changes or removes results of one sample in one transaction: each line is read with

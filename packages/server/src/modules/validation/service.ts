@@ -4,12 +4,7 @@ import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';
 import { writeTransaction } from '../../lib/transaction.js';
-import {
-  createRecordReadService,
-  moveRecordStatus,
-  moveSampleStatus,
-  presentRecord,
-} from '../records/index.js';
+import { createRecordReadService, followSamples, moveSampleStatus, presentRecord } from '../records/index.js';
 import { createResultService } from '../results/index.js';
 import { lockedRecord, recordsToValidate, samplesOfRecord } from './queries.js';
 
@@ -70,8 +65,8 @@ export function createValidationService(db: Db) {
     /**
      * Validates the chosen samples (spec.md §4 'Validation'): the record must be pending validation,
      * without an active LBloc; each sample without an active NCT or LBloc, and done with its
-     * technical steps (the status tables refuse any other). Once all its samples are validated the
-     * record awaits submission, stamped with the validation time ('validated today').
+     * technical steps (the status tables refuse any other). The record follows its samples: once all
+     * are validated it awaits submission, stamped with the validation time ('validated today').
      */
     validate: (auth: Authenticated, input: SampleChoiceBody) =>
       onLockedRecord(auth, input.record_id, async (tx, record) => {
@@ -86,14 +81,7 @@ export function createValidationService(db: Db) {
         }
         for (const sample of chosen)
           await moveSampleStatus(tx, sample, record, SAMPLE_STATUS.validated, 'validation');
-        const chosenIds = new Set(input.sample_ids);
-        const allValidated = all.every(
-          (sample) => chosenIds.has(sample.sample_id) || sample.sample_status >= SAMPLE_STATUS.validated,
-        );
-        if (allValidated)
-          await moveRecordStatus(tx, record, RECORD_STATUS.pendingSubmission, 'validation', {
-            also: { record_validated_at: new Date().toISOString() },
-          });
+        await followSamples(tx, record.record_id, 'validation');
       }),
 
     /**
@@ -112,10 +100,7 @@ export function createValidationService(db: Db) {
         const chosen = chosenSamples(await samplesOfRecord(tx, record.record_id), input.sample_ids);
         for (const sample of chosen)
           await moveSampleStatus(tx, sample, record, SAMPLE_STATUS.removed, 'invalidation');
-        if (record.record_status === pendingSubmission)
-          await moveRecordStatus(tx, record, pendingValidation, 'invalidation', {
-            also: { record_validated_at: null },
-          });
+        await followSamples(tx, record.record_id, 'invalidation');
       }),
   };
 }

@@ -21,8 +21,12 @@ import { RecordStatusBadge } from '../../components/record-status-badge';
 import { formatDate, formatDateTime } from '../../lib/format/dates';
 import { usePatientHistory } from '../../lib/shared-queries';
 import { CheckInsButton } from './check-ins-button';
+import { PatientResults } from './patient-results';
 
-/** patient/{patientId}: the identity card and every record with its samples, newest first. */
+/**
+ * patient/{patientId}: the identity card, every record with its samples, newest first, and the
+ * patient's results, newest first, a page at a time.
+ */
 export function PatientHistoryPage({ locale, patientId }: { locale: WebLocale; patientId: string | null }) {
   const { t, i18n } = useTranslation('records');
   const navigate = useNavigate();
@@ -124,6 +128,7 @@ export function PatientHistoryPage({ locale, patientId }: { locale: WebLocale; p
           </Group>
         </Card>
       ))}
+      <PatientResults patientId={patientId} />
     </Stack>
   );
 }

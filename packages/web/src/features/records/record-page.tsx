@@ -186,12 +186,10 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
           openSample={openSample}
           progress={
             // Samples move on a received record that is neither cancelled nor sent, for the samples right.
-            whole &&
+            !!whole &&
             !isFrozenRecord(whole) &&
             whole.record_status >= RECORD_STATUS.registered &&
             (rights?.admin_samples ?? 0) >= 2
-              ? { canComplete: rights?.validation_admin === true }
-              : undefined
           }
         />
       </Card>

@@ -58,10 +58,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const show = (sample: SampleRow, canComplete: boolean) =>
+const show = (sample: SampleRow) =>
   render(
     <Providers>
-      <SampleProgress recordId={RECORD} sample={sample} canComplete={canComplete} />
+      <SampleProgress recordId={RECORD} sample={sample} />
     </Providers>,
   );
 
@@ -73,14 +73,14 @@ describe('SampleProgress', () => {
         throw new Error(`Unexpected request to ${url}`);
       }),
     );
-    show({ ...SAMPLE, sample_status: 1 }, false);
+    show({ ...SAMPLE, sample_status: 1 });
     fireEvent.click(await screen.findByRole('button', { name: 'Avancer' }, { timeout: 10_000 }));
     const offered = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
     expect(offered).toEqual(['Injecté', 'Retiré']);
   }, 20_000);
 
-  it('offers nothing once a sample is validated', () => {
-    const { container } = show({ ...SAMPLE, sample_status: 4 }, true);
+  it('offers nothing once a sample is complete: validation takes it on', () => {
+    const { container } = show({ ...SAMPLE, sample_status: 3 });
     expect(container.querySelector('[data-action="sample-progress"]')).toBeNull();
   });
 
@@ -93,7 +93,7 @@ describe('SampleProgress', () => {
         const body = JSON.parse(String(init?.body));
         bodies.push(body);
         return body.force_save
-          ? new Response(JSON.stringify({ ...SAMPLE, sample_status: 4 }), { status: 200 })
+          ? new Response(JSON.stringify({ ...SAMPLE, sample_status: 3 }), { status: 200 })
           : new Response(
               JSON.stringify({
                 code: 'forceSaveRequired',
@@ -103,15 +103,15 @@ describe('SampleProgress', () => {
             );
       }),
     );
-    show(SAMPLE, true);
+    show({ ...SAMPLE, sample_status: 2 });
     fireEvent.click(await screen.findByRole('button', { name: 'Avancer' }, { timeout: 10_000 }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Validé' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Retiré' }));
     expect(await screen.findByText('1 analyse n’a pas encore de résultat.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Terminer quand même' }));
     await waitFor(() => expect(bodies).toHaveLength(2));
     expect(bodies).toEqual([
-      { sample_id: SAMPLE.sample_id, sample_status: 4 },
-      { sample_id: SAMPLE.sample_id, sample_status: 4, force_save: true },
+      { sample_id: SAMPLE.sample_id, sample_status: 3 },
+      { sample_id: SAMPLE.sample_id, sample_status: 3, force_save: true },
     ]);
     expect(await screen.findByText('Échantillon mis à jour')).toBeTruthy();
   }, 20_000);

@@ -1,11 +1,5 @@
 import { Alert, Button, Group, Menu, Modal, Text } from '@mantine/core';
-import {
-  nextSampleStatuses,
-  SAMPLE_STATUS,
-  SAMPLE_STATUS_KEYS,
-  type SampleRow,
-  type SampleStatus,
-} from '@sil/contract';
+import { nextSampleStatuses, SAMPLE_STATUS_KEYS, type SampleRow, type SampleStatus } from '@sil/contract';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,28 +9,21 @@ import { useMoveSample } from './api';
 
 /**
  * The next steps of a sample (spec.md §4 'Sample progress'): only those the status rules give to a
- * bench update, and 'validated' as a completion for users with the validation right. When results
- * are missing the server answers 403 `forceSaveRequired`; the screen then asks for confirmation,
+ * bench update ('validated' is validation's). Completing a sample ('removed') while results are
+ * missing makes the server answer 403 `forceSaveRequired`; the screen then asks for confirmation,
  * with the spec's warning, and sends the step again with `force_save`.
  */
 export function SampleProgress({
   recordId,
   sample,
-  canComplete,
 }: {
   recordId: string;
   sample: Pick<SampleRow, 'sample_id' | 'sample_status'>;
-  /** The user holds the validation right: a sample may be marked complete. */
-  canComplete: boolean;
 }) {
   const { t } = useTranslation('records');
   const moving = useMoveSample(recordId);
-  const [confirming, setConfirming] = useState<{ missing: number } | null>(null);
-  const from = sample.sample_status as SampleStatus;
-  const steps = [
-    ...nextSampleStatuses(from, 'sampleProgress'),
-    ...(canComplete ? nextSampleStatuses(from, 'forcedCompletion') : []),
-  ];
+  const [confirming, setConfirming] = useState<{ to: number; missing: number } | null>(null);
+  const steps = nextSampleStatuses(sample.sample_status as SampleStatus, 'sampleProgress');
   if (steps.length === 0) return null;
 
   const move = async (to: number, forceSave = false) => {
@@ -51,7 +38,7 @@ export function SampleProgress({
     } catch (error) {
       if (error instanceof ApiError && error.code === 'forceSaveRequired') {
         const details = error.details as { missing_results?: unknown[] } | undefined;
-        setConfirming({ missing: details?.missing_results?.length ?? 0 });
+        setConfirming({ to, missing: details?.missing_results?.length ?? 0 });
         return;
       }
       setConfirming(null);
@@ -94,7 +81,7 @@ export function SampleProgress({
             <Button
               color="orange"
               loading={moving.isPending}
-              onClick={() => void move(SAMPLE_STATUS.validated, true)}
+              onClick={() => void move(confirming.to, true)}
               data-action="force-save"
             >
               {t('sample_progress.force_save')}

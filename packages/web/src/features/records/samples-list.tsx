@@ -44,7 +44,7 @@ function SampleState({
 }: {
   recordId: string;
   sample: ListedSample;
-  progress: { canComplete: boolean } | undefined;
+  progress: boolean;
 }) {
   return (
     <Group gap={4} wrap="wrap">
@@ -54,9 +54,7 @@ function SampleState({
           NCT
         </Badge>
       ) : null}
-      {progress ? (
-        <SampleProgress recordId={recordId} sample={sample} canComplete={progress.canComplete} />
-      ) : null}
+      {progress ? <SampleProgress recordId={recordId} sample={sample} /> : null}
     </Group>
   );
 }
@@ -79,7 +77,7 @@ export function SamplesList({
   samples: ListedSample[];
   analyses?: ReadonlyMap<string, string> | undefined;
   openSample?: ((sample: ListedSample) => string) | undefined;
-  progress?: { canComplete: boolean } | undefined;
+  progress?: boolean | undefined;
 }) {
   const { t } = useTranslation('records');
   const navigate = useNavigate();
@@ -119,7 +117,7 @@ export function SamplesList({
             <Text fw={600} ff="monospace">
               <SampleNumber {...item} />
             </Text>
-            <SampleState recordId={recordId} sample={item.sample} progress={progress} />
+            <SampleState recordId={recordId} sample={item.sample} progress={progress === true} />
           </Group>
           <Text size="sm">
             {typeName(item.sample) ?? '—'} · {matrixName(item.sample) ?? '—'}
@@ -155,7 +153,7 @@ export function SamplesList({
               <Table.Td>{matrixName(item.sample) ?? '—'}</Table.Td>
               {item.analyses ? <Table.Td>{item.analyses.join(', ') || '—'}</Table.Td> : null}
               <Table.Td>
-                <SampleState recordId={recordId} sample={item.sample} progress={progress} />
+                <SampleState recordId={recordId} sample={item.sample} progress={progress === true} />
               </Table.Td>
             </Table.Tr>
           ))}

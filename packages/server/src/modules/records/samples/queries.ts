@@ -1,7 +1,7 @@
 import { type SampleRow as SampleAnswer, sampleList } from '@sil/contract';
 import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/open.js';
-import { samples } from '../../../db/schema/index.js';
+import { analyses, results, samples } from '../../../db/schema/index.js';
 import { fail } from '../../../lib/errors.js';
 import { foldedContains, like } from '../../../lib/list/query.js';
 import type { ListSource, Row } from '../../../lib/list/source.js';
@@ -44,4 +44,28 @@ export async function samplesOfRecords(q: Queryable, recordIds: string[]): Promi
     .from(samples)
     .where(inArray(samples.sample_record, recordIds))
     .orderBy(samples.sample_number);
+}
+
+/**
+ * The analyses of a sample still without a result for one of their parameters, or without any
+ * parameter to hold one, in the sample's order: what completing it leaves missing. One query on the
+ * sample's own results (their unique index).
+ */
+export async function analysesWithoutResults(q: Queryable, sample: SampleRow): Promise<string[]> {
+  if (sample.sample_analyses.length === 0) return [];
+  const rows = await q
+    .select({ analysis_id: analyses.analysis_id })
+    .from(analyses)
+    .where(
+      and(
+        eq(analyses.laboratory_id, sample.laboratory_id),
+        inArray(analyses.analysis_id, sample.sample_analyses),
+        sql`(cardinality(${analyses.analysis_parameters}) = 0
+          or exists (select 1 from unnest(${analyses.analysis_parameters}) as measured(parameter_id)
+            where not exists (select 1 from ${results} where ${results.result_sample} = ${sample.sample_id}
+              and ${results.result_parameter} = measured.parameter_id)))`,
+      ),
+    );
+  const missing = new Set(rows.map((row) => row.analysis_id));
+  return sample.sample_analyses.filter((id) => missing.has(id));
 }

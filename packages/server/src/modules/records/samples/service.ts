@@ -1,7 +1,7 @@
 import {
   type AddSampleBody,
   type ListQuery,
-  SAMPLE_STATUS,
+  SAMPLE_DONE,
   type StatusAction,
   type UpdateSampleBody,
 } from '@sil/contract';
@@ -16,16 +16,9 @@ import { listRows } from '../../../lib/list/query.js';
 import { writeTransaction } from '../../../lib/transaction.js';
 import { assertEditable, assertSampleReferences } from '../guards.js';
 import { presentSample } from '../present.js';
-import { assertSampleMovable, followSamples, moveSampleStatus } from '../statuses.js';
+import { assertSampleMovable, assertStep, followSamples, moveSampleStatus } from '../statuses.js';
 import { addSample } from './add.js';
-import { sampleInLaboratory, sampleSource } from './queries.js';
-
-/**
- * The analyses of a sample that have no result yet. This version stores no results (they come with
- * the results module, which will answer here from what it stores): every analysis a sample carries
- * is still without one, so completing a sample by hand always needs the user's confirmation.
- */
-const analysesWithoutResults = (sample: typeof samples.$inferSelect): string[] => [...sample.sample_analyses];
+import { analysesWithoutResults, sampleInLaboratory, sampleSource } from './queries.js';
 
 export function createSampleService(db: Db) {
   return {
@@ -36,15 +29,6 @@ export function createSampleService(db: Db) {
       return [presentSample(await sampleInLaboratory(db, auth.user.laboratory_id, sampleId))];
     },
 
-    /**
-     * Moves a sample forward (spec.md §4 'Sample progress'). The same status again changes nothing; a
-     * lower one is refused. The technical steps (prepared, injected, removed) are this call's own.
-     * Marking a sample validated here is a completion with missing results: it needs the validation
-     * right, no active NCT or LBloc, and the user's confirmation (`force_save`); without it the
-     * answer is the 403 `forceSaveRequired` whose body the screen reads to ask for it. A sample with
-     * all its results is validated by validation, and 'report sent' is delivery's. The record
-     * follows its samples (processing, then pending validation).
-     */
     /**
      * The bench's changes to a sample (machine, collection, observations, interpretation): on a
      * record still open to changes, with the stamp read, and references of the laboratory only.
@@ -77,6 +61,15 @@ export function createSampleService(db: Db) {
     add: (auth: Authenticated, input: z.output<typeof AddSampleBody>) =>
       writeTransaction(db, actorOf(auth), async (tx) => presentSample(await addSample(tx, auth, input))),
 
+    /**
+     * Moves a sample forward (spec.md §4 'Sample progress'). The same status again changes nothing; a
+     * lower one is refused. The technical steps (prepared, injected, removed) are this call's own;
+     * 'validated' is validation's and 'report sent' delivery's (invalidStatusTransition). Completing a
+     * sample ('removed') while results are missing needs the user's confirmation (`force_save`):
+     * without it the answer is the 403 `forceSaveRequired` whose body names the analyses without
+     * results, and the screen asks; with it the step is taken as a forced completion. The record
+     * follows its samples (processing, then pending validation).
+     */
     async updateStatus(
       auth: Authenticated,
       input: { sample_id: string; sample_status: number; force_save?: boolean | undefined },
@@ -87,20 +80,17 @@ export function createSampleService(db: Db) {
         if (!record) return fail('recordNotFound');
         if (input.sample_status === sample.sample_status) return presentSample(sample);
         assertSampleMovable(record, 'sampleProgress');
-        if (input.sample_status < sample.sample_status) return fail('cannotDowngradeStatus');
+        assertStep('sample', sample.sample_status, input.sample_status, 'sampleProgress');
         let action: StatusAction = 'sampleProgress';
-        if (input.sample_status === SAMPLE_STATUS.validated) {
-          if (!auth.rights.validation_admin) fail('insufficientRights');
-          if (sample.sample_nct_active) fail('mustCloseNct');
-          if (sample.sample_lbloc_flag) fail('sampleIsLocked');
-          const missing = analysesWithoutResults(sample);
+        if (input.sample_status === SAMPLE_DONE) {
+          const missing = await analysesWithoutResults(tx, sample);
           if (missing.length > 0) {
             if (!input.force_save) fail('forceSaveRequired', { missing_results: missing, force_save: true });
             action = 'forcedCompletion';
           }
         }
         const updated = await moveSampleStatus(tx, sample, record, input.sample_status, action);
-        await followSamples(tx, record.record_id);
+        await followSamples(tx, record.record_id, 'sampleProgress');
         return presentSample(updated);
       });
     },
