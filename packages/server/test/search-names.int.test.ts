@@ -124,4 +124,44 @@ describe.each(DATABASES)('searching patients and records by name on %s', (kind) 
     expect(await idsOf(String(second.sample_number))).toEqual([second.sample_id]);
     expect(await idsOf('%')).toEqual([]);
   });
+  it('finds a number typed whole or by its beginning, and counts each record once', async () => {
+    const admin = await login(ctx.app, 'admin@demo.lab');
+    const list = async (table: 'records' | 'samples', search: string) => {
+      const response = await call(ctx.app, table === 'samples' ? admin : secretary, {
+        method: 'GET',
+        url: `/api/get-${table}?search=${encodeURIComponent(search)}&number_of_records=100`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: Json[]; number_of_rows: number }>();
+    };
+    const all = (await list('records', '')).data;
+    const martin = all.find((row) => row.patient_surname === 'Martin');
+    if (!martin) throw new Error('Martin has no record');
+    const number = String(martin.record_number);
+    // The patient is also found by this number (their external id holds it): the record is one match.
+    await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('sil.actor', 'search test', true)`);
+      await tx.execute(
+        sql`UPDATE patients SET patient_external_id = ${`IPP-${number}`}
+            WHERE patient_id = (SELECT record_patient FROM records WHERE record_id = ${String(martin.record_id)})`,
+      );
+    });
+    const whole = await list('records', number);
+    expect(whole.data.map((row) => row.record_number)).toEqual([number]);
+    expect(whole.number_of_rows).toBe(1);
+    // The day's six digits find the day's records: every record of this file was made today.
+    const day = await list('records', number.slice(0, 6));
+    expect(day.number_of_rows).toBe(all.length);
+    expect(day.data).toHaveLength(all.length);
+    // Samples by the number of their record (their own number's beginning) and by their own number.
+    const samples = await list('samples', number);
+    expect(samples.data.length).toBeGreaterThan(0);
+    expect(samples.data.every((row) => String(row.sample_number).startsWith(number))).toBe(true);
+    const first = samples.data[0];
+    expect((await list('samples', String(first?.sample_number))).data.map((row) => row.sample_id)).toEqual([
+      first?.sample_id,
+    ]);
+    // Shorter digits keep the search by any part: the day's counter finds the record.
+    expect((await list('records', number.slice(-4))).data.map((row) => row.record_number)).toContain(number);
+  });
 });

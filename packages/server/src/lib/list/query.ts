@@ -6,7 +6,7 @@ import {
   MAX_ROWS_PER_ANSWER,
   pageCount,
 } from '@sil/contract';
-import { and, asc, count, desc, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
 import { fail } from '../errors.js';
 import { presentRow } from '../time.js';
@@ -27,6 +27,16 @@ export const like = (term: string) => `%${escapeLike(term)}%`;
  */
 export const foldedContains = (folded: SQL, term: string) =>
   sql`${folded} LIKE '%' || sil_fold(${escapeLike(term)}) || '%'`;
+/**
+ * A term that reads as a number typed whole or by its beginning: six digits or more (a record
+ * number's day, a NIR's first digits), with a sample number's dash and tube after them. Numbers are
+ * then matched by their beginning through a btree (migration 0024), not by any part through their
+ * trigram index, which answers digits slowly (most numbers share their digit trigrams).
+ */
+export const isNumberTerm = (term: string) => /^\d{6,}(-\d*)?$/.test(term);
+/** A text that begins with the term, literally (LIKE, so that a text_pattern_ops btree serves it). */
+export const startsWith = (column: SQL | AnyColumn, term: string) =>
+  sql`${column} LIKE ${`${escapeLike(term)}%`}`;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function filterCondition(binding: ListSource, field: string, values: string[], purpose: ListPurpose): SQL {
@@ -75,7 +85,8 @@ export function whereOf(
   const conditions: SQL[] = [scopeOf(binding, laboratoryId)];
   if (extraScope) conditions.push(extraScope);
   const term = query.search?.trim();
-  const custom = term && binding.searchCondition ? binding.searchCondition(term, purpose) : undefined;
+  const custom =
+    term && binding.searchCondition ? binding.searchCondition(term, purpose, laboratoryId) : undefined;
   if (custom) conditions.push(custom);
   else if (term) {
     const pattern = like(term);
@@ -119,7 +130,18 @@ export async function listRows<R extends Row>(
       .orderBy(...order)
       .limit(pageSize)
       .offset((query.page_number - 1) * pageSize);
-  const counting = boundedCount(db, binding, whereOf(binding, laboratoryId, query, extraScope, 'count'));
+  const term = query.search?.trim();
+  const searchMatches =
+    term && binding.searchMatches
+      ? binding.searchMatches(
+          term,
+          laboratoryId,
+          whereOf(binding, laboratoryId, { ...query, search: undefined }, extraScope, 'count'),
+        )
+      : undefined;
+  const counting = searchMatches
+    ? boundedCountOf(db, searchMatches)
+    : boundedCount(db, binding, whereOf(binding, laboratoryId, query, extraScope, 'count'));
   let total: number;
   let rows: Row[];
   if (shapedByCount(binding, query)) {
@@ -160,6 +182,17 @@ async function boundedCount(db: Queryable, binding: ListSource, where: SQL): Pro
     .as('matches');
   const [total] = await db.select({ n: count() }).from(matches);
   return total?.n ?? 0;
+}
+
+/**
+ * The same bound over a search's disjoint parts (ListSource.searchMatches): the rows stream out of
+ * each part's index and the count stops at COUNT_LIMIT + 1, with no de-duplication of every match.
+ */
+async function boundedCountOf(db: Queryable, matches: SQL): Promise<number> {
+  const rows = (await db.execute(
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM (${matches}) AS parts LIMIT ${COUNT_LIMIT + 1}) AS matches`,
+  )) as unknown as { rows: Array<{ n: number }> };
+  return Number(rows.rows[0]?.n ?? 0);
 }
 
 /**

@@ -24,7 +24,14 @@ export interface ListSource<R extends Row = Row> {
    * Replaces the plain text search (patients are also found by date of birth, records by patient);
    * `purpose` as for computed filters.
    */
-  searchCondition?: (term: string, purpose: ListPurpose) => SQL | undefined;
+  searchCondition?: (term: string, purpose: ListPurpose, laboratoryId: string) => SQL | undefined;
+  /**
+   * A search's matches for the bounded count, as disjoint parts each read through its own index
+   * (a `SELECT 1 … UNION ALL SELECT 1 …`), within `rest`: the list's other conditions on the
+   * source's table (laboratory, caller's reach, filters). The count then stops at COUNT_LIMIT + 1
+   * matches, where `id IN (…)` gathers and de-duplicates every match first (records by 'Martin').
+   */
+  searchMatches?: (term: string, laboratoryId: string, rest: SQL) => SQL;
   /**
    * Filters computed rather than read from a column (records_with_ncts…), by filter column name.
    * `purpose` lets a filter take another shape for the count, a page of few and a page of many.

@@ -1,9 +1,9 @@
 import { dobFromSearch, isCalendarDate, type PatientRow as PatientAnswer, patientList } from '@sil/contract';
-import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/open.js';
 import { patients } from '../../../db/schema/index.js';
 import { fail } from '../../../lib/errors.js';
-import { escapeLike, foldedContains, like } from '../../../lib/list/query.js';
+import { escapeLike, foldedContains, isNumberTerm, like, startsWith } from '../../../lib/list/query.js';
 import type { ListSource, Row } from '../../../lib/list/source.js';
 import { presentPatient } from '../present.js';
 
@@ -16,20 +16,27 @@ export type PatientRow = typeof patients.$inferSelect;
 const foldedNames = sql`sil_patient_names(${patients.patient_surname}, ${patients.patient_name}, ${patients.patient_birth_name})`;
 
 /**
- * Patients are found by name, birth name or 'surname first name' whatever the accents and case
- * typed, by the beginning of the NIR or INS, by part of the external id, or by a date of birth typed
- * DD/MM/YYYY. Every branch has its index, so the search never reads the whole table.
+ * Patients of a laboratory found by name, birth name or 'surname first name' whatever the accents
+ * and case typed, by the beginning of the NIR or INS, by part of the external id, or by a date of
+ * birth typed DD/MM/YYYY. Every branch has its index, so the search never reads the whole table; a
+ * NIR or INS typed as six digits or more is looked up by its beginning in a btree (migration 0024).
  */
-export function patientSearch(term: string): SQL | undefined {
+export function patientSearch(term: string, laboratoryId: string): SQL | undefined {
+  const inLaboratory = eq(patients.laboratory_id, laboratoryId);
   const dob = dobFromSearch(term);
   if (dob && !isCalendarDate(dob)) fail('incorrectType', { issues: [{ path: 'search', message: 'date' }] });
-  if (dob) return eq(patients.patient_dob, dob);
+  if (dob) return and(inLaboratory, eq(patients.patient_dob, dob));
   const compact = term.replace(/[\s.]/g, '');
-  return or(
-    foldedContains(foldedNames, term),
-    ilike(patients.patient_nir, `${escapeLike(compact)}%`),
-    ilike(patients.patient_ins, `${escapeLike(compact)}%`),
-    ilike(patients.patient_external_id, like(term)),
+  const byBeginning = (column: AnyColumn) =>
+    isNumberTerm(compact) ? startsWith(column, compact) : ilike(column, `${escapeLike(compact)}%`);
+  return and(
+    inLaboratory,
+    or(
+      foldedContains(foldedNames, term),
+      byBeginning(patients.patient_nir),
+      byBeginning(patients.patient_ins),
+      ilike(patients.patient_external_id, like(term)),
+    ),
   );
 }
 
@@ -40,8 +47,8 @@ export const patientSource: ListSource<PatientAnswer> = {
   // left alone, the planner expects more of them and walks the list order evaluating the folded
   // names of every patient on the way (30,000 of them for 'Martin Marie' at 300,000 patients).
   // Among many (a common surname), that walk finds a page soonest; the count takes the indexes.
-  searchCondition: (term, purpose) => {
-    const condition = patientSearch(term);
+  searchCondition: (term, purpose, laboratoryId) => {
+    const condition = patientSearch(term, laboratoryId);
     if (!condition || purpose !== 'page') return condition;
     return sql`${patients.patient_id} = ANY(ARRAY(SELECT patient_id FROM ${patients} WHERE ${condition}))`;
   },

@@ -11,9 +11,48 @@ type SampleRow = typeof samples.$inferSelect;
 const placeholder = (name: string) => sql.placeholder(name);
 
 /**
- * The record, its patient and its samples (in label order) in one statement: each as a JSON row,
- * so one round trip answers get-record. JSON gives the same values as the columns (stamps with
- * their offset, which `toIso` reads alike), and the query is prepared once per reach.
+ * The names the record screen shows beside the ids the record points at (its prescriber, collector,
+ * clinic, analyses, and its samples' types and matrices), by id, as `namesOf` names them: only rows
+ * of the record's laboratory. Ids are compared as text: an id kept in the record's JSON that is not a
+ * UUID names nothing instead of failing the cast. Written with aliases: drizzle leaves the columns of a
+ * one-table select unqualified, and an inner table's own laboratory_id would capture the outer one.
+ */
+const namesOfRecord = sql<Record<string, string> | null>`(SELECT jsonb_object_agg(named.id, named.name) FROM (
+    SELECT pr.prescriber_id::text AS id, concat_ws(' ', pr.prescriber_surname, pr.prescriber_name) AS name
+      FROM prescribers pr
+     WHERE pr.prescriber_id = records.record_prescriber AND pr.laboratory_id = records.laboratory_id
+    UNION ALL
+    SELECT co.collector_id::text, concat_ws(' ', co.collector_surname, co.collector_name)
+      FROM collectors co
+     WHERE co.collector_id = records.record_collector AND co.laboratory_id = records.laboratory_id
+    UNION ALL
+    SELECT cl.clinic_id::text, cl.clinic_name
+      FROM clinics cl
+     WHERE cl.clinic_id = records.record_owner AND cl.laboratory_id = records.laboratory_id
+    UNION ALL
+    SELECT st.sample_type_id::text, st.sample_type_name
+      FROM sample_types st
+     WHERE st.laboratory_id = records.laboratory_id
+       AND st.sample_type_id IN (SELECT s.sample_type FROM samples s WHERE s.sample_record = records.record_id)
+    UNION ALL
+    SELECT ma.matrix_id::text, ma.matrix_name
+      FROM matrices ma
+     WHERE ma.laboratory_id = records.laboratory_id
+       AND ma.matrix_id IN (SELECT s.sample_matrix FROM samples s WHERE s.sample_record = records.record_id)
+    UNION ALL
+    SELECT an.analysis_id::text, an.analysis_name
+      FROM analyses an
+     WHERE an.laboratory_id = records.laboratory_id
+       AND an.analysis_id::text IN (
+             SELECT jsonb_array_elements_text(chosen.selection->'analysis_ids')
+               FROM jsonb_array_elements(records.record_selected_analyses) AS chosen(selection))
+  ) AS named)`;
+
+/**
+ * The record, its patient, its samples (in label order) and the names of what it points at in one
+ * statement: each as JSON, so one round trip answers get-record. JSON gives the same values as the
+ * columns (stamps with their offset, which `toIso` reads alike), and the query is prepared once per
+ * reach.
  */
 function prepareRecordDetail(db: Db, by: RecordReach['by']) {
   const reachCondition: Record<RecordReach['by'], SQL | undefined> = {
@@ -28,6 +67,7 @@ function prepareRecordDetail(db: Db, by: RecordReach['by']) {
                                         WHERE p.patient_id = ${records.record_patient})`,
       samples: sql<SampleRow[]>`(SELECT coalesce(jsonb_agg(to_jsonb(s) ORDER BY s.sample_number), '[]'::jsonb)
                                   FROM ${samples} s WHERE s.sample_record = ${records.record_id})`,
+      names: namesOfRecord,
     })
     .from(records)
     .where(
@@ -42,7 +82,7 @@ function prepareRecordDetail(db: Db, by: RecordReach['by']) {
 
 const prepared = new WeakMap<Db, Map<RecordReach['by'], ReturnType<typeof prepareRecordDetail>>>();
 
-/** One record the caller may see with its patient and samples, or `recordNotFound`. */
+/** One record the caller may see with its patient, samples and names, or `recordNotFound`. */
 export async function visibleRecordDetail(db: Db, auth: Authenticated, recordId: string) {
   const reach = recordReach(auth);
   let queries = prepared.get(db);
@@ -56,5 +96,6 @@ export async function visibleRecordDetail(db: Db, auth: Authenticated, recordId:
     queries.set(reach.by, query);
   }
   const [row] = await query.execute({ ...reach, recordId, laboratoryId: auth.user.laboratory_id });
-  return row ?? fail('recordNotFound');
+  if (!row) return fail('recordNotFound');
+  return { ...row, names: new Map(Object.entries(row.names ?? {})) };
 }

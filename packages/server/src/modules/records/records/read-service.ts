@@ -28,21 +28,17 @@ export function createRecordReadService(db: Db) {
       return listRows(db, recordSource, auth.user.laboratory_id, query, scope);
     },
 
-    /** One record with its patient and samples, and the names of the rows it points at. */
+    /** One record with its patient and samples, and the names of the rows it points at (one statement). */
     async get(auth: Authenticated, recordId: string) {
-      const { record, patient, samples: recordSamples } = await visibleRecordDetail(db, auth, recordId);
+      const {
+        record,
+        patient,
+        samples: recordSamples,
+        names,
+      } = await visibleRecordDetail(db, auth, recordId);
       const analysisIds = [
         ...new Set(record.record_selected_analyses.flatMap((group) => group.analysis_ids)),
       ];
-      const names = await namesOf(
-        db,
-        auth.user.laboratory_id,
-        [
-          ...[record.record_prescriber, record.record_collector, record.record_owner],
-          ...recordSamples.flatMap((sample) => [sample.sample_type, sample.sample_matrix]),
-          ...analysisIds,
-        ].filter((id): id is string => id !== null),
-      );
       const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
       return [
         {

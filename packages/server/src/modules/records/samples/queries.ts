@@ -3,7 +3,7 @@ import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/open.js';
 import { analyses, results, samples } from '../../../db/schema/index.js';
 import { fail } from '../../../lib/errors.js';
-import { foldedContains, like } from '../../../lib/list/query.js';
+import { foldedContains, isNumberTerm, like, startsWith } from '../../../lib/list/query.js';
 import type { ListSource, Row } from '../../../lib/list/source.js';
 import { presentSample } from '../present.js';
 
@@ -14,11 +14,12 @@ export const sampleSource: ListSource<SampleAnswer> = {
   table: samples,
   present: (row: Row) => presentSample(row as SampleRow),
   exportOrder: 'sample_number',
-  // By any part of the number, or of the observations folded as names are (migration 0016:
-  // 'hemolyse' finds 'Hémolysé'); each branch has its trigram index.
+  // By any part of the number (by its beginning when typed as a number: migration 0024), or of the
+  // observations folded as names are (migration 0016: 'hemolyse' finds 'Hémolysé'); each branch has
+  // its index.
   searchCondition: (term) =>
     or(
-      ilike(samples.sample_number, like(term)),
+      isNumberTerm(term) ? startsWith(samples.sample_number, term) : ilike(samples.sample_number, like(term)),
       foldedContains(sql`sil_fold(${samples.sample_observations})`, term),
     ),
 };
