@@ -54,6 +54,7 @@ export const resultRoutes = {
     errors: [
       'sampleNotFound',
       'parameterNotInSample',
+      'resultIsCalculated',
       'staleUpdate',
       'outOfBounds',
       'resultValidated',

@@ -1,6 +1,7 @@
 import {
   type ResultFlag,
   type ResultRow,
+  referencesOf,
   resultPatientOf,
   SAMPLE_STATUS,
   type SampleResults,
@@ -13,6 +14,7 @@ import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';
 import { writeTransaction } from '../../lib/transaction.js';
 import { assertEditable, presentSample, sampleInLaboratory } from '../records/index.js';
+import { calculatedLines, recalculateRecord } from './calculation.js';
 import {
   anterioritiesOf,
   censoredOf,
@@ -63,11 +65,21 @@ async function sampleResults(q: Queryable, laboratoryId: string, sampleId: strin
     conditions.collectedOn,
     lines.map((line) => line.parameter.parameter_id),
   );
+  const calculated = await calculatedLines(
+    q,
+    laboratoryId,
+    record.record_id,
+    sample.sample_id,
+    conditions,
+    sample.sample_matrix,
+    lines.map((line) => line.parameter).filter((parameter) => referencesOf(parameter).length > 0),
+  );
   return {
     sample: presentSample(sample),
     lines: lines.map(({ analysis_id, analysis_name, parameter }) => {
       const result = stored.get(parameter.parameter_id);
       const censored = result?.result_censored !== null && result?.result_censored !== undefined;
+      const fromOthers = calculated.get(parameter.parameter_id);
       return {
         analysis_id,
         analysis_name,
@@ -77,9 +89,13 @@ async function sampleResults(q: Queryable, laboratoryId: string, sampleId: strin
         parameter_unit_after_calc: parameter.parameter_unit_after_calc,
         parameter_decimals: parameter.parameter_decimals,
         result: result ? presentResult(result) : null,
-        calculation_error: censored
-          ? null
-          : calculationError(parameter, conditions, sample.sample_matrix, result?.result_value ?? null),
+        calculation_error: fromOthers
+          ? fromOthers.error
+          : censored
+            ? null
+            : calculationError(parameter, conditions, sample.sample_matrix, result?.result_value ?? null),
+        calculation_detail: fromOthers?.detail ?? null,
+        calculation_inputs: fromOthers?.inputs ?? null,
         anteriority: previous.get(parameter.parameter_id) ?? null,
       };
     }),
@@ -96,8 +112,10 @@ export function createResultService(db: Db) {
      * Enters, changes or removes results of one sample in one transaction: each line is read with
      * the contract's rules (formula, range, flags) and stored with that reading. A line whose stamp
      * is not the stored one (a colleague saved first) refuses the whole save (staleUpdate), and so
-     * does a parameter the sample does not measure. A validated sample's results change only
-     * through invalidation (resultValidated; the database refuses it too).
+     * does a parameter the sample does not measure, or one calculated from other results
+     * (resultIsCalculated). The record's calculated results then follow, in the same transaction
+     * (calculation.ts). A validated sample's results change only through invalidation
+     * (resultValidated; the database refuses it too).
      */
     async update(auth: Authenticated, input: { sample_id: string; results: ResultLineInput[] }) {
       const laboratoryId = auth.user.laboratory_id;
@@ -123,6 +141,8 @@ export function createResultService(db: Db) {
         for (const line of input.results) {
           const parameter = measured.get(line.parameter_id);
           if (!parameter) return fail('parameterNotInSample', { parameter_id: line.parameter_id });
+          if (referencesOf(parameter).length > 0)
+            fail('resultIsCalculated', { parameter_id: line.parameter_id });
           const existing = stored.get(line.parameter_id);
           const readStamp = line.result_last_updated ?? null;
           if (
@@ -158,6 +178,7 @@ export function createResultService(db: Db) {
             });
           }
         }
+        await recalculateRecord(tx, laboratoryId, auth.user.admin_uid, { record, patient });
         return sampleResults(tx, laboratoryId, sample.sample_id);
       });
     },
