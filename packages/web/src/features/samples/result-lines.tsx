@@ -45,7 +45,7 @@ function useCells({ line, shown }: BenchLine) {
   const decimals = line.parameter_decimals;
   const calculated = shown.calculationError ? (
     <Text size="xs" c="red" data-testid="calculation-error">
-      {calculationErrorText(shown.calculationError, t)}
+      {calculationErrorText(shown.calculationError, t, line.calculation_inputs)}
     </Text>
   ) : shown.calculated === null ? (
     '—'
@@ -95,6 +95,16 @@ function ResultInput({
 }: { item: BenchLine; index: number } & Omit<LinesProps, 'lines'>) {
   const { t } = useTranslation('records');
   const label = t('samples.input_label', { name: item.line.parameter_name });
+  const inputs = item.line.calculation_inputs;
+  if (inputs !== null) {
+    // A calculated result is never typed: the line names what it is calculated from.
+    inputRef(index, null);
+    return (
+      <Text size="xs" c="dimmed" data-testid="calculated-from" data-result={item.line.parameter_name}>
+        {t('samples.calculated_from', { inputs: inputs.map((input) => input.parameter_name).join(', ') })}
+      </Text>
+    );
+  }
   if (!editable)
     return (
       <Text size="sm" fw={600} aria-label={label} data-result={item.line.parameter_name}>
