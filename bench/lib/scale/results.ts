@@ -57,7 +57,8 @@ async function insertResults(
     `CREATE TEMP TABLE scale_result_samples ON COMMIT DROP AS
        SELECT s.sample_id, s.sample_last_updated FROM samples s
          JOIN records r ON r.record_id = s.sample_record
-        WHERE s.laboratory_id = $1 AND abs(hashtext(r.record_patient::text)) % $2 = 0`,
+        WHERE s.laboratory_id = $1 AND r.record_password = 'Scale2026'
+          AND abs(hashtext(r.record_patient::text)) % $2 = 0`,
     [laboratoryId, stride],
   );
   await client.query(
@@ -84,7 +85,7 @@ async function insertResults(
 async function probesOf(client: pg.ClientBase, laboratoryId: string) {
   const { rows: editable } = await client.query<{ sample_id: string }>(
     `SELECT s.sample_id FROM samples s JOIN records r ON r.record_id = s.sample_record
-      WHERE s.laboratory_id = $1 AND cardinality(s.sample_analyses) > 0
+      WHERE s.laboratory_id = $1 AND cardinality(s.sample_analyses) > 0 AND r.record_password = 'Scale2026'
         AND r.record_status IN (1, 2, 3) AND NOT r.record_annulr_flag AND s.sample_status < 4
       ORDER BY r.record_created DESC LIMIT 1`,
     [laboratoryId],
@@ -97,6 +98,7 @@ async function probesOf(client: pg.ClientBase, laboratoryId: string) {
     `SELECT r.record_id, r.record_patient, coalesce(s.sample_collection_datetime, r.record_collection_datetime) AS collected_at
        FROM records r JOIN samples s ON s.sample_record = r.record_id
       WHERE r.laboratory_id = $1 AND cardinality(s.sample_analyses) > 0 AND NOT r.record_annulr_flag
+        AND r.record_password = 'Scale2026'
         AND (SELECT count(*) FROM records earlier JOIN samples es ON es.sample_record = earlier.record_id
               WHERE earlier.record_patient = r.record_patient AND earlier.record_created < r.record_created
                 AND es.sample_status >= 4 AND cardinality(es.sample_analyses) > 0) >= 3

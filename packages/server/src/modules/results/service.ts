@@ -6,7 +6,7 @@ import {
   SAMPLE_STATUS,
   type SampleResults,
 } from '@sil/contract';
-import { eq } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/open.js';
 import { results } from '../../db/schema/index.js';
 import { type Authenticated, actorOf } from '../../lib/auth-context.js';
@@ -102,6 +102,20 @@ async function sampleResults(q: Queryable, laboratoryId: string, sampleId: strin
   };
 }
 
+/** What saving a result again replaces; its sample, parameter and first entry time stay. */
+const REWRITTEN = [
+  'result_value',
+  'result_text',
+  'result_calculated',
+  'result_censored',
+  'result_unit',
+  'result_population',
+  'result_range_min',
+  'result_range_max',
+  'result_flags',
+  'result_entered_by',
+] as const satisfies ReadonlyArray<keyof typeof results.$inferInsert>;
+
 const sameStamp = (a: string, b: string) => new Date(a).getTime() === new Date(b).getTime();
 
 export function createResultService(db: Db) {
@@ -138,6 +152,9 @@ export function createResultService(db: Db) {
         const stored = new Map(
           (await resultsOfSample(tx, sample.sample_id)).map((row) => [row.result_parameter, row]),
         );
+        // Every line is checked and read first; then one statement removes and one writes them all.
+        const removed: string[] = [];
+        const written: Array<typeof results.$inferInsert> = [];
         for (const line of input.results) {
           const parameter = measured.get(line.parameter_id);
           if (!parameter) return fail('parameterNotInSample', { parameter_id: line.parameter_id });
@@ -158,25 +175,27 @@ export function createResultService(db: Db) {
           const text = line.result_text?.trim() || null;
           const value = line.result_value ?? null;
           if (value === null && text === null) {
-            if (existing) await tx.delete(results).where(eq(results.result_id, existing.result_id));
+            if (existing) removed.push(existing.result_id);
             continue;
           }
-          const reading = storedReading(parameter, conditions, sample.sample_matrix, value, text);
-          const author = { result_entered_by: auth.user.admin_uid };
-          if (existing) {
-            await tx
-              .update(results)
-              .set({ ...reading, ...author })
-              .where(eq(results.result_id, existing.result_id));
-          } else {
-            await tx.insert(results).values({
-              ...reading,
-              ...author,
-              laboratory_id: laboratoryId,
-              result_sample: sample.sample_id,
-              result_parameter: line.parameter_id,
+          written.push({
+            ...storedReading(parameter, conditions, sample.sample_matrix, value, text),
+            result_entered_by: auth.user.admin_uid,
+            laboratory_id: laboratoryId,
+            result_sample: sample.sample_id,
+            result_parameter: line.parameter_id,
+          });
+        }
+        if (removed.length > 0) await tx.delete(results).where(inArray(results.result_id, removed));
+        if (written.length > 0) {
+          // A result entered before is updated in place (the trail records an update, old and new).
+          await tx
+            .insert(results)
+            .values(written)
+            .onConflictDoUpdate({
+              target: [results.result_sample, results.result_parameter],
+              set: Object.fromEntries(REWRITTEN.map((column) => [column, sql.raw(`excluded.${column}`)])),
             });
-          }
         }
         await recalculateRecord(tx, laboratoryId, auth.user.admin_uid, { record, patient });
         return sampleResults(tx, laboratoryId, sample.sample_id);
