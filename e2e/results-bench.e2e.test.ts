@@ -303,6 +303,7 @@ describe('results bench', () => {
       `Calculé à partir de : Cholestérol total ${stamp}, Cholestérol HDL ${stamp}, Triglycérides ${stamp}`,
     );
     expect(await input(page, 'Cholestérol LDL').count()).toBe(0);
+    expect(await ldl.locator('[data-testid="calculated-range"]').innerText()).toBe('≤ 4,10 (Par défaut)');
 
     // The bench reads it again as the inputs are typed, with the server's rule.
     await input(page, 'Cholestérol HDL').fill('0,4');
@@ -313,5 +314,17 @@ describe('results bench', () => {
       .toBe(`Calcul impossible : condition non remplie : Triglycérides ${stamp} < 4.5`);
     await screenshot(page, 'results-bench-calculated-fr');
     await page.context().close();
+
+    const phone = await newPage(browser, { locale: 'en-GB', viewport: { width: 375, height: 800 } });
+    await login(phone, baseUrl, 'biologiste@demo.lab', 'en');
+    await phone.goto(
+      `${baseUrl}/en/table/techniques?${new URLSearchParams({ search: lipids.number, sample: lipids.id })}`,
+    );
+    const card = dialog(phone).locator(`[data-line^="Cholestérol LDL "]`);
+    await expect.poll(() => card.locator('[data-testid="calculated"]').innerText()).toBe('3.43');
+    expect(await card.locator('[data-testid="calculated-from"]').innerText()).toContain('Calculated from: ');
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(phone, 'results-bench-calculated-en-375');
+    await phone.context().close();
   });
 });

@@ -43,6 +43,7 @@ function useCells({ line, shown }: BenchLine) {
   const { t, i18n } = useTranslation('records');
   const language = i18n.language;
   const decimals = line.parameter_decimals;
+  const fromOthers = line.calculation_inputs !== null;
   const calculated = shown.calculationError ? (
     <Text size="xs" c="red" data-testid="calculation-error">
       {calculationErrorText(shown.calculationError, t, line.calculation_inputs)}
@@ -57,8 +58,11 @@ function useCells({ line, shown }: BenchLine) {
   return {
     calculated,
     unit: unitOf(line),
-    rawRange: rangeText(shown.range, shown, language, decimals, t),
-    calculatedRange: boundsText(shown.calculatedRange, language, decimals, t) ?? '—',
+    // A result calculated from others has its range written in the calculated unit.
+    rawRange: fromOthers ? '—' : rangeText(shown.range, shown, language, decimals, t),
+    calculatedRange: fromOthers
+      ? rangeText(shown.range, shown, language, decimals, t)
+      : (boundsText(shown.calculatedRange, language, decimals, t) ?? '—'),
     anteriority: anteriorityText(line.anteriority, language, decimals, t),
     flags: <FlagBadges flags={shown.flags} />,
     warning: warningOf(shown, decimals, language, t),
