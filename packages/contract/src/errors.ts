@@ -102,6 +102,7 @@ export const ERROR_STATUS = {
   resultIsCalculated: 409,
   unknownParameterCode: 400,
   formulaCycle: 400,
+  parameterCodeReadByFormula: 409,
   analysisNotInRecord: 409,
   forceSaveRequired: 403,
   tooManyAttempts: 429,

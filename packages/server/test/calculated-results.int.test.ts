@@ -201,6 +201,25 @@ describe.each(DATABASES)('results calculated from other results on %s', (kind) =
     });
     expect([loop.statusCode, codeOf(loop)]).toEqual([400, 'formulaCycle']);
     expect(loop.json<{ details: Json }>().details).toEqual({ codes: ['P1', 'P2', 'P1'] });
+
+    // The code LDL and P1 read cannot change under them.
+    const total = (
+      await call(ctx.app, admin, { method: 'GET', url: `/api/get-parameter?parameter_id=${ids.ct}` })
+    ).json<Json[]>()[0];
+    const renamed = await call(ctx.app, admin, {
+      method: 'PUT',
+      url: '/api/update-parameter',
+      payload: {
+        parameter_id: ids.ct,
+        parameter_last_updated: total?.parameter_last_updated,
+        parameter_code: 'CHOL',
+      },
+    });
+    expect([renamed.statusCode, codeOf(renamed)]).toEqual([409, 'parameterCodeReadByFormula']);
+    expect(renamed.json<{ details: Json }>().details).toEqual({
+      code: 'CT',
+      parameters: expect.arrayContaining(['Cholestérol LDL', 'Premier']),
+    });
   });
 
   it('calculates LDL once total, HDL and triglycerides are saved, across the record samples', async () => {

@@ -43,12 +43,26 @@ const formulasOf = (row: Row) => ({
  */
 async function validateReferences(tx: Tx, laboratoryId: string, row: Row): Promise<void> {
   const references = referencesOf(formulasOf(row));
-  if (references.length === 0) return;
-  const others = await tx.select().from(parameters).where(eq(parameters.laboratory_id, laboratoryId));
   const id = textOrNull(row.parameter_id);
+  // A new parameter without references cannot break another formula nor loop: nothing to read.
+  if (references.length === 0 && !id) return;
+  const all = await tx.select().from(parameters).where(eq(parameters.laboratory_id, laboratoryId));
   const code = textOrNull(row.parameter_code);
+  const previous = all.find((other) => other.parameter_id === id)?.parameter_code ?? null;
+  if (previous && previous !== code) {
+    // Renaming (or clearing) a code other formulas read would leave them reading nothing.
+    const readers = all.filter(
+      (other) => other.parameter_id !== id && referencesOf(other).includes(previous),
+    );
+    if (readers.length > 0)
+      fail('parameterCodeReadByFormula', {
+        code: previous,
+        parameters: readers.map((reader) => reader.parameter_name),
+      });
+  }
+  if (references.length === 0) return;
   const readsOf = new Map<string, string[]>();
-  for (const other of others) {
+  for (const other of all) {
     if (other.parameter_id === id || !other.parameter_code) continue;
     readsOf.set(other.parameter_code, referencesOf(other));
   }
