@@ -8,7 +8,8 @@ import { createRunDatabase, databaseUrl, dropRunDatabase } from './lib/postgres.
 import { Results } from './lib/results.js';
 import { listCases, readProbes } from './lib/scale/cases.js';
 import { FULL_SIZE, loadScaleData, type ScaleSize } from './lib/scale/load.js';
-import { loadGet, timeApiList, timeSqlList } from './lib/scale/measure.js';
+import { loadGet, timeApiList, timePreviewRecord, timeSaveSample, timeSqlList } from './lib/scale/measure.js';
+import { explainAnteriorities, FULL_RESULTS, loadScaleResults } from './lib/scale/results.js';
 import { startServer, stopAllServers } from './lib/server.js';
 
 /** The floors of issue 11: a list page within 30 ms at p95 and 1.3× of hand-written SQL. */
@@ -24,6 +25,9 @@ const size: ScaleSize = {
   recordsPerDay: FULL_SIZE.recordsPerDay,
 };
 const calls = Number(process.env.BENCH_SCALE_CALLS ?? 10);
+const resultsWanted = Number(process.env.BENCH_SCALE_RESULTS ?? FULL_RESULTS);
+/** Calls of each results case: writes vary more than list reads, so more of them by default. */
+const resultCalls = Number(process.env.BENCH_SCALE_RESULT_CALLS ?? 40);
 const load: LoadOptions = {
   durationSeconds: Number(process.env.BENCH_DURATION_SECONDS ?? 10),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
@@ -77,6 +81,17 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
       });
     }
     interruption.throwIfAborted();
+    // Results of a common panel for one patient in ~30, on all their records: loaded once, kept.
+    const resultProbes = await loadScaleResults(client, laboratoryId, resultsWanted);
+    results.record({
+      figure: 'scale_results_load_ms',
+      database: 'postgres',
+      value: resultProbes.load_ms,
+      unit: 'ms',
+      results: resultProbes.results,
+      panel_parameters: resultProbes.panelParameters.length,
+    });
+    interruption.throwIfAborted();
 
     const session = await loginAsDemoAdmin(server.baseUrl);
     const probes = await readProbes(client, laboratoryId);
@@ -102,6 +117,46 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
       };
       results.record(figure);
       rows.push(markdownRow(figure));
+    }
+
+    const resultCases = [
+      { table: 'results', name: 'save sample' },
+      { table: 'results', name: 'record preview' },
+    ].filter(measured);
+    for (const resultCase of resultCases) {
+      interruption.throwIfAborted();
+      const timing =
+        resultCase.name === 'save sample'
+          ? await timeSaveSample(server.baseUrl, session, resultProbes.saveSampleId, resultCalls)
+          : await timePreviewRecord(server.baseUrl, session, resultProbes.previewRecordId, resultCalls);
+      const figure: Figure = {
+        figure: 'scale_results',
+        database: 'postgres',
+        case: resultCase.name,
+        api_p50_ms: timing.p50,
+        api_p95_ms: timing.p95,
+        calls: resultCalls,
+        results_in_database: resultProbes.results,
+        ...('lines' in timing ? { results_saved: timing.lines } : {}),
+        ...('anteriorities' in timing
+          ? { results_shown: timing.results, anteriorities_shown: timing.anteriorities }
+          : {}),
+      };
+      results.record(figure);
+      rows.push(
+        `| results | ${resultCase.name} | ${timing.p50} | ${timing.p95} | | | | ${resultProbes.results} | |`,
+      );
+    }
+    if (resultCases.length > 0) {
+      // The anteriority query must stay on indexes at this size: the plan is printed with the figures.
+      const plan = await explainAnteriorities(client, resultProbes);
+      results.record({
+        figure: 'scale_anteriority_plan',
+        database: 'postgres',
+        scans_all_results: /Seq Scan on results/.test(plan),
+        plan,
+      });
+      process.stderr.write(`\nanteriority query plan:\n${plan}\n`);
     }
 
     interruption.throwIfAborted();

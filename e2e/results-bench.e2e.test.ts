@@ -12,6 +12,8 @@ import { idOf, waitForToast } from './records-setup.js';
 const baseUrl = inject('baseUrl');
 const stamp = Date.now().toString(36).toUpperCase();
 const sample = { id: '', number: '' };
+/** A lipid profile whose LDL is calculated from the total, HDL and triglycerides saved before. */
+const lipids = { id: '', number: '' };
 
 const range = (population: string, min: number, max: number) => ({ population, min, max });
 
@@ -85,6 +87,78 @@ beforeAll(async () => {
   const first = (created as { samples: Array<{ sample_id: string; sample_number: string }> }).samples[0];
   sample.id = first?.sample_id ?? '';
   sample.number = first?.sample_number ?? '';
+
+  const lipid = (name: string, code: string, factor: number) =>
+    add(
+      '/api/add-parameter',
+      {
+        parameter_name: `${name} ${stamp}`,
+        parameter_code: `${code}${stamp}`,
+        parameter_unit: 'g/L',
+        parameter_unit_after_calc: 'mmol/L',
+        parameter_decimals: 2,
+        parameter_has_formula: true,
+        parameter_formula: `x * ${factor}`,
+      },
+      'parameter_id',
+    );
+  const ct = await lipid('Cholestérol total', 'CT', 2.586);
+  const hdl = await lipid('Cholestérol HDL', 'HDL', 2.586);
+  const tg = await lipid('Triglycérides', 'TG', 1.143);
+  const ldl = await add(
+    '/api/add-parameter',
+    {
+      parameter_name: `Cholestérol LDL ${stamp}`,
+      parameter_code: `LDL${stamp}`,
+      parameter_unit: 'mmol/L',
+      parameter_decimals: 2,
+      parameter_has_formula: true,
+      parameter_formula: `when($TG${stamp} < 4.5, $CT${stamp} - $HDL${stamp} - $TG${stamp} / 2.2)`,
+      parameter_ranges: [{ population: 'default', min: null, max: 4.1 }],
+    },
+    'parameter_id',
+  );
+  const profile = await add(
+    '/api/add-analysis',
+    {
+      analysis_name: `EAL ${stamp}`,
+      analysis_matrix: blood,
+      analysis_sample_type: serum,
+      analysis_visible: true,
+      analysis_parameters: [ct, hdl, tg, ldl],
+    },
+    'analysis_id',
+  );
+  const lipidRecord = await send(
+    baseUrl,
+    'POST',
+    '/api/add-patient',
+    {
+      patient_surname: `LIPIDE${stamp}`,
+      patient_name: 'Hélène',
+      patient_gender: 'F',
+      patient_dob: '1970-03-14',
+      record_selected_analyses: [{ combination: 1, analysis_ids: [profile] }],
+    },
+    admin,
+  );
+  const tube = (lipidRecord as { samples: Array<{ sample_id: string; sample_number: string }> }).samples[0];
+  lipids.id = tube?.sample_id ?? '';
+  lipids.number = tube?.sample_number ?? '';
+  await send(
+    baseUrl,
+    'PUT',
+    '/api/update-sample-results',
+    {
+      sample_id: lipids.id,
+      results: [
+        { parameter_id: ct, result_value: 2.12 },
+        { parameter_id: hdl, result_value: 0.58 },
+        { parameter_id: tg, result_value: 1.05 },
+      ],
+    },
+    admin,
+  );
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
@@ -250,6 +324,45 @@ describe('results bench', () => {
       .poll(() => dialog(phone).locator('[data-line^="Glucose "] [data-flag]').allTextContents())
       .toEqual(['Haut']);
     await screenshot(phone, 'results-bench-fr-light-375');
+    await phone.context().close();
+  });
+
+  it('shows a calculated LDL read-only with its inputs named, following what is typed', async () => {
+    const page = await newPage(browser);
+    await login(page, baseUrl, 'technicien@demo.lab');
+    await page.goto(
+      `${baseUrl}/fr/table/techniques?${new URLSearchParams({ search: lipids.number, sample: lipids.id })}`,
+    );
+    await input(page, 'Cholestérol HDL').waitFor();
+    const ldl = line(page, 'Cholestérol LDL');
+    // 5,48 − 1,50 − 1,20 / 2,2 mmol/L, calculated by the server when the inputs were saved.
+    await expect.poll(() => ldl.locator('[data-testid="calculated"]').innerText()).toBe('3,43');
+    expect(await ldl.locator('[data-testid="calculated-from"]').innerText()).toBe(
+      `Calculé à partir de : Cholestérol total ${stamp}, Cholestérol HDL ${stamp}, Triglycérides ${stamp}`,
+    );
+    expect(await input(page, 'Cholestérol LDL').count()).toBe(0);
+    expect(await ldl.locator('[data-testid="calculated-range"]').innerText()).toBe('≤ 4,10 (Par défaut)');
+
+    // The bench reads it again as the inputs are typed, with the server's rule.
+    await input(page, 'Cholestérol HDL').fill('0,4');
+    await expect.poll(() => ldl.locator('[data-testid="calculated"]').innerText()).toBe('3,90');
+    await input(page, 'Triglycérides').fill('4,2');
+    await expect
+      .poll(() => ldl.locator('[data-testid="calculation-error"]').innerText())
+      .toBe(`Calcul impossible : condition non remplie : Triglycérides ${stamp} < 4.5`);
+    await screenshot(page, 'results-bench-calculated-fr');
+    await page.context().close();
+
+    const phone = await newPage(browser, { locale: 'en-GB', viewport: { width: 375, height: 800 } });
+    await login(phone, baseUrl, 'biologiste@demo.lab', 'en');
+    await phone.goto(
+      `${baseUrl}/en/table/techniques?${new URLSearchParams({ search: lipids.number, sample: lipids.id })}`,
+    );
+    const card = dialog(phone).locator(`[data-line^="Cholestérol LDL "]`);
+    await expect.poll(() => card.locator('[data-testid="calculated"]').innerText()).toBe('3.43');
+    expect(await card.locator('[data-testid="calculated-from"]').innerText()).toContain('Calculated from: ');
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(phone, 'results-bench-calculated-en-375');
     await phone.context().close();
   });
 });

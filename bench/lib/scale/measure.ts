@@ -17,11 +17,18 @@ export interface Timing {
   p95: number;
 }
 
-async function timeCalls(calls: number, once: () => Promise<void>): Promise<Timing> {
+async function timeCalls(
+  calls: number,
+  once: () => Promise<void>,
+  prepare: () => Promise<void> = async () => undefined,
+): Promise<Timing> {
   // One call first, not counted: plans and pages are cached as they would be in a running laboratory.
+  await prepare();
   await once();
   const durations: number[] = [];
   for (let i = 0; i < calls; i++) {
+    // What the screen does before the call (reading the stamps to send) is not timed.
+    await prepare();
     const started = performance.now();
     await once();
     durations.push(performance.now() - started);
@@ -84,4 +91,88 @@ export function loadGet(
     duration: options.durationSeconds,
     connections: options.connections,
   });
+}
+
+async function json(response: Response, what: string): Promise<unknown> {
+  const body: unknown = await response.json();
+  if (response.status !== 200)
+    throw new Error(`${what} answered ${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+interface BenchLine {
+  parameter_id: string;
+  calculation_inputs: unknown[] | null;
+  result: { result_last_updated: string } | null;
+}
+
+/**
+ * Case (a): the bench saves every typed result of one sample at once (PUT update-sample-results),
+ * the stamps read just before as the screen does; each call changes every value, so each call
+ * writes, traces, recalculates the calculated parameters and answers the sample's new reading.
+ */
+export async function timeSaveSample(
+  baseUrl: string,
+  session: Session,
+  sampleId: string,
+  calls: number,
+): Promise<Timing & { lines: number }> {
+  let body = '';
+  let lines = 0;
+  let round = 0;
+  const prepare = async () => {
+    const read = (await json(
+      await fetch(`${baseUrl}/api/get-sample-results?sample_id=${sampleId}`, {
+        headers: authHeaders(session),
+      }),
+      'get-sample-results',
+    )) as { lines: BenchLine[] };
+    round += 1;
+    const typed = read.lines.filter((line) => line.calculation_inputs === null);
+    lines = typed.length;
+    body = JSON.stringify({
+      sample_id: sampleId,
+      results: typed.map((line, index) => ({
+        parameter_id: line.parameter_id,
+        result_value: 1 + ((index + round) % 7) / 10,
+        result_last_updated: line.result?.result_last_updated ?? null,
+      })),
+    });
+  };
+  const timing = await timeCalls(
+    calls,
+    async () => {
+      await json(
+        await fetch(`${baseUrl}/api/update-sample-results`, {
+          method: 'PUT',
+          headers: { ...authHeaders(session), 'content-type': 'application/json' },
+          body,
+        }),
+        'update-sample-results',
+      );
+    },
+    prepare,
+  );
+  return { ...timing, lines };
+}
+
+/** Case (b): the biologist's preview of a record, each result with the patient's previous one. */
+export async function timePreviewRecord(
+  baseUrl: string,
+  session: Session,
+  recordId: string,
+  calls: number,
+): Promise<Timing & { results: number; anteriorities: number }> {
+  let results = 0;
+  let anteriorities = 0;
+  const timing = await timeCalls(calls, async () => {
+    const answer = (await json(
+      await fetch(`${baseUrl}/api/preview-record?record_id=${recordId}`, { headers: authHeaders(session) }),
+      'preview-record',
+    )) as { samples: Array<{ lines: Array<{ result: unknown; anteriority: unknown }> }> };
+    const lines = answer.samples.flatMap((sample) => sample.lines);
+    results = lines.filter((line) => line.result !== null).length;
+    anteriorities = lines.filter((line) => line.anteriority !== null).length;
+  });
+  return { ...timing, results, anteriorities };
 }

@@ -128,7 +128,11 @@ describe('evaluateFormula', () => {
   });
 
   it('checks against the variables the caller allows and lists those used', () => {
-    expect(checkFormula('round(x / weight, 2)')).toEqual({ ok: true, variables: ['weight', 'x'] });
+    expect(checkFormula('round(x / weight, 2)')).toEqual({
+      ok: true,
+      variables: ['weight', 'x'],
+      references: [],
+    });
     expect(checkFormula('x * age', ['x'])).toMatchObject({ error: 'unknownVariable', detail: 'age' });
     expect(evaluateFormula('x * 2', { x: 3 }, ['x'])).toEqual({ ok: true, value: 6 });
   });
@@ -136,6 +140,88 @@ describe('evaluateFormula', () => {
   it('ignores inherited properties of the scope', () => {
     const scope = Object.create({ x: 5 }) as Record<string, number>;
     expect(value('x', scope)).toBe('missingVariable');
+  });
+});
+
+describe('formulas reading other results ($CODE)', () => {
+  const friedewald = 'when($TG < 4.5, $CT - $HDL - $TG / 2.2)';
+
+  it('lists the codes a formula reads, apart from the patient variables', () => {
+    expect(checkFormula(friedewald)).toEqual({ ok: true, variables: [], references: ['CT', 'HDL', 'TG'] });
+    expect(checkFormula('$CT - $HDL')).toMatchObject({ ok: true, references: ['CT', 'HDL'] });
+    expect(checkFormula('round($Crea_2 / weight, 1)')).toEqual({
+      ok: true,
+      variables: ['weight'],
+      references: ['Crea_2'],
+    });
+  });
+
+  it('computes Friedewald in mmol/L while triglycerides are below 4.5 mmol/L', () => {
+    const scope = { $CT: 5.2, $HDL: 1.3, $TG: 1.1 };
+    expect(value(friedewald, scope)).toBeCloseTo(5.2 - 1.3 - 1.1 / 2.2, 10);
+    expect(value('$CT - $HDL', scope)).toBeCloseTo(3.9, 10);
+  });
+
+  it('gives no value, with the condition as the reason, when triglycerides reach 4.5 mmol/L', () => {
+    expect(evaluateFormula(friedewald, { $CT: 7, $HDL: 1, $TG: 4.5 })).toEqual({
+      ok: false,
+      error: 'conditionNotMet',
+      detail: '$TG < 4.5',
+    });
+    expect(evaluateFormula(friedewald, { $CT: 7, $HDL: 1, $TG: 6 })).toMatchObject({
+      error: 'conditionNotMet',
+    });
+  });
+
+  it('names the missing result', () => {
+    expect(evaluateFormula(friedewald, { $CT: 5, $TG: 1 })).toEqual({
+      ok: false,
+      error: 'missingVariable',
+      detail: '$HDL',
+    });
+    expect(evaluateFormula('$CT - $HDL', { $CT: 5, $HDL: null })).toMatchObject({ detail: '$HDL' });
+  });
+
+  it('joins comparisons with and, or, not in a condition', () => {
+    const formula = 'when($A >= 1 and not ($B > 2 or $B <= 0), $A * $B)';
+    expect(value(formula, { $A: 2, $B: 1.5 })).toBe(3);
+    expect(value(formula, { $A: 2, $B: 3 })).toBe('conditionNotMet');
+    expect(value(formula, { $A: 0.5, $B: 1 })).toBe('conditionNotMet');
+  });
+
+  it('refuses comparisons outside a condition and conditions that are not comparisons', () => {
+    for (const formula of [
+      '$TG < 4.5',
+      'when($TG, $CT)',
+      'when(1, $CT)',
+      'when($TG == 4, $CT)',
+      'when($TG != 4, $CT)',
+      'when($A < $B < $C, 1)',
+      'when($TG < 4.5, $CT < 2)',
+      'when($TG < 4.5 ? 1 : 0, $CT)',
+      '$CT + ($TG < 4.5)',
+      'when($TG < 4.5)',
+      'when($TG < 4.5, 1, 2)',
+      'when(x < 4, evaluate("1"))',
+    ]) {
+      expect(checkFormula(formula), formula).toMatchObject({ ok: false });
+      expect(evaluateFormula(formula, { $TG: 1, $CT: 2, $A: 1, $B: 2, $C: 3, x: 1 }), formula).toMatchObject({
+        ok: false,
+      });
+    }
+  });
+
+  it('refuses a formula that both converts its measure and reads other results', () => {
+    expect(checkFormula('x - $HDL')).toEqual({ ok: false, error: 'measureAndReferences', detail: 'x' });
+  });
+
+  it('refuses references that are not a code, and reaches nothing through them', () => {
+    for (const formula of ['$', '$1A', '$$A', '$A$B', '$constructor.name', '$A["constructor"]', '$A(1)']) {
+      expect(checkFormula(formula), formula).toMatchObject({ ok: false });
+    }
+    // A code named like an Object.prototype member is read from the values given, never inherited.
+    expect(value('$constructor + 1')).toBe('missingVariable');
+    expect(value('$toString * 2', { $toString: 3 })).toBe(6);
   });
 });
 

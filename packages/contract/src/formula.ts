@@ -20,8 +20,31 @@ import type { MathNode } from 'mathjs';
 export const FORMULA_VARIABLES = ['x', 'age', 'weight', 'height', 'sex', 'pregnant'] as const;
 export type FormulaVariable = (typeof FORMULA_VARIABLES)[number];
 
-/** Functions a formula may call, with the number of arguments each accepts. */
+/**
+ * A formula may read the result of another parameter of the same record: `$` then the parameter's
+ * code, as in `$CT - $HDL - $TG / 2.2` (LDL by Friedewald). The value read is the one the record
+ * reports for it (its calculated value when it has a formula, else its measure). Only codes of
+ * letters, digits and '_' starting with a letter can be referred to. A formula that reads other
+ * results calculates the whole result: it cannot also use `x`, and nothing is typed for it.
+ */
+export const REFERENCE_PREFIX = '$';
+const REFERABLE_CODE = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/** The symbol a formula writes for the result of the parameter with this code. */
+export const referenceSymbol = (code: string) => `${REFERENCE_PREFIX}${code}`;
+
+/** Whether a parameter code can be written in a formula (`$` + code). */
+export const isReferableCode = (code: string) => REFERABLE_CODE.test(code);
+
+/**
+ * Functions a formula may call, with the number of arguments each accepts. `when(condition,
+ * value)` gives the value only when the condition holds, and otherwise no result with the
+ * condition as the reason (conditionNotMet): `when($TG < 4.5, $CT - $HDL - $TG / 2.2)`. A
+ * condition compares numbers (`<`, `<=`, `>`, `>=`) and joins comparisons (`and`, `or`, `not`);
+ * comparisons are allowed nowhere else.
+ */
 export const FORMULA_FUNCTIONS = {
+  when: [2, 2],
   abs: [1, 1],
   round: [1, 2],
   floor: [1, 1],
@@ -43,6 +66,9 @@ export type FormulaFunction = keyof typeof FORMULA_FUNCTIONS;
  * the sign of the divisor (mathjs `mod`: `-7 % 3` is 2, where JavaScript gives -1).
  */
 const ALLOWED_OPERATORS = new Set(['+', '-', '*', '/', '^', '%']);
+/** Operators of a `when` condition: comparisons of numbers, and the logic joining them. */
+const COMPARISONS = new Set(['<', '<=', '>', '>=']);
+const LOGIC = new Set(['and', 'or', 'not']);
 
 /** Longer texts are refused: lab formulas are short, and the parser's cost grows with length. */
 export const FORMULA_MAX_LENGTH = 500;
@@ -57,6 +83,8 @@ export const FORMULA_ERROR_CODES = [
   'missingVariable',
   'invalidArgument',
   'notFinite',
+  'measureAndReferences',
+  'conditionNotMet',
 ] as const;
 export type FormulaErrorCode = (typeof FORMULA_ERROR_CODES)[number];
 
@@ -66,10 +94,14 @@ export interface FormulaError {
   /** The offending name, node type or parser message; for logs and the parameter form. */
   detail: string;
 }
-export type FormulaCheck = { ok: true; variables: string[] } | FormulaError;
+/** `references`: the codes of the other parameters the formula reads, without the `$`. */
+export type FormulaCheck = { ok: true; variables: string[]; references: string[] } | FormulaError;
 export type FormulaResult = { ok: true; value: number } | FormulaError;
 
-/** Patient values given to a formula; a missing or null value makes formulas using it fail. */
+/**
+ * Patient values given to a formula, and other results under their symbol (`$CT`); a missing or
+ * null value makes formulas using it fail (missingVariable, the name as detail).
+ */
 export type FormulaScope = Partial<Record<string, number | null | undefined>>;
 
 export type FormulaParse = (text: string) => MathNode;
@@ -92,6 +124,9 @@ function restrictedParse(): FormulaParse {
   return installedParse;
 }
 
+/** Thrown by `when` when its condition does not hold; caught by evaluateFormula only. */
+class ConditionNotMet extends Error {}
+
 function fail(error: FormulaErrorCode, detail: string): FormulaError {
   return { ok: false, error, detail };
 }
@@ -100,12 +135,24 @@ function isAllowedFunction(name: string): name is FormulaFunction {
   return Object.hasOwn(FORMULA_FUNCTIONS, name);
 }
 
+interface Walk {
+  allowed: ReadonlySet<string>;
+  used: Set<string>;
+  references: Set<string>;
+  /** The conditions of `when` calls, as written, for the reason a result is not calculated. */
+  conditions: string[];
+}
+
+const nameOf = (node: MathNode) => (node as MathNode & { name: string }).name;
+const unwrap = (node: MathNode): MathNode =>
+  node.type === 'ParenthesisNode' ? unwrap((node as MathNode & { content: MathNode }).content) : node;
+
 /**
- * Walks the tree and returns the first reason to refuse it, collecting the variables it uses.
- * The walk is written by hand rather than with `traverse` because a function's name is itself a
- * symbol node, and it must be judged as a function name, not as a variable.
+ * Walks the tree and returns the first reason to refuse it, collecting the variables and the
+ * references it uses. The walk is written by hand rather than with `traverse` because a function's
+ * name is itself a symbol node, and it must be judged as a function name, not as a variable.
  */
-function inspect(node: MathNode, allowed: ReadonlySet<string>, used: Set<string>): FormulaError | null {
+function inspect(node: MathNode, walk: Walk): FormulaError | null {
   switch (node.type) {
     case 'ConstantNode': {
       const value: unknown = (node as MathNode & { value: unknown }).value;
@@ -114,28 +161,39 @@ function inspect(node: MathNode, allowed: ReadonlySet<string>, used: Set<string>
       return Number.isFinite(value) ? null : fail('notFinite', String(value));
     }
     case 'SymbolNode': {
-      const name = (node as MathNode & { name: string }).name;
-      if (!allowed.has(name)) return fail('unknownVariable', name);
-      used.add(name);
+      const name = nameOf(node);
+      if (name.startsWith(REFERENCE_PREFIX)) {
+        const code = name.slice(REFERENCE_PREFIX.length);
+        if (!isReferableCode(code)) return fail('unknownVariable', name);
+        walk.references.add(code);
+        return null;
+      }
+      if (!walk.allowed.has(name)) return fail('unknownVariable', name);
+      walk.used.add(name);
       return null;
     }
     case 'ParenthesisNode':
-      return inspect((node as MathNode & { content: MathNode }).content, allowed, used);
+      return inspect((node as MathNode & { content: MathNode }).content, walk);
     case 'OperatorNode': {
       const operator = node as MathNode & { op: string; implicit: boolean; args: MathNode[] };
       if (!ALLOWED_OPERATORS.has(operator.op)) return fail('forbidden', `operator:${operator.op}`);
       // '2x' or '1/2x' parse with precedence rules of their own; a lab writes the '*'.
       if (operator.implicit) return fail('forbidden', 'implicitMultiplication');
-      return inspectAll(operator.args, allowed, used);
+      return inspectAll(operator.args, walk);
     }
     case 'FunctionNode': {
       const call = node as MathNode & { fn: MathNode; args: MathNode[] };
       if (call.fn.type !== 'SymbolNode') return fail('forbidden', `call:${call.fn.type}`);
-      const name = (call.fn as MathNode & { name: string }).name;
+      const name = nameOf(call.fn);
       if (!isAllowedFunction(name)) return fail('unknownFunction', name);
       const [least, most] = FORMULA_FUNCTIONS[name];
       if (call.args.length < least || call.args.length > most) return fail('argumentCount', name);
-      return inspectAll(call.args, allowed, used);
+      if (name === 'when') {
+        const [condition, value] = call.args as [MathNode, MathNode];
+        walk.conditions.push(condition.toString());
+        return inspectCondition(condition, walk) ?? inspect(value, walk);
+      }
+      return inspectAll(call.args, walk);
     }
     default:
       // Assignments, function definitions, accessors, indexes, arrays, objects, ranges,
@@ -144,9 +202,25 @@ function inspect(node: MathNode, allowed: ReadonlySet<string>, used: Set<string>
   }
 }
 
-function inspectAll(nodes: MathNode[], allowed: ReadonlySet<string>, used: Set<string>): FormulaError | null {
+/** A `when` condition: comparisons of numbers, joined by and, or, not; nothing else is true or false. */
+function inspectCondition(node: MathNode, walk: Walk): FormulaError | null {
+  const inner = unwrap(node);
+  if (inner.type !== 'OperatorNode') return fail('forbidden', 'condition');
+  const operator = inner as MathNode & { op: string; args: MathNode[] };
+  if (LOGIC.has(operator.op)) {
+    for (const child of operator.args) {
+      const problem = inspectCondition(child, walk);
+      if (problem) return problem;
+    }
+    return null;
+  }
+  if (!COMPARISONS.has(operator.op)) return fail('forbidden', 'condition');
+  return inspectAll(operator.args, walk);
+}
+
+function inspectAll(nodes: MathNode[], walk: Walk): FormulaError | null {
   for (const child of nodes) {
-    const problem = inspect(child, allowed, used);
+    const problem = inspect(child, walk);
     if (problem) return problem;
   }
   return null;
@@ -161,7 +235,9 @@ function countModulo(node: MathNode): number {
   return count;
 }
 
-type Analysis = { ok: true; node: MathNode; variables: string[] } | FormulaError;
+type Analysis =
+  | { ok: true; node: MathNode; variables: string[]; references: string[]; conditions: string[] }
+  | FormulaError;
 
 function analyse(text: unknown, allowedVariables: readonly string[]): Analysis {
   if (typeof text !== 'string') return fail('syntax', 'notText');
@@ -175,14 +251,27 @@ function analyse(text: unknown, allowedVariables: readonly string[]): Analysis {
   } catch (error) {
     return fail('syntax', error instanceof Error ? error.message : 'unparsable');
   }
-  const used = new Set<string>();
-  const problem = inspect(node, new Set(allowedVariables), used);
+  const walk: Walk = {
+    allowed: new Set(allowedVariables),
+    used: new Set(),
+    references: new Set(),
+    conditions: [],
+  };
+  const problem = inspect(node, walk);
   if (problem) return problem;
   // mathjs reads a trailing '%' as a percentage ('100 + 10%' is 110), which is not what a lab
   // means; every '%' in the text must therefore have become a modulo operator.
   const percentSigns = text.split('%').length - 1;
   if (percentSigns !== countModulo(node)) return fail('forbidden', 'percentage');
-  return { ok: true, node, variables: [...used].sort() };
+  // A result calculated from others has no measure of its own to convert.
+  if (walk.references.size > 0 && walk.used.has('x')) return fail('measureAndReferences', 'x');
+  return {
+    ok: true,
+    node,
+    variables: [...walk.used].sort(),
+    references: [...walk.references].sort(),
+    conditions: walk.conditions,
+  };
 }
 
 /**
@@ -194,7 +283,9 @@ export function checkFormula(
   allowedVariables: readonly string[] = FORMULA_VARIABLES,
 ): FormulaCheck {
   const analysis = analyse(text, allowedVariables);
-  return analysis.ok ? { ok: true, variables: analysis.variables } : analysis;
+  return analysis.ok
+    ? { ok: true, variables: analysis.variables, references: analysis.references }
+    : analysis;
 }
 
 /**
@@ -210,17 +301,24 @@ export function evaluateFormula(
   if (!analysis.ok) return analysis;
   // Only the variables the formula uses are copied, from own properties only, into a Map: nothing
   // inherited from Object.prototype can be looked up by the evaluator.
-  const values = new Map<string, number>();
-  for (const name of analysis.variables) {
+  const values = new Map<string, unknown>();
+  for (const name of [...analysis.variables, ...analysis.references.map(referenceSymbol)]) {
     const value = Object.hasOwn(scope, name) ? scope[name] : undefined;
     if (typeof value !== 'number') return fail('missingVariable', name);
     if (!Number.isFinite(value)) return fail('notFinite', name);
     values.set(name, value);
   }
+  // `when` is given with the values rather than added to the mathjs instance, so that the
+  // instance stays closed to additions once built.
+  values.set('when', (condition: unknown, value: unknown) => {
+    if (condition !== true) throw new ConditionNotMet();
+    return value;
+  });
   let result: unknown;
   try {
     result = analysis.node.compile().evaluate(values);
   } catch (error) {
+    if (error instanceof ConditionNotMet) return fail('conditionNotMet', analysis.conditions.join(' ; '));
     // For instance round(x, 2.5): the decimals must be a whole number from 0 to 15.
     return fail('invalidArgument', error instanceof Error ? error.message : 'evaluation');
   }

@@ -136,6 +136,12 @@ describe.each(DATABASES)('the demo laboratory (%s)', (kind) => {
     const egfr = 141 * (70 / 88.4 / 0.7) ** -1.209 * 0.993 ** age * 1.018;
     expect(result('DFG estimé (CKD-EPI 2009)')?.result_calculated).toBe(Math.round(egfr));
     expect(result('Glucose')?.result_calculated).toBeCloseTo(0.94 * 5.551, 2);
+    // LDL is calculated from her lipid profile, never typed: 5.48 − 1.50 − 1.20 / 2.2 mmol/L.
+    expect(result('Cholestérol LDL (Friedewald)')).toMatchObject({
+      result_calculated: 3.43,
+      result_flags: [],
+    });
+    expect(result('Cholestérol non-HDL')).toMatchObject({ result_calculated: 3.98 });
   });
 
   it('lists the samples waiting for a machine, by analysis, urgent records first', async () => {

@@ -117,6 +117,7 @@ export const parameters = {
     { field: 'parameter_code', code: 'codeAlreadyInUse' },
   ],
   notFound: 'parameterNotFound',
+  ruleErrors: ['invalidBounds', 'unknownParameterCode', 'formulaCycle', 'parameterCodeReadByFormula'],
   paths: paths('parameter', 'parameters'),
 } as const satisfies EntityDefinition;
 
@@ -184,6 +185,7 @@ export const analyses = {
   },
   unique: [{ field: 'analysis_name', code: 'nameTaken' }],
   notFound: 'analysisNotFound',
+  ruleErrors: ['nabmConflict'],
   paths: paths('analysis', 'analyses'),
 } as const satisfies EntityDefinition;
 

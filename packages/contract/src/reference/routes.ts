@@ -52,7 +52,7 @@ export function referenceRoutes(entity: EntityDefinition): Record<ReferenceOpera
       summary: `Create one of ${entity.table}`,
       body: createSchema(entity),
       response: row,
-      errors: [...uniques, ...pointed],
+      errors: [...uniques, ...pointed, ...(entity.ruleErrors ?? [])],
     },
     update: {
       method: 'PUT',
@@ -61,7 +61,7 @@ export function referenceRoutes(entity: EntityDefinition): Record<ReferenceOpera
       summary: `Update one of ${entity.table}; refused when the stamp is stale`,
       body: updateSchema(entity),
       response: row,
-      errors: [entity.notFound, 'staleUpdate', ...uniques, ...pointed],
+      errors: [entity.notFound, 'staleUpdate', ...uniques, ...pointed, ...(entity.ruleErrors ?? [])],
     },
     delete: {
       method: 'DELETE',

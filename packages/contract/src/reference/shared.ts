@@ -75,6 +75,8 @@ export interface EntityDefinition {
   /** Fields unique within a laboratory (case-insensitive), with the code answered on a clash. */
   unique: ReadonlyArray<{ field: string; code: ErrorCode }>;
   notFound: ErrorCode;
+  /** Codes the table's own rules answer when a row is added or changed (bounds, formulas). */
+  ruleErrors?: readonly ErrorCode[];
   paths: { list: string; get: string; add: string; update: string; delete: string; export: string };
 }
 

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import '../formula-engine.js';
 import {
+  calculateResult,
   formulaFor,
   isOutOfBounds,
   type ResultParameter,
   type ResultPatient,
   readResult,
+  referencesOf,
+  reportedValueOf,
   roundTo,
 } from './interpret.js';
 import type { ReferenceRange } from './reference-range.js';
@@ -184,5 +187,65 @@ describe('isOutOfBounds', () => {
     // A base excess can be negative: without a lower limit, or with a negative one, it is a value.
     expect(isOutOfBounds(-4.2, { parameter_lower_detection_limit: null })).toBe(false);
     expect(isOutOfBounds(-4.2, { parameter_lower_detection_limit: -30 })).toBe(false);
+  });
+});
+
+describe('results calculated from other results of the record', () => {
+  const ldl = parameter({
+    parameter_has_formula: true,
+    parameter_formula: 'when($TG < 4.5, $CT - $HDL - $TG / 2.2)',
+    parameter_ranges: [defaultRange(null, 4.1)],
+  });
+  const inputs = (values: Record<string, number | null>) => new Map(Object.entries(values));
+
+  it('names the parameters read, across the common and sex-specific formulas', () => {
+    expect(referencesOf(ldl)).toEqual(['CT', 'HDL', 'TG']);
+    expect(
+      referencesOf(
+        parameter({ parameter_has_formula: true, parameter_formula: '$A', parameter_formula_male: '$B * 2' }),
+      ),
+    ).toEqual(['A', 'B']);
+    expect(referencesOf({ ...ldl, parameter_has_formula: false })).toEqual([]);
+    expect(referencesOf(parameter({ parameter_has_formula: true, parameter_formula: 'x * 2' }))).toEqual([]);
+  });
+
+  it('calculates LDL by Friedewald and reads it against its range', () => {
+    const reading = calculateResult(ldl, inputs({ CT: 6.21, HDL: 1.03, TG: 1.37 }), patient, BLOOD);
+    // 6.21 − 1.03 − 1.37 / 2.2 = 4.5573 → 4.56, above 4.1
+    expect(reading).toMatchObject({ ok: true, raw: 4.56, calculated: 4.56, reported: 4.56, flags: ['high'] });
+    const normal = calculateResult(ldl, inputs({ CT: 5, HDL: 1.5, TG: 1.1 }), patient, BLOOD);
+    expect(normal).toMatchObject({ ok: true, calculated: 3, flags: [] });
+  });
+
+  it('gives no LDL when triglycerides reach 4.5 mmol/L, saying why', () => {
+    expect(calculateResult(ldl, inputs({ CT: 7, HDL: 1, TG: 4.5 }), patient, BLOOD)).toEqual({
+      ok: false,
+      error: 'conditionNotMet',
+      detail: '$TG < 4.5',
+    });
+  });
+
+  it('gives no LDL while an input is missing or censored', () => {
+    expect(calculateResult(ldl, inputs({ CT: 5, TG: 1 }), patient, BLOOD)).toMatchObject({
+      error: 'missingVariable',
+      detail: '$HDL',
+    });
+    const censored = reportedValueOf({ result_value: 0.05, result_calculated: null, result_censored: '<' });
+    expect(censored).toBeNull();
+    expect(reportedValueOf({ result_value: 0.5, result_calculated: 1.29, result_censored: null })).toBe(1.29);
+    expect(reportedValueOf({ result_value: 0.5, result_calculated: null, result_censored: null })).toBe(0.5);
+  });
+
+  it("uses the formula of the patient's sex", () => {
+    const sexed = parameter({
+      parameter_has_formula: true,
+      parameter_formula: '$A',
+      parameter_formula_male: '$A * 2',
+      parameter_formula_female: '$A * 3',
+    });
+    expect(calculateResult(sexed, inputs({ A: 1 }), patient, BLOOD)).toMatchObject({ calculated: 3 });
+    expect(calculateResult(sexed, inputs({ A: 1 }), { ...patient, gender: 'M' }, BLOOD)).toMatchObject({
+      calculated: 2,
+    });
   });
 });

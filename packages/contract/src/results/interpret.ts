@@ -1,4 +1,10 @@
-import { evaluateFormula, type FormulaErrorCode, type FormulaScope } from '../formula.js';
+import {
+  checkFormula,
+  evaluateFormula,
+  type FormulaErrorCode,
+  type FormulaScope,
+  referenceSymbol,
+} from '../formula.js';
 import {
   ageOn,
   type ChosenRange,
@@ -89,7 +95,7 @@ export function formulaFor(parameter: ResultParameter, gender: PatientConditions
   return chosen?.trim() ? chosen : null;
 }
 
-function scopeOf(patient: ResultPatient, x: number): FormulaScope {
+function scopeOf(patient: ResultPatient, x: number | null): FormulaScope {
   const age = patient.birthDate ? ageOn(patient.birthDate, patient.collectedOn) : null;
   return {
     x,
@@ -247,4 +253,69 @@ export function resultPatientOf(
     weightKg: patient.patient_weight_kg ?? null,
     heightCm: patient.patient_height_cm ?? null,
   };
+}
+
+/**
+ * The codes of the other parameters a parameter's formulas read (`$CT`), across its common and
+ * sex-specific formulas; empty for a parameter whose result is measured (or converted from `x`).
+ * A parameter with references is calculated from the record's other results: nothing is typed.
+ */
+export function referencesOf(
+  parameter: Pick<
+    ResultParameter,
+    'parameter_has_formula' | 'parameter_formula' | 'parameter_formula_male' | 'parameter_formula_female'
+  >,
+): string[] {
+  if (!parameter.parameter_has_formula) return [];
+  const codes = new Set<string>();
+  for (const formula of [
+    parameter.parameter_formula,
+    parameter.parameter_formula_male,
+    parameter.parameter_formula_female,
+  ]) {
+    if (!formula?.trim()) continue;
+    const check = checkFormula(formula);
+    if (check.ok) for (const code of check.references) codes.add(code);
+  }
+  return [...codes].sort();
+}
+
+/** What of a stored result another parameter's formula reads: none when censored ('< 0.1'). */
+export function reportedValueOf(result: {
+  result_value: number | null;
+  result_calculated: number | null;
+  result_censored: string | null;
+}): number | null {
+  if (result.result_censored) return null;
+  return result.result_calculated ?? result.result_value;
+}
+
+/** The results a calculated parameter reads, by code: the value the record reports, or null. */
+export type ResultInputs = ReadonlyMap<string, number | null>;
+
+/**
+ * Calculates a parameter from the record's other results (`$CT - $HDL - $TG / 2.2`), then reads the
+ * value as a measure is read: rounded to the parameter's decimals, against the range chosen for the
+ * patient (written in the calculated unit), flags and zones. The same function serves the server
+ * that stores the result and the bench that previews it. A missing input (missingVariable, detail
+ * `$TG`) or a condition that does not hold (conditionNotMet, detail `$TG < 4.5`) gives no result.
+ */
+export function calculateResult(
+  parameter: ResultParameter,
+  inputs: ResultInputs,
+  patient: ResultPatient,
+  matrixId: string | null,
+): ReadResult | FormulaFailure {
+  const formula = formulaFor(parameter, patient.gender);
+  if (!formula) return { ok: false, error: 'syntax', detail: 'empty' };
+  const scope: FormulaScope = { ...scopeOf(patient, null) };
+  for (const [code, value] of inputs) scope[referenceSymbol(code)] = value;
+  const result = evaluateFormula(formula, scope);
+  if (!result.ok) return result;
+  const value = roundTo(result.value, parameter.parameter_decimals);
+  if (Math.abs(value) >= RESULT_MAGNITUDE_LIMIT)
+    return { ok: false, error: 'notFinite', detail: String(value) };
+  const reading = readResult(value, { ...parameter, parameter_has_formula: false }, patient, matrixId);
+  if (!reading.ok) return reading;
+  return { ...reading, calculated: reading.raw, reported: reading.censored ? reading.reported : reading.raw };
 }

@@ -63,6 +63,7 @@ export const resultRoutes = {
     errors: [
       'sampleNotFound',
       'parameterNotInSample',
+      'resultIsCalculated',
       'staleUpdate',
       'outOfBounds',
       'resultValidated',

@@ -42,6 +42,15 @@ export const Anteriority = z.object({
 });
 export type Anteriority = z.output<typeof Anteriority>;
 
+/** A result another parameter's formula reads (`$CT`), as the record reports it; null when absent. */
+export const CalculationInput = z.object({
+  parameter_id: rowId,
+  parameter_code: z.string(),
+  parameter_name: z.string(),
+  value: amount,
+});
+export type CalculationInput = z.output<typeof CalculationInput>;
+
 /** One parameter to measure on a sample, in the order of its analyses, with its result if entered. */
 export const SampleResultLine = z.object({
   analysis_id: rowId,
@@ -54,6 +63,14 @@ export const SampleResultLine = z.object({
   result: ResultRow.nullable(),
   /** Why the parameter's formula gave no value for this patient (a missing weight, say). */
   calculation_error: z.enum(FORMULA_ERROR_CODES).nullable(),
+  /** What the error names: the missing input (`$HDL`) or the condition not met (`$TG < 4.5`). */
+  calculation_detail: z.string().nullable(),
+  /**
+   * For a parameter calculated from the record's other results (its formula reads `$CODE`), the
+   * results it reads, in the formula's order of codes; null for a measured parameter. Such a line
+   * takes no typed value: the server calculates it whenever one of its inputs is saved.
+   */
+  calculation_inputs: z.array(CalculationInput).nullable(),
   anteriority: Anteriority.nullable(),
 });
 export type SampleResultLine = z.output<typeof SampleResultLine>;

@@ -42,6 +42,19 @@ describe('the demo catalogue', () => {
     }
   });
 
+  it('calculates LDL and non-HDL from results of the lipid profile that exist', () => {
+    const codes = new Set(parameters.map((p) => p.code));
+    for (const parameter of parameters) {
+      const check = checkFormula(parameter.formula ?? '');
+      if (check.ok) for (const code of check.references) expect(codes, parameter.name).toContain(code);
+    }
+    const ldl = parameters.find((p) => p.code === 'LDL');
+    expect(evaluateFormula(ldl?.formula, { $CT: 5.48, $HDL: 1.5, $TG: 1.2 })).toMatchObject({ ok: true });
+    expect(evaluateFormula(ldl?.formula, { $CT: 8, $HDL: 1, $TG: 5 })).toMatchObject({
+      error: 'conditionNotMet',
+    });
+  });
+
   it('computes a CKD-EPI 2009 eGFR close to published worked values', () => {
     const egfr = parameters.find((p) => p.code === 'DFG');
     // Worked by hand from the published equation: a woman of 60 with creatinine 1.0 mg/dL (88.4 µmol/L)

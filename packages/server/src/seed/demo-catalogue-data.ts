@@ -314,16 +314,24 @@ export const ANALYSES: DemoAnalysis[] = [
         unitAfter: 'mmol/L',
         ranges: [['default', null, 1.5]],
       },
-      // Friedewald (CT − HDL − TG/5, in g/L) combines three results; the formula evaluator reads one
-      // result, so the analyser's calculated LDL is entered and converted here.
+      // Calculated from the results above in mmol/L, never typed: Friedewald holds only while
+      // triglycerides stay below 4.5 mmol/L (beyond, the bench says why there is no LDL); the
+      // non-HDL target is the LDL target + 0.8 mmol/L (ESC/EAS 2019).
       {
         name: 'Cholestérol LDL (Friedewald)',
         code: 'LDL',
-        unit: 'g/L',
+        unit: 'mmol/L',
         decimals: 2,
-        formula: 'x * 2.586',
-        unitAfter: 'mmol/L',
-        ranges: [['default', null, 1.6]],
+        formula: 'when($TG < 4.5, $CT - $HDL - $TG / 2.2)',
+        ranges: [['default', null, 4.1]],
+      },
+      {
+        name: 'Cholestérol non-HDL',
+        code: 'NONHDL',
+        unit: 'mmol/L',
+        decimals: 2,
+        formula: '$CT - $HDL',
+        ranges: [['default', null, 4.9]],
       },
     ],
   },

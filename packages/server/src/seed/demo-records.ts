@@ -41,7 +41,6 @@ const RECORDS: DemoRecord[] = [
       'Cholestérol total': 2.12,
       'Cholestérol HDL': 0.58,
       Triglycérides: 1.05,
-      'Cholestérol LDL (Friedewald)': 1.33,
     },
   },
   {

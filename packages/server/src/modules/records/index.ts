@@ -10,7 +10,7 @@ export { presentRecord, presentSample } from './present.js';
 /** For the record preview of validation: the record as get-record shows it. */
 export { createRecordReadService } from './records/read-service.js';
 export { recordsRoutes } from './routes.js';
-export { sampleInLaboratory } from './samples/queries.js';
+export { sampleInLaboratory, samplesOfRecords } from './samples/queries.js';
 export { findVisibleRecord, type RecordRow, recordScope, visibleRecord } from './scope.js';
 /** Status steps, for the actions that own the later ones (validation, delivery). */
 export { assertStep, followSamples, moveRecordStatus, moveSampleStatus } from './statuses.js';

@@ -1,15 +1,18 @@
-import { parameterBoundsProblems } from '@sil/contract';
+import { parameterBoundsProblems, referencesOf } from '@sil/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/open.js';
-import { nabms } from '../../db/schema/index.js';
+import { nabms, parameters } from '../../db/schema/index.js';
 import { fail } from '../../lib/errors.js';
 
 type Row = Record<string, unknown>;
 const numberOrNull = (value: unknown) =>
   typeof value === 'number' ? value : value === null || value === undefined ? null : Number(value);
 
-/** A parameter's detection limits, ranges and zones must each have their minimum at most their maximum. */
-export async function validateParameter(_tx: Tx, _laboratoryId: string, row: Row): Promise<void> {
+/**
+ * A parameter's detection limits, ranges and zones must each have their minimum at most their
+ * maximum, and the other results its formulas read must exist and not loop back to it.
+ */
+export async function validateParameter(tx: Tx, laboratoryId: string, row: Row): Promise<void> {
   const ranges = Array.isArray(row.parameter_ranges)
     ? (row.parameter_ranges as Array<{ min: number | null; max: number | null }>)
     : [];
@@ -22,6 +25,69 @@ export async function validateParameter(_tx: Tx, _laboratoryId: string, row: Row
     >[0]['parameter_zones'],
   });
   if (problems.length > 0) fail('invalidBounds', { fields: problems });
+  await validateReferences(tx, laboratoryId, row);
+}
+
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+const formulasOf = (row: Row) => ({
+  parameter_has_formula: row.parameter_has_formula === true,
+  parameter_formula: textOrNull(row.parameter_formula),
+  parameter_formula_male: textOrNull(row.parameter_formula_male),
+  parameter_formula_female: textOrNull(row.parameter_formula_female),
+});
+
+/**
+ * A formula reading other results (`$CT`) must name codes of the laboratory's parameters
+ * (unknownParameterCode) and must not come back to the parameter itself, directly or through
+ * others (formulaCycle, with the loop's codes): each calculated result would wait on itself.
+ */
+async function validateReferences(tx: Tx, laboratoryId: string, row: Row): Promise<void> {
+  const references = referencesOf(formulasOf(row));
+  const id = textOrNull(row.parameter_id);
+  // A new parameter without references cannot break another formula nor loop: nothing to read.
+  if (references.length === 0 && !id) return;
+  const all = await tx.select().from(parameters).where(eq(parameters.laboratory_id, laboratoryId));
+  const code = textOrNull(row.parameter_code);
+  const previous = all.find((other) => other.parameter_id === id)?.parameter_code ?? null;
+  if (previous && previous !== code) {
+    // Renaming (or clearing) a code other formulas read would leave them reading nothing.
+    const readers = all.filter(
+      (other) => other.parameter_id !== id && referencesOf(other).includes(previous),
+    );
+    if (readers.length > 0)
+      fail('parameterCodeReadByFormula', {
+        code: previous,
+        parameters: readers.map((reader) => reader.parameter_name),
+      });
+  }
+  if (references.length === 0) return;
+  const readsOf = new Map<string, string[]>();
+  for (const other of all) {
+    if (other.parameter_id === id || !other.parameter_code) continue;
+    readsOf.set(other.parameter_code, referencesOf(other));
+  }
+  if (code) readsOf.set(code, references);
+  const unknown = references.filter((reference) => !readsOf.has(reference));
+  if (unknown.length > 0) fail('unknownParameterCode', { codes: unknown });
+  if (!code) return;
+  const loop = loopThrough(code, readsOf);
+  if (loop) fail('formulaCycle', { codes: loop });
+}
+
+/** The codes of a loop of formulas that starts and ends at `start`, or null when there is none. */
+function loopThrough(start: string, readsOf: ReadonlyMap<string, string[]>): string[] | null {
+  const seen = new Set<string>();
+  const walk = (code: string, path: string[]): string[] | null => {
+    for (const next of readsOf.get(code) ?? []) {
+      if (next === start) return [...path, next];
+      if (seen.has(next)) continue;
+      seen.add(next);
+      const found = walk(next, [...path, next]);
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(start, [start]);
 }
 
 /** The NABM codes of one analysis must not be declared incompatible with each other. */

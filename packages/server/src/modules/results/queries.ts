@@ -197,3 +197,34 @@ export async function patientResultCount(q: Queryable, laboratoryId: string, pat
     );
   return row?.total ?? 0;
 }
+
+export type RecordResult = typeof results.$inferSelect & { parameter_code: string | null };
+
+/**
+ * Every result of a record, on all its samples, with the code of its parameter: what the formulas
+ * of calculated parameters read (`$CT`). Reached by the results' sample index.
+ */
+export async function resultsOfRecord(q: Queryable, recordId: string): Promise<RecordResult[]> {
+  const rows = await q
+    .select({ result: results, parameter_code: parameters.parameter_code })
+    .from(results)
+    .innerJoin(samples, eq(samples.sample_id, results.result_sample))
+    .innerJoin(parameters, eq(parameters.parameter_id, results.result_parameter))
+    .where(eq(samples.sample_record, recordId))
+    .orderBy(desc(results.result_last_updated));
+  return rows.map((row) => ({ ...row.result, parameter_code: row.parameter_code }));
+}
+
+/** The laboratory's parameters that answer to these codes, for the inputs a formula names. */
+export async function parametersByCode(
+  q: Queryable,
+  laboratoryId: string,
+  codes: string[],
+): Promise<Map<string, ParameterRow>> {
+  if (codes.length === 0) return new Map();
+  const rows = await q
+    .select()
+    .from(parameters)
+    .where(and(eq(parameters.laboratory_id, laboratoryId), inArray(parameters.parameter_code, codes)));
+  return new Map(rows.map((row) => [row.parameter_code ?? '', row]));
+}

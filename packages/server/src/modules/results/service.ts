@@ -3,11 +3,12 @@ import {
   type PatientResultsQuery,
   type ResultFlag,
   type ResultRow,
+  referencesOf,
   resultPatientOf,
   SAMPLE_STATUS,
   type SampleResults,
 } from '@sil/contract';
-import { eq } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/open.js';
 import { results } from '../../db/schema/index.js';
 import { type Authenticated, actorOf } from '../../lib/auth-context.js';
@@ -15,6 +16,7 @@ import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';
 import { writeTransaction } from '../../lib/transaction.js';
 import { assertEditable, patientInLaboratory, presentSample, sampleInLaboratory } from '../records/index.js';
+import { calculatedLines, recalculateRecord } from './calculation.js';
 import {
   anterioritiesOf,
   censoredOf,
@@ -67,11 +69,21 @@ async function sampleResults(q: Queryable, laboratoryId: string, sampleId: strin
     conditions.collectedOn,
     lines.map((line) => line.parameter.parameter_id),
   );
+  const calculated = await calculatedLines(
+    q,
+    laboratoryId,
+    record.record_id,
+    sample.sample_id,
+    conditions,
+    sample.sample_matrix,
+    lines.map((line) => line.parameter).filter((parameter) => referencesOf(parameter).length > 0),
+  );
   return {
     sample: presentSample(sample),
     lines: lines.map(({ analysis_id, analysis_name, parameter }) => {
       const result = stored.get(parameter.parameter_id);
       const censored = result?.result_censored !== null && result?.result_censored !== undefined;
+      const fromOthers = calculated.get(parameter.parameter_id);
       return {
         analysis_id,
         analysis_name,
@@ -81,14 +93,32 @@ async function sampleResults(q: Queryable, laboratoryId: string, sampleId: strin
         parameter_unit_after_calc: parameter.parameter_unit_after_calc,
         parameter_decimals: parameter.parameter_decimals,
         result: result ? presentResult(result) : null,
-        calculation_error: censored
-          ? null
-          : calculationError(parameter, conditions, sample.sample_matrix, result?.result_value ?? null),
+        calculation_error: fromOthers
+          ? fromOthers.error
+          : censored
+            ? null
+            : calculationError(parameter, conditions, sample.sample_matrix, result?.result_value ?? null),
+        calculation_detail: fromOthers?.detail ?? null,
+        calculation_inputs: fromOthers?.inputs ?? null,
         anteriority: previous.get(parameter.parameter_id) ?? null,
       };
     }),
   };
 }
+
+/** What saving a result again replaces; its sample, parameter and first entry time stay. */
+const REWRITTEN = [
+  'result_value',
+  'result_text',
+  'result_calculated',
+  'result_censored',
+  'result_unit',
+  'result_population',
+  'result_range_min',
+  'result_range_max',
+  'result_flags',
+  'result_entered_by',
+] as const satisfies ReadonlyArray<keyof typeof results.$inferInsert>;
 
 const sameStamp = (a: string, b: string) => new Date(a).getTime() === new Date(b).getTime();
 
@@ -120,8 +150,10 @@ export function createResultService(db: Db) {
      * Enters, changes or removes results of one sample in one transaction: each line is read with
      * the contract's rules (formula, range, flags) and stored with that reading. A line whose stamp
      * is not the stored one (a colleague saved first) refuses the whole save (staleUpdate), and so
-     * does a parameter the sample does not measure. A validated sample's results change only
-     * through invalidation (resultValidated; the database refuses it too).
+     * does a parameter the sample does not measure, or one calculated from other results
+     * (resultIsCalculated). The record's calculated results then follow, in the same transaction
+     * (calculation.ts). A validated sample's results change only through invalidation
+     * (resultValidated; the database refuses it too).
      */
     async update(auth: Authenticated, input: { sample_id: string; results: ResultLineInput[] }) {
       const laboratoryId = auth.user.laboratory_id;
@@ -144,9 +176,14 @@ export function createResultService(db: Db) {
         const stored = new Map(
           (await resultsOfSample(tx, sample.sample_id)).map((row) => [row.result_parameter, row]),
         );
+        // Every line is checked and read first; then one statement removes and one writes them all.
+        const removed: string[] = [];
+        const written: Array<typeof results.$inferInsert> = [];
         for (const line of input.results) {
           const parameter = measured.get(line.parameter_id);
           if (!parameter) return fail('parameterNotInSample', { parameter_id: line.parameter_id });
+          if (referencesOf(parameter).length > 0)
+            fail('resultIsCalculated', { parameter_id: line.parameter_id });
           const existing = stored.get(line.parameter_id);
           const readStamp = line.result_last_updated ?? null;
           if (
@@ -162,26 +199,29 @@ export function createResultService(db: Db) {
           const text = line.result_text?.trim() || null;
           const value = line.result_value ?? null;
           if (value === null && text === null) {
-            if (existing) await tx.delete(results).where(eq(results.result_id, existing.result_id));
+            if (existing) removed.push(existing.result_id);
             continue;
           }
-          const reading = storedReading(parameter, conditions, sample.sample_matrix, value, text);
-          const author = { result_entered_by: auth.user.admin_uid };
-          if (existing) {
-            await tx
-              .update(results)
-              .set({ ...reading, ...author })
-              .where(eq(results.result_id, existing.result_id));
-          } else {
-            await tx.insert(results).values({
-              ...reading,
-              ...author,
-              laboratory_id: laboratoryId,
-              result_sample: sample.sample_id,
-              result_parameter: line.parameter_id,
-            });
-          }
+          written.push({
+            ...storedReading(parameter, conditions, sample.sample_matrix, value, text),
+            result_entered_by: auth.user.admin_uid,
+            laboratory_id: laboratoryId,
+            result_sample: sample.sample_id,
+            result_parameter: line.parameter_id,
+          });
         }
+        if (removed.length > 0) await tx.delete(results).where(inArray(results.result_id, removed));
+        if (written.length > 0) {
+          // A result entered before is updated in place (the trail records an update, old and new).
+          await tx
+            .insert(results)
+            .values(written)
+            .onConflictDoUpdate({
+              target: [results.result_sample, results.result_parameter],
+              set: Object.fromEntries(REWRITTEN.map((column) => [column, sql.raw(`excluded.${column}`)])),
+            });
+        }
+        await recalculateRecord(tx, laboratoryId, auth.user.admin_uid, { record, patient });
         return sampleResults(tx, laboratoryId, sample.sample_id);
       });
     },

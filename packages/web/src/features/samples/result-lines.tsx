@@ -43,9 +43,10 @@ function useCells({ line, shown }: BenchLine) {
   const { t, i18n } = useTranslation('records');
   const language = i18n.language;
   const decimals = line.parameter_decimals;
+  const fromOthers = line.calculation_inputs !== null;
   const calculated = shown.calculationError ? (
     <Text size="xs" c="red" data-testid="calculation-error">
-      {calculationErrorText(shown.calculationError, t)}
+      {calculationErrorText(shown.calculationError, t, line.calculation_inputs)}
     </Text>
   ) : shown.calculated === null ? (
     '—'
@@ -57,8 +58,11 @@ function useCells({ line, shown }: BenchLine) {
   return {
     calculated,
     unit: unitOf(line),
-    rawRange: rangeText(shown.range, shown, language, decimals, t),
-    calculatedRange: boundsText(shown.calculatedRange, language, decimals, t) ?? '—',
+    // A result calculated from others has its range written in the calculated unit.
+    rawRange: fromOthers ? '—' : rangeText(shown.range, shown, language, decimals, t),
+    calculatedRange: fromOthers
+      ? rangeText(shown.range, shown, language, decimals, t)
+      : (boundsText(shown.calculatedRange, language, decimals, t) ?? '—'),
     anteriority: anteriorityText(line.anteriority, language, decimals, t),
     flags: <FlagBadges flags={shown.flags} />,
     warning: warningOf(shown, decimals, language, t),
@@ -95,6 +99,16 @@ function ResultInput({
 }: { item: BenchLine; index: number } & Omit<LinesProps, 'lines'>) {
   const { t } = useTranslation('records');
   const label = t('samples.input_label', { name: item.line.parameter_name });
+  const inputs = item.line.calculation_inputs;
+  if (inputs !== null) {
+    // A calculated result is never typed: the line names what it is calculated from.
+    inputRef(index, null);
+    return (
+      <Text size="xs" c="dimmed" data-testid="calculated-from" data-result={item.line.parameter_name}>
+        {t('samples.calculated_from', { inputs: inputs.map((input) => input.parameter_name).join(', ') })}
+      </Text>
+    );
+  }
   if (!editable)
     return (
       <Text size="sm" fw={600} aria-label={label} data-result={item.line.parameter_name}>

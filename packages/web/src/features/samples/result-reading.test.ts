@@ -1,7 +1,14 @@
 import '@sil/contract/formula-engine';
 import { type ParameterRow, type PatientRow, resultPatientOf, type SampleResultLine } from '@sil/contract';
 import { describe, expect, it } from 'vitest';
-import { isChanged, isOutOfRange, previewOf, resultParameterOf, typedResult } from './result-reading';
+import {
+  calculatedPreview,
+  isChanged,
+  isOutOfRange,
+  previewOf,
+  resultParameterOf,
+  typedResult,
+} from './result-reading';
 
 const ID = '00000000-0000-4000-8000-000000000001';
 const STAMP = '2026-11-20T08:00:00.000Z';
@@ -121,9 +128,53 @@ describe('the bench reading of a typed result', () => {
   it('sends only the lines whose typed text differs from what is saved', () => {
     const line = {
       result: { result_value: 1.26, result_text: null },
+      calculation_inputs: null,
     } as unknown as SampleResultLine;
     expect(isChanged(line, '1,26', 'fr')).toBe(false);
     expect(isChanged(line, '1,27', 'fr')).toBe(true);
     expect(isChanged({ ...line, result: null }, '', 'fr')).toBe(false);
+  });
+
+  it('calculates LDL from the saved inputs and follows what is typed on the sample', () => {
+    const ldl = resultParameterOf(
+      parameter({
+        parameter_decimals: 2,
+        parameter_has_formula: true,
+        parameter_formula: 'when($TG < 4.5, $CT - $HDL - $TG / 2.2)',
+        parameter_ranges: [
+          {
+            matrix_id: null,
+            population: 'default',
+            min: null,
+            max: 4.1,
+            comment: null,
+            delta: null,
+            post_conversion_comment: null,
+          },
+        ],
+      }),
+    );
+    const digit = { CT: 2, HDL: 3, TG: 4 } as const;
+    const input = (code: keyof typeof digit, value: number | null) => ({
+      parameter_id: `00000000-0000-4000-8000-00000000000${digit[code]}`,
+      parameter_code: code,
+      parameter_name: code,
+      value,
+    });
+    const line = {
+      calculation_inputs: [input('CT', 5.48), input('HDL', 1.5), input('TG', 1.2)],
+    } as unknown as SampleResultLine;
+    expect(calculatedPreview(line, new Map(), ldl, patient(), null)).toMatchObject({
+      calculated: 3.43,
+      flags: [],
+    });
+    // HDL typed down to 0.4 g/L reads 1.03 mmol/L on the bench: LDL follows before saving.
+    const typedHdl = new Map([[input('HDL', null).parameter_id, 1.03]]);
+    expect(calculatedPreview(line, typedHdl, ldl, patient(), null)).toMatchObject({ calculated: 3.9 });
+    const highTg = { calculation_inputs: [input('CT', 8), input('HDL', 1), input('TG', 4.8)] };
+    expect(
+      calculatedPreview(highTg as unknown as SampleResultLine, new Map(), ldl, patient(), null),
+    ).toMatchObject({ calculated: null, calculationError: { code: 'conditionNotMet', detail: '$TG < 4.5' } });
+    expect(isChanged(line, '12', 'fr')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  calculateResult,
   chooseReferenceRange,
   type FormulaErrorCode,
   isOutOfBounds,
@@ -75,7 +76,11 @@ export function typedResult(text: string, language: string): { value: number | n
 }
 
 /** A saved result as its reading was stored; the calculated range is not stored. */
-export function shownOfStored(result: ResultRow, calculationError: FormulaErrorCode | null): Shown {
+export function shownOfStored(
+  result: ResultRow,
+  calculationError: FormulaErrorCode | null,
+  detail: string | null = null,
+): Shown {
   const ranged = result.result_range_min !== null || result.result_range_max !== null;
   return {
     ...EMPTY_SHOWN,
@@ -86,7 +91,50 @@ export function shownOfStored(result: ResultRow, calculationError: FormulaErrorC
     population: result.result_population,
     range: ranged ? { min: result.result_range_min, max: result.result_range_max } : null,
     flags: result.result_flags,
-    calculationError: calculationError ? { code: calculationError, detail: null } : null,
+    calculationError: calculationError ? { code: calculationError, detail } : null,
+  };
+}
+
+/** Whether a line is calculated from the record's other results: it takes no typed value. */
+export const isCalculatedLine = (line: SampleResultLine) => line.calculation_inputs !== null;
+
+/** What another formula reads of a line's reading: its reported value, none for a text or a '< x'. */
+export function reportedOfShown(shown: Shown): number | null {
+  if (shown.censored || shown.text !== null) return null;
+  return shown.calculated ?? shown.value;
+}
+
+/**
+ * The live reading of a calculated line (LDL by Friedewald) with the contract's rule, as the server
+ * will store it: its inputs are the values saved on the record, replaced by the readings of what is
+ * typed on this sample (`typed`, by parameter id) so that the value follows the typing.
+ */
+export function calculatedPreview(
+  line: SampleResultLine,
+  typed: ReadonlyMap<string, number | null>,
+  definition: ResultParameter,
+  patient: ResultPatient,
+  matrixId: string | null,
+): Shown {
+  const inputs = new Map(
+    (line.calculation_inputs ?? []).map((input) => [
+      input.parameter_code,
+      typed.has(input.parameter_id) ? (typed.get(input.parameter_id) ?? null) : input.value,
+    ]),
+  );
+  const reading = calculateResult(definition, inputs, patient, matrixId);
+  if (!reading.ok)
+    return {
+      ...rangeOnly(definition, patient, matrixId),
+      calculationError: { code: reading.error, detail: reading.detail },
+    };
+  return {
+    ...EMPTY_SHOWN,
+    calculated: reading.calculated,
+    censored: reading.censored,
+    population: reading.range?.population ?? null,
+    range: reading.range ? { min: reading.range.range.min, max: reading.range.range.max } : null,
+    flags: reading.flags,
   };
 }
 
@@ -164,6 +212,7 @@ export function storedText(result: ResultRow | null, format: (value: number) => 
 
 /** Whether a line's typed text differs from what is saved (a change to send). */
 export function isChanged(line: SampleResultLine, text: string, language: string): boolean {
+  if (isCalculatedLine(line)) return false;
   const typed = typedResult(text, language);
   const saved = line.result;
   if (!saved) return typed.value !== null || typed.text !== null;

@@ -1,5 +1,5 @@
 import { Badge, Group } from '@mantine/core';
-import type { Anteriority, ResultFlag } from '@sil/contract';
+import type { Anteriority, CalculationInput, ResultFlag } from '@sil/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format/dates';
@@ -72,12 +72,32 @@ export function FlagBadges({ flags }: { flags: readonly ResultFlag[] }) {
   );
 }
 
-/** Why a formula gave no value, in the patient's terms ('poids du patient manquant'). */
-export function calculationErrorText(error: NonNullable<Shown['calculationError']>, t: TFunction): string {
+/** A formula's text with each `$CODE` replaced by the name of the parameter it reads. */
+function namedReferences(text: string, inputs: readonly CalculationInput[] | null): string {
+  return text.replace(/\$([A-Za-z][A-Za-z0-9_]*)/g, (written, code: string) => {
+    return inputs?.find((input) => input.parameter_code === code)?.parameter_name ?? written;
+  });
+}
+
+/**
+ * Why a formula gave no value, in the patient's terms ('poids du patient manquant'), or, for a
+ * result calculated from others, the missing result or the condition that does not hold, by name
+ * ('condition non remplie : Triglycérides < 4.5').
+ */
+export function calculationErrorText(
+  error: NonNullable<Shown['calculationError']>,
+  t: TFunction,
+  inputs: readonly CalculationInput[] | null = null,
+): string {
+  const detail = error.detail ?? '';
   const reason =
-    error.code === 'missingVariable'
-      ? t(`samples.missing.${error.detail ?? 'unknown'}`, { defaultValue: t('samples.missing.unknown') })
-      : t(`tables:issues.formula.${error.code}`, { detail: error.detail ?? '' });
+    error.code === 'missingVariable' && detail.startsWith('$')
+      ? t('samples.missing_input', { name: namedReferences(detail, inputs) })
+      : error.code === 'missingVariable'
+        ? t(`samples.missing.${error.detail ?? 'unknown'}`, { defaultValue: t('samples.missing.unknown') })
+        : error.code === 'conditionNotMet'
+          ? t('samples.condition_not_met', { condition: namedReferences(detail, inputs) })
+          : t(`tables:issues.formula.${error.code}`, { detail });
   return t('samples.calculation_error', { reason });
 }
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import type { ResultParameter, ResultPatient, SampleResults } from '@sil/contract';
+import type { ResultParameter, ResultPatient, SampleResultLine, SampleResults } from '@sil/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,12 @@ import { errorMessage, notifyApiError, showToast } from '../../lib/notify';
 import { useSaveResults } from './api';
 import { type BenchLine, ResultLines } from './result-lines';
 import {
+  calculatedPreview,
   EMPTY_SHOWN,
+  isCalculatedLine,
   isChanged,
   previewOf,
+  reportedOfShown,
   type Shown,
   shownOfStored,
   storedText,
@@ -71,25 +74,40 @@ export function ResultsTab({
   useEffect(() => {
     if (focused.current || !editable) return;
     focused.current = true;
-    const first = data.lines.findIndex((line) => line.result === null);
+    const first = data.lines.findIndex((line) => line.result === null && !isCalculatedLine(line));
     inputs.current[first >= 0 ? first : 0]?.focus();
   }, [data, editable]);
 
-  const lines: BenchLine[] = useMemo(
-    () =>
-      data.lines.map((line) => {
-        const draft = drafts[line.parameter_id] ?? '';
-        const definition = context?.definitions.get(line.parameter_id);
-        let shown: Shown;
-        if (context && definition)
-          shown = previewOf(draft, language, definition, context.patient, data.sample.sample_matrix);
-        else if (line.result && !isChanged(line, draft, language))
-          shown = shownOfStored(line.result, line.calculation_error);
-        else shown = { ...EMPTY_SHOWN, ...typedResult(draft, language) };
-        return { line, draft, shown, error: rowErrors[line.parameter_id] ?? null };
-      }),
-    [data, drafts, context, language, rowErrors],
-  );
+  const lines: BenchLine[] = useMemo(() => {
+    // What the typed lines read as, by parameter: the calculated lines below read these values.
+    const typed = new Map<string, number | null>();
+    const readLine = (line: SampleResultLine, draft: string): Shown => {
+      const definition = context?.definitions.get(line.parameter_id);
+      const stored = () =>
+        line.result
+          ? shownOfStored(line.result, line.calculation_error, line.calculation_detail)
+          : line.calculation_error
+            ? {
+                ...EMPTY_SHOWN,
+                calculationError: { code: line.calculation_error, detail: line.calculation_detail },
+              }
+            : EMPTY_SHOWN;
+      if (isCalculatedLine(line))
+        return context && definition
+          ? calculatedPreview(line, typed, definition, context.patient, data.sample.sample_matrix)
+          : stored();
+      if (context && definition)
+        return previewOf(draft, language, definition, context.patient, data.sample.sample_matrix);
+      if (line.result && !isChanged(line, draft, language)) return stored();
+      return { ...EMPTY_SHOWN, ...typedResult(draft, language) };
+    };
+    return data.lines.map((line) => {
+      const draft = drafts[line.parameter_id] ?? '';
+      const shown = readLine(line, draft);
+      typed.set(line.parameter_id, reportedOfShown(shown));
+      return { line, draft, shown, error: rowErrors[line.parameter_id] ?? null };
+    });
+  }, [data, drafts, context, language, rowErrors]);
   const changed = data.lines.filter((line) => isChanged(line, drafts[line.parameter_id] ?? '', language));
 
   const submit = async () => {
@@ -134,7 +152,10 @@ export function ResultsTab({
     if (event.key !== 'Enter') return;
     event.preventDefault();
     if (event.ctrlKey || event.metaKey) return void submit();
-    const next = event.shiftKey ? index - 1 : index + 1;
+    // Calculated lines have no input: the next (or previous) line that takes one.
+    const step = event.shiftKey ? -1 : 1;
+    let next = index + step;
+    while (next >= 0 && next < data.lines.length && !inputs.current[next]) next += step;
     const target = inputs.current[next];
     if (target) {
       target.focus();

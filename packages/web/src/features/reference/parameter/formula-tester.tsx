@@ -1,5 +1,5 @@
 import { Alert, Group, NumberInput, Text } from '@mantine/core';
-import { checkFormula, evaluateFormula, type FormulaScope } from '@sil/contract';
+import { checkFormula, evaluateFormula, type FormulaScope, referenceSymbol } from '@sil/contract';
 // mathjs, which the formula fields validate with, is loaded with this screen only.
 import '@sil/contract/formula-engine';
 import { useState } from 'react';
@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format/numbers';
 
 /**
- * 'Test value' of a formula: the variables it uses get an input each, and the result (or the
- * reason there is none) shows as they are typed, computed by the same evaluator as the server's.
+ * 'Test value' of a formula: the variables and the other results (`$CT`) it uses get an input
+ * each, and the result (or the reason there is none, such as a `when` condition that does not
+ * hold) shows as they are typed, computed by the same evaluator as the server's.
  */
 export function FormulaTester({ formula, name }: { formula: string; name: string }) {
   const { t, i18n } = useTranslation('tables');
@@ -22,7 +23,7 @@ export function FormulaTester({ formula, name }: { formula: string; name: string
   return (
     <Group gap="sm" mt={6} align="flex-end" wrap="wrap" data-formula-test={name}>
       {check.ok
-        ? check.variables.map((variable) => (
+        ? [...check.variables, ...check.references.map(referenceSymbol)].map((variable) => (
             <NumberInput
               key={variable}
               size="xs"

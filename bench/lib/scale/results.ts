@@ -1,0 +1,186 @@
+import type pg from 'pg';
+
+/** Results wanted in the scale database: a laboratory group's few years of one common panel. */
+export const FULL_RESULTS = 1_000_000;
+/** The panel a record of the results cases orders: the demo analyses, in order, up to 30 parameters. */
+const PANEL_PARAMETERS = 30;
+
+export interface ResultsProbes {
+  /** A sample of an editable record, the panel entered: saved again and again by case (a). */
+  saveSampleId: string;
+  /** The latest record of a patient with earlier validated panels: previewed by case (b). */
+  previewRecordId: string;
+  /** The patient of that record, and the record's collection time: the anteriority query's inputs. */
+  previewPatientId: string;
+  previewCollectedAt: string;
+  /** The panel's parameters: the anteriority query asks for these. */
+  panelParameters: string[];
+  results: number;
+}
+
+/** The demo analyses, in name order, until their parameters reach the panel's size (non-forensic). */
+async function panelOf(client: pg.ClientBase, laboratoryId: string) {
+  const { rows } = await client.query<{ analysis_id: string; analysis_parameters: string[] }>(
+    `SELECT analysis_id, analysis_parameters FROM analyses
+      WHERE laboratory_id = $1 AND NOT analysis_is_forensic AND cardinality(analysis_parameters) > 0
+      ORDER BY analysis_name`,
+    [laboratoryId],
+  );
+  const analyses: string[] = [];
+  const parameters = new Set<string>();
+  for (const row of rows) {
+    if (parameters.size >= PANEL_PARAMETERS) break;
+    analyses.push(row.analysis_id);
+    for (const id of row.analysis_parameters) parameters.add(id);
+  }
+  return { analyses, parameters: [...parameters] };
+}
+
+/**
+ * Gives every record of one patient in `stride` the panel and its results, validated as their
+ * samples are (`LEAST(record_status, 5)` in the records load): about `target` results, with the
+ * anteriorities a real patient history has. Runs in the caller's transaction, triggers off.
+ */
+async function insertResults(
+  client: pg.ClientBase,
+  laboratoryId: string,
+  panel: { analyses: string[]; parameters: string[] },
+  target: number,
+): Promise<number> {
+  const { rows: counts } = await client.query<{ samples: string }>(
+    `SELECT count(*) AS samples FROM samples WHERE laboratory_id = $1`,
+    [laboratoryId],
+  );
+  const samples = Number(counts[0]?.samples ?? 0);
+  const stride = Math.max(1, Math.floor((samples * panel.parameters.length) / target));
+  await client.query(
+    `CREATE TEMP TABLE scale_result_samples ON COMMIT DROP AS
+       SELECT s.sample_id, s.sample_last_updated FROM samples s
+         JOIN records r ON r.record_id = s.sample_record
+        WHERE s.laboratory_id = $1 AND r.record_password = 'Scale2026'
+          AND abs(hashtext(r.record_patient::text)) % $2 = 0`,
+    [laboratoryId, stride],
+  );
+  await client.query(
+    `UPDATE samples SET sample_analyses = $1::uuid[]
+      WHERE sample_id IN (SELECT sample_id FROM scale_result_samples)`,
+    [panel.analyses],
+  );
+  const inserted = await client.query(
+    `INSERT INTO results (laboratory_id, result_sample, result_parameter, result_value, result_calculated,
+                          result_unit, result_flags, result_entered_by, result_entered_at, result_last_updated)
+     SELECT $1, s.sample_id, p.parameter_id, round((0.5 + random() * 5)::numeric, 2), NULL,
+            coalesce(p.parameter_unit_after_calc, p.parameter_unit), '{}',
+            (SELECT admin_uid FROM users WHERE user_email = 'admin@demo.lab'),
+            s.sample_last_updated, s.sample_last_updated
+       FROM scale_result_samples s
+       CROSS JOIN parameters p
+      WHERE p.parameter_id = ANY($2::uuid[])`,
+    [laboratoryId, panel.parameters],
+  );
+  return inserted.rowCount ?? 0;
+}
+
+/** Picks the two records the cases work on, among those the load gave results. */
+async function probesOf(client: pg.ClientBase, laboratoryId: string) {
+  const { rows: editable } = await client.query<{ sample_id: string }>(
+    `SELECT s.sample_id FROM samples s JOIN records r ON r.record_id = s.sample_record
+      WHERE s.laboratory_id = $1 AND cardinality(s.sample_analyses) > 0 AND r.record_password = 'Scale2026'
+        AND r.record_status IN (1, 2, 3) AND NOT r.record_annulr_flag AND s.sample_status < 4
+      ORDER BY r.record_created DESC LIMIT 1`,
+    [laboratoryId],
+  );
+  const { rows: history } = await client.query<{
+    record_id: string;
+    record_patient: string;
+    collected_at: Date;
+  }>(
+    `SELECT r.record_id, r.record_patient, coalesce(s.sample_collection_datetime, r.record_collection_datetime) AS collected_at
+       FROM records r JOIN samples s ON s.sample_record = r.record_id
+      WHERE r.laboratory_id = $1 AND cardinality(s.sample_analyses) > 0 AND NOT r.record_annulr_flag
+        AND r.record_password = 'Scale2026'
+        AND (SELECT count(*) FROM records earlier JOIN samples es ON es.sample_record = earlier.record_id
+              WHERE earlier.record_patient = r.record_patient AND earlier.record_created < r.record_created
+                AND es.sample_status >= 4 AND cardinality(es.sample_analyses) > 0) >= 3
+      ORDER BY r.record_created DESC LIMIT 1`,
+    [laboratoryId],
+  );
+  const save = editable[0];
+  const preview = history[0];
+  if (!save || !preview) throw new Error('the results load left no record to save or preview');
+  return {
+    saveSampleId: save.sample_id,
+    previewRecordId: preview.record_id,
+    previewPatientId: preview.record_patient,
+    previewCollectedAt: preview.collected_at.toISOString(),
+  };
+}
+
+/**
+ * Loads about `target` results into the demo laboratory loaded by `loadScaleData`, in one
+ * transaction with triggers off (no audit trace nor result guard per generated row), the results'
+ * secondary index rebuilt after; or, on a database loaded before, only finds the probes again.
+ */
+export async function loadScaleResults(
+  client: pg.ClientBase,
+  laboratoryId: string,
+  target = FULL_RESULTS,
+): Promise<ResultsProbes & { load_ms: number }> {
+  const started = performance.now();
+  const panel = await panelOf(client, laboratoryId);
+  const { rows } = await client.query<{ n: string }>(
+    `SELECT count(*) AS n FROM results WHERE laboratory_id = $1`,
+    [laboratoryId],
+  );
+  let results = Number(rows[0]?.n ?? 0);
+  if (results < target / 2) {
+    await client.query('BEGIN');
+    try {
+      await client.query(`SET LOCAL session_replication_role = replica`);
+      await client.query(`SET LOCAL maintenance_work_mem = '512MB'`);
+      await client.query(`SELECT setseed(0.1513)`);
+      const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+        `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+          WHERE schemaname = current_schema() AND tablename = 'results'
+            AND indexname NOT IN (SELECT conname FROM pg_constraint)`,
+      );
+      for (const index of indexes) await client.query(`DROP INDEX "${index.name}"`);
+      results += await insertResults(client, laboratoryId, panel, target);
+      for (const index of indexes) await client.query(index.definition);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    }
+    await client.query('VACUUM ANALYZE results, samples');
+  }
+  const probes = await probesOf(client, laboratoryId);
+  return {
+    ...probes,
+    panelParameters: panel.parameters,
+    results,
+    load_ms: Math.round(performance.now() - started),
+  };
+}
+
+/**
+ * The anteriority query of the results module (`anterioritiesOf`), as PostgreSQL plans it for the
+ * preview's patient: the plan must reach the results through an index, never a scan of them all.
+ */
+export async function explainAnteriorities(client: pg.ClientBase, probes: ResultsProbes): Promise<string> {
+  const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+    `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)
+     SELECT DISTINCT ON (res.result_parameter) res.result_parameter, r.record_id, res.result_value
+       FROM records r
+       JOIN samples s ON s.sample_record = r.record_id
+       JOIN results res ON res.result_sample = s.sample_id
+      WHERE r.record_patient = $1 AND r.record_id <> $2 AND r.record_annulr_flag = false
+        AND s.sample_status >= 4
+        AND res.result_parameter = ANY($4::uuid[])
+        AND coalesce(s.sample_collection_datetime, r.record_collection_datetime, r.record_created) < $3
+      ORDER BY res.result_parameter,
+               coalesce(s.sample_collection_datetime, r.record_collection_datetime, r.record_created) DESC`,
+    [probes.previewPatientId, probes.previewRecordId, probes.previewCollectedAt, probes.panelParameters],
+  );
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
