@@ -319,10 +319,19 @@ describe.each(DATABASES)('results calculated from other results on %s', (kind) =
       payload: { record_id: recordId },
     });
     expect(received.statusCode, received.body).toBe(200);
+    // Both samples complete, then the serum validated by the biologist: the only way to 'validated'.
+    for (const sampleId of [serum, edta]) {
+      const completed = await call(ctx.app, biologist, {
+        method: 'PUT',
+        url: '/api/update-sample-status',
+        payload: { sample_id: sampleId, sample_status: SAMPLE_STATUS.removed, force_save: true },
+      });
+      expect(completed.statusCode, completed.body).toBe(200);
+    }
     const validated = await call(ctx.app, biologist, {
       method: 'PUT',
-      url: '/api/update-sample-status',
-      payload: { sample_id: serum, sample_status: SAMPLE_STATUS.validated, force_save: true },
+      url: '/api/validate-record',
+      payload: { record_id: recordId, sample_ids: [serum] },
     });
     expect(validated.statusCode, validated.body).toBe(200);
 

@@ -105,6 +105,7 @@ describe.each(DATABASES)('non-conformities on %s', (kind) => {
       const moved = await send(technician, 'PUT', '/api/update-sample-status', {
         sample_id: sampleId,
         sample_status: SAMPLE_STATUS.removed,
+        force_save: true,
       });
       expect(moved.statusCode, moved.body).toBe(200);
     }
