@@ -27,6 +27,7 @@ import {
   VerificationRequestBody,
 } from './auth.js';
 import { AddBackupBody, BackupFile, BackupIdQuery, BackupRow } from './backups.js';
+import { importMappingRoutes } from './imports/routes.js';
 import { addSampleRoutes } from './records/add-sample.js';
 import { documentRoutes } from './records/documents.js';
 import { recordRoutes } from './records/routes.js';
@@ -242,6 +243,7 @@ export const routes = {
   ...recordRoutes,
   ...addSampleRoutes,
   ...resultRoutes,
+  ...importMappingRoutes,
   ...validationRoutes,
   ...worklistRoutes,
   ...documentRoutes,

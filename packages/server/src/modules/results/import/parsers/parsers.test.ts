@@ -2,13 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { IMPORT_FILE_TYPES, type ImportFileType } from '@sil/contract';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../lib/errors.js';
+import { AppError } from '../../../../lib/errors.js';
 import { parseImportFile } from './index.js';
 import { pcrCall } from './pcr.js';
 
-const fixtures = fileURLToPath(new URL('../../../../test/fixtures/instruments/', import.meta.url));
+const fixtures = fileURLToPath(new URL('../../../../../test/fixtures/instruments/', import.meta.url));
 /** The shared real exports stay outside the repository (their licences); read where they are. */
-const shared = fileURLToPath(new URL('../../../../../../../shared/data/instruments/', import.meta.url));
+const shared = fileURLToPath(new URL('../../../../../../../../shared/data/instruments/', import.meta.url));
 
 const FIXTURE_OF: Record<ImportFileType, string> = {
   covid19Pcr: 'covid19Pcr.txt',

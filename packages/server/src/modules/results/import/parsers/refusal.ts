@@ -1,4 +1,4 @@
-import { fail } from '../../../lib/errors.js';
+import { fail } from '../../../../lib/errors.js';
 
 /**
  * Refuses a file that is not what its type expects, naming the line and the column (a header
