@@ -156,6 +156,7 @@ describe('instrument results import', () => {
     await page.mouse.move(900, 700);
     await screenshot(page, 'import-fr-light');
     await toggleTheme(page);
+    await page.mouse.move(900, 700);
     await screenshot(page, 'import-fr-dark');
     await toggleTheme(page);
 

@@ -39,6 +39,8 @@ export const queryKeys = {
   worklist: (machineId: string) => ['worklist', machineId] as const,
   /** What the instrument codes of a file type mean for a machine (the import screen's mapping). */
   importMappingsAll: ['import-mappings'] as const,
+  /** Parameters as mapping choices: under the parameters table, so its changes refresh them. */
+  importParameterChoices: ['table', 'parameters', 'import-choices'] as const,
   importMappings: (fileType: string, machineId: string) => ['import-mappings', fileType, machineId] as const,
   userData: ['user-data'] as const,
   verification: (kind: string, token: string) => ['verification', kind, token] as const,

@@ -1,7 +1,9 @@
-import { fileRoutes, type ImportFileType, type RouteBody } from '@sil/contract';
+import { entities, fileRoutes, type ImportFileType, type RouteBody } from '@sil/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiUpload, call } from '../../lib/api-client';
+import { z } from 'zod';
+import { apiGet, apiUpload, call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
+import { loadAllQuery } from '../../lib/table/list-state';
 
 const { previewResultsImport, importResults } = fileRoutes;
 
@@ -55,5 +57,21 @@ export function useUpdateImportMappings() {
   return useMutation({
     mutationFn: (body: RouteBody<'updateImportMappings'>) => call('updateImportMappings', { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.importMappingsAll }),
+  });
+}
+
+/** Only what a parameter choice needs: the mapping does not read (nor check) formulas or ranges. */
+const ParameterChoices = z.object({
+  data: z.array(z.object({ parameter_id: z.string(), parameter_name: z.string() })),
+});
+
+/** The laboratory's parameters as choices for the mapping (read level 1 on parameters). */
+export function useParameterChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.importParameterChoices,
+    queryFn: () => apiGet(entities.parameters.paths.list, loadAllQuery, ParameterChoices),
+    select: (answer) => answer.data.map((row) => ({ value: row.parameter_id, label: row.parameter_name })),
+    enabled,
+    staleTime: 30_000,
   });
 }

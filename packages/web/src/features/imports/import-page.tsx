@@ -7,6 +7,7 @@ import {
   Group,
   Progress,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   Title,
@@ -141,7 +142,7 @@ export function ImportPage() {
       <PageHeader title={t('translation:title.import')} subtitle={t('import.subtitle')} />
       <Card withBorder>
         <Stack>
-          <Group grow align="flex-end" wrap="wrap">
+          <SimpleGrid cols={{ base: 1, md: 3 }}>
             <Select
               label={t('import.file_type')}
               placeholder={t('import.choose_file_type')}
@@ -152,7 +153,6 @@ export function ImportPage() {
                 read({ fileType: value as ImportFileType | null } as Partial<ImportChoice>);
               }}
               searchable
-              miw={220}
               data-field="file_type"
             />
             <Select
@@ -166,7 +166,6 @@ export function ImportPage() {
               }}
               clearable
               searchable
-              miw={220}
               data-field="machine"
             />
             <FileInput
@@ -180,10 +179,9 @@ export function ImportPage() {
                 read({ file: value } as Partial<ImportChoice>);
               }}
               clearable
-              miw={220}
               data-field="file"
             />
-          </Group>
+          </SimpleGrid>
           {busy && file ? <Working file={file} /> : null}
           {preview.isError ? <RefusedFile error={preview.error} /> : null}
           {importing.isError ? <RefusedFile error={importing.error} /> : null}

@@ -15,8 +15,8 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../lib/notify';
-import { useLoadAll } from '../../lib/table/use-load-all';
-import { useImportMappings, useUpdateImportMappings } from './api';
+import { useSession } from '../../lib/use-session';
+import { useImportMappings, useParameterChoices, useUpdateImportMappings } from './api';
 
 interface Draft {
   key: number;
@@ -56,7 +56,8 @@ export function MappingSection({
 }) {
   const { t } = useTranslation('records');
   const mappings = useImportMappings(fileType, machineId, true);
-  const parameters = useLoadAll('parameters');
+  const { rights } = useSession();
+  const parameters = useParameterChoices((rights?.admin_parameters ?? 0) >= 1);
   const save = useUpdateImportMappings();
   const [drafts, setDrafts] = useState<Draft[]>([]);
   const pcr = PCR_TYPES.has(fileType);
@@ -145,7 +146,7 @@ export function MappingSection({
                   <Select
                     aria-label={t('import.parameter')}
                     placeholder={t('import.unmapped')}
-                    data={parameters.choices}
+                    data={parameters.data ?? []}
                     value={line.parameter_id}
                     disabled={!canEdit}
                     searchable
