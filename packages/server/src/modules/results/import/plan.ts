@@ -25,7 +25,6 @@ export interface PlannedWrite {
   preview: ImportPreviewLine;
   sampleId: string;
   parameterId: string;
-  existingId: string | null;
   reading: Reading;
 }
 
@@ -149,7 +148,6 @@ export function planImport(
     writes.push({
       sampleId: sample.sample_id,
       parameterId: parameter.parameter_id,
-      existingId: existing?.result_id ?? null,
       reading,
       preview: {
         line: row.line,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ImportAnswer, ImportFileType, ImportPreview } from '@sil/contract';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../../db/open.js';
 import { resultImports, results } from '../../../db/schema/index.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
@@ -10,6 +10,24 @@ import { assertMachine, mappingsOf } from './mappings.js';
 import { parseImportFile } from './parsers/index.js';
 import { type ImportPlan, planImport } from './plan.js';
 import { importContext, previousImportOf } from './queries.js';
+
+/** What a second value for a sample and parameter replaces: the reading and its author. */
+const UPSERTED = Object.fromEntries(
+  (
+    [
+      'result_value',
+      'result_text',
+      'result_calculated',
+      'result_censored',
+      'result_unit',
+      'result_population',
+      'result_range_min',
+      'result_range_max',
+      'result_flags',
+      'result_entered_by',
+    ] as const
+  ).map((column) => [column, sql.raw(`excluded.${column}`)]),
+);
 
 interface ImportInput {
   file_type: ImportFileType;
@@ -84,29 +102,29 @@ export function createImportService(db: Db) {
         actorOf(auth),
         async (tx) => {
           const { parsed, plan, sha256, alreadyImportedAt } = await planFile(tx, laboratoryId, input, file);
-          const author = { result_entered_by: auth.user.admin_uid };
-          const inserts: Array<typeof results.$inferInsert> = [];
-          let written = 0;
+          const rows: Array<typeof results.$inferInsert> = [];
           for (const write of plan.writes) {
             if (write.preview.change === 'same') continue;
-            written++;
-            if (write.existingId) {
-              await tx
-                .update(results)
-                .set({ ...write.reading, ...author })
-                .where(eq(results.result_id, write.existingId));
-            } else {
-              inserts.push({
-                ...write.reading,
-                ...author,
-                laboratory_id: laboratoryId,
-                result_sample: write.sampleId,
-                result_parameter: write.parameterId,
-              });
-            }
+            rows.push({
+              ...write.reading,
+              result_entered_by: auth.user.admin_uid,
+              laboratory_id: laboratoryId,
+              result_sample: write.sampleId,
+              result_parameter: write.parameterId,
+            });
           }
-          for (let start = 0; start < inserts.length; start += 500)
-            await tx.insert(results).values(inserts.slice(start, start + 500));
+          // One statement per 500 values, new or changed alike: the row triggers (audit trail,
+          // validated-result guard, stamp) still run for each.
+          for (let start = 0; start < rows.length; start += 500) {
+            await tx
+              .insert(results)
+              .values(rows.slice(start, start + 500))
+              .onConflictDoUpdate({
+                target: [results.result_sample, results.result_parameter],
+                set: UPSERTED,
+              });
+          }
+          const written = rows.length;
           const answer = {
             written,
             unchanged: plan.writes.length - written,
