@@ -5,6 +5,7 @@ import { runFuzz } from './fuzz.js';
 import { type DatabaseKind, type Figure, rounded, throughputFigure } from './lib/figures.js';
 import { measureLoginFirstLoad } from './lib/first-load.js';
 import { checkUserData, type LoadOptions, loadLogins, loadUserData, loginAsDemoAdmin } from './lib/http.js';
+import { timeImports } from './lib/imports.js';
 import { createRunDatabase, dropRunDatabase, POSTGRES_ADMIN_URL } from './lib/postgres.js';
 import { loadRecordSearch, loadRegistrations, seedAnalyses } from './lib/records.js';
 import { hasNationalTable, importNationalTable, loadNabmPage, timeLoadAll } from './lib/reference.js';
@@ -24,6 +25,7 @@ const FIGURES = [
   'get_nabms_load_all_ms',
   'add_patient_rps',
   'get_records_search_rps',
+  'results_import_10k_ms',
   'server_rss_after_load',
   'login_page_first_load',
 ] as const;
@@ -133,6 +135,18 @@ async function benchDatabase(database: DatabaseKind, server: ServerOptions, resu
         await loadRecordSearch(warm.baseUrl, session, load),
       ),
     );
+
+    const imported = await timeImports(warm.baseUrl, session);
+    record({
+      figure: 'results_import_10k_ms',
+      database,
+      value: rounded(imported.importMs),
+      unit: 'ms',
+      preview_ms: rounded(imported.previewMs),
+      values: imported.values,
+      written: imported.written,
+      file_bytes: imported.bytes,
+    });
 
     const rss = await residentMemoryMiB(warm.pid);
     if (rss === undefined) throw new Error(`no /proc/${warm.pid}/status to read the memory from`);

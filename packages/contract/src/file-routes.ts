@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { locale } from './fields.js';
+import { ImportAnswer, ImportFields, ImportPreview } from './imports/schemas.js';
 import { MAX_UPLOAD_BYTES, UploadFields, UploadRow } from './records/documents.js';
 import { ImportNabmsAnswer } from './reference/entities.js';
 import { ExportQuery } from './reference/list.js';
@@ -70,6 +71,34 @@ export const fileRoutes = {
     fields: z.object({}),
     response: ImportNabmsAnswer,
     errors: ['invalidImportFile', 'laboratoryNotFound'],
+  },
+  previewResultsImport: {
+    kind: 'upload',
+    method: 'POST',
+    path: '/api/preview-results-import',
+    access: { kind: 'permission', key: 'admin_samples', level: 1, userTypes: staff },
+    summary:
+      'Read an instrument file (multipart fields file_type, machine_id, then file) without writing: the values each sample will get, and every row that will not be written with why',
+    fields: ImportFields,
+    response: ImportPreview,
+    errors: ['invalidImportFile', 'machineNotFound'],
+  },
+  importResults: {
+    kind: 'upload',
+    method: 'POST',
+    path: '/api/import-results',
+    access: { kind: 'permission', key: 'admin_samples', level: 2, userTypes: staff },
+    summary:
+      'Write the results of an instrument file (same fields as the preview), all or nothing; the same file again changes nothing',
+    fields: ImportFields,
+    response: ImportAnswer,
+    errors: [
+      'invalidImportFile',
+      'machineNotFound',
+      'resultValidated',
+      'outOfBounds',
+      'invalidRecordStatusForUpdate',
+    ],
   },
   pscStart: {
     kind: 'redirect',

@@ -8,6 +8,8 @@ export * from './fields.js';
 export * from './file-routes.js';
 export * from './formula.js';
 export * from './identifiers.js';
+export * from './imports/routes.js';
+export * from './imports/schemas.js';
 export * from './nonconformities/routes.js';
 export * from './nonconformities/schemas.js';
 export * from './permissions.js';

@@ -27,6 +27,7 @@ import {
   VerificationRequestBody,
 } from './auth.js';
 import { AddBackupBody, BackupFile, BackupIdQuery, BackupRow } from './backups.js';
+import { importMappingRoutes } from './imports/routes.js';
 import { nonconformityRoutes } from './nonconformities/routes.js';
 import { addSampleRoutes } from './records/add-sample.js';
 import { documentRoutes } from './records/documents.js';
@@ -243,6 +244,7 @@ export const routes = {
   ...recordRoutes,
   ...addSampleRoutes,
   ...resultRoutes,
+  ...importMappingRoutes,
   ...validationRoutes,
   ...nonconformityRoutes,
   ...worklistRoutes,

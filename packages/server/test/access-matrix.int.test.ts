@@ -128,6 +128,19 @@ const upload = (fields: Record<string, string>): InjectOptions => ({
   ...multipart(fields, { name: 'scan.pdf', bytes: PDF }),
 });
 
+/** A generic-layout instrument file naming a sample no laboratory has. */
+const instrumentFile = (url: string, fields: Record<string, string>): InjectOptions => ({
+  method: 'POST',
+  url,
+  ...multipart(
+    { file_type: 'qualitative', ...fields },
+    {
+      name: 'results.csv',
+      bytes: Buffer.from('echantillon;code;resultat\r\nZZ-NO-SUCH-SAMPLE;HCG;positif\r\n'),
+    },
+  ),
+});
+
 const patientEditor = (rights: Rights): ErrorCode | undefined => {
   if (rights.admin_patients >= 2) return undefined;
   return rights.admin_patients === 0 ? 'noAdminRights' : 'insufficientAdminRights';
@@ -565,6 +578,33 @@ const CASES: Record<string, RouteCase> = {
     ownAnswer: 'ok',
     foreign: (t) => [get(`/api/get-patient-results?patient_id=${t.patient}`)],
   },
+  getImportMappings: {
+    own: (f) => get(`/api/get-import-mappings?file_type=covid19Pcr&machine_id=${f.own.ref.machines}`),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/get-import-mappings?file_type=covid19Pcr&machine_id=${t.ref.machines}`)],
+  },
+  updateImportMappings: {
+    // An empty mapping for a type nobody maps: every allowed caller gets the same answer.
+    own: (f) =>
+      send('PUT', '/api/update-import-mappings', {
+        file_type: 'thcD3Istd',
+        machine_id: f.own.ref.machines,
+        mappings: [],
+      }),
+    ownAnswer: 'ok',
+    foreign: (t, f) => [
+      send('PUT', '/api/update-import-mappings', {
+        file_type: 'thcD3Istd',
+        machine_id: t.ref.machines,
+        mappings: [],
+      }),
+      send('PUT', '/api/update-import-mappings', {
+        file_type: 'thcD3Istd',
+        machine_id: f.own.ref.machines,
+        mappings: [{ instrument_code: 'THC-COOH-d3', parameter_id: t.ref.parameters }],
+      }),
+    ],
+  },
   getSampleResults: {
     own: (f) => get(`/api/get-sample-results?sample_id=${f.own.sample}`),
     ownAnswer: 'ok',
@@ -826,6 +866,17 @@ const CASES: Record<string, RouteCase> = {
       ...multipart({}, { name: 'nabm.json', bytes: Buffer.from('{"resourceType":"Patient"}') }),
     }),
     ownAnswer: 'invalidImportFile',
+  },
+  previewResultsImport: {
+    own: (f) => instrumentFile('/api/preview-results-import', { machine_id: f.own.ref.machines }),
+    ownAnswer: 'ok',
+    foreign: (t) => [instrumentFile('/api/preview-results-import', { machine_id: t.ref.machines })],
+  },
+  importResults: {
+    // The file names no sample of the laboratory: every allowed caller writes nothing, the same way.
+    own: (f) => instrumentFile('/api/import-results', { machine_id: f.own.ref.machines }),
+    ownAnswer: 'ok',
+    foreign: (t) => [instrumentFile('/api/import-results', { machine_id: t.ref.machines })],
   },
   pscStart: { own: () => get('/auth/psc/start'), ownAnswer: 'done' },
   ...referenceCases(),

@@ -62,6 +62,9 @@ const AccountPage = lazy(() => import('../features/settings').then((m) => ({ def
 const UploadsPage = lazy(() =>
   withTexts(() => import('../features/uploads'))().then((m) => ({ default: m.UploadsPage })),
 );
+const ImportPage = lazy(() =>
+  withTexts(() => import('../features/imports'))().then((m) => ({ default: m.ImportPage })),
+);
 const WorklistsPage = lazy(() =>
   withTexts(() => import('../features/worklists'))().then((m) => ({ default: m.WorklistsPage })),
 );
@@ -113,7 +116,7 @@ function screenOf(locale: WebLocale, match: RouteMatch): ReactNode {
         <PatientHistoryPage key={params.patientId} locale={locale} patientId={params.patientId ?? null} />
       );
     case 'import':
-      return <TitleOnly titleKey="title.import" />;
+      return <ImportPage />;
     case 'scan':
       return <ScannerPage locale={locale} />;
     case 'formRecords':

@@ -42,6 +42,11 @@ export const queryKeys = {
   duplicates: ['duplicates'] as const,
   uploads: (recordId: string) => ['uploads', recordId] as const,
   worklist: (machineId: string) => ['worklist', machineId] as const,
+  /** What the instrument codes of a file type mean for a machine (the import screen's mapping). */
+  importMappingsAll: ['import-mappings'] as const,
+  /** Parameters as mapping choices: under the parameters table, so its changes refresh them. */
+  importParameterChoices: ['table', 'parameters', 'import-choices'] as const,
+  importMappings: (fileType: string, machineId: string) => ['import-mappings', fileType, machineId] as const,
   userData: ['user-data'] as const,
   verification: (kind: string, token: string) => ['verification', kind, token] as const,
   accessTokenCheck: (locationKey: string, pathname: string) =>

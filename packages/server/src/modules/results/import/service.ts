@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import type { ImportAnswer, ImportFileType, ImportPreview } from '@sil/contract';
+import { sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../../db/open.js';
+import { resultImports, results } from '../../../db/schema/index.js';
+import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
+import { toIso } from '../../../lib/time.js';
+import { writeTransaction } from '../../../lib/transaction.js';
+import { assertMachine, mappingsOf } from './mappings.js';
+import { parseImportFile } from './parsers/index.js';
+import { type ImportPlan, planImport } from './plan.js';
+import { importContext, previousImportOf } from './queries.js';
+
+/** What a second value for a sample and parameter replaces: the reading and its author. */
+const UPSERTED = Object.fromEntries(
+  (
+    [
+      'result_value',
+      'result_text',
+      'result_calculated',
+      'result_censored',
+      'result_unit',
+      'result_population',
+      'result_range_min',
+      'result_range_max',
+      'result_flags',
+      'result_entered_by',
+    ] as const
+  ).map((column) => [column, sql.raw(`excluded.${column}`)]),
+);
+
+interface ImportInput {
+  file_type: ImportFileType;
+  machine_id?: string | undefined;
+}
+
+interface UploadedFile {
+  name: string;
+  bytes: Buffer;
+}
+
+async function planFile(q: Queryable, laboratoryId: string, input: ImportInput, file: UploadedFile) {
+  await assertMachine(q, laboratoryId, input.machine_id);
+  const parsed = parseImportFile(input.file_type, file.bytes);
+  const mappings = await mappingsOf(q, laboratoryId, input.file_type, input.machine_id ?? null);
+  const sampleRefs = [...new Set(parsed.rows.map((row) => row.sampleRef))];
+  const context = await importContext(q, laboratoryId, sampleRefs);
+  const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+  const previous = await previousImportOf(q, laboratoryId, sha256);
+  return {
+    parsed,
+    plan: planImport(input.file_type, parsed.rows, mappings, context),
+    sha256,
+    alreadyImportedAt: previous ? toIso(previous) : null,
+  };
+}
+
+function parametersFound(plan: ImportPlan): ImportPreview['parameters'] {
+  const found = new Map<string, ImportPreview['parameters'][number]>();
+  for (const { preview } of plan.writes) {
+    const key = `${preview.parameter_id}/${preview.instrument_code}`;
+    const current = found.get(key);
+    if (current) current.count++;
+    else
+      found.set(key, {
+        parameter_id: preview.parameter_id,
+        parameter_name: preview.parameter_name,
+        instrument_code: preview.instrument_code,
+        count: 1,
+      });
+  }
+  return [...found.values()];
+}
+
+export function createImportService(db: Db) {
+  return {
+    /** What the file would write, and every row it would not, without writing anything. */
+    async preview(auth: Authenticated, input: ImportInput, file: UploadedFile): Promise<ImportPreview> {
+      const { parsed, plan, alreadyImportedAt } = await planFile(db, auth.user.laboratory_id, input, file);
+      return {
+        file_type: input.file_type,
+        encoding: parsed.encoding,
+        total_rows: parsed.rows.length,
+        samples: new Set(plan.writes.map((write) => write.sampleId)).size,
+        parameters: parametersFound(plan),
+        lines: plan.writes.map((write) => write.preview),
+        unmatched: plan.unmatched,
+        unmapped_codes: plan.unmappedCodes,
+        already_imported_at: alreadyImportedAt,
+      };
+    },
+
+    /**
+     * Writes the file's values in one transaction: the plan is made again inside it, so a sample
+     * validated since the preview is skipped and the database's guards refuse any race. Values
+     * equal to the stored ones are not rewritten, so the same file twice changes nothing.
+     */
+    async import(auth: Authenticated, input: ImportInput, file: UploadedFile): Promise<ImportAnswer> {
+      const laboratoryId = auth.user.laboratory_id;
+      return writeTransaction(
+        db,
+        actorOf(auth),
+        async (tx) => {
+          const { parsed, plan, sha256, alreadyImportedAt } = await planFile(tx, laboratoryId, input, file);
+          const rows: Array<typeof results.$inferInsert> = [];
+          for (const write of plan.writes) {
+            if (write.preview.change === 'same') continue;
+            rows.push({
+              ...write.reading,
+              result_entered_by: auth.user.admin_uid,
+              laboratory_id: laboratoryId,
+              result_sample: write.sampleId,
+              result_parameter: write.parameterId,
+            });
+          }
+          // One statement per 500 values, new or changed alike: the row triggers (audit trail,
+          // validated-result guard, stamp) still run for each.
+          for (let start = 0; start < rows.length; start += 500) {
+            await tx
+              .insert(results)
+              .values(rows.slice(start, start + 500))
+              .onConflictDoUpdate({
+                target: [results.result_sample, results.result_parameter],
+                set: UPSERTED,
+              });
+          }
+          const written = rows.length;
+          const answer = {
+            written,
+            unchanged: plan.writes.length - written,
+            unmatched: plan.unmatched.length,
+            samples: new Set(plan.writes.map((write) => write.sampleId)).size,
+            already_imported_at: alreadyImportedAt,
+          };
+          if (written === 0) return { import_id: null, ...answer };
+          const [row] = await tx
+            .insert(resultImports)
+            .values({
+              laboratory_id: laboratoryId,
+              import_file_type: input.file_type,
+              import_machine: input.machine_id ?? null,
+              import_file_name: file.name.slice(0, 255),
+              import_file_sha256: sha256,
+              import_rows: parsed.rows.length,
+              import_written: written,
+              import_by: auth.user.admin_uid,
+            })
+            .returning({ import_id: resultImports.import_id });
+          return { import_id: row?.import_id ?? null, ...answer };
+        },
+        { comment: `import ${input.file_type}` },
+      );
+    },
+  };
+}

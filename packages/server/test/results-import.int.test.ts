@@ -1,0 +1,329 @@
+import { SAMPLE_STATUS } from '@sil/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from './factories.js';
+import {
+  call,
+  codeOf,
+  DATABASES,
+  login,
+  multipart,
+  type Session,
+  startTestApp,
+  stopTestApp,
+  type TestContext,
+} from './helpers.js';
+
+type Json = Record<string, unknown>;
+interface Preview {
+  total_rows: number;
+  samples: number;
+  lines: Array<Json & { sample_number: string; parameter_name: string; change: string }>;
+  unmatched: Array<{ line: number; sample_ref: string; instrument_code: string; reason: string }>;
+  unmapped_codes: string[];
+  parameters: Array<{ instrument_code: string; count: number }>;
+  already_imported_at: string | null;
+}
+interface ResultLine {
+  parameter_id: string;
+  result: (Json & { result_last_updated: string }) | null;
+}
+
+const range = (population: string, min: number, max: number) => ({ population, min, max });
+
+/**
+ * Instrument results import (issue 14): a file is matched to samples and parameters through the
+ * laboratory's mapping, previewed with the bench's reading of each value, written all or nothing,
+ * and a second import of the same file changes nothing.
+ */
+describe.each(DATABASES)('instrument results import on %s', (kind) => {
+  let ctx: TestContext;
+  let admin: Session;
+  let technician: Session;
+  let biologist: Session;
+  let secretary: Session;
+  let ids: { glucose: string; sars: string; panel: string; machine: string };
+
+  const post = async (url: string, payload: Json, field: string) => {
+    const response = await call(ctx.app, admin, { method: 'POST', url, payload });
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.body}`);
+    return String(response.json<Json>()[field]);
+  };
+  /** A new patient's record of the panel: its first sample's id and number. */
+  const newSample = async (surname: string) => {
+    const created = await call(ctx.app, secretary, {
+      method: 'POST',
+      url: '/api/add-patient',
+      payload: {
+        patient_surname: surname,
+        patient_name: 'Hélène',
+        patient_gender: 'F',
+        patient_dob: '1960-06-01',
+        record_selected_analyses: [{ combination: 1, analysis_ids: [ids.panel] }],
+      },
+    });
+    if (created.statusCode !== 200) throw new Error(created.body);
+    const sample = created.json<{ samples: Array<{ sample_id: string; sample_number: string }> }>()
+      .samples[0];
+    if (!sample) throw new Error('no sample');
+    return { id: sample.sample_id, number: sample.sample_number };
+  };
+  const resultsOf = async (sampleId: string) => {
+    const response = await call(ctx.app, technician, {
+      method: 'GET',
+      url: `/api/get-sample-results?sample_id=${sampleId}`,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ lines: ResultLine[] }>().lines;
+  };
+  const resultOf = async (sampleId: string, parameterId: string) =>
+    (await resultsOf(sampleId)).find((line) => line.parameter_id === parameterId)?.result ?? null;
+  const upload = (url: string, fileType: string, text: string, fields: Record<string, string> = {}) =>
+    call(ctx.app, technician, {
+      method: 'POST',
+      url,
+      ...multipart(
+        { file_type: fileType, ...fields },
+        { name: 'export.csv', bytes: Buffer.from(text, 'latin1') },
+      ),
+    });
+  const preview = async (fileType: string, text: string, fields: Record<string, string> = {}) => {
+    const response = await upload('/api/preview-results-import', fileType, text, fields);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Preview>();
+  };
+
+  beforeAll(async () => {
+    ctx = await startTestApp(kind);
+    admin = await login(ctx.app, 'admin@demo.lab');
+    technician = await login(ctx.app, 'technicien@demo.lab');
+    biologist = await login(ctx.app, 'biologiste@demo.lab');
+    secretary = await login(ctx.app, 'secretariat@demo.lab');
+    const catalogue = await seedCatalogue(ctx.app, admin);
+    const glucose = await post(
+      '/api/add-parameter',
+      {
+        parameter_name: 'Glucose',
+        parameter_unit: 'g/L',
+        parameter_unit_after_calc: 'mmol/L',
+        parameter_decimals: 2,
+        parameter_has_formula: true,
+        parameter_formula: 'x * 5.551',
+        parameter_lower_detection_limit: 0.1,
+        parameter_ranges: [range('default', 0.7, 1.1)],
+      },
+      'parameter_id',
+    );
+    const sars = await post('/api/add-parameter', { parameter_name: 'SARS-CoV-2 gène N' }, 'parameter_id');
+    const panel = await post(
+      '/api/add-analysis',
+      {
+        analysis_name: 'Bilan importé',
+        analysis_sample_type: catalogue.serum,
+        analysis_matrix: catalogue.blood,
+        analysis_parameters: [glucose, sars],
+      },
+      'analysis_id',
+    );
+    const machine = await post(
+      '/api/add-machine',
+      { machine_name: 'QuantStudio 7', machine_code: 'QS7' },
+      'machine_id',
+    );
+    ids = { glucose, sars, panel, machine };
+    const mapped = await call(ctx.app, admin, {
+      method: 'PUT',
+      url: '/api/update-import-mappings',
+      payload: { file_type: 'forwarding', mappings: [{ instrument_code: 'GLY', parameter_id: glucose }] },
+    });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+  });
+  afterAll(() => stopTestApp(ctx));
+
+  it('keeps a mapping per type and machine, the machine-less one applying to every machine', async () => {
+    const saved = await call(ctx.app, admin, {
+      method: 'PUT',
+      url: '/api/update-import-mappings',
+      payload: {
+        file_type: 'covid19Pcr',
+        machine_id: ids.machine,
+        mappings: [{ instrument_code: 'N gene', parameter_id: ids.sars, pcr_cutoff: 38 }],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const read = await call(ctx.app, admin, {
+      method: 'GET',
+      url: `/api/get-import-mappings?file_type=forwarding&machine_id=${ids.machine}`,
+    });
+    expect(read.json<{ mappings: Json[] }>().mappings).toEqual([
+      expect.objectContaining({
+        mapping_instrument_code: 'GLY',
+        mapping_machine: null,
+        parameter_name: 'Glucose',
+      }),
+    ]);
+    const pcr = await call(ctx.app, admin, {
+      method: 'GET',
+      url: `/api/get-import-mappings?file_type=covid19Pcr&machine_id=${ids.machine}`,
+    });
+    expect(pcr.json<{ mappings: Json[] }>().mappings).toEqual([
+      expect.objectContaining({ mapping_instrument_code: 'N gene', mapping_pcr_cutoff: 38 }),
+    ]);
+    const technicianTries = await call(ctx.app, technician, {
+      method: 'PUT',
+      url: '/api/update-import-mappings',
+      payload: { file_type: 'forwarding', mappings: [] },
+    });
+    expect(technicianTries.statusCode).toBe(403);
+  });
+
+  it('previews, imports once, and says so when the same file comes again', async () => {
+    const first = await newSample('Import-Un');
+    const second = await newSample('Import-Deux');
+    const validated = await newSample('Import-Valide');
+    const filled = await call(ctx.app, technician, {
+      method: 'PUT',
+      url: '/api/update-sample-results',
+      payload: { sample_id: validated.id, results: [{ parameter_id: ids.glucose, result_value: 1 }] },
+    });
+    expect(filled.statusCode, filled.body).toBe(200);
+    const recordId = (
+      await call(ctx.app, technician, {
+        method: 'GET',
+        url: `/api/get-sample-results?sample_id=${validated.id}`,
+      })
+    ).json<{ sample: { sample_record: string } }>().sample.sample_record;
+    const received = await call(ctx.app, secretary, {
+      method: 'PUT',
+      url: '/api/receive-record',
+      payload: { record_id: recordId },
+    });
+    expect(received.statusCode, received.body).toBe(200);
+    const status = await call(ctx.app, biologist, {
+      method: 'PUT',
+      url: '/api/update-sample-status',
+      payload: { sample_id: validated.id, sample_status: SAMPLE_STATUS.validated, force_save: true },
+    });
+    expect(status.statusCode, status.body).toBe(200);
+
+    // A partner laboratory's file, Windows-1252, ';', decimal commas, CRLF.
+    const file = [
+      'echantillon;code;résultat;unité;commentaire',
+      `${first.number};GLY;1,26;g/L;`,
+      `${second.number};GLY;0,9;g/L;`,
+      `${first.number};GLY;1,3;g/L;deuxième passage`,
+      'INCONNU-01;GLY;1;g/L;',
+      `${first.number};VITD;28,4;ng/mL;`,
+      `${validated.number};GLY;1,5;g/L;`,
+      '',
+    ].join('\r\n');
+    const seen = await preview('forwarding', file);
+    expect(seen.total_rows).toBe(6);
+    expect(seen.samples).toBe(2);
+    expect(seen.lines).toEqual([
+      expect.objectContaining({
+        line: 2,
+        sample_number: first.number,
+        parameter_name: 'Glucose',
+        raw_text: '1,26',
+        result_value: 1.26,
+        result_calculated: 6.99,
+        result_unit: 'mmol/L',
+        result_flags: ['high'],
+        change: 'new',
+      }),
+      expect.objectContaining({ line: 3, sample_number: second.number, result_value: 0.9, result_flags: [] }),
+    ]);
+    expect(seen.unmatched.map((row) => [row.line, row.reason])).toEqual([
+      [4, 'duplicate'],
+      [5, 'unknownSample'],
+      [6, 'unknownCode'],
+      [7, 'sampleValidated'],
+    ]);
+    expect(seen.unmapped_codes).toEqual(['VITD']);
+    expect(seen.parameters).toEqual([expect.objectContaining({ instrument_code: 'GLY', count: 2 })]);
+    expect(seen.already_imported_at).toBeNull();
+    expect(await resultOf(first.id, ids.glucose)).toBeNull();
+
+    const imported = await upload('/api/import-results', 'forwarding', file);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ written: 2, unchanged: 0, unmatched: 4, samples: 2 });
+    const stored = await resultOf(first.id, ids.glucose);
+    expect(stored).toMatchObject({ result_value: 1.26, result_calculated: 6.99, result_flags: ['high'] });
+    expect(await resultOf(validated.id, ids.glucose)).toMatchObject({ result_value: 1 });
+
+    const again = await upload('/api/import-results', 'forwarding', file);
+    expect(again.json()).toMatchObject({
+      import_id: null,
+      written: 0,
+      unchanged: 2,
+      already_imported_at: expect.any(String),
+    });
+    expect((await resultOf(first.id, ids.glucose))?.result_last_updated).toBe(stored?.result_last_updated);
+    expect((await preview('forwarding', file)).lines.map((line) => line.change)).toEqual(['same', 'same']);
+  });
+
+  it('writes nothing when the file is wrong on its last line, naming the line and the column', async () => {
+    const sample = await newSample('Import-Rien');
+    const file = `echantillon;code;resultat\r\n${sample.number};GLY;1,0\r\n;GLY;2,0\r\n`;
+    const refused = await upload('/api/import-results', 'forwarding', file);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      code: 'invalidImportFile',
+      details: { line: 3, column: 'echantillon', reason: 'emptyCell' },
+    });
+    expect(await resultOf(sample.id, ids.glucose)).toBeNull();
+    const wrongType = await upload('/api/preview-results-import', 'covid19Pcr', file);
+    expect(wrongType.json()).toMatchObject({ code: 'invalidImportFile', details: { column: '[Results]' } });
+  });
+
+  it('writes nothing when a value is past the parameter bounds, and lists it in the preview', async () => {
+    const sample = await newSample('Import-Borne');
+    const file = `echantillon;code;resultat\r\n${sample.number};GLY;-0,5\r\n`;
+    expect((await preview('forwarding', file)).unmatched).toEqual([
+      expect.objectContaining({ line: 2, reason: 'outOfBounds' }),
+    ]);
+  });
+
+  it('reads a QuantStudio qPCR run with the machine mapping and its cut-off', async () => {
+    const positive = await newSample('Import-Positif');
+    const late = await newSample('Import-Tardif');
+    const negative = await newSample('Import-Negatif');
+    const header = 'Well\tWell Position\tOmit\tSample Name\tTarget Name\tTask\tReporter\tQuencher\tCT';
+    const file = [
+      '* Instrument Type = QuantStudio 7 Flex',
+      '',
+      '[Results]',
+      header,
+      `1\tA1\tfalse\t${positive.number}\tN gene\tUNKNOWN\tFAM\tNFQ-MGB\t24.318`,
+      `2\tA2\tfalse\t${late.number}\tN gene\tUNKNOWN\tFAM\tNFQ-MGB\t39.1`,
+      `3\tA3\tfalse\t${negative.number}\tN gene\tUNKNOWN\tFAM\tNFQ-MGB\tUndetermined`,
+      '4\tA4\tfalse\tNTC\tN gene\tNTC\tFAM\tNFQ-MGB\tUndetermined',
+      `5\tA5\tfalse\t${positive.number}\tRNase P\tUNKNOWN\tVIC\tNFQ-MGB\t27.0`,
+      '',
+    ].join('\n');
+    const everyMachine = await preview('covid19Pcr', file);
+    expect(everyMachine.lines).toHaveLength(0);
+    expect(everyMachine.unmapped_codes).toEqual(['N gene', 'RNase P']);
+    const seen = await preview('covid19Pcr', file, { machine_id: ids.machine });
+    expect(seen.lines.map((line) => [line.sample_number, line.result_text, line.result_value])).toEqual([
+      [positive.number, 'détecté', 24.318],
+      [late.number, 'non détecté', null],
+      [negative.number, 'non détecté', null],
+    ]);
+    expect(seen.unmatched.map((row) => row.reason)).toEqual(['notASample', 'unknownCode']);
+    const imported = await upload('/api/import-results', 'covid19Pcr', file, { machine_id: ids.machine });
+    expect(imported.json()).toMatchObject({ written: 3 });
+    expect(await resultOf(positive.id, ids.sars)).toMatchObject({
+      result_text: 'détecté',
+      result_value: 24.318,
+    });
+  });
+
+  it('refuses a machine the laboratory does not have', async () => {
+    const file = 'echantillon;code;resultat\r\nX;GLY;1\r\n';
+    const unknown = await upload('/api/preview-results-import', 'forwarding', file, {
+      machine_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(codeOf(unknown)).toBe('machineNotFound');
+  });
+});

@@ -1,0 +1,239 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IMPORT_FILE_TYPES, type ImportFileType, type ImportPreview } from '@sil/contract';
+import { IconFileImport, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
+import { ApiError } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format/dates';
+import { showToast } from '../../lib/notify';
+import { useLoadAll } from '../../lib/table/use-load-all';
+import { useSession } from '../../lib/use-session';
+import { type ImportChoice, useImportResults, usePreviewImport } from './api';
+import { MappingSection } from './mapping-section';
+import { PreviewLines, SHOWN_ROWS, UnmatchedLines } from './preview-tables';
+
+/** Where a refused file is wrong, as the server names it (line, column). */
+function RefusedFile({ error }: { error: unknown }) {
+  const { t } = useTranslation(['records', 'translation']);
+  if (!(error instanceof ApiError)) return null;
+  const details = (error.details ?? {}) as { line?: number; column?: string | null };
+  return (
+    <Alert
+      color="red"
+      title={t(`translation:errors.${error.code}`, { defaultValue: error.code })}
+      data-import-error
+    >
+      {details.line ? t('import.refused_at', { line: details.line, column: details.column ?? '—' }) : null}
+    </Alert>
+  );
+}
+
+function Working({ file }: { file: File }) {
+  const { t } = useTranslation('records');
+  return (
+    <Stack gap={4} data-import-progress>
+      <Text size="sm">
+        {t('import.reading', { name: file.name, size: Math.max(1, Math.round(file.size / 1024)) })}
+      </Text>
+      <Progress value={100} striped animated aria-label={t('import.reading_label')} />
+    </Stack>
+  );
+}
+
+function Summary({ preview }: { preview: ImportPreview }) {
+  const { t, i18n } = useTranslation('records');
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" data-import-summary>
+        <Badge variant="light">{t('import.rows', { count: preview.total_rows })}</Badge>
+        <Badge variant="light" color="teal">
+          {t('import.samples', { count: preview.samples })}
+        </Badge>
+        <Badge variant="light" color="gray">
+          {t('import.values', { count: preview.lines.length })}
+        </Badge>
+        {preview.unmatched.length > 0 ? (
+          <Badge variant="light" color="orange">
+            {t('import.left_out', { count: preview.unmatched.length })}
+          </Badge>
+        ) : null}
+      </Group>
+      {preview.parameters.length > 0 ? (
+        <Group gap={6} data-import-parameters>
+          <Text size="sm">{t('import.parameters_found')}</Text>
+          {preview.parameters.map((found) => (
+            <Badge key={`${found.parameter_id}-${found.instrument_code}`} variant="outline">
+              {found.parameter_name} ({found.instrument_code}) × {found.count}
+            </Badge>
+          ))}
+        </Group>
+      ) : null}
+      {preview.unmapped_codes.length > 0 ? (
+        <Text size="sm" c="orange" data-import-unmapped>
+          {t('import.unmapped_codes', { codes: preview.unmapped_codes.join(', ') })}
+        </Text>
+      ) : null}
+      {preview.already_imported_at ? (
+        <Alert color="yellow" data-import-already>
+          {t('import.already_imported', { date: formatDateTime(preview.already_imported_at, i18n.language) })}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * import: choose a file type and an instrument file; the values it would write are shown with the
+ * bench's reading of each, the rows it leaves out with why; 'Import sample results' writes them all.
+ */
+export function ImportPage() {
+  const { t } = useTranslation(['records', 'translation']);
+  const { rights } = useSession();
+  const machines = useLoadAll('machines');
+  const [fileType, setFileType] = useState<ImportFileType | null>(null);
+  const [machineId, setMachineId] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const preview = usePreviewImport();
+  const importing = useImportResults();
+  const mappingRight = rights?.admin_machines ?? 0;
+
+  const read = (choice: Partial<ImportChoice>) => {
+    const next = { fileType, machineId, file, ...choice };
+    if (next.fileType && next.file) preview.mutate(next as ImportChoice);
+    else preview.reset();
+  };
+  const confirm = () => {
+    if (!fileType || !file) return;
+    importing.mutate(
+      { fileType, machineId, file },
+      {
+        onSuccess: (answer) => {
+          if (answer.written === 0) showToast('info', t('import.nothing_changed'));
+          else
+            showToast(
+              'success',
+              t('toast.resultsImportSuccess'),
+              t('import.written', { count: answer.written }),
+            );
+          read({});
+        },
+      },
+    );
+  };
+  const shown = preview.data;
+  const busy = preview.isPending || importing.isPending;
+
+  return (
+    <Stack>
+      <PageHeader title={t('translation:title.import')} subtitle={t('import.subtitle')} />
+      <Card withBorder>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, md: 3 }}>
+            <Select
+              label={t('import.file_type')}
+              placeholder={t('import.choose_file_type')}
+              data={IMPORT_FILE_TYPES.map((type) => ({ value: type, label: t(`import.types.${type}`) }))}
+              value={fileType}
+              onChange={(value) => {
+                setFileType(value as ImportFileType | null);
+                read({ fileType: value as ImportFileType | null } as Partial<ImportChoice>);
+              }}
+              searchable
+              data-field="file_type"
+            />
+            <Select
+              label={t('import.machine')}
+              placeholder={t('import.every_machine')}
+              data={machines.choices}
+              value={machineId}
+              onChange={(value) => {
+                setMachineId(value);
+                read({ machineId: value });
+              }}
+              clearable
+              searchable
+              data-field="machine"
+            />
+            <FileInput
+              label={t('import.file')}
+              placeholder={t('import.choose_file')}
+              accept=".csv,.txt,.tsv,.log,text/csv,text/plain"
+              leftSection={<IconUpload size={16} />}
+              value={file}
+              onChange={(value) => {
+                setFile(value);
+                read({ file: value } as Partial<ImportChoice>);
+              }}
+              clearable
+              data-field="file"
+            />
+          </SimpleGrid>
+          {busy && file ? <Working file={file} /> : null}
+          {preview.isError ? <RefusedFile error={preview.error} /> : null}
+          {importing.isError ? <RefusedFile error={importing.error} /> : null}
+          {!fileType || !file ? (
+            <Text c="dimmed" size="sm">
+              {t('import.choose_both')}
+            </Text>
+          ) : null}
+        </Stack>
+      </Card>
+      {shown && !preview.isPending ? (
+        <Card withBorder data-import-preview>
+          <Stack>
+            <Summary preview={shown} />
+            {shown.lines.length > 0 ? <PreviewLines preview={shown} /> : null}
+            {shown.lines.length > SHOWN_ROWS ? (
+              <Text size="sm" c="dimmed">
+                {t('import.more_rows', { count: shown.lines.length - SHOWN_ROWS })}
+              </Text>
+            ) : null}
+            <Group justify="flex-end">
+              <Button
+                leftSection={<IconFileImport size={18} />}
+                onClick={confirm}
+                loading={importing.isPending}
+                disabled={shown.lines.length === 0 || (rights?.admin_samples ?? 0) < 2}
+                data-action="import-results"
+              >
+                {t('import.confirm')}
+              </Button>
+            </Group>
+            {shown.unmatched.length > 0 ? (
+              <Stack gap="xs">
+                <Title order={2} fz="h4">
+                  {t('import.unmatched_title')}
+                </Title>
+                <UnmatchedLines preview={shown} />
+              </Stack>
+            ) : null}
+          </Stack>
+        </Card>
+      ) : null}
+      {fileType && mappingRight >= 1 ? (
+        <Card withBorder>
+          <MappingSection
+            fileType={fileType}
+            machineId={machineId}
+            unmappedCodes={shown?.unmapped_codes ?? []}
+            canEdit={mappingRight >= 2}
+          />
+        </Card>
+      ) : null}
+    </Stack>
+  );
+}

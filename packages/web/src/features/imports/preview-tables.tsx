@@ -1,0 +1,159 @@
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ImportPreview, ImportPreviewLine } from '@sil/contract';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/format/numbers';
+
+/** Rows shown at once: a 10,000-row file is summed up, not drawn whole. */
+export const SHOWN_ROWS = 200;
+
+/** Keys from what a row says; a row repeated on the same line (two injections) gets its rank. */
+function keyed<T>(rows: T[], keyOf: (row: T) => string): Array<{ key: string; row: T }> {
+  const seen = new Map<string, number>();
+  return rows.map((row) => {
+    const base = keyOf(row);
+    const rank = seen.get(base) ?? 0;
+    seen.set(base, rank + 1);
+    return { key: `${base}#${rank}`, row };
+  });
+}
+
+function Value({ line }: { line: ImportPreviewLine }) {
+  const { i18n } = useTranslation();
+  const shown =
+    line.result_value === null ? (line.result_text ?? '') : formatNumber(line.result_value, i18n.language);
+  return (
+    <>
+      {shown}
+      {line.result_value !== null && line.result_text ? ` (${line.result_text})` : ''}
+    </>
+  );
+}
+
+function Flags({ line }: { line: ImportPreviewLine }) {
+  const { t } = useTranslation('records');
+  return (
+    <Group gap={4}>
+      {line.result_flags.map((flag) => (
+        <Badge
+          key={flag}
+          size="sm"
+          variant="light"
+          color={flag === 'low' || flag === 'high' ? 'red' : 'gray'}
+        >
+          {t(`samples.flags.${flag}`)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** The values the import writes, each with the reading the bench will show. */
+export function PreviewLines({ preview }: { preview: ImportPreview }) {
+  const { t, i18n } = useTranslation('records');
+  const narrow = useMediaQuery('(max-width: 991.98px)');
+  const lines = keyed(preview.lines.slice(0, SHOWN_ROWS), (line) => `${line.sample_id}/${line.parameter_id}`);
+  const change = (line: ImportPreviewLine) => (
+    <Badge size="sm" variant="outline" color={line.change === 'same' ? 'gray' : 'blue'}>
+      {t(`import.change.${line.change}`)}
+    </Badge>
+  );
+  if (narrow) {
+    return (
+      <Stack gap="xs" data-import-lines>
+        {lines.map(({ key, row: line }) => (
+          <Stack key={key} gap={2} data-import-line={line.sample_number}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={500}>{line.sample_number}</Text>
+              {change(line)}
+            </Group>
+            <Text size="sm">
+              {line.parameter_name} : <Value line={line} /> {line.result_unit ?? ''}
+            </Text>
+            <Flags line={line} />
+          </Stack>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped data-import-lines>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('import.line')}</Table.Th>
+            <Table.Th>{t('import.sample')}</Table.Th>
+            <Table.Th>{t('import.parameter')}</Table.Th>
+            <Table.Th>{t('import.raw')}</Table.Th>
+            <Table.Th>{t('import.value')}</Table.Th>
+            <Table.Th>{t('import.calculated')}</Table.Th>
+            <Table.Th>{t('import.flags')}</Table.Th>
+            <Table.Th>{t('import.change_column')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map(({ key, row: line }) => (
+            <Table.Tr key={key} data-import-line={line.sample_number}>
+              <Table.Td>{line.line}</Table.Td>
+              <Table.Td>{line.sample_number}</Table.Td>
+              <Table.Td>
+                {line.parameter_name}
+                <Text size="xs" c="dimmed">
+                  {line.instrument_code}
+                </Text>
+              </Table.Td>
+              <Table.Td>{line.raw_text}</Table.Td>
+              <Table.Td>
+                <Value line={line} />
+              </Table.Td>
+              <Table.Td>
+                {line.result_calculated === null
+                  ? ''
+                  : `${formatNumber(line.result_calculated, i18n.language)} ${line.result_unit ?? ''}`}
+              </Table.Td>
+              <Table.Td>
+                <Flags line={line} />
+              </Table.Td>
+              <Table.Td>{change(line)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Every row the import leaves out, with why. */
+export function UnmatchedLines({ preview }: { preview: ImportPreview }) {
+  const { t } = useTranslation('records');
+  const rows = keyed(
+    preview.unmatched.slice(0, SHOWN_ROWS),
+    (row) => `${row.line}/${row.sample_ref}/${row.instrument_code}`,
+  );
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table data-import-unmatched>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('import.line')}</Table.Th>
+            <Table.Th>{t('import.sample_ref')}</Table.Th>
+            <Table.Th>{t('import.instrument_code')}</Table.Th>
+            <Table.Th>{t('import.raw')}</Table.Th>
+            <Table.Th>{t('import.reason')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map(({ key, row }) => (
+            <Table.Tr key={key} data-unmatched-reason={row.reason}>
+              <Table.Td>{row.line}</Table.Td>
+              <Table.Td>{row.sample_ref}</Table.Td>
+              <Table.Td>{row.instrument_code}</Table.Td>
+              <Table.Td>{row.raw_text}</Table.Td>
+              <Table.Td>{t(`import.reasons.${row.reason}`)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
