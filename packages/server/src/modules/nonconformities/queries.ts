@@ -1,21 +1,12 @@
 import type { AneRow, NcaRow, RecordNonconformities } from '@sil/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/open.js';
-import { analyses, recordAnes, recordNcas, records, samples } from '../../db/schema/index.js';
+import { analyses, recordAnes, recordNcas, samples } from '../../db/schema/index.js';
 import { presentRow } from '../../lib/time.js';
+import { lockedRecord } from '../records/index.js';
 
 const ANE_STAMPS = ['ane_created_at', 'ane_last_updated'] as const;
 const NCA_STAMPS = ['nca_created_at', 'nca_resolved_at', 'nca_last_updated'] as const;
-
-/** The record of the caller's laboratory, locked so that its flags follow its NCAs one writer at a time. */
-export async function lockedRecord(tx: Tx, laboratoryId: string, recordId: string) {
-  const [record] = await tx
-    .select()
-    .from(records)
-    .where(and(eq(records.record_id, recordId), eq(records.laboratory_id, laboratoryId)))
-    .for('update');
-  return record;
-}
 
 /** A sample of the laboratory with its record, both locked as validation locks them. */
 export async function lockedSampleAndRecord(tx: Tx, laboratoryId: string, sampleId: string) {

@@ -17,18 +17,13 @@ import { fail } from '../../lib/errors.js';
 import { writeTransaction } from '../../lib/transaction.js';
 import {
   assertEditable,
+  lockedRecord,
   presentRecord,
   presentSample,
   type RecordRow,
   visibleRecord,
 } from '../records/index.js';
-import {
-  hasUnresolvedNca,
-  lockedNca,
-  lockedRecord,
-  lockedSampleAndRecord,
-  nonconformitiesOf,
-} from './queries.js';
+import { hasUnresolvedNca, lockedNca, lockedSampleAndRecord, nonconformitiesOf } from './queries.js';
 
 type Out<S extends z.ZodType> = z.output<S>;
 

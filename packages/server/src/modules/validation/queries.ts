@@ -34,19 +34,6 @@ export function recordsToValidate(
     .limit(options.limit);
 }
 
-/**
- * The record of the caller's laboratory, locked for the length of the transaction so that two
- * biologists validating two samples of one record at once see each other's step.
- */
-export async function lockedRecord(tx: Tx, laboratoryId: string, recordId: string) {
-  const [record] = await tx
-    .select()
-    .from(records)
-    .where(and(eq(records.record_id, recordId), eq(records.laboratory_id, laboratoryId)))
-    .for('update');
-  return record;
-}
-
 /** Every sample of a record, locked with it. */
 export function samplesOfRecord(tx: Tx, recordId: string) {
   return tx.select().from(samples).where(eq(samples.sample_record, recordId)).for('update');

@@ -4,9 +4,15 @@ import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';
 import { writeTransaction } from '../../lib/transaction.js';
-import { createRecordReadService, followSamples, moveSampleStatus, presentRecord } from '../records/index.js';
+import {
+  createRecordReadService,
+  followSamples,
+  lockedRecord,
+  moveSampleStatus,
+  presentRecord,
+} from '../records/index.js';
 import { createResultService } from '../results/index.js';
-import { lockedRecord, recordsToValidate, samplesOfRecord } from './queries.js';
+import { recordsToValidate, samplesOfRecord } from './queries.js';
 
 type SampleRow = Awaited<ReturnType<typeof samplesOfRecord>>[number];
 

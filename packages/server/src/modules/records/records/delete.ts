@@ -1,5 +1,5 @@
 import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
-import { and, arrayOverlaps, eq, gte, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
 import { records, samples, uploads } from '../../../db/schema/index.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
