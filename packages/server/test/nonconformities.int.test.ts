@@ -1,6 +1,6 @@
-import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
+import { RECORD_STATUS } from '@sil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from './factories.js';
+import { addGlucosePanel, type PendingRecord, pendingRecord as takenThroughBench } from './bench-journey.js';
 import {
   call,
   codeOf,
@@ -13,11 +13,7 @@ import {
 } from './helpers.js';
 
 type Json = Record<string, unknown>;
-interface Pending {
-  recordId: string;
-  panel: string;
-  count: string;
-}
+type Pending = PendingRecord;
 interface TraceEntry {
   table_name: string;
   modification_type: string;
@@ -79,38 +75,13 @@ describe.each(DATABASES)('non-conformities on %s', (kind) => {
     });
 
   /** A record of two samples through the bench up to 'removed': it waits for validation. */
-  const pendingRecord = async (): Promise<Pending> => {
-    const created = await send(secretary, 'POST', '/api/add-patient', {
+  const pendingRecord = (): Promise<Pending> =>
+    takenThroughBench(ctx.app, { admin, secretary, technician }, ids, {
       patient_surname: 'Conforme',
       patient_name: 'Nina',
       patient_gender: 'F',
       patient_dob: '1982-06-02',
-      record_selected_analyses: [{ combination: 1, analysis_ids: [ids.panel, ids.count] }],
     });
-    expect(created.statusCode, created.body).toBe(200);
-    const body = created.json<{ record_id: string; samples: Array<{ sample_id: string }> }>();
-    const sampleIds = body.samples.map((sample) => sample.sample_id);
-    const types = await Promise.all(sampleIds.map(async (id) => [id, (await sampleOf(id)).sample_analyses]));
-    const panel = String(types.find(([, analyses]) => String(analyses).includes(ids.panel))?.[0]);
-    const count = String(types.find(([, analyses]) => String(analyses).includes(ids.count))?.[0]);
-    const saved = await send(technician, 'PUT', '/api/update-sample-results', {
-      sample_id: panel,
-      results: [{ parameter_id: ids.glucose, result_value: 0.9 }],
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(
-      (await send(secretary, 'PUT', '/api/receive-record', { record_id: body.record_id })).statusCode,
-    ).toBe(200);
-    for (const sampleId of [panel, count]) {
-      const moved = await send(technician, 'PUT', '/api/update-sample-status', {
-        sample_id: sampleId,
-        sample_status: SAMPLE_STATUS.removed,
-        force_save: true,
-      });
-      expect(moved.statusCode, moved.body).toBe(200);
-    }
-    return { recordId: body.record_id, panel, count };
-  };
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
@@ -118,21 +89,7 @@ describe.each(DATABASES)('non-conformities on %s', (kind) => {
     biologist = await login(ctx.app, 'biologiste@demo.lab');
     technician = await login(ctx.app, 'technicien@demo.lab');
     secretary = await login(ctx.app, 'secretariat@demo.lab');
-    const catalogue = await seedCatalogue(ctx.app, admin);
-    const added = await send(admin, 'POST', '/api/add-parameter', {
-      parameter_name: 'Glucose',
-      parameter_unit: 'g/L',
-      parameter_decimals: 2,
-      parameter_ranges: [{ population: 'default', min: 0.7, max: 1.1 }],
-    });
-    const glucose = String(added.json<Json>().parameter_id);
-    const panel = await send(admin, 'POST', '/api/add-analysis', {
-      analysis_name: 'Glycémie à jeun',
-      analysis_sample_type: catalogue.serum,
-      analysis_matrix: catalogue.blood,
-      analysis_parameters: [glucose],
-    });
-    ids = { glucose, panel: String(panel.json<Json>().analysis_id), count: catalogue.nfs };
+    ids = await addGlucosePanel(ctx.app, admin);
   });
   afterAll(() => stopTestApp(ctx));
 

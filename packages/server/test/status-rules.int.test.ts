@@ -2,9 +2,7 @@ import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/db/open.js';
-import { databaseRefusal } from '../src/lib/errors.js';
-import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
-import { seedCatalogue } from './factories.js';
+import { addGlucosePanel, directWrite } from './bench-journey.js';
 import {
   call,
   codeOf,
@@ -93,14 +91,7 @@ describe.each(DATABASES)('statuses by rule and the results history on %s', (kind
     }
     throw new Error(`no sample carries ${analysisId}`);
   };
-  const direct = async (work: (tx: Tx) => Promise<unknown>) => {
-    try {
-      await writeTransaction(ctx.database.db, SYSTEM_ACTOR, work);
-      return 'accepted';
-    } catch (error) {
-      return databaseRefusal(error)?.code ?? String(error);
-    }
-  };
+  const direct = (work: (tx: Tx) => Promise<unknown>) => directWrite(ctx.database.db, work);
   const recordUpdateAs = (action: string | null, recordId: string, status: number) =>
     direct(async (tx) => {
       if (action) await tx.execute(sql`select set_config('sil.action', ${action}, true)`);
@@ -121,29 +112,7 @@ describe.each(DATABASES)('statuses by rule and the results history on %s', (kind
     secretary = await login(ctx.app, 'secretariat@demo.lab');
     technician = await login(ctx.app, 'technicien@demo.lab');
     biologist = await login(ctx.app, 'biologiste@demo.lab');
-    const catalogue = await seedCatalogue(ctx.app, admin);
-    const added = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-parameter',
-      payload: {
-        parameter_name: 'Glucose',
-        parameter_unit: 'g/L',
-        parameter_decimals: 2,
-        parameter_ranges: [{ population: 'default', min: 0.7, max: 1.1 }],
-      },
-    });
-    const glucose = String(added.json<Json>().parameter_id);
-    const panel = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-analysis',
-      payload: {
-        analysis_name: 'Glycémie à jeun',
-        analysis_sample_type: catalogue.serum,
-        analysis_matrix: catalogue.blood,
-        analysis_parameters: [glucose],
-      },
-    });
-    ids = { glucose, panel: String(panel.json<Json>().analysis_id), count: catalogue.nfs };
+    ids = await addGlucosePanel(ctx.app, admin);
   });
   afterAll(() => stopTestApp(ctx));
 

@@ -2,9 +2,12 @@ import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/db/open.js';
-import { databaseRefusal } from '../src/lib/errors.js';
-import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
-import { seedCatalogue } from './factories.js';
+import {
+  addGlucosePanel,
+  directWrite,
+  type PendingRecord,
+  pendingRecord as takenThroughBench,
+} from './bench-journey.js';
 import {
   call,
   codeOf,
@@ -17,12 +20,7 @@ import {
 } from './helpers.js';
 
 type Json = Record<string, unknown>;
-interface Pending {
-  recordId: string;
-  /** The panel's sample (serum, with results) and the blood count's (EDTA, none measured). */
-  panel: string;
-  count: string;
-}
+type Pending = PendingRecord;
 interface Preview {
   record: Json & { patient: Json; samples: Json[] };
   samples: Array<{ sample: Json; lines: Array<Json & { result: Json | null; anteriority: Json | null }> }>;
@@ -58,59 +56,26 @@ describe.each(DATABASES)('biological validation on %s', (kind) => {
     (await get(admin, `/api/get-sample?sample_id=${sampleId}`)).json<Json[]>()[0] ?? {};
   const queue = async () =>
     (await get(biologist, '/api/get-records-to-validate')).json<Array<{ record_id: string }>>();
-  /** A direct write, as a service would make it: the catalogue code the database answers. */
-  const direct = async (work: (tx: Tx) => Promise<unknown>) => {
-    try {
-      await writeTransaction(ctx.database.db, SYSTEM_ACTOR, work);
-      return 'accepted';
-    } catch (error) {
-      return databaseRefusal(error)?.code ?? String(error);
-    }
-  };
+  const direct = (work: (tx: Tx) => Promise<unknown>) => directWrite(ctx.database.db, work);
   const asAction = (tx: Tx, action: string) =>
     tx.execute(sql`select set_config('sil.action', ${action}, true)`);
   const setFlags = (query: SQL) => direct((tx) => tx.execute(query));
 
-  /**
-   * A record of two samples taken through the bench: results entered on the panel, both samples
-   * removed, so the record waits for validation.
-   */
-  const pendingRecord = async (record: Json = {}): Promise<Pending> => {
-    const created = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+  /** A record of two samples through the bench, results entered on the panel: it waits for validation. */
+  const pendingRecord = (record: Json = {}): Promise<Pending> =>
+    takenThroughBench(
+      ctx.app,
+      { admin, secretary, technician },
+      ids,
+      {
         patient_surname: 'Valide',
         patient_name: 'Jeanne',
         patient_gender: 'F',
         patient_dob: '1975-04-12',
         ...record,
-        record_selected_analyses: [{ combination: 1, analysis_ids: [ids.panel, ids.count] }],
       },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const body = created.json<{ record_id: string; samples: Array<{ sample_id: string }> }>();
-    const sampleIds = body.samples.map((sample) => sample.sample_id);
-    const types = await Promise.all(sampleIds.map(async (id) => [id, (await sampleOf(id)).sample_analyses]));
-    const panel = String(types.find(([, analyses]) => String(analyses).includes(ids.panel))?.[0]);
-    const count = String(types.find(([, analyses]) => String(analyses).includes(ids.count))?.[0]);
-    const saved = await put(technician, '/api/update-sample-results', {
-      sample_id: panel,
-      results: [{ parameter_id: ids.glucose, result_value: 1.26 }],
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect((await put(secretary, '/api/receive-record', { record_id: body.record_id })).statusCode).toBe(200);
-    for (const sampleId of [panel, count]) {
-      // The blood count has no result: it is completed knowingly.
-      const moved = await put(technician, '/api/update-sample-status', {
-        sample_id: sampleId,
-        sample_status: SAMPLE_STATUS.removed,
-        force_save: true,
-      });
-      expect(moved.statusCode, moved.body).toBe(200);
-    }
-    return { recordId: body.record_id, panel, count };
-  };
+      1.26,
+    );
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
@@ -118,29 +83,7 @@ describe.each(DATABASES)('biological validation on %s', (kind) => {
     biologist = await login(ctx.app, 'biologiste@demo.lab');
     technician = await login(ctx.app, 'technicien@demo.lab');
     secretary = await login(ctx.app, 'secretariat@demo.lab');
-    const catalogue = await seedCatalogue(ctx.app, admin);
-    const added = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-parameter',
-      payload: {
-        parameter_name: 'Glucose',
-        parameter_unit: 'g/L',
-        parameter_decimals: 2,
-        parameter_ranges: [{ population: 'default', min: 0.7, max: 1.1 }],
-      },
-    });
-    const glucose = String(added.json<Json>().parameter_id);
-    const panel = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-analysis',
-      payload: {
-        analysis_name: 'Glycémie à jeun',
-        analysis_sample_type: catalogue.serum,
-        analysis_matrix: catalogue.blood,
-        analysis_parameters: [glucose],
-      },
-    });
-    ids = { glucose, panel: String(panel.json<Json>().analysis_id), count: catalogue.nfs };
+    ids = await addGlucosePanel(ctx.app, admin);
   });
   afterAll(() => stopTestApp(ctx));
 
