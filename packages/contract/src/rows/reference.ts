@@ -43,9 +43,17 @@ export const PrescriberRow = z.object({
 });
 /** NABM acts are named by their national code, which is their id. */
 export const NabmRow = z.object({ ...nabms.fields, nabm_last_updated: stamp });
+/**
+ * A stored formula was checked when it was written: a row read back carries it as text, so that a
+ * screen listing parameters needs no formula parser (mathjs stays out of the screens that only read).
+ */
+const storedFormula = z.string().nullable().optional();
 export const ParameterRow = z.object({
   parameter_id: z.uuid(),
   ...parameters.fields,
+  parameter_formula: storedFormula,
+  parameter_formula_male: storedFormula,
+  parameter_formula_female: storedFormula,
   parameter_last_updated: stamp,
 });
 export const AnalysisRow = z.object({
