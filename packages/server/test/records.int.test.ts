@@ -450,7 +450,8 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
       '/api/get-records?filter_column[]=record_status&filter_value[]=2',
     );
     expect(processing.data.map((r) => r.record_id)).toEqual([ids.record]);
-    const today = new Date().toISOString().slice(0, 10);
+    // The laboratory's day (Paris), which is the list's day whatever the hour in UTC.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
     const ofToday = await get<{ number_of_rows: number }>(
       secretary,
       `/api/get-records?filter_date_from=${today}&filter_date_to=${today}`,

@@ -198,10 +198,17 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
       payload: { record_id: recordId },
     });
     expect(received.statusCode, received.body).toBe(200);
-    const status = await call(ctx.app, biologist, {
+    // Completed at the bench, then validated by the biologist: the only way to 'validated'.
+    const completed = await call(ctx.app, technician, {
       method: 'PUT',
       url: '/api/update-sample-status',
-      payload: { sample_id: validated.id, sample_status: SAMPLE_STATUS.validated, force_save: true },
+      payload: { sample_id: validated.id, sample_status: SAMPLE_STATUS.removed, force_save: true },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    const status = await call(ctx.app, biologist, {
+      method: 'PUT',
+      url: '/api/validate-record',
+      payload: { record_id: recordId, sample_ids: [validated.id] },
     });
     expect(status.statusCode, status.body).toBe(200);
 
