@@ -229,7 +229,7 @@ describe('users', () => {
     await page.goto(`${baseUrl}/fr/table/users`);
     const row = page.locator('tbody tr', { hasText: 'technicien@demo.lab' });
     await row.waitFor();
-    expect(await row.innerText()).toContain('10 domaines');
+    expect(await row.innerText()).toContain('11 domaines');
     await screenshot(page, 'reference-users-fr-light');
 
     // Raise the technician's clinics level from none to read.
@@ -240,13 +240,13 @@ describe('users', () => {
     await choose(page, rights.getByLabel('Cliniques', { exact: true }), 'Lecture');
     await rights.locator('[data-action="save"]').click();
     await rights.waitFor({ state: 'detached' });
-    await expect.poll(() => row.innerText()).toContain('11 domaines');
+    await expect.poll(() => row.innerText()).toContain('12 domaines');
     // Back as it was: other journeys check the technician's menu.
     await row.locator('td').nth(1).click();
     await choose(page, rights.getByLabel('Cliniques', { exact: true }), 'Aucun droit');
     await rights.locator('[data-action="save"]').click();
     await rights.waitFor({ state: 'detached' });
-    await expect.poll(() => row.innerText()).toContain('10 domaines');
+    await expect.poll(() => row.innerText()).toContain('11 domaines');
 
     // A clinic user's rights come from their account type: locked, and the form says why.
     await page.locator('tbody tr', { hasText: 'clinique@demo.lab' }).locator('td').nth(1).click();

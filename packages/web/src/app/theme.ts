@@ -5,7 +5,6 @@ import {
   DEFAULT_THEME,
   darken,
   type MantineThemeOverride,
-  Menu,
 } from '@mantine/core';
 import classes from './theme.module.css';
 
@@ -31,7 +30,8 @@ export function buildTheme(colorBlind: boolean): MantineThemeOverride {
     components: {
       // A badge is as wide as its word: squeezed by a narrow column it would show 'N…' for 'Non'.
       Badge: Badge.extend({ styles: { root: { flexShrink: 0, minWidth: 'max-content' } } }),
-      Menu: Menu.extend({ classNames: { item: classes.menuItem } }),
+      // A plain override, not Menu.extend: importing Menu here would put it in every page's first load.
+      Menu: { classNames: { item: classes.menuItem } },
     },
   });
 }
