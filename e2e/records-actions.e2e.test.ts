@@ -137,7 +137,8 @@ describe('the record screen', () => {
       await page.locator(`[data-action="${action}"]`).click();
       await expect.poll(written).toBe(count);
     }
-    await waitForToast(page, 'Impression réussie');
+    // The agent renders the labels' PDF: on a loaded machine that takes longer than a save.
+    await waitForToast(page, 'Impression réussie', 40_000);
     for (const name of readdirSync(outputDir)) {
       expect(isPdf(readFileSync(path.join(outputDir, name))), name).toBe(true);
     }

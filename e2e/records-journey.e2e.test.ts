@@ -105,7 +105,8 @@ describe('the front desk registers a patient and a record, prints, scans', () =>
 
     // Labels go to the real agent, which writes them as a PDF: one per sample, barcode = sample number.
     await page.locator('[data-action="print-labels"]').click();
-    await waitForToast(page, 'Impression réussie');
+    // The agent renders the labels' PDF: on a loaded machine that takes longer than a save.
+    await waitForToast(page, 'Impression réussie', 40_000);
     await page.locator('[data-action="open-record"]').click();
     await page.locator('[data-testid="samples"]').waitFor();
     recordId = new URL(page.url()).pathname.split('/').pop() ?? '';
