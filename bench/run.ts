@@ -9,6 +9,7 @@ import { timeImports } from './lib/imports.js';
 import { createRunDatabase, dropRunDatabase, POSTGRES_ADMIN_URL } from './lib/postgres.js';
 import { loadRecordSearch, loadRegistrations, seedAnalyses } from './lib/records.js';
 import { hasNationalTable, importNationalTable, loadNabmPage, timeLoadAll } from './lib/reference.js';
+import { measureReports } from './lib/reports.js';
 import { Results } from './lib/results.js';
 import { residentMemoryMiB, type ServerOptions, startServer, stopAllServers } from './lib/server.js';
 import { runScale } from './scale.js';
@@ -200,6 +201,7 @@ async function benchAll(): Promise<void> {
   try {
     await benchEmbedded(results);
     if (!interruption.signal.aborted) await benchPostgres(results);
+    if (!interruption.signal.aborted) for (const figure of await measureReports()) results.record(figure);
   } finally {
     await stopAllServers();
   }
@@ -209,9 +211,19 @@ async function benchAll(): Promise<void> {
 }
 
 // `npm run bench -- --scale`: the 1 M-record laboratory on PostgreSQL instead of the everyday figures;
-// `npm run bench -- --fuzz`: generated and mutated requests on every route (fuzz.ts).
+// `npm run bench -- --fuzz`: generated and mutated requests on every route (fuzz.ts);
+// `npm run bench -- --reports`: the result report's PDF alone and a 200-report print batch.
+async function benchReports(): Promise<void> {
+  const startedAt = new Date();
+  const results = new Results('reports-latest.json');
+  for (const figure of await measureReports()) results.record(figure);
+  const file = await results.write(startedAt);
+  process.stderr.write(`figures written to ${path.relative(process.cwd(), file)}\n`);
+}
+
 try {
   if (process.argv.includes('--scale')) await runScale(interruption.signal);
+  else if (process.argv.includes('--reports')) await benchReports();
   else if (process.argv.includes('--fuzz')) await runFuzz(process.argv.slice(2));
   else await benchAll();
 } catch (error) {
