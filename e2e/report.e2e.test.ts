@@ -80,7 +80,7 @@ describe('result report', () => {
     await page.goto(`${server.url}/fr/validate-record/${record.id}`);
     await card(page).waitFor();
     await page.mouse.move(900, 700);
-    expect(await card(page).innerText()).toContain('Aucun compte rendu');
+    await expect.poll(() => card(page).innerText()).toContain('Aucun compte rendu');
     const previewButton = card(page).locator('[data-action="preview-report"]');
     expect(await previewButton.innerText()).toBe('Prévisualiser le compte rendu');
     const [viewer] = await Promise.all([page.waitForEvent('popup'), previewButton.click()]);
@@ -96,7 +96,8 @@ describe('result report', () => {
     await page.goto(`${server.url}/fr/preview-record/${record.id}`);
     const version = card(page).locator('[data-testid="report-versions"] tr[data-version="1"]');
     await version.waitFor();
-    expect(await version.innerText()).toContain('Final');
+    // textContent: the badge's capitals are the style's, not the text's.
+    expect(await version.textContent()).toContain('Final');
     await card(page).scrollIntoViewIfNeeded();
     await screenshot(page, 'report-record-fr-light-1280');
     const [file] = await Promise.all([
@@ -119,11 +120,13 @@ describe('result report', () => {
     await login(page, server.url, 'biologiste@demo.lab', 'en');
     await toggleTheme(page);
     await page.goto(`${server.url}/en/preview-record/${record.id}`);
-    await card(page).locator('tr[data-version="1"]').waitFor();
+    await card(page).locator('[data-version="1"]').waitFor();
     expect(await card(page).locator('[data-action="preview-report"]').innerText()).toBe('Preview the report');
     await card(page).scrollIntoViewIfNeeded();
     await screenshot(page, 'report-record-en-dark-1280');
     await page.setViewportSize({ width: 375, height: 812 });
+    // On a phone each version is a card of its own, its download button in reach.
+    await card(page).locator('div[data-version="1"] [data-action="download-report"]').waitFor();
     await card(page).scrollIntoViewIfNeeded();
     await screenshot(page, 'report-record-en-dark-375');
     await page.setViewportSize({ width: 1280, height: 800 });

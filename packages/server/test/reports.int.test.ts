@@ -64,6 +64,9 @@ describe.each(DATABASES)('result reports on %s', (kind) => {
     const response = await get(biologist, `/api/download-report?report_id=${reportId}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename\*=UTF-8''.+%20COMPTE%20RENDU.*%20V\d+\.pdf$/,
+    );
     return response.rawPayload;
   };
 

@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { fileRoutes, type ReportVersionRow } from '@sil/contract';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,6 +18,7 @@ export function ReportCard({ recordId }: { recordId: string }) {
   const { t, i18n } = useTranslation();
   const versions = useReportVersions(recordId);
   const [busy, setBusy] = useState<string | null>(null);
+  const phone = useMediaQuery('(max-width: 575.98px)');
 
   const run = async (key: string, work: () => Promise<void>) => {
     setBusy(key);
@@ -54,6 +56,29 @@ export function ReportCard({ recordId }: { recordId: string }) {
     });
 
   const rows = versions.data ?? [];
+  const kindBadge = (row: ReportVersionRow) => (
+    <Badge variant="light" color={row.report_kind === 'final' ? 'green' : 'yellow'}>
+      {t(`report.kinds.${row.report_kind}`)}
+    </Badge>
+  );
+  const downloadButton = (row: ReportVersionRow) => (
+    <Button
+      size="xs"
+      variant="subtle"
+      leftSection={<IconDownload size={14} />}
+      loading={busy === row.report_id}
+      onClick={() => void download(row)}
+      aria-label={t('report.download_version', { version: row.report_version })}
+      data-action="download-report"
+    >
+      {t('report.download')}
+    </Button>
+  );
+  const checksum = (row: ReportVersionRow) => (
+    <Text ff="monospace" size="xs" title={row.report_sha256}>
+      {row.report_sha256.slice(0, 12)}…
+    </Text>
+  );
   return (
     <Stack gap="sm" data-testid="report-card">
       <Group justify="space-between" wrap="wrap">
@@ -74,6 +99,26 @@ export function ReportCard({ recordId }: { recordId: string }) {
         <Text c="dimmed" size="sm">
           {t('report.none')}
         </Text>
+      ) : phone ? (
+        <Stack gap="xs" data-testid="report-versions">
+          {rows.map((row) => (
+            <Paper key={row.report_id} withBorder p="xs" data-version={row.report_version}>
+              <Group justify="space-between" gap="xs">
+                <Text fw={600}>
+                  {t('report.version')} {row.report_version}
+                </Text>
+                {kindBadge(row)}
+              </Group>
+              <Text size="sm">
+                {row.report_validated_by_name} · {formatDateTime(row.report_validated_at, i18n.language)}
+              </Text>
+              <Group justify="space-between" gap="xs">
+                {checksum(row)}
+                {downloadButton(row)}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={560}>
           <Table striped verticalSpacing="xs" data-testid="report-versions">
@@ -91,31 +136,11 @@ export function ReportCard({ recordId }: { recordId: string }) {
               {rows.map((row) => (
                 <Table.Tr key={row.report_id} data-version={row.report_version}>
                   <Table.Td>{row.report_version}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={row.report_kind === 'final' ? 'green' : 'yellow'}>
-                      {t(`report.kinds.${row.report_kind}`)}
-                    </Badge>
-                  </Table.Td>
+                  <Table.Td>{kindBadge(row)}</Table.Td>
                   <Table.Td>{row.report_validated_by_name}</Table.Td>
                   <Table.Td>{formatDateTime(row.report_validated_at, i18n.language)}</Table.Td>
-                  <Table.Td>
-                    <Text ff="monospace" size="xs" title={row.report_sha256}>
-                      {row.report_sha256.slice(0, 12)}…
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      leftSection={<IconDownload size={14} />}
-                      loading={busy === row.report_id}
-                      onClick={() => void download(row)}
-                      aria-label={t('report.download_version', { version: row.report_version })}
-                      data-action="download-report"
-                    >
-                      {t('report.download')}
-                    </Button>
-                  </Table.Td>
+                  <Table.Td>{checksum(row)}</Table.Td>
+                  <Table.Td>{downloadButton(row)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
