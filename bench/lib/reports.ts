@@ -1,6 +1,7 @@
 import { type ReportInput, type ReportLine, renderReport, renderReportBatch } from '@sil/documents';
 import { reportFixture } from '@sil/documents/testing';
-import { type Figure, rounded } from './figures.js';
+import { type DatabaseKind, type Figure, rounded } from './figures.js';
+import { authHeaders, type Session } from './http.js';
 
 /** A usual check-up: the fixture's families and a 60-parameter chemistry panel, about two pages. */
 function checkUp(index: number): ReportInput {
@@ -80,4 +81,43 @@ export async function measureReports(count = Number(process.env.BENCH_REPORTS ??
       bytes: batch.length,
     },
   ];
+}
+
+/**
+ * The whole path of one report through the API: `GET /reports/preview-report` of a record of the
+ * demo laboratory waiting for validation (its data gathered in a few queries, then rendered), 30
+ * calls one after the other after 3 warm-ups. Validation stores the same rendering.
+ */
+export async function measureReportPreview(
+  baseUrl: string,
+  session: Session,
+  database: DatabaseKind,
+): Promise<Figure> {
+  const headers = authHeaders(session);
+  const queue = await fetch(`${baseUrl}/api/get-records-to-validate`, { headers });
+  const [first] = (await queue.json()) as Array<{ record_id: string }>;
+  if (!first) return { figure: 'report_preview_ms', database, skipped: 'no record waiting for validation' };
+  const timed = async (url: string) => {
+    const times: number[] = [];
+    for (let call = 0; call < 33; call++) {
+      const start = performance.now();
+      const response = await fetch(url, { headers });
+      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+      await response.arrayBuffer();
+      if (call >= 3) times.push(performance.now() - start);
+    }
+    return times;
+  };
+  const times = await timed(`${baseUrl}/reports/preview-report?record_id=${first.record_id}`);
+  // The validation screen's read of the same record and results, for comparison: the rest is the PDF.
+  const screen = await timed(`${baseUrl}/api/preview-record?record_id=${first.record_id}`);
+  return {
+    figure: 'report_preview_ms',
+    database,
+    value: rounded(median(times)),
+    unit: 'ms',
+    p95_ms: rounded(percentile(times, 95)),
+    calls: times.length,
+    validation_preview_ms: rounded(median(screen)),
+  };
 }
