@@ -9,6 +9,7 @@ import { timeImports } from './lib/imports.js';
 import { createRunDatabase, dropRunDatabase, POSTGRES_ADMIN_URL } from './lib/postgres.js';
 import { loadRecordSearch, loadRegistrations, seedAnalyses } from './lib/records.js';
 import { hasNationalTable, importNationalTable, loadNabmPage, timeLoadAll } from './lib/reference.js';
+import { measureReportPreview, measureReports } from './lib/reports.js';
 import { Results } from './lib/results.js';
 import { residentMemoryMiB, type ServerOptions, startServer, stopAllServers } from './lib/server.js';
 import { runScale } from './scale.js';
@@ -26,6 +27,7 @@ const FIGURES = [
   'add_patient_rps',
   'get_records_search_rps',
   'results_import_10k_ms',
+  'report_preview_ms',
   'server_rss_after_load',
   'login_page_first_load',
 ] as const;
@@ -148,6 +150,8 @@ async function benchDatabase(database: DatabaseKind, server: ServerOptions, resu
       file_bytes: imported.bytes,
     });
 
+    record(await measureReportPreview(warm.baseUrl, session, database));
+
     const rss = await residentMemoryMiB(warm.pid);
     if (rss === undefined) throw new Error(`no /proc/${warm.pid}/status to read the memory from`);
     record({ figure: 'server_rss_after_load', database, value: rounded(rss), unit: 'MiB' });
@@ -200,6 +204,7 @@ async function benchAll(): Promise<void> {
   try {
     await benchEmbedded(results);
     if (!interruption.signal.aborted) await benchPostgres(results);
+    if (!interruption.signal.aborted) for (const figure of await measureReports()) results.record(figure);
   } finally {
     await stopAllServers();
   }
@@ -209,9 +214,30 @@ async function benchAll(): Promise<void> {
 }
 
 // `npm run bench -- --scale`: the 1 M-record laboratory on PostgreSQL instead of the everyday figures;
-// `npm run bench -- --fuzz`: generated and mutated requests on every route (fuzz.ts).
+// `npm run bench -- --fuzz`: generated and mutated requests on every route (fuzz.ts);
+// `npm run bench -- --reports`: the result report's PDF alone and a 200-report print batch.
+async function benchReports(): Promise<void> {
+  const startedAt = new Date();
+  const results = new Results('reports-latest.json');
+  for (const figure of await measureReports()) results.record(figure);
+  // The same report through the API, on the embedded database's demo laboratory.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sil-bench-reports-'));
+  try {
+    const server = await startServer({ dataDir });
+    const session = await loginAsDemoAdmin(server.baseUrl);
+    results.record(await measureReportPreview(server.baseUrl, session, 'pglite'));
+    await server.stop();
+  } finally {
+    await stopAllServers();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const file = await results.write(startedAt);
+  process.stderr.write(`figures written to ${path.relative(process.cwd(), file)}\n`);
+}
+
 try {
   if (process.argv.includes('--scale')) await runScale(interruption.signal);
+  else if (process.argv.includes('--reports')) await benchReports();
   else if (process.argv.includes('--fuzz')) await runFuzz(process.argv.slice(2));
   else await benchAll();
 } catch (error) {

@@ -6,7 +6,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 /** One measured figure, printed as one JSON line and kept in results/latest.json. */
 export interface Figure {
   figure: string;
-  database: DatabaseKind;
+  /** 'none' for a figure no database takes part in (the report renderer). */
+  database: DatabaseKind | 'none';
   value?: number;
   unit?: string;
   /** Why the figure could not be measured (database unreachable, server failed to start…). */

@@ -98,6 +98,7 @@ export const ERROR_STATUS = {
   staleUpdate: 409,
   invalidStatusTransition: 409,
   resultValidated: 409,
+  reportNotFound: 404,
   parameterNotInSample: 409,
   resultIsCalculated: 409,
   unknownParameterCode: 400,

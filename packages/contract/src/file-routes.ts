@@ -61,6 +61,15 @@ export const fileRoutes = {
     query: z.object({ upload_id: z.uuid() }),
     errors: ['fileNotFound', 'recordNotFound'],
   },
+  downloadReport: {
+    kind: 'download',
+    method: 'GET',
+    path: '/api/download-report',
+    access: { kind: 'permission', key: 'admin_records', level: 1, userTypes: staff },
+    summary: 'The stored PDF of one version of a result report, byte for byte as generated at validation',
+    query: z.object({ report_id: z.uuid() }),
+    errors: ['reportNotFound', 'recordNotFound', 'clinicUserOverreached'],
+  },
   importNabms: {
     kind: 'upload',
     method: 'POST',

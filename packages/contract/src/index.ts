@@ -25,6 +25,7 @@ export * from './reference/catalogue.js';
 export * from './reference/entities.js';
 export * from './reference/list.js';
 export * from './reference/routes.js';
+export * from './reports/routes.js';
 export * from './results/interpret.js';
 export * from './results/reference-range.js';
 export * from './results/routes.js';

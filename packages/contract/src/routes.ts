@@ -32,6 +32,7 @@ import { nonconformityRoutes } from './nonconformities/routes.js';
 import { addSampleRoutes } from './records/add-sample.js';
 import { documentRoutes } from './records/documents.js';
 import { recordRoutes } from './records/routes.js';
+import { resultReportRoutes } from './reports/routes.js';
 import { resultRoutes } from './results/routes.js';
 import type { RouteDef } from './route-def.js';
 import { validationRoutes } from './validation/routes.js';
@@ -249,6 +250,7 @@ export const routes = {
   ...nonconformityRoutes,
   ...worklistRoutes,
   ...documentRoutes,
+  ...resultReportRoutes,
 } as const;
 
 export type Routes = typeof routes;

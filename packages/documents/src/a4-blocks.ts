@@ -164,8 +164,12 @@ export function checkBox(doc: Pdf, x: number, y: number, checked: boolean): void
  * Page numbers once every page exists ('Page 1 / 2'), with the record and the patient on each
  * page, so a page separated from the others still says whose it is.
  */
-export function footers(doc: Pdf, recordId: string, patient: DocumentPatient): void {
-  const range = doc.bufferedPageRange();
+export function footers(
+  doc: Pdf,
+  recordId: string,
+  patient: DocumentPatient,
+  range: { start: number; count: number } = doc.bufferedPageRange(),
+): void {
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index);
     const y = A4[1] - PAGE_MARGIN - 4;

@@ -71,3 +71,26 @@ export function safeFileName(name: string): string {
       .trim()
   );
 }
+
+/** What the report says of an analysis not performed (ANE codes of spec.md's non-conformities). */
+export const ANE_TEXTS: Record<string, string> = {
+  ane1: 'Analyse réalisée ultérieurement',
+  ane2: 'Non réalisée à la demande du patient',
+  ane3: 'Analyse hors nomenclature refusée par le patient',
+  ane4: 'Échantillon(s) manquant(s)',
+  ane5: 'Conditions pré-analytiques non respectées',
+  ane6: 'Analyse déjà réalisée',
+  ane7: 'Analyse annulée',
+  ane8: 'Patient non à jeun',
+  ane9: 'Non réalisée au laboratoire',
+  ane10: 'Incident technique',
+  ane11: "Absence d'autorisation parentale",
+  ane12: 'Prescription modifiée par le biologiste',
+  other: 'Analyse non effectuée',
+};
+
+/** A number as French readers write it: a decimal comma, the parameter's decimals. */
+export function frenchNumber(value: number, decimals: number | null): string {
+  const text = decimals === null ? String(value) : value.toFixed(decimals);
+  return text.replace('.', ',');
+}

@@ -7,6 +7,8 @@ export * from './format.js';
 export { renderBarcodeLabels, renderExternalLabel, renderPasswordLabel } from './labels.js';
 export { A4, LABEL, LABEL_SIZE_MM, type RenderOptions } from './pdf.js';
 export { PRESCRIPTION_TITLE, renderPrescriptionSheet } from './prescription.js';
+export { printedFamilies, REPORT_TITLES, renderReport, renderReportBatch } from './report.js';
+export * from './report-schema.js';
 export { groupAnalyses, REQUEST_FORM_TITLE, renderRequestForm } from './request-form.js';
 export * from './schemas.js';
 export { type ZplOptions, zplForExternalLabel, zplForLabels, zplForPasswordLabel } from './zpl.js';

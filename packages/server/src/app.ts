@@ -144,13 +144,13 @@ export async function buildApp({
   nabmImportRoutes(app, db);
   recordsRoutes(app, db, overrides?.insi ?? insiFromConfig(config));
   resultsRoutes(app, db);
-  validationRoutes(app, db);
-  nonconformityRoutes(app, db);
-  worklistRoutes(app, db);
   const uploads = createUploadService(
     db,
     localFileStorage(config.STORAGE_DIR ?? path.join(config.dataDir, 'files')),
   );
+  validationRoutes(app, db, uploads);
+  nonconformityRoutes(app, db);
+  worklistRoutes(app, db);
   uploadRoutes(app, uploads);
   backupRoutes(app, createBackupService(db, config.BACKUP_DIR ?? path.join(config.dataDir, 'backups')));
   reportRoutes(app, db, uploads);

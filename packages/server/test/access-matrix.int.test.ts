@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   ADMIN_KEYS,
   type ApiRouteDef,
@@ -17,7 +17,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { laboratories, records, users } from '../src/db/schema/index.js';
+import { laboratories, recordReports, records, users } from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { rightsColumns } from '../src/modules/users/index.js';
 import {
@@ -70,6 +70,8 @@ interface Holdings {
   recordNumber: string;
   sample: string;
   upload: string;
+  /** A stored result report of the record. */
+  report: string;
   user: string;
   userStamp: string;
   backup: string;
@@ -815,6 +817,8 @@ const CASES: Record<string, RouteCase> = {
   getBarcodeLabels: recordQuery('/reports/get-barcode-labels'),
   getPasswordLabel: recordQuery('/reports/get-password-label'),
   getLabelData: recordQuery('/api/get-label-data'),
+  previewReport: recordQuery('/reports/preview-report'),
+  getReportVersions: recordQuery('/api/get-report-versions'),
   getUploads: {
     own: (f) => get(`/api/get-uploads?record_id=${f.own.record}`),
     ownAnswer: 'ok',
@@ -853,6 +857,11 @@ const CASES: Record<string, RouteCase> = {
       upload({ record_id: t.record, document_type: 'misc' }),
       upload({ patient_id: t.patient, document_type: 'misc' }),
     ],
+  },
+  downloadReport: {
+    own: (f) => get(`/api/download-report?report_id=${f.own.report}`),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/download-report?report_id=${t.report}`)],
   },
   downloadUpload: {
     own: (f) => get(`/api/download-upload?upload_id=${f.own.upload}`),
@@ -1054,6 +1063,24 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       upload({ record_id: String(created.record_id), document_type: 'prescription' }),
     );
     const backup = await add('/api/add-backup', { tables: ['matrices'] });
+    // A stored report as validation leaves one; validating here would need results and a biologist.
+    const [recordRow] = await ctx.database.db
+      .select()
+      .from(records)
+      .where(eq(records.record_id, String(created.record_id)));
+    const [report] = await ctx.database.db
+      .insert(recordReports)
+      .values({
+        laboratory_id: String(recordRow?.laboratory_id),
+        report_record: String(created.record_id),
+        report_version: 1,
+        report_kind: 'final',
+        report_validated_by: admin.uid,
+        report_sha256: createHash('sha256').update(PDF).digest('hex'),
+        report_size: PDF.length,
+        report_pdf: PDF,
+      })
+      .returning();
     const [record] = (await call(ctx.app, admin, get(`/api/get-record?record_id=${created.record_id}`))).json<
       Json[]
     >();
@@ -1081,6 +1108,7 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       recordNumber: String(created.record_number),
       sample: String((created.samples as Json[])[0]?.sample_id),
       upload: String(file.upload_id),
+      report: String(report?.report_id),
       user: admin.uid,
       userStamp: String(user?.admin_last_updated),
       backup: String(backup.backup_id),

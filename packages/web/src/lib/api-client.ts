@@ -249,7 +249,11 @@ export function apiDownload(
   return withSession(path, async (credentials) => {
     const response = await exchange('GET', path, query, null, credentials);
     const disposition = response.headers.get('content-disposition') ?? '';
-    const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+    // RFC 6266: the UTF-8 form (filename*=UTF-8''…, what the server sends) before the plain one.
+    const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+    const fileName = encoded
+      ? decodeURIComponent(encoded)
+      : (/filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName);
     return { blob: await response.blob(), fileName };
   });
 }

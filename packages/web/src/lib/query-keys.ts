@@ -17,6 +17,8 @@ export const queryKeys = {
     /** Its ANEs and NCAs: under the record's key, so that what refreshes the record refreshes them. */
     nonconformities: (id: string) => ['record', id, 'nonconformities'] as const,
     labels: (id: string) => ['record', id, 'labels'] as const,
+    /** The stored versions of its result report: validation refreshes them with the record. */
+    reports: (id: string) => ['record', id, 'reports'] as const,
     /** The record picker of the uploads screen: records found by a search, and the chosen one. */
     pick: (term: string) => ['record', 'pick', term] as const,
   },

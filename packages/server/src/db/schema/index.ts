@@ -8,6 +8,7 @@ export * from './nabms.js';
 export * from './nonconformities.js';
 export * from './records.js';
 export * from './reference.js';
+export * from './reports.js';
 export * from './results.js';
 export * from './system.js';
 export * from './uploads.js';

@@ -22,7 +22,7 @@ const REPORT_CHANNEL_OF = {
 } as const;
 
 /** YYYY-MM-DDTHH:mm in Paris time, as documents print it. */
-function parisLocal(stamp: string | null): string | undefined {
+export function parisLocal(stamp: string | null): string | undefined {
   if (!stamp) return undefined;
   const parts = new Intl.DateTimeFormat('sv-SE', {
     timeZone: 'Europe/Paris',
@@ -35,8 +35,8 @@ function parisLocal(stamp: string | null): string | undefined {
   return parts.replace(' ', 'T');
 }
 
-const sexOf = (gender: string): 'M' | 'F' | 'I' => (gender === 'M' || gender === 'F' ? gender : 'I');
-const documentPatient = (ctx: RecordContext) => ({
+export const sexOf = (gender: string): 'M' | 'F' | 'I' => (gender === 'M' || gender === 'F' ? gender : 'I');
+export const documentPatient = (ctx: RecordContext) => ({
   surname: ctx.patient.patient_surname,
   firstName: ctx.patient.patient_name,
   birthName: ctx.patient.patient_birth_name ?? undefined,
@@ -44,7 +44,7 @@ const documentPatient = (ctx: RecordContext) => ({
   sex: sexOf(ctx.patient.patient_gender),
   ins: ctx.printableIns,
 });
-const documentPrescriber = (ctx: RecordContext) =>
+export const documentPrescriber = (ctx: RecordContext) =>
   ctx.prescriber
     ? {
         name: `${ctx.prescriber.prescriber_title ?? ''} ${ctx.prescriber.prescriber_surname} ${ctx.prescriber.prescriber_name}`.trim(),

@@ -1,2 +1,4 @@
-/** The face of the report service: the documents of a record. */
+/** The face of the report service: the documents of a record and its result report. */
+
+export { createReportService, type ReportService } from './report-service.js';
 export { reportRoutes } from './routes.js';

@@ -1,6 +1,6 @@
 import { insShownOnDocuments } from '@sil/contract';
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/open.js';
+import type { Queryable } from '../../db/open.js';
 import {
   analyses,
   collectors,
@@ -16,7 +16,7 @@ import { fail } from '../../lib/errors.js';
 import { visibleRecord } from '../records/index.js';
 
 /** Everything the documents of one record print, read in a handful of queries. */
-export async function loadRecordContext(db: Db, auth: Authenticated, recordId: string) {
+export async function loadRecordContext(db: Queryable, auth: Authenticated, recordId: string) {
   const record = await visibleRecord(db, auth, recordId);
   const [patient] = await db.select().from(patients).where(eq(patients.patient_id, record.record_patient));
   if (!patient) return fail('patientNotFound');

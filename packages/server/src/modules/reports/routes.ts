@@ -12,6 +12,7 @@ import {
   requestForm,
 } from './documents.js';
 import { loadRecordContext } from './record-context.js';
+import { createReportService } from './report-service.js';
 
 const asDocument = (filename: string, pdf: Buffer): DocumentAnswer => ({
   filename,
@@ -48,6 +49,11 @@ export function reportRoutes(app: FastifyInstance, db: Db, uploads: UploadServic
     const ctx = await loadRecordContext(db, auth, query.record_id);
     return asDocument(`${ctx.record.record_number} - MOT DE PASSE.pdf`, await passwordLabel(ctx));
   });
+
+  const reports = createReportService(db, uploads);
+  handle(app, 'previewReport', ({ auth, query }) => reports.preview(auth, query.record_id, query.lang));
+  handle(app, 'getReportVersions', ({ auth, query }) => reports.versions(auth, query.record_id));
+  handle(app, 'downloadReport', ({ auth, query }) => reports.download(auth, query.report_id));
 
   handle(app, 'getLabelData', async ({ auth, query }) =>
     labelData(await loadRecordContext(db, auth, query.record_id)),

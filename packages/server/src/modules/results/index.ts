@@ -1,4 +1,5 @@
 /** The face of results: what other modules may use (the boundary checker refuses the rest). */
 export { resultsRoutes } from './routes.js';
 /** For the record preview of validation: each sample's results as the bench reads them. */
-export { createResultService } from './service.js';
+/** For the result report: one sample's lines read inside the caller's transaction. */
+export { createResultService, sampleResults } from './service.js';

@@ -50,7 +50,11 @@ function presentResult(row: StoredResult): ResultRow {
 }
 
 /** A sample with its parameters to measure, their results and the patient's previous ones. */
-async function sampleResults(q: Queryable, laboratoryId: string, sampleId: string): Promise<SampleResults> {
+export async function sampleResults(
+  q: Queryable,
+  laboratoryId: string,
+  sampleId: string,
+): Promise<SampleResults> {
   const sample = await sampleInLaboratory(q, laboratoryId, sampleId);
   const { record, patient } = await recordAndPatientOf(q, sample.sample_record);
   const conditions = resultPatientOf({

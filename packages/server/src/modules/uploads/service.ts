@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { RECORD_STATUS, UPLOAD_CONTENT_TYPES, type UploadRow } from '@sil/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FileStorage } from '../../adapters/storage.js';
-import type { Db } from '../../db/open.js';
+import type { Db, Queryable } from '../../db/open.js';
 import { uploads } from '../../db/schema/index.js';
 import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
@@ -114,6 +114,27 @@ export function createUploadService(db: Db, storage: FileStorage) {
       const row = await uploadFor(auth, uploadId);
       if (row.upload_record) await ownerOf(auth, { record_id: row.upload_record });
       return { row, bytes: await storage.get(row.upload_storage_key) };
+    },
+
+    /**
+     * The files of a record marked 'appears in report', oldest first: PNG and JPEG with their
+     * bytes (the report draws them), the others named only.
+     */
+    async reportAttachments(q: Queryable, recordId: string) {
+      const rows = await q
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.upload_record, recordId), eq(uploads.upload_appears_in_report, true)))
+        .orderBy(asc(uploads.upload_created));
+      const drawn = new Set(['image/png', 'image/jpeg']);
+      const files = [];
+      for (const row of rows) {
+        const bytes = drawn.has(row.upload_content_type)
+          ? await storage.get(row.upload_storage_key)
+          : undefined;
+        files.push({ name: row.upload_name, type: row.upload_content_type, bytes });
+      }
+      return files;
     },
 
     /** The newest prescription scan of a record, if any. */

@@ -11,7 +11,9 @@ import {
   moveSampleStatus,
   presentRecord,
 } from '../records/index.js';
+import { createReportService } from '../reports/index.js';
 import { createResultService } from '../results/index.js';
+import type { UploadService } from '../uploads/index.js';
 import { recordsToValidate, samplesOfRecord } from './queries.js';
 
 type SampleRow = Awaited<ReturnType<typeof samplesOfRecord>>[number];
@@ -31,9 +33,10 @@ async function nextRecordId(tx: Tx, laboratoryId: string, excluding: string): Pr
   return next?.record_id ?? null;
 }
 
-export function createValidationService(db: Db) {
+export function createValidationService(db: Db, uploads: UploadService) {
   const reader = createRecordReadService(db);
   const results = createResultService(db);
+  const reports = createReportService(db, uploads);
 
   /** Runs a validation or invalidation step on the locked record and answers it with the next one. */
   const onLockedRecord = (
@@ -73,6 +76,9 @@ export function createValidationService(db: Db) {
      * without an active LBloc; each sample without an active NCT or LBloc, and done with its
      * technical steps (the status tables refuse any other). The record follows its samples: once all
      * are validated it awaits submission, stamped with the validation time ('validated today').
+     * The result report is generated and stored in the same transaction: partial while samples
+     * remain, final once all are validated; a validation that cannot store its report does not
+     * happen.
      */
     validate: (auth: Authenticated, input: SampleChoiceBody) =>
       onLockedRecord(auth, input.record_id, async (tx, record) => {
@@ -88,6 +94,7 @@ export function createValidationService(db: Db) {
         for (const sample of chosen)
           await moveSampleStatus(tx, sample, record, SAMPLE_STATUS.validated, 'validation');
         await followSamples(tx, record.record_id, 'validation');
+        await reports.storeAtValidation(tx, auth, record.record_id);
       }),
 
     /**

@@ -1,11 +1,13 @@
 import { Alert, Button, Card, Center, Grid, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
 import {
+  decideAccess,
   hrefTo,
   insShownOnDocuments,
   isFrozenRecord,
   isWholeRecord,
   RECORD_STATUS,
   REPORT_CHANNELS,
+  routes,
   type WebLocale,
 } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +16,7 @@ import { LabelValue } from '../../components/label-value';
 import { PageHeader } from '../../components/page-header';
 import { formatDate, formatDateTime } from '../../lib/format/dates';
 import { useSession } from '../../lib/use-session';
+import { ReportCard } from '../reports';
 import { AddSampleButton } from './add-sample-modal';
 import { useRecord } from './api';
 import { NonconformitiesCard } from './nonconformities/nonconformities-card';
@@ -193,6 +196,11 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
           }
         />
       </Card>
+      {decideAccess(routes.getReportVersions.access, rights).allowed ? (
+        <Card withBorder>
+          <ReportCard recordId={id} />
+        </Card>
+      ) : null}
       {whole ? (
         <Card withBorder>
           <NonconformitiesCard record={whole} />

@@ -7,6 +7,7 @@ import { RecordStatusBadge } from '../../components/record-status-badge';
 import { formatDate } from '../../lib/format/dates';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { useSession } from '../../lib/use-session';
+import { ReportCard } from '../reports';
 import { useInvalidateRecord, useRecordPreview, useValidateRecord } from './api';
 import { SampleResultsCard } from './sample-results';
 import { afterValidation, samplesForStep } from './selection';
@@ -154,6 +155,9 @@ export function RecordReview({ locale, recordId }: { locale: WebLocale; recordId
           </Button>
         ) : null}
       </Group>
+      <Paper withBorder p="sm">
+        <ReportCard recordId={record.record_id} />
+      </Paper>
     </Stack>
   );
 }

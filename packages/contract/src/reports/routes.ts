@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { locale } from '../fields.js';
+import { DocumentAnswer } from '../records/documents.js';
+import type { RouteDef } from '../route-def.js';
+import { rowId, stamp } from '../rows/stamps.js';
+
+/**
+ * The result report (compte rendu, issue 15): previewed before validation, generated and stored at
+ * each validation, immutable, with its checksum; invalidation then validation makes a new version.
+ */
+export const REPORT_KINDS = ['partial', 'final'] as const;
+
+export const ReportVersionRow = z.object({
+  report_id: rowId,
+  report_record: rowId,
+  report_version: z.number().int().positive(),
+  /** 'partial' while some samples of the record still await validation. */
+  report_kind: z.enum(REPORT_KINDS),
+  report_validated_by: rowId,
+  report_validated_by_name: z.string(),
+  report_validated_at: stamp,
+  /** SHA-256 of the stored PDF bytes, hexadecimal. */
+  report_sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  report_size: z.number().int().nonnegative(),
+});
+export type ReportVersionRow = z.output<typeof ReportVersionRow>;
+
+export const ReportPreviewQuery = z.object({
+  record_id: z.uuid(),
+  /** The language of the watermark; the report itself is French, as the laboratory signs it. */
+  lang: locale.default('fr'),
+});
+
+const staffRecords = { kind: 'permission', key: 'admin_records', level: 1, userTypes: ['internal'] } as const;
+
+export const resultReportRoutes = {
+  previewReport: {
+    method: 'GET',
+    path: '/reports/preview-report',
+    access: staffRecords,
+    summary:
+      "The record's result report as it would read now, watermarked 'Prévisualisation', as a base64 PDF (nothing is stored)",
+    query: ReportPreviewQuery,
+    response: DocumentAnswer,
+    errors: ['recordNotFound', 'patientNotFound', 'clinicUserOverreached'],
+  },
+  getReportVersions: {
+    method: 'GET',
+    path: '/api/get-report-versions',
+    access: staffRecords,
+    summary: 'Every stored version of the result report of a record, newest first, with its checksum',
+    query: z.object({ record_id: z.uuid() }),
+    response: z.array(ReportVersionRow),
+    errors: ['recordNotFound', 'clinicUserOverreached'],
+  },
+} as const satisfies Record<string, RouteDef>;

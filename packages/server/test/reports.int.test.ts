@@ -1,0 +1,258 @@
+import { createHash } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
+import { SAMPLE_STATUS } from '@sil/contract';
+import { pdfText } from '@sil/documents/testing';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordReports } from '../src/db/schema/index.js';
+import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
+import { seedCatalogue } from './factories.js';
+import {
+  call,
+  DATABASES,
+  login,
+  type Session,
+  startTestApp,
+  stopTestApp,
+  type TestContext,
+} from './helpers.js';
+
+type Json = Record<string, unknown>;
+interface Version {
+  report_id: string;
+  report_version: number;
+  report_kind: 'partial' | 'final';
+  report_sha256: string;
+  report_size: number;
+  report_validated_by_name: string;
+}
+
+/** The stored PDFs are deflated; inflating their streams lets the test read the text a reader sees. */
+function readable(pdf: Buffer): string {
+  const source = pdf.toString('latin1');
+  const inflated = source.replace(
+    /\/Filter \/FlateDecode\n>>\nstream\n([\s\S]*?)\nendstream/g,
+    (_all, data: string) => {
+      const content = inflateSync(Buffer.from(data, 'latin1')).toString('latin1');
+      return `>>\nstream\n${content}\nendstream`;
+    },
+  );
+  return pdfText(Buffer.from(inflated, 'latin1'));
+}
+
+/**
+ * The result report (issue 15): generated and stored inside validation, partial then final, a new
+ * version after invalidation and validation, earlier versions kept byte for byte, never rewritten.
+ */
+describe.each(DATABASES)('result reports on %s', (kind) => {
+  let ctx: TestContext;
+  let admin: Session;
+  let biologist: Session;
+  let technician: Session;
+  let secretary: Session;
+  let ids: { glucose: string; panel: string; count: string };
+
+  const put = (session: Session, url: string, payload: Json) =>
+    call(ctx.app, session, { method: 'PUT', url, payload });
+  const get = (session: Session, url: string) => call(ctx.app, session, { method: 'GET', url });
+  const versions = async (recordId: string) => {
+    const response = await get(biologist, `/api/get-report-versions?record_id=${recordId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Version[]>();
+  };
+  const download = async (reportId: string) => {
+    const response = await get(biologist, `/api/download-report?report_id=${reportId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename\*=UTF-8''.+%20COMPTE%20RENDU.*%20V\d+\.pdf$/,
+    );
+    return response.rawPayload;
+  };
+
+  /** A record with a glucose of 1.26 g/L (range 0.70–1.10) and a blood count, both through the bench. */
+  const pendingRecord = async () => {
+    const created = await call(ctx.app, secretary, {
+      method: 'POST',
+      url: '/api/add-patient',
+      payload: {
+        patient_surname: 'Rapport',
+        patient_name: 'Jeanne',
+        patient_gender: 'F',
+        patient_dob: '1975-04-12',
+        record_selected_analyses: [{ combination: 1, analysis_ids: [ids.panel, ids.count] }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const body = created.json<{ record_id: string; samples: Array<{ sample_id: string }> }>();
+    const sampleIds = body.samples.map((sample) => sample.sample_id);
+    const analysesOf = async (id: string) =>
+      String((await get(admin, `/api/get-sample?sample_id=${id}`)).json<Json[]>()[0]?.sample_analyses);
+    let panel = '';
+    let count = '';
+    for (const id of sampleIds) {
+      if ((await analysesOf(id)).includes(ids.panel)) panel = id;
+      else count = id;
+    }
+    const saved = await put(technician, '/api/update-sample-results', {
+      sample_id: panel,
+      results: [{ parameter_id: ids.glucose, result_value: 1.26 }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await put(secretary, '/api/receive-record', { record_id: body.record_id })).statusCode).toBe(200);
+    for (const sampleId of [panel, count]) {
+      const moved = await put(technician, '/api/update-sample-status', {
+        sample_id: sampleId,
+        sample_status: SAMPLE_STATUS.removed,
+        force_save: true,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    return { recordId: body.record_id, panel, count };
+  };
+
+  beforeAll(async () => {
+    ctx = await startTestApp(kind);
+    admin = await login(ctx.app, 'admin@demo.lab');
+    biologist = await login(ctx.app, 'biologiste@demo.lab');
+    technician = await login(ctx.app, 'technicien@demo.lab');
+    secretary = await login(ctx.app, 'secretariat@demo.lab');
+    const catalogue = await seedCatalogue(ctx.app, admin);
+    const added = await call(ctx.app, admin, {
+      method: 'POST',
+      url: '/api/add-parameter',
+      payload: {
+        parameter_name: 'Glucose',
+        parameter_unit: 'g/L',
+        parameter_decimals: 2,
+        parameter_ranges: [{ population: 'default', min: 0.7, max: 1.1 }],
+      },
+    });
+    const glucose = String(added.json<Json>().parameter_id);
+    const panel = await call(ctx.app, admin, {
+      method: 'POST',
+      url: '/api/add-analysis',
+      payload: {
+        analysis_name: 'Glycémie à jeun',
+        analysis_sample_type: catalogue.serum,
+        analysis_matrix: catalogue.blood,
+        analysis_parameters: [glucose],
+      },
+    });
+    ids = { glucose, panel: String(panel.json<Json>().analysis_id), count: catalogue.nfs };
+  });
+  afterAll(() => stopTestApp(ctx));
+
+  it('previews the report before validation without storing it', async () => {
+    const pending = await pendingRecord();
+    for (const [lang, word] of [
+      ['fr', 'PRÉVISUALISATION'],
+      ['en', 'PREVIEW'],
+    ] as const) {
+      const response = await get(
+        biologist,
+        `/reports/preview-report?record_id=${pending.recordId}&lang=${lang}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const answer = response.json<{ filename: string; pdf_base64: string }>();
+      expect(answer.filename).toMatch(/COMPTE RENDU PARTIEL PREVISUALISATION\.pdf$/);
+      const text = readable(Buffer.from(answer.pdf_base64, 'base64'));
+      expect(text).toContain(word);
+      expect(text).toContain('1,26 H');
+      expect(text).toContain('0,70 – 1,10');
+      expect(text).toContain('Non validé.');
+    }
+    expect(await versions(pending.recordId)).toEqual([]);
+  });
+
+  it('stores a partial then a final report at validation, and a new version after invalidation', async () => {
+    const pending = await pendingRecord();
+    const first = await put(biologist, '/api/validate-record', {
+      record_id: pending.recordId,
+      sample_ids: [pending.panel],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const [partial] = await versions(pending.recordId);
+    expect(partial).toMatchObject({ report_version: 1, report_kind: 'partial' });
+    const partialBytes = await download(String(partial?.report_id));
+    expect(createHash('sha256').update(partialBytes).digest('hex')).toBe(partial?.report_sha256);
+    expect(partialBytes.length).toBe(partial?.report_size);
+    const partialText = readable(partialBytes);
+    expect(partialText).toContain('COMPTE RENDU PARTIEL');
+    expect(partialText).toContain('1,26 H');
+    expect(partialText).toMatch(/Validé par .+ le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}\./);
+    expect(partialText).not.toContain('PRÉVISUALISATION');
+
+    expect(
+      (
+        await put(biologist, '/api/validate-record', {
+          record_id: pending.recordId,
+          sample_ids: [pending.count],
+        })
+      ).statusCode,
+    ).toBe(200);
+    const afterFinal = await versions(pending.recordId);
+    expect(afterFinal.map((v) => [v.report_version, v.report_kind])).toEqual([
+      [2, 'final'],
+      [1, 'partial'],
+    ]);
+
+    const both = [pending.panel, pending.count];
+    expect(
+      (await put(biologist, '/api/invalidate-record', { record_id: pending.recordId, sample_ids: both }))
+        .statusCode,
+    ).toBe(200);
+    // Invalidation keeps every version: what was sent stays readable.
+    expect(await versions(pending.recordId)).toHaveLength(2);
+    expect(
+      (await put(biologist, '/api/validate-record', { record_id: pending.recordId, sample_ids: both }))
+        .statusCode,
+    ).toBe(200);
+    const all = await versions(pending.recordId);
+    expect(all.map((v) => [v.report_version, v.report_kind])).toEqual([
+      [3, 'final'],
+      [2, 'final'],
+      [1, 'partial'],
+    ]);
+    // The first version is still the bytes it was, checksum and all.
+    const again = await download(String(partial?.report_id));
+    expect(again.equals(partialBytes)).toBe(true);
+    expect(all.find((v) => v.report_version === 1)?.report_sha256).toBe(partial?.report_sha256);
+    expect(readable(await download(String(all[0]?.report_id)))).toContain('Version : \n3');
+  });
+
+  it('refuses any rewrite of a stored report', async () => {
+    const pending = await pendingRecord();
+    const both = [pending.panel, pending.count];
+    expect(
+      (await put(biologist, '/api/validate-record', { record_id: pending.recordId, sample_ids: both }))
+        .statusCode,
+    ).toBe(200);
+    const [stored] = await versions(pending.recordId);
+    const rewrite = writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
+      tx
+        .update(recordReports)
+        .set({ report_pdf: Buffer.from('%PDF-1.4 forged'), report_sha256: sql`md5('x')` })
+        .where(eq(recordReports.report_id, String(stored?.report_id))),
+    );
+    const refusal = await rewrite.then(
+      () => 'accepted',
+      (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
+    );
+    expect(refusal).toBe('reportImmutable');
+    expect(
+      createHash('sha256')
+        .update(await download(String(stored?.report_id)))
+        .digest('hex'),
+    ).toBe(stored?.report_sha256);
+  });
+
+  it('answers reportNotFound for a report that does not exist', async () => {
+    const response = await get(
+      biologist,
+      '/api/download-report?report_id=00000000-0000-4000-8000-000000000000',
+    );
+    expect(response.statusCode).toBe(404);
+    expect(response.json<Json>().code).toBe('reportNotFound');
+  });
+});
