@@ -8,5 +8,6 @@ export { renderBarcodeLabels, renderExternalLabel, renderPasswordLabel } from '.
 export { A4, LABEL, LABEL_SIZE_MM, type RenderOptions } from './pdf.js';
 export { PRESCRIPTION_TITLE, renderPrescriptionSheet } from './prescription.js';
 export { groupAnalyses, REQUEST_FORM_TITLE, renderRequestForm } from './request-form.js';
+export { RESULTS_SUMMARY_TITLE, type ResultsSummaryInput, renderResultsSummary } from './results-summary.js';
 export * from './schemas.js';
 export { type ZplOptions, zplForExternalLabel, zplForLabels, zplForPasswordLabel } from './zpl.js';

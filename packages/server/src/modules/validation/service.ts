@@ -4,6 +4,7 @@ import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';
 import { writeTransaction } from '../../lib/transaction.js';
+import { openDeliveries } from '../delivery/index.js';
 import { createRecordReadService, followSamples, moveSampleStatus, presentRecord } from '../records/index.js';
 import { createResultService } from '../results/index.js';
 import { lockedRecord, recordsToValidate, samplesOfRecord } from './queries.js';
@@ -81,7 +82,9 @@ export function createValidationService(db: Db) {
         }
         for (const sample of chosen)
           await moveSampleStatus(tx, sample, record, SAMPLE_STATUS.validated, 'validation');
-        await followSamples(tx, record.record_id, 'validation');
+        const followed = await followSamples(tx, record.record_id, 'validation');
+        // Validated in full: its report channels become pending (issue 15 'Delivery').
+        if (followed.record_status === RECORD_STATUS.pendingSubmission) await openDeliveries(tx, followed);
       }),
 
     /**
