@@ -16,6 +16,7 @@ import { formatDate, formatDateTime } from '../../lib/format/dates';
 import { useSession } from '../../lib/use-session';
 import { AddSampleButton } from './add-sample-modal';
 import { useRecord } from './api';
+import { DeliveryCard } from './delivery/delivery-card';
 import { NonconformitiesCard } from './nonconformities/nonconformities-card';
 import { NotesCard } from './notes-card';
 import { RecordActions } from './record-actions';
@@ -196,6 +197,14 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
       {whole ? (
         <Card withBorder>
           <NonconformitiesCard record={whole} />
+        </Card>
+      ) : null}
+      {whole && whole.record_status >= RECORD_STATUS.pendingSubmission ? (
+        <Card withBorder>
+          <DeliveryCard
+            recordId={whole.record_id}
+            editable={!whole.record_locked && (rights?.admin_records ?? 0) >= 2}
+          />
         </Card>
       ) : null}
       {whole ? (
