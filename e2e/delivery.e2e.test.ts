@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, login, newPage, screenshot } from './browser.js';
+import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
 import { idOf } from './records-setup.js';
 import { type RunningServer, startServer } from './server.js';
 
@@ -84,6 +84,20 @@ const stateOf = (page: Page, channel: string) =>
     .getAttribute('data-delivery-state');
 
 describe('report delivery', () => {
+  it('lists the record in the phone work list, in English, on a desktop and a phone', async () => {
+    const page = await newPage(browser, { locale: 'en-GB' });
+    await login(page, server.url, 'secretariat@demo.lab', 'en');
+    await page.goto(`${server.url}/en/deliveries/phone`);
+    const line = page.locator(`[data-record-number="${record.number}"]`);
+    await line.waitFor();
+    expect(await line.innerText()).toContain(`REMISE${stamp}`);
+    await page.mouse.move(900, 700);
+    await screenshot(page, 'delivery-worklist-en-light-1280');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await screenshot(page, 'delivery-worklist-en-light-375');
+    await page.context().close();
+  });
+
   it('shows the pending channels, and the secretary completes the phone checklist and the paper report', async () => {
     const page = await newPage(browser);
     await login(page, server.url, 'secretariat@demo.lab');
@@ -93,6 +107,10 @@ describe('report delivery', () => {
     expect(await stateOf(page, 'paper')).toBe('pending');
     await card(page).scrollIntoViewIfNeeded();
     await screenshot(page, 'delivery-record-fr-light-1280');
+    await toggleTheme(page);
+    await page.mouse.move(900, 700);
+    await card(page).scrollIntoViewIfNeeded();
+    await screenshot(page, 'delivery-record-fr-dark-1280');
 
     const call = (person: string) =>
       card(page).locator(`[data-phone-person="${person}"] [data-action="mark-call-done"]`);
@@ -104,24 +122,14 @@ describe('report delivery', () => {
     expect(await card(page).locator('[data-delivery-channel="phone"]').innerText()).toContain('David Petit');
     await card(page).locator('[data-delivery-channel="paper"] [data-action="mark-delivery-done"]').click();
     await expect.poll(() => stateOf(page, 'paper')).toBe('done');
-    await screenshot(page, 'delivery-record-fr-light-1280-done');
+    await screenshot(page, 'delivery-record-fr-dark-1280-done');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await card(page).scrollIntoViewIfNeeded();
+    await screenshot(page, 'delivery-record-fr-dark-375-done');
     const [sent] = (await api('GET', `/api/get-record?record_id=${record.id}`)) as Array<{
       record_status: number;
     }>;
     expect(sent?.record_status).toBe(5);
-    await page.context().close();
-  });
-
-  it('lists a channel’s work in English and dark, on a phone', async () => {
-    const page = await newPage(browser, {
-      locale: 'en-GB',
-      viewport: { width: 375, height: 740 },
-      colorScheme: 'dark',
-    });
-    await login(page, server.url, 'secretariat@demo.lab', 'en');
-    await page.goto(`${server.url}/en/deliveries/phone`);
-    await page.locator('[data-testid="delivery-channel"]').waitFor();
-    await screenshot(page, 'delivery-worklist-en-dark-375');
     await page.context().close();
   });
 
@@ -148,5 +156,11 @@ describe('report delivery', () => {
     expect((await download).suggestedFilename()).toContain(record.number);
     await screenshot(page, 'online-report-fr-light-375-ready');
     await page.context().close();
+    const english = await newPage(browser, { locale: 'en-GB', viewport: { width: 375, height: 740 } });
+    await english.goto(`${server.url}/en/online-report`);
+    await english.locator('[data-action="open-online-report"]').waitFor();
+    expect(await english.locator('h1').innerText()).toBe('Your report online');
+    await screenshot(english, 'online-report-en-light-375');
+    await english.context().close();
   });
 });

@@ -33,7 +33,7 @@ function PhoneChecklist({ calls, editable }: { calls: PhoneCallRow[]; editable: 
   return (
     <Stack gap={4} pl="md">
       {calls.map((call) => (
-        <Group key={call.call_id} justify="space-between" wrap="wrap" data-phone-person={call.call_person}>
+        <Group key={call.call_id} gap="md" wrap="wrap" data-phone-person={call.call_person}>
           <Stack gap={0}>
             <Text size="sm">{t(`delivery.person.${call.call_person}`)}</Text>
             <DoneBy by={call.call_done_by_name} at={call.call_done_at} />
@@ -78,9 +78,12 @@ function ChannelLine({
     editable && !isPhone && delivery.delivery_state !== 'done' && delivery.delivery_state !== 'sending';
   return (
     <Table.Tr data-delivery-channel={delivery.delivery_channel}>
-      <Table.Td>
+      <Table.Td style={{ verticalAlign: 'top' }}>
         <Stack gap={4}>
-          <Text fw={500}>{t(`delivery.channel.${delivery.delivery_channel}`)}</Text>
+          <Group gap="sm">
+            <Text fw={500}>{t(`delivery.channel.${delivery.delivery_channel}`)}</Text>
+            <StateBadge state={delivery.delivery_state} />
+          </Group>
           {delivery.delivery_recipient ? (
             <Text size="sm" c="dimmed">
               {delivery.delivery_recipient}
@@ -98,10 +101,7 @@ function ChannelLine({
           {isPhone ? <PhoneChecklist calls={calls} editable={editable} /> : null}
         </Stack>
       </Table.Td>
-      <Table.Td>
-        <StateBadge state={delivery.delivery_state} />
-      </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ verticalAlign: 'top' }}>
         <Group gap="xs" justify="flex-end">
           {editable && delivery.delivery_state === 'failed' ? (
             <Button
