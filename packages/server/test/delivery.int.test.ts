@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onlineReportOpenings, records } from '../src/db/schema/index.js';
 import { databaseRefusal } from '../src/lib/errors.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
+import { MAX_ATTEMPTS } from '../src/modules/delivery/sending.js';
 import { seedCatalogue } from './factories.js';
 import {
   call,
@@ -40,7 +41,13 @@ interface Deliveries {
   }>;
 }
 
-/** A fax gateway on a local port that refuses its first `failures` faxes, then takes them. */
+/** A number the gateway below never reaches. */
+const UNREACHABLE_FAX = '+33199999999';
+
+/**
+ * A fax gateway on a local port that refuses its first `failures` faxes, then takes them; a fax to
+ * UNREACHABLE_FAX is always refused.
+ */
 async function startFaxGateway(failures: number) {
   const received: Array<{ to: string; filename: string; pdf_base64: string }> = [];
   let refused = 0;
@@ -48,12 +55,17 @@ async function startFaxGateway(failures: number) {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      const fax = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      if (fax.to === UNREACHABLE_FAX) {
+        response.writeHead(502).end();
+        return;
+      }
       if (refused < failures) {
         refused++;
         response.writeHead(503).end();
         return;
       }
-      received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      received.push(fax);
       response.writeHead(200).end('{}');
     });
   });
@@ -341,6 +353,33 @@ describe.each(DATABASES)('report delivery on %s', (kind) => {
     await runSends();
     expect(smtp.inbox.some((each) => each.to.includes('orphan@example.org'))).toBe(true);
     expect((await deliveriesOf(orphan.recordId)).record_status).toBe(RECORD_STATUS.sent);
+  });
+
+  it('gives a send up after its last try: failed, listed, the record still awaiting submission', async () => {
+    const record = await validatedRecord({ record_must_fax: true, record_fax_number: UNREACHABLE_FAX });
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      await runSends();
+      const state = channel(await deliveriesOf(record.recordId), 'fax');
+      expect(state).toMatchObject({
+        delivery_attempts: attempt,
+        delivery_state: attempt === MAX_ATTEMPTS ? 'failed' : 'sending',
+        delivery_last_error: 'Fax gateway answered 502',
+      });
+    }
+    const state = await deliveriesOf(record.recordId);
+    expect(state.record_status).toBe(RECORD_STATUS.pendingSubmission);
+    const listed = await call(ctx.app, secretary, {
+      method: 'GET',
+      url: '/api/get-delivery-worklist?channel=fax&state=failed',
+    });
+    expect(listed.json<Array<{ record_number: string }>>().map((row) => row.record_number)).toContain(
+      record.number,
+    );
+    // Staff may still send it another way and say so.
+    const byHand = await put(secretary, '/api/mark-delivery-done', {
+      delivery_id: channel(state, 'fax').delivery_id,
+    });
+    expect(byHand.json<Deliveries>().record_status).toBe(RECORD_STATUS.sent);
   });
 
   it('never lets a record be sent while a channel is pending, even by a direct write', async () => {
