@@ -382,6 +382,31 @@ describe.each(DATABASES)('report delivery on %s', (kind) => {
     expect(byHand.json<Deliveries>().record_status).toBe(RECORD_STATUS.sent);
   });
 
+  it('holds a send back while its record is invalidated, and sends it once validated again', async () => {
+    const address = 'reprise@example.org';
+    const record = await validatedRecord({ record_must_online: true }, { patient_email: address });
+    const back = await put(biologist, '/api/invalidate-record', {
+      record_id: record.recordId,
+      sample_ids: [record.sampleId],
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    await runSends();
+    expect(channel(await deliveriesOf(record.recordId), 'online')).toMatchObject({
+      delivery_state: 'failed',
+      delivery_last_error: 'recordNotValidated',
+    });
+    expect(smtp.inbox.some((each) => each.to.includes(address))).toBe(false);
+    const again = await put(biologist, '/api/validate-record', {
+      record_id: record.recordId,
+      sample_ids: [record.sampleId],
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(channel(await deliveriesOf(record.recordId), 'online').delivery_state).toBe('sending');
+    await runSends();
+    expect(smtp.inbox.some((each) => each.to.includes(address))).toBe(true);
+    expect((await deliveriesOf(record.recordId)).record_status).toBe(RECORD_STATUS.sent);
+  });
+
   it('never lets a record be sent while a channel is pending, even by a direct write', async () => {
     const record = await validatedRecord({ record_must_paper: true });
     const refusal = await writeTransaction(ctx.database.db, SYSTEM_ACTOR, async (tx) => {

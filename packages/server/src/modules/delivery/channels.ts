@@ -1,5 +1,5 @@
 import { type DeliveryChannel, RECORD_STATUS, SAMPLE_STATUS, SENT_CHANNELS } from '@sil/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/open.js';
 import { patients, recordDeliveries, recordDeliveryCalls, records, samples } from '../../db/schema/index.js';
 import { moveRecordStatus, moveSampleStatus, type RecordRow } from '../records/index.js';
@@ -51,6 +51,23 @@ export async function openDeliveries(tx: Tx, record: RecordRow): Promise<void> {
       })),
     )
     .onConflictDoNothing();
+  // Validated again after an invalidation: what was not sent yet goes out again, due now, with the
+  // report as it now is (a send held back as 'recordNotValidated' included).
+  await tx
+    .update(recordDeliveries)
+    .set({
+      delivery_state: 'sending',
+      delivery_attempts: 0,
+      delivery_next_attempt_at: now,
+      delivery_last_error: null,
+    })
+    .where(
+      and(
+        eq(recordDeliveries.delivery_record, record.record_id),
+        inArray(recordDeliveries.delivery_channel, [...SENT_CHANNELS]),
+        inArray(recordDeliveries.delivery_state, ['failed', 'sending']),
+      ),
+    );
   if (chosen.includes('phone')) {
     const persons: string[] = [...record.record_persons_to_phone];
     if (record.record_other_persons_to_phone || persons.length === 0) persons.push('other');
@@ -82,8 +99,13 @@ export async function followDeliveries(tx: Tx, recordId: string): Promise<Record
   const flags = Object.fromEntries(
     CHANNELS.map((channel) => [flagOf('pending', channel), open.has(channel)]),
   );
-  const [record] = await tx.update(records).set(flags).where(eq(records.record_id, recordId)).returning();
-  if (!record) throw new Error(`record ${recordId} vanished under its delivery`);
+  const [current] = await tx.select().from(records).where(eq(records.record_id, recordId));
+  if (!current) throw new Error(`record ${recordId} vanished under its delivery`);
+  // Written only when a flag moves: the trail and the record's stamp change with the delivery only.
+  const moved = Object.entries(flags).some(([flag, value]) => current[flag as Flag] !== value);
+  const [record = current] = moved
+    ? await tx.update(records).set(flags).where(eq(records.record_id, recordId)).returning()
+    : [current];
   if (rows.length === 0 || open.size > 0 || record.record_status !== RECORD_STATUS.pendingSubmission)
     return record;
   const toSend = await tx

@@ -1,3 +1,4 @@
+import { RECORD_STATUS } from '@sil/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FaxSender } from '../../adapters/fax.js';
@@ -58,9 +59,13 @@ export function createSending(deps: SendingDeps) {
   async function send(delivery: Delivery): Promise<void> {
     if (!delivery.delivery_recipient) throw new PermanentFailure('noRecipient');
     const [record] = await db
-      .select({ number: records.record_number })
+      .select({ number: records.record_number, status: records.record_status })
       .from(records)
       .where(eq(records.record_id, delivery.delivery_record));
+    // Invalidated since it was queued: nothing leaves before the biologist validates again, which
+    // puts the send back in the queue (openDeliveries).
+    if (!record || record.status < RECORD_STATUS.pendingSubmission)
+      throw new PermanentFailure('recordNotValidated');
     const report = await deps.report(db, delivery.delivery_record);
     if (delivery.delivery_channel === 'fax') {
       await deps.fax.send({ to: delivery.delivery_recipient, filename: report.filename, pdf: report.pdf });
@@ -68,10 +73,10 @@ export function createSending(deps: SendingDeps) {
     }
     await deps.mailer.send({
       to: delivery.delivery_recipient,
-      subject: `Vos résultats / Your results — ${record?.number ?? ''}`,
+      subject: `Vos résultats / Your results — ${record.number}`,
       text: [
         'Bonjour,',
-        `Le compte rendu de votre dossier ${record?.number ?? ''} est joint à ce message.`,
+        `Le compte rendu de votre dossier ${record.number} est joint à ce message.`,
         `Vous pouvez aussi le consulter en ligne : ${deps.publicUrl}/online-report (numéro de dossier, mot de passe et date de naissance).`,
         '',
         `Your report is attached; you may also open it at ${deps.publicUrl}/online-report.`,
