@@ -117,6 +117,14 @@ export const ERROR_STATUS = {
   nabmConflict: 409,
   fileNotFound: 404,
   unsupportedFileType: 415,
+  deliveryNotFound: 404,
+  phoneCallNotFound: 404,
+  deliveryAlreadyDone: 409,
+  deliveryNotRetryable: 409,
+  phoneCallsPending: 409,
+  deliveryPending: 409,
+  incorrectReportCredentials: 401,
+  reportNotReady: 409,
   unexpectedError: 500,
 } as const;
 

@@ -2,6 +2,8 @@ export * from './api-table.js';
 export * from './auth.js';
 export * from './backups.js';
 export * from './countries.js';
+export * from './delivery/routes.js';
+export * from './delivery/schemas.js';
 export * from './enums.js';
 export * from './errors.js';
 export * from './fields.js';

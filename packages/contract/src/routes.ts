@@ -27,6 +27,7 @@ import {
   VerificationRequestBody,
 } from './auth.js';
 import { AddBackupBody, BackupFile, BackupIdQuery, BackupRow } from './backups.js';
+import { deliveryRoutes } from './delivery/routes.js';
 import { importMappingRoutes } from './imports/routes.js';
 import { nonconformityRoutes } from './nonconformities/routes.js';
 import { addSampleRoutes } from './records/add-sample.js';
@@ -251,6 +252,7 @@ export const routes = {
   ...worklistRoutes,
   ...documentRoutes,
   ...resultReportRoutes,
+  ...deliveryRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -59,6 +59,8 @@ export type WebRouteId =
   | 'dataManagement'
   | 'uploads'
   | 'worklists'
+  | 'deliveries'
+  | 'onlineReport'
   | 'verifyEmail'
   | 'verifyPhoneNumber'
   | 'validateRecord'
@@ -90,6 +92,8 @@ export const WEB_ROUTES = [
   { id: 'dataManagement', pattern: 'data-management', public: false },
   { id: 'uploads', pattern: 'uploads/:upload_record_id?', public: false },
   { id: 'worklists', pattern: 'worklists/:machineId?', public: false },
+  { id: 'deliveries', pattern: 'deliveries/:channel?', public: false },
+  { id: 'onlineReport', pattern: 'online-report', public: true },
   { id: 'verifyEmail', pattern: 'verify-email/:verificationToken', public: true },
   { id: 'verifyPhoneNumber', pattern: 'verify-phone-number/:verificationToken', public: true },
   { id: 'validateRecord', pattern: 'validate-record/:recordId?', public: false },
@@ -287,6 +291,7 @@ export const INTERNAL_MENU: readonly MenuEntry[] = [
   link('techniques', 'table/techniques', 'admin_samples'),
   link('validation', 'validate-record', 'validation_admin'),
   link('worklists', 'worklists', 'admin_samples'),
+  link('deliveries', 'deliveries', 'admin_records'),
   {
     kind: 'group',
     id: 'settings',
@@ -411,6 +416,8 @@ export function titleKey(match: RouteMatch | null): string {
     dataManagement: 'data_management',
     uploads: 'uploads',
     worklists: 'worklists',
+    deliveries: 'deliveries',
+    onlineReport: 'online_report',
     verifyEmail: 'verification',
     verifyPhoneNumber: 'verification',
     validateRecord: 'preview_record',

@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { type FaxSender, httpFaxSender, outboxFaxSender } from './adapters/fax.js';
 import type { InsiClient } from './adapters/insi.js';
 import { insiFromConfig } from './adapters/insi-config.js';
 import { outboxMailer, smtpMailer } from './adapters/mail.js';
@@ -34,6 +35,15 @@ import {
   throttleLimits,
 } from './modules/auth/index.js';
 import { backupRoutes, createBackupService } from './modules/backups/index.js';
+import {
+  createDeliveryService,
+  createSending,
+  deliveryRoutes,
+  type ReportProvider,
+  type Sending,
+  startSendingRunner,
+  storedReport,
+} from './modules/delivery/index.js';
 import { nabmImportRoutes } from './modules/nabms/index.js';
 import { nonconformityRoutes } from './modules/nonconformities/index.js';
 import { recordsRoutes } from './modules/records/index.js';
@@ -54,7 +64,18 @@ export interface AppDeps {
   logger?: false;
   logStream?: DestinationStream;
   /** Replace outside services (tests pass a mailer that talks to their own SMTP server, for instance). */
-  overrides?: Partial<Pick<AuthDeps, 'mailer' | 'sms'>> & { insi?: InsiClient };
+  overrides?: Partial<Pick<AuthDeps, 'mailer' | 'sms'>> & {
+    insi?: InsiClient;
+    fax?: FaxSender;
+    report?: ReportProvider;
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The report sends (e-mail, fax): the runner polls them; tests run them by hand. */
+    sending: Sending;
+  }
 }
 
 export async function buildApp({
@@ -154,6 +175,18 @@ export async function buildApp({
   uploadRoutes(app, uploads);
   backupRoutes(app, createBackupService(db, config.BACKUP_DIR ?? path.join(config.dataDir, 'backups')));
   reportRoutes(app, db, uploads);
+  // The report delivery sends: the newest version stored at validation.
+  const report = overrides?.report ?? storedReport;
+  const fax =
+    overrides?.fax ??
+    (config.FAX_GATEWAY_URL
+      ? httpFaxSender(config.FAX_GATEWAY_URL, config.FAX_GATEWAY_TOKEN)
+      : outboxFaxSender(db, app.log));
+  deliveryRoutes(app, createDeliveryService(db, throttle, report));
+  const sending = createSending({ db, mailer, fax, report, publicUrl: config.publicUrl, log: app.log });
+  app.decorate('sending', sending);
+  const stopSending = startSendingRunner(sending, config.DELIVERY_POLL_SECONDS, app.log);
+  app.addHook('onClose', async () => stopSending());
 
   // 4. The web application, with client-side routes falling back to index.html.
   await registerWebApp(app, config.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'));

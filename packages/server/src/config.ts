@@ -38,6 +38,11 @@ const EnvSchema = z.object({
   /** HTTP SMS gateway (POST JSON {to, text} with a bearer token); without it SMS go to the local outbox. */
   SMS_GATEWAY_URL: z.string().url().optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
+  /** HTTP fax gateway (POST JSON {to, filename, pdf_base64}); without it faxes go to the local outbox. */
+  FAX_GATEWAY_URL: z.string().url().optional(),
+  FAX_GATEWAY_TOKEN: z.string().optional(),
+  /** Seconds between two looks of the delivery runner at the sends due (0: the runner does not poll). */
+  DELIVERY_POLL_SECONDS: z.coerce.number().int().min(0).default(15),
   SMS_SENDER: z.string().default('SIL'),
   /** INSi look-ups: the local simulator (default) or the national teleservice (docs/insi.md). */
   INSI_MODE: z.enum(['simulator', 'teleservice']).default('simulator'),

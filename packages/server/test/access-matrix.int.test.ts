@@ -737,6 +737,34 @@ const CASES: Record<string, RouteCase> = {
       }),
     ],
   },
+  getRecordDeliveries: {
+    own: (f) => get(`/api/get-record-deliveries?record_id=${f.own.record}`),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/get-record-deliveries?record_id=${t.record}`)],
+  },
+  // Unknown rows: every allowed caller reaches the service's own not-found.
+  markDeliveryDone: {
+    own: () => send('PUT', '/api/mark-delivery-done', { delivery_id: randomUUID() }),
+    ownAnswer: 'deliveryNotFound',
+  },
+  markPhoneCallDone: {
+    own: () => send('PUT', '/api/mark-phone-call-done', { call_id: randomUUID() }),
+    ownAnswer: 'phoneCallNotFound',
+  },
+  retryDelivery: {
+    own: () => send('PUT', '/api/retry-delivery', { delivery_id: randomUUID() }),
+    ownAnswer: 'deliveryNotFound',
+  },
+  getDeliveryWorklist: { own: () => get('/api/get-delivery-worklist?channel=phone'), ownAnswer: 'ok' },
+  openOnlineReport: {
+    own: () =>
+      send('POST', '/api/open-online-report', {
+        record_number: 'INCONNU',
+        record_password: 'mauvais',
+        patient_dob: '1980-01-01',
+      }),
+    ownAnswer: 'done',
+  },
   getWorklist: {
     own: (f) => get(`/api/get-worklist?machine_id=${f.own.ref.machines}`),
     ownAnswer: 'ok',

@@ -7,6 +7,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the message (the report PDF); the local outbox keeps their names only. */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 export interface Mailer {
@@ -30,6 +32,7 @@ export function outboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
       await db
         .insert(outbox)
         .values({ channel: 'email', recipient: message.to, subject: message.subject, body: message.text });
+      // The attachments' bytes stay out of the outbox: the report is stored with its record.
       log.info(
         { to: message.to, subject: message.subject, text: message.text },
         'E-mail queued in the local outbox',

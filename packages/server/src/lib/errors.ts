@@ -23,6 +23,7 @@ const DATABASE_REFUSALS: Record<string, ErrorCode> = {
   SIL03: 'invalidRecordStatusForUpdate',
   SIL04: 'invalidStatusTransition',
   SIL05: 'resultValidated',
+  SIL08: 'deliveryPending',
 };
 
 /**

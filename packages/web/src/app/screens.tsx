@@ -65,6 +65,12 @@ const UploadsPage = lazy(() =>
 const ImportPage = lazy(() =>
   withTexts(() => import('../features/imports'))().then((m) => ({ default: m.ImportPage })),
 );
+const DeliveriesPage = lazy(() =>
+  withTexts(() => import('../features/delivery'))().then((m) => ({ default: m.DeliveriesPage })),
+);
+const OnlineReportPage = lazy(() =>
+  withTexts(() => import('../features/delivery'))().then((m) => ({ default: m.OnlineReportPage })),
+);
 const WorklistsPage = lazy(() =>
   withTexts(() => import('../features/worklists'))().then((m) => ({ default: m.WorklistsPage })),
 );
@@ -137,6 +143,10 @@ function screenOf(locale: WebLocale, match: RouteMatch): ReactNode {
       return <DataManagementPage />;
     case 'uploads':
       return <UploadsPage locale={locale} recordId={params.upload_record_id ?? null} />;
+    case 'deliveries':
+      return <DeliveriesPage key={params.channel ?? ''} locale={locale} channel={params.channel ?? null} />;
+    case 'onlineReport':
+      return <OnlineReportPage />;
     case 'worklists':
       return (
         <WorklistsPage key={params.machineId ?? ''} locale={locale} machineId={params.machineId ?? null} />

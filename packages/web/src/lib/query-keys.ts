@@ -19,6 +19,8 @@ export const queryKeys = {
     labels: (id: string) => ['record', id, 'labels'] as const,
     /** The stored versions of its result report: validation refreshes them with the record. */
     reports: (id: string) => ['record', id, 'reports'] as const,
+    /** Its report channels and phone checklist (issue 15 'Delivery'). */
+    deliveries: (id: string) => ['record', id, 'deliveries'] as const,
     /** The record picker of the uploads screen: records found by a search, and the chosen one. */
     pick: (term: string) => ['record', 'pick', term] as const,
   },
@@ -44,6 +46,9 @@ export const queryKeys = {
   duplicates: ['duplicates'] as const,
   uploads: (recordId: string) => ['uploads', recordId] as const,
   worklist: (machineId: string) => ['worklist', machineId] as const,
+  /** The records waiting on one report channel; under the record key so that a record's change refreshes it. */
+  deliveryWorklist: (channel: string, state: string) =>
+    ['record', 'delivery-worklist', channel, state] as const,
   /** What the instrument codes of a file type mean for a machine (the import screen's mapping). */
   importMappingsAll: ['import-mappings'] as const,
   /** Parameters as mapping choices: under the parameters table, so its changes refresh them. */

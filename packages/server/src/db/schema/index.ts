@@ -2,6 +2,7 @@ export * from './audit.js';
 export * from './auth.js';
 export * from './catalogue.js';
 export * from './clinics.js';
+export * from './delivery.js';
 export * from './imports.js';
 export * from './laboratories.js';
 export * from './nabms.js';

@@ -4,7 +4,7 @@ import { stampNow } from './columns.js';
 /** Messages the local SMS and e-mail adapters keep instead of sending them (development, tests, demo). */
 export const outbox = pgTable('outbox', {
   message_id: uuid('message_id').primaryKey().defaultRandom(),
-  channel: text('channel').$type<'sms' | 'email'>().notNull(),
+  channel: text('channel').$type<'sms' | 'email' | 'fax'>().notNull(),
   recipient: text('recipient').notNull(),
   subject: text('subject'),
   body: text('body').notNull(),

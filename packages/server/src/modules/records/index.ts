@@ -4,7 +4,7 @@
  */
 
 /** For the results of a sample: the sample, as the API shows it, and the record guard. */
-export { assertEditable } from './guards.js';
+export { assertEditable, assertUnlocked } from './guards.js';
 export { lockedRecord } from './locks.js';
 export { patientInLaboratory } from './patients/queries.js';
 export { presentRecord, presentSample } from './present.js';

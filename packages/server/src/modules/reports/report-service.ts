@@ -15,7 +15,7 @@ const WATERMARKS = { fr: 'PRÉVISUALISATION', en: 'PREVIEW' } as const;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-function reportFileName(recordNumber: string, version: number | null, kind: 'partial' | 'final') {
+export function reportFileName(recordNumber: string, version: number | null, kind: 'partial' | 'final') {
   const suffix = version === null ? 'PREVISUALISATION' : `V${version}`;
   return `${safeFileName(`${recordNumber} - ${REPORT_TITLES[kind]} ${suffix}`)}.pdf`;
 }

@@ -30,6 +30,17 @@ export async function storedReport(q: Queryable, laboratoryId: string, reportId:
   return row;
 }
 
+/** The newest version stored for a record, with its bytes: what delivery sends. */
+export async function latestReport(q: Queryable, recordId: string) {
+  const [row] = await q
+    .select()
+    .from(recordReports)
+    .where(eq(recordReports.report_record, recordId))
+    .orderBy(desc(recordReports.report_version))
+    .limit(1);
+  return row;
+}
+
 /** The next version number; the record row is locked by validation, so two cannot take the same. */
 export async function nextReportVersion(q: Queryable, recordId: string): Promise<number> {
   const [row] = await q

@@ -4,6 +4,7 @@ import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';
 import { writeTransaction } from '../../lib/transaction.js';
+import { openDeliveries } from '../delivery/index.js';
 import {
   createRecordReadService,
   followSamples,
@@ -93,8 +94,10 @@ export function createValidationService(db: Db, uploads: UploadService) {
         }
         for (const sample of chosen)
           await moveSampleStatus(tx, sample, record, SAMPLE_STATUS.validated, 'validation');
-        await followSamples(tx, record.record_id, 'validation');
+        const followed = await followSamples(tx, record.record_id, 'validation');
         await reports.storeAtValidation(tx, auth, record.record_id);
+        // Validated in full: its report channels become pending (issue 15 'Delivery').
+        if (followed.record_status === RECORD_STATUS.pendingSubmission) await openDeliveries(tx, followed);
       }),
 
     /**

@@ -19,6 +19,7 @@ import { useSession } from '../../lib/use-session';
 import { ReportCard } from '../reports';
 import { AddSampleButton } from './add-sample-modal';
 import { useRecord } from './api';
+import { DeliveryCard } from './delivery/delivery-card';
 import { NonconformitiesCard } from './nonconformities/nonconformities-card';
 import { NotesCard } from './notes-card';
 import { RecordActions } from './record-actions';
@@ -204,6 +205,14 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
       {whole ? (
         <Card withBorder>
           <NonconformitiesCard record={whole} />
+        </Card>
+      ) : null}
+      {whole && whole.record_status >= RECORD_STATUS.pendingSubmission ? (
+        <Card withBorder>
+          <DeliveryCard
+            recordId={whole.record_id}
+            editable={!whole.record_locked && (rights?.admin_records ?? 0) >= 2}
+          />
         </Card>
       ) : null}
       {whole ? (

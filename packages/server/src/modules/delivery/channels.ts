@@ -1,0 +1,128 @@
+import { type DeliveryChannel, RECORD_STATUS, SAMPLE_STATUS, SENT_CHANNELS } from '@sil/contract';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Tx } from '../../db/open.js';
+import { patients, recordDeliveries, recordDeliveryCalls, records, samples } from '../../db/schema/index.js';
+import { moveRecordStatus, moveSampleStatus, type RecordRow } from '../records/index.js';
+
+type Flag = keyof RecordRow & `record_${'must' | 'pending'}_${string}`;
+const flagOf = (kind: 'must' | 'pending', channel: DeliveryChannel) => `record_${kind}_${channel}` as Flag;
+
+/** The record's must-do flags, by channel of spec.md §3. */
+export const CHANNELS: readonly DeliveryChannel[] = [
+  'paper',
+  'online',
+  'fax',
+  'phone',
+  'post',
+  'insurance_report',
+  'occupational_physician',
+];
+
+/**
+ * At validation (status 4) each channel the record must use becomes pending: a row per channel,
+ * the phone checklist per person, the record_pending_* flag set. E-mail and fax go to the sending
+ * queue at once. A record validated again after invalidation keeps the rows it had.
+ */
+export async function openDeliveries(tx: Tx, record: RecordRow): Promise<void> {
+  const chosen = CHANNELS.filter((channel) => record[flagOf('must', channel)] === true);
+  if (chosen.length === 0) return;
+  const [patient] = await tx
+    .select({ email: patients.patient_email, fax: patients.patient_fax })
+    .from(patients)
+    .where(eq(patients.patient_id, record.record_patient));
+  const recipientOf = (channel: DeliveryChannel) =>
+    channel === 'online'
+      ? (patient?.email ?? null)
+      : channel === 'fax'
+        ? (record.record_fax_number ?? patient?.fax ?? null)
+        : null;
+  const now = new Date().toISOString();
+  await tx
+    .insert(recordDeliveries)
+    .values(
+      chosen.map((channel) => ({
+        laboratory_id: record.laboratory_id,
+        delivery_record: record.record_id,
+        delivery_channel: channel,
+        delivery_recipient: recipientOf(channel),
+        ...(SENT_CHANNELS.includes(channel)
+          ? { delivery_state: 'sending', delivery_next_attempt_at: now }
+          : {}),
+      })),
+    )
+    .onConflictDoNothing();
+  // Validated again after an invalidation: what was not sent yet goes out again, due now, with the
+  // report as it now is (a send held back as 'recordNotValidated' included).
+  await tx
+    .update(recordDeliveries)
+    .set({
+      delivery_state: 'sending',
+      delivery_attempts: 0,
+      delivery_next_attempt_at: now,
+      delivery_last_error: null,
+    })
+    .where(
+      and(
+        eq(recordDeliveries.delivery_record, record.record_id),
+        inArray(recordDeliveries.delivery_channel, [...SENT_CHANNELS]),
+        inArray(recordDeliveries.delivery_state, ['failed', 'sending']),
+      ),
+    );
+  if (chosen.includes('phone')) {
+    const persons: string[] = [...record.record_persons_to_phone];
+    if (record.record_other_persons_to_phone || persons.length === 0) persons.push('other');
+    await tx
+      .insert(recordDeliveryCalls)
+      .values(
+        persons.map((call_person) => ({
+          laboratory_id: record.laboratory_id,
+          call_record: record.record_id,
+          call_person,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  await followDeliveries(tx, record.record_id);
+}
+
+/**
+ * The record_pending_* flags follow the rows (pending while a row is not done), and the record
+ * awaiting submission becomes 'sent' with its samples once every channel it must use is done:
+ * the one place delivery takes the step 4 → 5, under the action 'delivery'.
+ */
+export async function followDeliveries(tx: Tx, recordId: string): Promise<RecordRow> {
+  const rows = await tx
+    .select({ channel: recordDeliveries.delivery_channel, state: recordDeliveries.delivery_state })
+    .from(recordDeliveries)
+    .where(eq(recordDeliveries.delivery_record, recordId));
+  const open = new Set(rows.filter((row) => row.state !== 'done').map((row) => row.channel));
+  const flags = Object.fromEntries(
+    CHANNELS.map((channel) => [flagOf('pending', channel), open.has(channel)]),
+  );
+  const [current] = await tx.select().from(records).where(eq(records.record_id, recordId));
+  if (!current) throw new Error(`record ${recordId} vanished under its delivery`);
+  // Written only when a flag moves: the trail and the record's stamp change with the delivery only.
+  const moved = Object.entries(flags).some(([flag, value]) => current[flag as Flag] !== value);
+  const [record = current] = moved
+    ? await tx.update(records).set(flags).where(eq(records.record_id, recordId)).returning()
+    : [current];
+  if (rows.length === 0 || open.size > 0 || record.record_status !== RECORD_STATUS.pendingSubmission)
+    return record;
+  const toSend = await tx
+    .select()
+    .from(samples)
+    .where(and(eq(samples.sample_record, recordId), eq(samples.sample_status, SAMPLE_STATUS.validated)));
+  const sent = await moveRecordStatus(tx, record, RECORD_STATUS.sent, 'delivery');
+  for (const sample of toSend) await moveSampleStatus(tx, sample, sent, SAMPLE_STATUS.reportSent, 'delivery');
+  return sent;
+}
+
+/** Whether the phone checklist of a record still has a person to phone. */
+export async function hasCallsLeft(tx: Tx, recordId: string): Promise<boolean> {
+  const [left] = await tx
+    .select({ id: recordDeliveryCalls.call_id })
+    .from(recordDeliveryCalls)
+    .where(and(eq(recordDeliveryCalls.call_record, recordId), isNull(recordDeliveryCalls.call_done_at)))
+    .limit(1);
+  return left !== undefined;
+}

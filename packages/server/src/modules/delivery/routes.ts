@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { handle } from '../../lib/route.js';
+import type { DeliveryService } from './service.js';
+
+/** Delivery of the report (issue 15): HTTP only, the rules are in the service. */
+export function deliveryRoutes(app: FastifyInstance, service: DeliveryService): void {
+  handle(app, 'getRecordDeliveries', ({ auth, query }) => service.list(auth, query.record_id));
+  handle(app, 'markDeliveryDone', ({ auth, body }) => service.markDone(auth, body.delivery_id));
+  handle(app, 'markPhoneCallDone', ({ auth, body }) => service.markCallDone(auth, body.call_id));
+  handle(app, 'retryDelivery', ({ auth, body }) => service.retry(auth, body.delivery_id));
+  handle(app, 'getDeliveryWorklist', ({ auth, query }) => service.worklist(auth, query.channel, query.state));
+  handle(app, 'openOnlineReport', ({ body, origin }) => service.openOnline(body, origin));
+}

@@ -1,0 +1,2 @@
+export { DeliveriesPage } from './deliveries-page';
+export { OnlineReportPage } from './online-report-page';

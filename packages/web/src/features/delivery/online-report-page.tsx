@@ -1,0 +1,92 @@
+import { Alert, Button, Card, Center, Stack, Text, TextInput, Title } from '@mantine/core';
+import { isErrorCode, type OnlineReport } from '@sil/contract';
+import { IconDownload } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
+import { useOpenOnlineReport } from './api';
+
+const blobOf = (report: OnlineReport) =>
+  new Blob([Uint8Array.from(atob(report.pdf_base64), (c) => c.charCodeAt(0))], { type: 'application/pdf' });
+
+/** online-report (public): the patient opens their report with the password label and their birth date. */
+export function OnlineReportPage() {
+  const { t } = useTranslation('records');
+  const open = useOpenOnlineReport();
+  const [form, setForm] = useState({ record_number: '', record_password: '', patient_dob: '' });
+  const [url, setUrl] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    open.mutate(form, {
+      onSuccess: (report) => setUrl(URL.createObjectURL(blobOf(report))),
+    });
+  };
+  const error = open.error instanceof ApiError && isErrorCode(open.error.code) ? open.error.code : null;
+  const report = open.data;
+  return (
+    <Center p="md" mih="80vh">
+      <Card withBorder w="100%" maw={440} padding="lg">
+        <Stack>
+          <Title order={1} fz="h3">
+            {t('delivery.online_title')}
+          </Title>
+          {report && url ? (
+            <Stack data-testid="online-report-ready">
+              <Text>
+                {t('delivery.online_ready', { number: report.record_number, lab: report.laboratory_name })}
+              </Text>
+              <Button
+                component="a"
+                href={url}
+                download={report.filename}
+                leftSection={<IconDownload size={18} />}
+              >
+                {t('delivery.online_download')}
+              </Button>
+            </Stack>
+          ) : (
+            <form onSubmit={submit}>
+              <Stack>
+                <Text size="sm" c="dimmed">
+                  {t('delivery.online_intro')}
+                </Text>
+                <TextInput
+                  label={t('delivery.online_number')}
+                  required
+                  autoComplete="off"
+                  value={form.record_number}
+                  onChange={(e) => setForm({ ...form, record_number: e.currentTarget.value })}
+                  name="record_number"
+                />
+                <TextInput
+                  label={t('delivery.online_password')}
+                  required
+                  autoComplete="off"
+                  value={form.record_password}
+                  onChange={(e) => setForm({ ...form, record_password: e.currentTarget.value })}
+                  name="record_password"
+                />
+                <TextInput
+                  type="date"
+                  label={t('delivery.online_dob')}
+                  required
+                  value={form.patient_dob}
+                  onChange={(e) => setForm({ ...form, patient_dob: e.currentTarget.value })}
+                  name="patient_dob"
+                />
+                {error ? (
+                  <Alert color="red" data-testid="online-report-error">
+                    {t(`translation:errors.${error}`)}
+                  </Alert>
+                ) : null}
+                <Button type="submit" loading={open.isPending} data-action="open-online-report">
+                  {t('delivery.online_open')}
+                </Button>
+              </Stack>
+            </form>
+          )}
+        </Stack>
+      </Card>
+    </Center>
+  );
+}

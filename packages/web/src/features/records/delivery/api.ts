@@ -1,0 +1,31 @@
+import type { RouteBody } from '@sil/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** The report channels of a record with who and when, and its phone checklist. */
+export function useRecordDeliveries(recordId: string, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.record.deliveries(recordId),
+    queryFn: () => call('getRecordDeliveries', { query: { record_id: recordId } }),
+    enabled,
+    // A send runs in the background: its outcome shows without a reload.
+    refetchInterval: (query) =>
+      query.state.data?.deliveries.some((each) => each.delivery_state === 'sending') ? 10_000 : false,
+  });
+}
+
+type DeliveryCall = 'markDeliveryDone' | 'markPhoneCallDone' | 'retryDelivery';
+
+/** A channel done, a person phoned, a send retried: the record (its status, its flags) and the work lists follow. */
+export function useDeliveryChange<N extends DeliveryCall>(name: N) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RouteBody<N>) =>
+      (call as (name: DeliveryCall, input: { body: unknown }) => Promise<unknown>)(name, { body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.record.all });
+      void client.invalidateQueries({ queryKey: queryKeys.table.all('records') });
+    },
+  });
+}
