@@ -27,6 +27,7 @@ import {
   VerificationRequestBody,
 } from './auth.js';
 import { AddBackupBody, BackupFile, BackupIdQuery, BackupRow } from './backups.js';
+import { ciqRoutes } from './ciq/routes.js';
 import { importMappingRoutes } from './imports/routes.js';
 import { nonconformityRoutes } from './nonconformities/routes.js';
 import { addSampleRoutes } from './records/add-sample.js';
@@ -247,6 +248,7 @@ export const routes = {
   ...importMappingRoutes,
   ...validationRoutes,
   ...nonconformityRoutes,
+  ...ciqRoutes,
   ...worklistRoutes,
   ...documentRoutes,
 } as const;

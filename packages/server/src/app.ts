@@ -13,6 +13,7 @@ import type { DestinationStream } from 'pino';
 import type { InsiClient } from './adapters/insi.js';
 import { insiFromConfig } from './adapters/insi-config.js';
 import { outboxMailer, smtpMailer } from './adapters/mail.js';
+import { httpQcService, type QcService, simulatedQcService } from './adapters/qc-service.js';
 import { httpSmsSender, outboxSmsSender } from './adapters/sms.js';
 import { localFileStorage } from './adapters/storage.js';
 import type { Config } from './config.js';
@@ -34,6 +35,7 @@ import {
   throttleLimits,
 } from './modules/auth/index.js';
 import { backupRoutes, createBackupService } from './modules/backups/index.js';
+import { ciqRoutes } from './modules/ciq/index.js';
 import { nabmImportRoutes } from './modules/nabms/index.js';
 import { nonconformityRoutes } from './modules/nonconformities/index.js';
 import { recordsRoutes } from './modules/records/index.js';
@@ -54,7 +56,7 @@ export interface AppDeps {
   logger?: false;
   logStream?: DestinationStream;
   /** Replace outside services (tests pass a mailer that talks to their own SMTP server, for instance). */
-  overrides?: Partial<Pick<AuthDeps, 'mailer' | 'sms'>> & { insi?: InsiClient };
+  overrides?: Partial<Pick<AuthDeps, 'mailer' | 'sms'>> & { insi?: InsiClient; qcService?: QcService };
 }
 
 export async function buildApp({
@@ -146,6 +148,12 @@ export async function buildApp({
   resultsRoutes(app, db);
   validationRoutes(app, db);
   nonconformityRoutes(app, db);
+  ciqRoutes(
+    app,
+    db,
+    overrides?.qcService ??
+      (config.QC_SERVICE_URL ? httpQcService(config.QC_SERVICE_URL) : simulatedQcService(app.log)),
+  );
   worklistRoutes(app, db);
   const uploads = createUploadService(
     db,

@@ -4,6 +4,7 @@ import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';
 import { writeTransaction } from '../../lib/transaction.js';
+import { assertControlledMachines } from '../ciq/index.js';
 import { createRecordReadService, followSamples, moveSampleStatus, presentRecord } from '../records/index.js';
 import { createResultService } from '../results/index.js';
 import { lockedRecord, recordsToValidate, samplesOfRecord } from './queries.js';
@@ -79,6 +80,11 @@ export function createValidationService(db: Db) {
           if (sample.sample_nct_active) fail('mustCloseNct', { sample_id: sample.sample_id });
           if (sample.sample_lbloc_flag) fail('sampleIsLocked', { sample_id: sample.sample_id });
         }
+        await assertControlledMachines(
+          tx,
+          record.laboratory_id,
+          chosen.flatMap((sample) => (sample.sample_machine ? [sample.sample_machine] : [])),
+        );
         for (const sample of chosen)
           await moveSampleStatus(tx, sample, record, SAMPLE_STATUS.validated, 'validation');
         await followSamples(tx, record.record_id, 'validation');
