@@ -194,3 +194,13 @@ export async function rejectedLatestRuns(q: Queryable, laboratoryId: string, mac
     .orderBy(ciqRuns.ciq_run_machine, desc(ciqRuns.ciq_run_seq));
   return rows.filter((row) => row.status === 'rejected');
 }
+
+/** The machines the analyses run on. */
+export async function machinesOfAnalyses(q: Queryable, analysisIds: readonly string[]): Promise<string[]> {
+  if (analysisIds.length === 0) return [];
+  const rows = await q
+    .select({ machines: analyses.analysis_machines })
+    .from(analyses)
+    .where(inArray(analyses.analysis_id, [...new Set(analysisIds)]));
+  return rows.flatMap((row) => row.machines);
+}

@@ -65,7 +65,8 @@ export function createValidationService(db: Db) {
 
     /**
      * Validates the chosen samples (spec.md §4 'Validation'): the record must be pending validation,
-     * without an active LBloc; each sample without an active NCT or LBloc, and done with its
+     * without an active LBloc; each sample without an active NCT or LBloc, its machine's latest
+     * control run not rejected (or accepted by a biologist), and done with its
      * technical steps (the status tables refuse any other). The record follows its samples: once all
      * are validated it awaits submission, stamped with the validation time ('validated today').
      */
@@ -80,11 +81,7 @@ export function createValidationService(db: Db) {
           if (sample.sample_nct_active) fail('mustCloseNct', { sample_id: sample.sample_id });
           if (sample.sample_lbloc_flag) fail('sampleIsLocked', { sample_id: sample.sample_id });
         }
-        await assertControlledMachines(
-          tx,
-          record.laboratory_id,
-          chosen.flatMap((sample) => (sample.sample_machine ? [sample.sample_machine] : [])),
-        );
+        await assertControlledMachines(tx, record.laboratory_id, chosen);
         for (const sample of chosen)
           await moveSampleStatus(tx, sample, record, SAMPLE_STATUS.validated, 'validation');
         await followSamples(tx, record.record_id, 'validation');
