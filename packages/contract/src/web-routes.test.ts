@@ -125,6 +125,7 @@ describe('menuFor', () => {
       'techniques',
       'validation',
       'worklists',
+      'ciq',
       'settings[families,machines,matrices,nabms,sample_types,parameters,analyses,collectors]',
       'scan',
       'import',

@@ -59,6 +59,7 @@ export type WebRouteId =
   | 'dataManagement'
   | 'uploads'
   | 'worklists'
+  | 'ciq'
   | 'verifyEmail'
   | 'verifyPhoneNumber'
   | 'validateRecord'
@@ -90,6 +91,7 @@ export const WEB_ROUTES = [
   { id: 'dataManagement', pattern: 'data-management', public: false },
   { id: 'uploads', pattern: 'uploads/:upload_record_id?', public: false },
   { id: 'worklists', pattern: 'worklists/:machineId?', public: false },
+  { id: 'ciq', pattern: 'ciq/:machineId?', public: false },
   { id: 'verifyEmail', pattern: 'verify-email/:verificationToken', public: true },
   { id: 'verifyPhoneNumber', pattern: 'verify-phone-number/:verificationToken', public: true },
   { id: 'validateRecord', pattern: 'validate-record/:recordId?', public: false },
@@ -287,6 +289,7 @@ export const INTERNAL_MENU: readonly MenuEntry[] = [
   link('techniques', 'table/techniques', 'admin_samples'),
   link('validation', 'validate-record', 'validation_admin'),
   link('worklists', 'worklists', 'admin_samples'),
+  link('ciq', 'ciq', 'admin_samples'),
   {
     kind: 'group',
     id: 'settings',
@@ -411,6 +414,7 @@ export function titleKey(match: RouteMatch | null): string {
     dataManagement: 'data_management',
     uploads: 'uploads',
     worklists: 'worklists',
+    ciq: 'ciq',
     verifyEmail: 'verification',
     verifyPhoneNumber: 'verification',
     validateRecord: 'preview_record',

@@ -52,6 +52,9 @@ const ResourceForm = lazy(() =>
 const ScannerPage = lazy(() =>
   withTexts(() => import('../features/scanner'))().then((m) => ({ default: m.ScannerPage })),
 );
+const CiqPage = lazy(() =>
+  withTexts(() => import('../features/ciq'))().then((m) => ({ default: m.CiqPage })),
+);
 const ValidationPage = lazy(() =>
   Promise.all([import('../features/validation'), loadScreenTexts()]).then(async ([m]) => {
     await m.loadValidationTexts();
@@ -137,6 +140,8 @@ function screenOf(locale: WebLocale, match: RouteMatch): ReactNode {
       return <DataManagementPage />;
     case 'uploads':
       return <UploadsPage locale={locale} recordId={params.upload_record_id ?? null} />;
+    case 'ciq':
+      return <CiqPage key={params.machineId ?? ''} locale={locale} machineId={params.machineId ?? null} />;
     case 'worklists':
       return (
         <WorklistsPage key={params.machineId ?? ''} locale={locale} machineId={params.machineId ?? null} />

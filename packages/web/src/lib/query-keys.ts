@@ -42,6 +42,12 @@ export const queryKeys = {
   duplicates: ['duplicates'] as const,
   uploads: (recordId: string) => ['uploads', recordId] as const,
   worklist: (machineId: string) => ['worklist', machineId] as const,
+  /** Internal quality control: a machine's targets and runs, and one target's Levey-Jennings series. */
+  ciq: {
+    all: ['ciq'] as const,
+    machine: (machineId: string) => ['ciq', 'machine', machineId] as const,
+    chart: (settingId: string) => ['ciq', 'chart', settingId] as const,
+  },
   /** What the instrument codes of a file type mean for a machine (the import screen's mapping). */
   importMappingsAll: ['import-mappings'] as const,
   /** Parameters as mapping choices: under the parameters table, so its changes refresh them. */
