@@ -18,9 +18,8 @@ const settingLabel = (setting: CiqSettingRow) =>
   `${setting.analysis_name} · ${setting.parameter_name} · ${setting.ciq_level} · ${setting.ciq_lot}`;
 
 /** The control values of a run still waiting for them, one field per target. */
-function ValuesForm({ run }: { run: CiqRun }) {
+function ValuesForm({ run, save }: { run: CiqRun; save: ReturnType<typeof useAddCiqValues> }) {
   const { t } = useTranslation('records');
-  const save = useAddCiqValues();
   const [values, setValues] = useState<Record<string, number | string>>({});
   const typed = Object.entries(values).filter(
     (entry): entry is [string, number] => typeof entry[1] === 'number',
@@ -69,9 +68,8 @@ function ValuesForm({ run }: { run: CiqRun }) {
 }
 
 /** A biologist accepts a rejected run, saying why; the reason is kept with the run. */
-function AcceptForm({ run }: { run: CiqRun }) {
+function AcceptForm({ run, accept }: { run: CiqRun; accept: ReturnType<typeof useAcceptCiqRun> }) {
   const { t } = useTranslation('records');
-  const accept = useAcceptCiqRun();
   const [reason, setReason] = useState('');
   return (
     <Stack gap="xs">
@@ -107,7 +105,11 @@ function AcceptForm({ run }: { run: CiqRun }) {
 function RunCard({ run, current }: { run: CiqRun; current: boolean }) {
   const { t, i18n } = useTranslation('records');
   const { rights } = useSession();
+  // The card outlives its forms (a saved run leaves 'pending'): the mutations live here, so that
+  // their outcome is still told once the form has gone.
   const sendRun = useSendCiqRun();
+  const save = useAddCiqValues();
+  const accept = useAcceptCiqRun();
   const rules = [...new Set(run.values.flatMap((value) => value.ciq_rules))];
   return (
     <Card withBorder padding="sm" data-ciq-run={run.ciq_run_id} data-ciq-run-status={run.ciq_run_status}>
@@ -146,10 +148,10 @@ function RunCard({ run, current }: { run: CiqRun; current: boolean }) {
           <Text size="sm" c="red">
             {t('ciq.rejected_hold')}
           </Text>
-          {rights?.validation_admin ? <AcceptForm run={run} /> : null}
+          {rights?.validation_admin ? <AcceptForm run={run} accept={accept} /> : null}
         </Stack>
       ) : null}
-      {current && run.ciq_run_status === 'pending' ? <ValuesForm run={run} /> : null}
+      {current && run.ciq_run_status === 'pending' ? <ValuesForm run={run} save={save} /> : null}
     </Card>
   );
 }
