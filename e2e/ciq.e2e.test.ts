@@ -133,9 +133,12 @@ describe('internal quality control', () => {
     expect(await chart.locator('.recharts-reference-line').count()).toBe(7);
     await page.mouse.move(900, 700);
     await screenshot(page, 'ciq-fr-light-rejected');
+    await chart.scrollIntoViewIfNeeded();
+    await screenshot(page, 'ciq-fr-light-chart');
     await toggleTheme(page);
     await page.mouse.move(900, 700);
-    await screenshot(page, 'ciq-fr-dark-rejected');
+    await chart.scrollIntoViewIfNeeded();
+    await screenshot(page, 'ciq-fr-dark-chart');
     await toggleTheme(page);
     await page.context().close();
   });
@@ -176,6 +179,8 @@ describe('internal quality control', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
     await screenshot(page, 'ciq-en-mobile');
+    await page.locator(`[data-ciq-chart="${ids.n1}"]`).scrollIntoViewIfNeeded();
+    await screenshot(page, 'ciq-en-mobile-chart');
     await page.context().close();
   });
 });

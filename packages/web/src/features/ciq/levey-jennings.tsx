@@ -15,7 +15,13 @@ export function RuleBadges({ rules }: { rules: readonly WestgardRule[] }) {
   return (
     <Group gap={4}>
       {rules.map((rule) => (
-        <Badge key={rule} size="sm" variant="light" color={REJECTING_RULES.includes(rule) ? 'red' : 'orange'}>
+        <Badge
+          key={rule}
+          size="sm"
+          variant="light"
+          tt="none"
+          color={REJECTING_RULES.includes(rule) ? 'red' : 'orange'}
+        >
           {rule}
         </Badge>
       ))}
@@ -39,7 +45,8 @@ export function LeveyJenningsChart({ settingId }: { settingId: string }) {
     value: point.ciq_value,
     violation: point.ciq_rules.length > 0 ? point.ciq_value : null,
   }));
-  const extreme = Math.max(4, ...points.map((point) => Math.ceil(Math.abs(point.ciq_z))));
+  // Room above and below the farthest value, never less than ±4 SD, so that no point sits on the edge.
+  const extreme = Math.max(4, ...points.map((point) => Math.ceil(Math.abs(point.ciq_z)) + 1));
   return (
     <Card withBorder padding="sm" data-ciq-chart={setting.ciq_setting_id}>
       <Title order={2} fz="h4" mb="xs">
