@@ -77,7 +77,7 @@ export function LeveyJenningsChart({ settingId }: { settingId: string }) {
           referenceLines={SD_LINES.map((k) => ({
             y: mean + k * sd,
             color: lineColor(k),
-            label: k === 0 ? t('ciq.mean') : `${k > 0 ? '+' : ''}${k} SD`,
+            label: k === 0 ? t('ciq.mean') : t('ciq.sd_line', { k: `${k > 0 ? '+' : ''}${k}` }),
             labelPosition: 'insideTopRight',
           }))}
           aria-label={t('ciq.chart_label')}
