@@ -117,6 +117,8 @@ describe('internal quality control', () => {
     await login(page, baseUrl, 'technicien@demo.lab');
     await page.locator('nav [data-menu-id="ciq"]').first().waitFor();
     await page.goto(`${baseUrl}/fr/ciq/${ids.machine}`);
+    // The machine's targets, read-only for a technician.
+    await expect.poll(() => page.locator('[data-ciq-targets] tbody tr').count()).toBe(2);
     await page.locator('[data-action="new-ciq-run"]').click();
     await valueField(page, 'N1').fill('1,2');
     await valueField(page, 'N2').fill('3,02');

@@ -1,4 +1,4 @@
-import type { AcceptCiqRunBody, AddCiqValuesBody } from '@sil/contract';
+import type { AcceptCiqRunBody, AddCiqValuesBody, SaveCiqSettingBody } from '@sil/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -41,3 +41,5 @@ export const useAcceptCiqRun = () =>
   useCiqMutation((body: AcceptCiqRunBody) => call('acceptCiqRun', { body }));
 export const useSendCiqRun = () =>
   useCiqMutation((runId: string) => call('sendCiqRun', { body: { ciq_run_id: runId } }));
+export const useSaveCiqSetting = () =>
+  useCiqMutation((body: SaveCiqSettingBody) => call('saveCiqSetting', { body }));

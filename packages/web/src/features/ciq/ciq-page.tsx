@@ -11,6 +11,7 @@ import { useLoadAll } from '../../lib/table/use-load-all';
 import { useSession } from '../../lib/use-session';
 import { useAcceptCiqRun, useAddCiqValues, useCreateCiqRun, useMachineCiq, useSendCiqRun } from './api';
 import { LeveyJenningsChart, RuleBadges } from './levey-jennings';
+import { CiqTargets } from './targets';
 
 const STATUS_COLORS = { pending: 'gray', passed: 'teal', rejected: 'red', accepted: 'orange' } as const;
 
@@ -197,10 +198,9 @@ export function CiqPage({ locale, machineId }: { locale: WebLocale; machineId: s
       />
       {machineId === null ? (
         <Text c="dimmed">{t('ciq.no_machine')}</Text>
-      ) : ciq.data && settings.length === 0 ? (
-        <Text c="dimmed">{t('ciq.no_settings')}</Text>
       ) : (
         <>
+          {ciq.data ? <CiqTargets settings={settings} /> : null}
           <Title order={2} fz="h3">
             {t('ciq.runs')}
           </Title>
@@ -208,21 +208,25 @@ export function CiqPage({ locale, machineId }: { locale: WebLocale; machineId: s
           {runs.slice(0, 5).map((run, index) => (
             <RunCard key={run.ciq_run_id} run={run} current={index === 0} />
           ))}
-          <Title order={2} fz="h3">
-            {t('ciq.charts')}
-          </Title>
-          <Select
-            label={t('ciq.setting')}
-            data={settings.map((setting) => ({
-              value: setting.ciq_setting_id,
-              label: settingLabel(setting),
-            }))}
-            value={settingId}
-            onChange={setChosen}
-            maw={520}
-            data-field="ciq_setting"
-          />
-          {settingId ? <LeveyJenningsChart settingId={settingId} /> : null}
+          {settingId ? (
+            <>
+              <Title order={2} fz="h3">
+                {t('ciq.charts')}
+              </Title>
+              <Select
+                label={t('ciq.setting')}
+                data={settings.map((setting) => ({
+                  value: setting.ciq_setting_id,
+                  label: settingLabel(setting),
+                }))}
+                value={settingId}
+                onChange={setChosen}
+                maw={520}
+                data-field="ciq_setting"
+              />
+              <LeveyJenningsChart settingId={settingId} />
+            </>
+          ) : null}
         </>
       )}
     </Stack>
