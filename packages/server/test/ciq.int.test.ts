@@ -1,7 +1,9 @@
 import { SAMPLE_STATUS } from '@sil/contract';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { auditTrail } from '../src/db/schema/index.js';
 import { seedCatalogue } from './factories.js';
 import {
   call,
@@ -223,6 +225,22 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
       ciq_run_accept_reason: 'Flacon de contrôle mal reconstitué, patients vérifiés',
       ciq_run_accepted_by: biologist.uid,
     });
+    // The acceptance is in the audit trail: who, and the reason as the new value.
+    const trail = await ctx.database.db
+      .select()
+      .from(auditTrail)
+      .where(
+        and(
+          eq(auditTrail.row_id, rejected.ciq_run_id),
+          eq(auditTrail.modification_field, 'ciq_run_accept_reason'),
+        ),
+      );
+    expect(trail).toMatchObject([
+      {
+        modification_by: biologist.uid,
+        modification_new_value: 'Flacon de contrôle mal reconstitué, patients vérifiés',
+      },
+    ]);
     const again = await send(biologist, 'PUT', '/api/accept-ciq-run', {
       ciq_run_id: rejected.ciq_run_id,
       ciq_run_accept_reason: 'Encore',
