@@ -33,6 +33,7 @@ const ADMIN = [
   'techniques',
   'validation',
   'worklists',
+  'ciq',
   'settings',
   'families',
   'machines',
