@@ -34,6 +34,7 @@ const ADMIN = [
   'validation',
   'worklists',
   'deliveries',
+  'ciq',
   'settings',
   'families',
   'machines',

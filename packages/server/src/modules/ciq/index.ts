@@ -1,0 +1,2 @@
+export { ciqRoutes } from './routes.js';
+export { assertControlledMachines } from './service.js';
