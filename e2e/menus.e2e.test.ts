@@ -34,7 +34,6 @@ const ADMIN = [
   'validation',
   'worklists',
   'deliveries',
-  'ciq',
   'settings',
   'families',
   'machines',

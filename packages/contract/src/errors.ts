@@ -94,12 +94,6 @@ export const ERROR_STATUS = {
   noSamplesValidated: 400,
   sampleIsLocked: 409,
   activeLBloc: 409,
-  ciqRunRejected: 409,
-  ciqRunClosed: 409,
-  ciqRunNotRejected: 409,
-  ciqSettingExists: 409,
-  ciqRunNotFound: 404,
-  ciqSettingNotFound: 404,
   // Codes added by this product (documented in docs/api.md and both locales).
   staleUpdate: 409,
   invalidStatusTransition: 409,

@@ -27,7 +27,6 @@ import {
   VerificationRequestBody,
 } from './auth.js';
 import { AddBackupBody, BackupFile, BackupIdQuery, BackupRow } from './backups.js';
-import { ciqRoutes } from './ciq/routes.js';
 import { deliveryRoutes } from './delivery/routes.js';
 import { importMappingRoutes } from './imports/routes.js';
 import { nonconformityRoutes } from './nonconformities/routes.js';
@@ -250,7 +249,6 @@ export const routes = {
   ...importMappingRoutes,
   ...validationRoutes,
   ...nonconformityRoutes,
-  ...ciqRoutes,
   ...worklistRoutes,
   ...documentRoutes,
   ...resultReportRoutes,

@@ -126,7 +126,6 @@ describe('menuFor', () => {
       'validation',
       'worklists',
       'deliveries',
-      'ciq',
       'settings[families,machines,matrices,nabms,sample_types,parameters,analyses,collectors]',
       'scan',
       'import',

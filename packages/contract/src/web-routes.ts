@@ -61,7 +61,6 @@ export type WebRouteId =
   | 'worklists'
   | 'deliveries'
   | 'onlineReport'
-  | 'ciq'
   | 'verifyEmail'
   | 'verifyPhoneNumber'
   | 'validateRecord'
@@ -95,7 +94,6 @@ export const WEB_ROUTES = [
   { id: 'worklists', pattern: 'worklists/:machineId?', public: false },
   { id: 'deliveries', pattern: 'deliveries/:channel?', public: false },
   { id: 'onlineReport', pattern: 'online-report', public: true },
-  { id: 'ciq', pattern: 'ciq/:machineId?', public: false },
   { id: 'verifyEmail', pattern: 'verify-email/:verificationToken', public: true },
   { id: 'verifyPhoneNumber', pattern: 'verify-phone-number/:verificationToken', public: true },
   { id: 'validateRecord', pattern: 'validate-record/:recordId?', public: false },
@@ -294,7 +292,6 @@ export const INTERNAL_MENU: readonly MenuEntry[] = [
   link('validation', 'validate-record', 'validation_admin'),
   link('worklists', 'worklists', 'admin_samples'),
   link('deliveries', 'deliveries', 'admin_records'),
-  link('ciq', 'ciq', 'admin_samples'),
   {
     kind: 'group',
     id: 'settings',
@@ -421,7 +418,6 @@ export function titleKey(match: RouteMatch | null): string {
     worklists: 'worklists',
     deliveries: 'deliveries',
     onlineReport: 'online_report',
-    ciq: 'ciq',
     verifyEmail: 'verification',
     verifyPhoneNumber: 'verification',
     validateRecord: 'preview_record',

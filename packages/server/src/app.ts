@@ -14,7 +14,6 @@ import { type FaxSender, httpFaxSender, outboxFaxSender } from './adapters/fax.j
 import type { InsiClient } from './adapters/insi.js';
 import { insiFromConfig } from './adapters/insi-config.js';
 import { outboxMailer, smtpMailer } from './adapters/mail.js';
-import { httpQcService, type QcService, simulatedQcService } from './adapters/qc-service.js';
 import { httpSmsSender, outboxSmsSender } from './adapters/sms.js';
 import { localFileStorage } from './adapters/storage.js';
 import type { Config } from './config.js';
@@ -36,7 +35,6 @@ import {
   throttleLimits,
 } from './modules/auth/index.js';
 import { backupRoutes, createBackupService } from './modules/backups/index.js';
-import { ciqRoutes } from './modules/ciq/index.js';
 import {
   createDeliveryService,
   createSending,
@@ -70,7 +68,6 @@ export interface AppDeps {
     insi?: InsiClient;
     fax?: FaxSender;
     report?: ReportProvider;
-    qcService?: QcService;
   };
 }
 
@@ -174,12 +171,6 @@ export async function buildApp({
   );
   validationRoutes(app, db, uploads);
   nonconformityRoutes(app, db);
-  ciqRoutes(
-    app,
-    db,
-    overrides?.qcService ??
-      (config.QC_SERVICE_URL ? httpQcService(config.QC_SERVICE_URL) : simulatedQcService(app.log)),
-  );
   worklistRoutes(app, db);
   uploadRoutes(app, uploads);
   backupRoutes(app, createBackupService(db, config.BACKUP_DIR ?? path.join(config.dataDir, 'backups')));

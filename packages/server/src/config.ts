@@ -37,8 +37,6 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('SIL <no-reply@localhost>'),
   /** HTTP SMS gateway (POST JSON {to, text} with a bearer token); without it SMS go to the local outbox. */
   SMS_GATEWAY_URL: z.string().url().optional(),
-  /** The external quality-control service; without it, runs go to the local simulator. */
-  QC_SERVICE_URL: z.string().url().optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
   /** HTTP fax gateway (POST JSON {to, filename, pdf_base64}); without it faxes go to the local outbox. */
   FAX_GATEWAY_URL: z.string().url().optional(),

@@ -916,68 +916,6 @@ const CASES: Record<string, RouteCase> = {
     foreign: (t) => [instrumentFile('/api/import-results', { machine_id: t.ref.machines })],
   },
   pscStart: { own: () => get('/auth/psc/start'), ownAnswer: 'done' },
-  getMachineCiq: {
-    own: (f) => get(`/api/get-machine-ciq?machine_id=${f.own.ref.machines}`),
-    ownAnswer: 'ok',
-    foreign: (t) => [get(`/api/get-machine-ciq?machine_id=${t.ref.machines}`)],
-  },
-  saveCiqSetting: {
-    // A setting that does not exist: every allowed caller reaches the same not-found.
-    own: (f) =>
-      send('PUT', '/api/save-ciq-setting', {
-        ciq_setting_id: randomUUID(),
-        analysis_id: f.own.ref.analyses,
-        parameter_id: f.own.ref.parameters,
-        ciq_level: 'N1',
-        ciq_lot: 'L1',
-        ciq_mean: 10,
-        ciq_sd: 1,
-      }),
-    ownAnswer: 'ciqSettingNotFound',
-    foreign: (t, f) => [
-      send('PUT', '/api/save-ciq-setting', {
-        analysis_id: t.ref.analyses,
-        parameter_id: f.own.ref.parameters,
-        ciq_level: 'N1',
-        ciq_lot: 'L1',
-        ciq_mean: 10,
-        ciq_sd: 1,
-      }),
-      send('PUT', '/api/save-ciq-setting', {
-        analysis_id: f.own.ref.analyses,
-        parameter_id: t.ref.parameters,
-        ciq_level: 'N1',
-        ciq_lot: 'L1',
-        ciq_mean: 10,
-        ciq_sd: 1,
-      }),
-    ],
-  },
-  createCiqRecord: {
-    own: (f) => send('POST', '/api/create-ciq-record', { machine_id: f.own.ref.machines }),
-    ownAnswer: 'ok',
-    foreign: (t) => [send('POST', '/api/create-ciq-record', { machine_id: t.ref.machines })],
-  },
-  addCiqValues: {
-    own: () =>
-      send('PUT', '/api/add-ciq-values', {
-        ciq_run_id: randomUUID(),
-        values: [{ ciq_setting_id: randomUUID(), ciq_value: 1 }],
-      }),
-    ownAnswer: 'ciqRunNotFound',
-  },
-  acceptCiqRun: {
-    own: () => send('PUT', '/api/accept-ciq-run', { ciq_run_id: randomUUID(), ciq_run_accept_reason: 'Lot' }),
-    ownAnswer: 'ciqRunNotFound',
-  },
-  sendCiqRun: {
-    own: () => send('POST', '/api/send-ciq-run', { ciq_run_id: randomUUID() }),
-    ownAnswer: 'ciqRunNotFound',
-  },
-  getCiqChart: {
-    own: () => get(`/api/get-ciq-chart?ciq_setting_id=${randomUUID()}`),
-    ownAnswer: 'ciqSettingNotFound',
-  },
   ...referenceCases(),
 };
 

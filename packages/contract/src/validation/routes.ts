@@ -90,7 +90,6 @@ export const validationRoutes = {
       'mustCloseNct',
       'sampleIsLocked',
       'activeLBloc',
-      'ciqRunRejected',
       'cannotEditLock',
       'invalidStatusTransition',
       'staleUpdate',

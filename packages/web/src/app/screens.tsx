@@ -52,9 +52,6 @@ const ResourceForm = lazy(() =>
 const ScannerPage = lazy(() =>
   withTexts(() => import('../features/scanner'))().then((m) => ({ default: m.ScannerPage })),
 );
-const CiqPage = lazy(() =>
-  withTexts(() => import('../features/ciq'))().then((m) => ({ default: m.CiqPage })),
-);
 const ValidationPage = lazy(() =>
   Promise.all([import('../features/validation'), loadScreenTexts()]).then(async ([m]) => {
     await m.loadValidationTexts();
@@ -150,8 +147,6 @@ function screenOf(locale: WebLocale, match: RouteMatch): ReactNode {
       return <DeliveriesPage key={params.channel ?? ''} locale={locale} channel={params.channel ?? null} />;
     case 'onlineReport':
       return <OnlineReportPage />;
-    case 'ciq':
-      return <CiqPage key={params.machineId ?? ''} locale={locale} machineId={params.machineId ?? null} />;
     case 'worklists':
       return (
         <WorklistsPage key={params.machineId ?? ''} locale={locale} machineId={params.machineId ?? null} />

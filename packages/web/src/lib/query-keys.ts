@@ -49,12 +49,6 @@ export const queryKeys = {
   /** The records waiting on one report channel; under the record key so that a record's change refreshes it. */
   deliveryWorklist: (channel: string, state: string) =>
     ['record', 'delivery-worklist', channel, state] as const,
-  /** Internal quality control: a machine's targets and runs, and one target's Levey-Jennings series. */
-  ciq: {
-    all: ['ciq'] as const,
-    machine: (machineId: string) => ['ciq', 'machine', machineId] as const,
-    chart: (settingId: string) => ['ciq', 'chart', settingId] as const,
-  },
   /** What the instrument codes of a file type mean for a machine (the import screen's mapping). */
   importMappingsAll: ['import-mappings'] as const,
   /** Parameters as mapping choices: under the parameters table, so its changes refresh them. */

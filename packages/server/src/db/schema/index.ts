@@ -1,7 +1,6 @@
 export * from './audit.js';
 export * from './auth.js';
 export * from './catalogue.js';
-export * from './ciq.js';
 export * from './clinics.js';
 export * from './delivery.js';
 export * from './imports.js';

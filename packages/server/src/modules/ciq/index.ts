@@ -1,2 +1,0 @@
-export { ciqRoutes } from './routes.js';
-export { assertControlledMachines } from './service.js';

@@ -1,1 +1,0 @@
-export { CiqPage } from './ciq-page';
