@@ -25,6 +25,8 @@ const PUBLIC_ROUTES = [
   'PUT /api/verify-email',
   'PUT /api/verify-phone-number',
   'GET /auth/psc/start',
+  // The patient opens the report with the record number, the password label and the birth date.
+  'POST /api/open-online-report',
 ];
 
 describe.each(DATABASES)('permissions on %s', (kind) => {
