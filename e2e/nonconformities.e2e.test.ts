@@ -158,7 +158,8 @@ describe('non-conformities', () => {
     await page.goto(`${server.url}/en/preview-record/${record.record_id}`);
     await card(page).waitFor();
     await expect.poll(() => card(page).innerText()).toContain('Analyses not performed (ANE)');
-    expect(await card(page).innerText()).toContain('Illegible order / prescription');
+    // The NCAs come with their own read, after the ANEs.
+    await expect.poll(() => card(page).innerText()).toContain('Illegible order / prescription');
     await card(page).scrollIntoViewIfNeeded();
     await screenshot(page, 'nonconformities-record-en-dark-1280');
     await page.setViewportSize({ width: 375, height: 812 });
