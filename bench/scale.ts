@@ -8,7 +8,14 @@ import { createRunDatabase, databaseUrl, dropRunDatabase } from './lib/postgres.
 import { Results } from './lib/results.js';
 import { listCases, readProbes } from './lib/scale/cases.js';
 import { FULL_SIZE, loadScaleData, type ScaleSize } from './lib/scale/load.js';
-import { loadGet, timeApiList, timePreviewRecord, timeSaveSample, timeSqlList } from './lib/scale/measure.js';
+import {
+  loadGet,
+  timeApiList,
+  timeDashboard,
+  timePreviewRecord,
+  timeSaveSample,
+  timeSqlList,
+} from './lib/scale/measure.js';
 import { explainAnteriorities, FULL_RESULTS, loadScaleResults } from './lib/scale/results.js';
 import { startServer, stopAllServers } from './lib/server.js';
 
@@ -157,6 +164,22 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
         plan,
       });
       process.stderr.write(`\nanteriority query plan:\n${plan}\n`);
+    }
+
+    // Dashboard (issue 17): every panel of the administrator's dashboard in one call.
+    if (measured({ table: 'dashboard', name: 'get-dashboard' })) {
+      interruption.throwIfAborted();
+      const timing = await timeDashboard(server.baseUrl, session, calls);
+      results.record({
+        figure: 'scale_dashboard',
+        database: 'postgres',
+        case: 'get-dashboard',
+        api_p50_ms: timing.p50,
+        api_p95_ms: timing.p95,
+        calls,
+        tasks: JSON.stringify(timing.tasks),
+      });
+      rows.push(`| dashboard | get-dashboard | ${timing.p50} | ${timing.p95} | | | | | |`);
     }
 
     interruption.throwIfAborted();

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
@@ -9,7 +10,8 @@ import { type RunningServer, startServer } from './server.js';
  * Delivery of the report in the browser (issue 15): a record validated with the phone and paper
  * channels shows them pending on its screen; the secretary ticks each person of the phone
  * checklist and marks the paper report printed, and the record is sent; the patient then opens the
- * report online on a 375 px phone with the password label's data, after a refused try.
+ * report online on a 375 px phone with the password label's data, after a refused try. Two records
+ * to post are printed in one batch from the post work list and marked done once confirmed.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -17,6 +19,8 @@ let admin: Record<string, string>;
 const stamp = Date.now().toString(36).toUpperCase();
 const DOB = '1979-03-08';
 let record: { id: string; number: string; password: string };
+/** Two records to post, printed in one batch. */
+let posted: Array<{ id: string; number: string }>;
 
 const api = (method: string, path: string, body?: unknown) => send(server.url, method, path, body, admin);
 
@@ -48,28 +52,37 @@ beforeAll(async () => {
     },
     'analysis_id',
   );
-  const created = (await api('POST', '/api/add-patient', {
-    patient_surname: `REMISE${stamp}`,
-    patient_name: 'Claire',
-    patient_gender: 'F',
-    patient_dob: DOB,
+  const validated = async (surname: string, channels: Record<string, unknown>) => {
+    const created = (await api('POST', '/api/add-patient', {
+      patient_surname: surname,
+      patient_name: 'Claire',
+      patient_gender: 'F',
+      patient_dob: DOB,
+      ...channels,
+      record_selected_analyses: [{ combination: 1, analysis_ids: [glycemia] }],
+    })) as { record_id: string; record_number: string; samples: Array<{ sample_id: string }> };
+    const sampleId = String(created.samples[0]?.sample_id);
+    await api('PUT', '/api/update-sample-results', {
+      sample_id: sampleId,
+      results: [{ parameter_id: glucose, result_value: 1.32 }],
+    });
+    await api('PUT', '/api/receive-record', { record_id: created.record_id });
+    await api('PUT', '/api/update-sample-status', { sample_id: sampleId, sample_status: 3 });
+    await api('PUT', '/api/validate-record', { record_id: created.record_id, sample_ids: [sampleId] });
+    const [row] = (await api('GET', `/api/get-record?record_id=${created.record_id}`)) as Array<{
+      record_password: string;
+    }>;
+    return { id: created.record_id, number: created.record_number, password: String(row?.record_password) };
+  };
+  record = await validated(`REMISE${stamp}`, {
     record_must_phone: true,
     record_must_paper: true,
     record_persons_to_phone: ['patient', 'prescriber'],
-    record_selected_analyses: [{ combination: 1, analysis_ids: [glycemia] }],
-  })) as { record_id: string; record_number: string; samples: Array<{ sample_id: string }> };
-  const sampleId = String(created.samples[0]?.sample_id);
-  await api('PUT', '/api/update-sample-results', {
-    sample_id: sampleId,
-    results: [{ parameter_id: glucose, result_value: 1.32 }],
   });
-  await api('PUT', '/api/receive-record', { record_id: created.record_id });
-  await api('PUT', '/api/update-sample-status', { sample_id: sampleId, sample_status: 3 });
-  await api('PUT', '/api/validate-record', { record_id: created.record_id, sample_ids: [sampleId] });
-  const [row] = (await api('GET', `/api/get-record?record_id=${created.record_id}`)) as Array<{
-    record_password: string;
-  }>;
-  record = { id: created.record_id, number: created.record_number, password: String(row?.record_password) };
+  posted = [
+    await validated(`COURRIER${stamp}`, { record_must_post: true }),
+    await validated(`PLI${stamp}`, { record_must_post: true }),
+  ];
 });
 
 afterAll(async () => {
@@ -133,6 +146,45 @@ describe('report delivery', () => {
     await page.context().close();
   });
 
+  it('prints the post work list in one batch and marks it done once the secretary confirms', async () => {
+    const page = await newPage(browser, { acceptDownloads: true });
+    await login(page, server.url, 'secretariat@demo.lab');
+    await page.goto(`${server.url}/fr/deliveries/post`);
+    const line = (number: string) => page.locator(`[data-record-number="${number}"]`);
+    for (const { number } of posted) {
+      await line(number).waitFor();
+      await line(number).locator('[data-action="choose-for-batch"]').check();
+    }
+    const button = page.locator('[data-action="print-batch"]');
+    expect(await button.innerText()).toContain('lot de 2 comptes rendus');
+    await screenshot(page, 'delivery-print-batch-fr-1280');
+    const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(file.suggestedFilename()).toMatch(/LOT DE 2 COMPTES RENDUS\.pdf$/);
+    const bytes = await readFile(String(await file.path()));
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // Downloaded, not yet confirmed: the records still wait in the list.
+    const confirm = page.locator('[data-action="confirm-batch"]');
+    await confirm.waitFor();
+    expect(await line(posted[0]?.number ?? '').count()).toBe(1);
+    // The demo secretary's theme is the one the other journeys left: make it dark whatever it was.
+    const scheme = () => page.locator('html').getAttribute('data-mantine-color-scheme');
+    if ((await scheme()) !== 'dark') await toggleTheme(page);
+    expect(await scheme()).toBe('dark');
+    await page.mouse.move(900, 700);
+    await screenshot(page, 'delivery-print-batch-fr-dark-1280-confirm');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await screenshot(page, 'delivery-print-batch-fr-dark-375-confirm');
+    await confirm.click();
+    for (const { number } of posted) await expect.poll(() => line(number).count()).toBe(0);
+    for (const { id } of posted) {
+      const [sent] = (await api('GET', `/api/get-record?record_id=${id}`)) as Array<{
+        record_status: number;
+      }>;
+      expect(sent?.record_status).toBe(5);
+    }
+    await page.context().close();
+  });
+
   it('lets the patient open the report online on a 375 px phone, after a refused try', async () => {
     const page = await newPage(browser, { viewport: { width: 375, height: 740 } });
     await page.goto(`${server.url}/fr/online-report`);
@@ -161,6 +213,56 @@ describe('report delivery', () => {
     await english.locator('[data-action="open-online-report"]').waitFor();
     expect(await english.locator('h1').innerText()).toBe('Your report online');
     await screenshot(english, 'online-report-en-light-375');
+    // The patient chooses the dark theme and French on the page itself.
+    await english.locator('[data-action="toggle-online-theme"]').click();
+    await expect
+      .poll(() => english.evaluate(() => document.documentElement.dataset.mantineColorScheme))
+      .toBe('dark');
+    await screenshot(english, 'online-report-en-dark-375');
+    await english.locator('a[lang="fr"]').click();
+    await expect.poll(() => english.locator('h1').innerText()).toBe('Votre compte rendu en ligne');
+    await screenshot(english, 'online-report-fr-dark-375');
+    await english.context().close();
+  });
+
+  it("lets the administrator set the laboratory's identity for the report header, FINESS checked", async () => {
+    const page = await newPage(browser);
+    await login(page, server.url, 'admin@demo.lab');
+    await page.goto(`${server.url}/fr/information`);
+    const card = page.locator('[data-testid="laboratory-identity"]');
+    await card.locator('input[name="laboratory_finess"]').waitFor();
+    await card.locator('input[name="laboratory_name"]').fill(`Laboratoire ${stamp}`);
+    await card.locator('textarea[name="laboratory_address"]').fill('12 rue des Tilleuls\n69003 Lyon');
+    await card
+      .locator('input[name="laboratory_accreditation"]')
+      .fill('Accréditation COFRAC ISO 15189 n° 8-9999');
+    await card.locator('input[name="laboratory_finess"]').fill('690 781 811');
+    await card.locator('[data-action="save-laboratory-identity"]').click();
+    await expect.poll(() => card.innerText()).toContain('Numéro FINESS invalide');
+    await screenshot(page, 'laboratory-identity-fr-1280-invalid');
+    await card.locator('input[name="laboratory_finess"]').fill('690 781 810');
+    await card.locator('[data-action="save-laboratory-identity"]').click();
+    await expect
+      .poll(
+        async () =>
+          ((await api('GET', '/api/get-laboratory-identity')) as { laboratory_finess: string | null })
+            .laboratory_finess,
+      )
+      .toBe('690781810');
+    expect(await card.locator('input[name="laboratory_finess"]').inputValue()).toBe('690781810');
+    const scheme = () => page.locator('html').getAttribute('data-mantine-color-scheme');
+    if ((await scheme()) !== 'dark') await toggleTheme(page);
+    await page.mouse.move(900, 700);
+    await screenshot(page, 'laboratory-identity-fr-dark-1280');
+    await page.context().close();
+    const english = await newPage(browser, { locale: 'en-GB', viewport: { width: 375, height: 740 } });
+    await login(english, server.url, 'secretariat@demo.lab', 'en');
+    await english.goto(`${server.url}/en/information`);
+    const readOnly = english.locator('[data-testid="laboratory-identity"]');
+    await readOnly.locator('input[name="laboratory_finess"]').waitFor();
+    expect(await readOnly.innerText()).toContain('Only an administrator can change the laboratory identity.');
+    expect(await readOnly.locator('[data-action="save-laboratory-identity"]').count()).toBe(0);
+    await screenshot(english, 'laboratory-identity-en-375-read-only');
     await english.context().close();
   });
 });

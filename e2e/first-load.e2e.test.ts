@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { accountRoutes, dashboardRoutes, routes } from '../packages/contract/src/index.js';
 import { fillLogin, launchBrowser, newPage } from './browser.js';
 
 const baseUrl = inject('baseUrl');
@@ -35,6 +36,20 @@ function gzippedBytes(urlPath: string): number {
   return gzipSync(readFileSync(file)).length;
 }
 
+/**
+ * The paths of the calls whose definitions (and schemas) stay out of the first load: every call but
+ * those of the session, the account and the dashboard (docs/decisions/0018-route-schemas-out-of-first-load.md).
+ */
+const laterPaths = Object.entries(routes)
+  .filter(([name]) => !Object.hasOwn(accountRoutes, name) && !Object.hasOwn(dashboardRoutes, name))
+  .map(([, def]) => def.path);
+
+/** The calls of the route table whose definition came with these scripts; none is expected. */
+function routeDefsIn(paths: string[]): string[] {
+  const text = paths.map((p) => readFileSync(path.join(DIST, p), 'utf8')).join('\n');
+  return laterPaths.filter((apiPath) => text.includes(`\`${apiPath}\``) || text.includes(`"${apiPath}"`));
+}
+
 const total = (paths: string[]) => paths.reduce((sum, p) => sum + gzippedBytes(p), 0);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -46,6 +61,16 @@ describe('first load', () => {
     const loginScripts = await scriptsLoaded(page);
     expect(loginScripts.length).toBeGreaterThan(0);
     const loginBytes = total(loginScripts);
+    console.info(
+      `first load, login page: ${kb(loginBytes)} of gzipped script in ${loginScripts.length} files`,
+    );
+    for (const script of loginScripts) console.info(`  ${kb(gzippedBytes(script)).padStart(9)}  ${script}`);
+    // The check finds the definitions where they are (a later chunk), and none in the first load.
+    const built = readdirSync(path.join(DIST, 'assets'))
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => `/assets/${name}`);
+    expect(routeDefsIn(built)).toHaveLength(laterPaths.length);
+    expect(routeDefsIn(loginScripts), 'route definitions in the login page').toEqual([]);
     expect(loginBytes, `login page: ${kb(loginBytes)} in\n${loginScripts.join('\n')}`).toBeLessThanOrEqual(
       SCRIPT_BUDGET_BYTES,
     );
@@ -58,6 +83,12 @@ describe('first load', () => {
     await dashboard.locator('main h1', { hasText: 'Tableau de bord' }).waitFor();
     const dashboardScripts = await scriptsLoaded(dashboard);
     const dashboardBytes = total(dashboardScripts);
+    console.info(
+      `first load, dashboard: ${kb(dashboardBytes)} of gzipped script in ${dashboardScripts.length} files`,
+    );
+    for (const script of dashboardScripts)
+      console.info(`  ${kb(gzippedBytes(script)).padStart(9)}  ${script}`);
+    expect(routeDefsIn(dashboardScripts), 'route definitions in the dashboard').toEqual([]);
     expect(
       dashboardBytes,
       `dashboard: ${kb(dashboardBytes)} in\n${dashboardScripts.join('\n')}`,
@@ -78,6 +109,7 @@ describe('first load', () => {
     await page.getByText(/Bienvenue/).waitFor();
     await page.waitForLoadState('networkidle');
     expect(calls.sort()).toEqual([
+      'GET /api/get-dashboard',
       'GET /api/get-user-data',
       'POST /auth/is-access-token-valid',
       'POST /auth/login',

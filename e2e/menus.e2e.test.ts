@@ -34,6 +34,8 @@ const ADMIN = [
   'validation',
   'worklists',
   'deliveries',
+  'ciq',
+  'billing',
   'settings',
   'families',
   'machines',
@@ -63,10 +65,13 @@ const ADMIN = [
 // Each demo user's menu follows from their type and permission levels (seeded demo laboratory).
 const MENUS: Record<string, { home: string; menu: string[] }> = {
   'admin@demo.lab': { home: 'dashboard', menu: ADMIN },
-  'biologiste@demo.lab': { home: 'dashboard', menu: ADMIN.filter((id) => id !== 'users') },
+  'biologiste@demo.lab': {
+    home: 'dashboard',
+    menu: ADMIN.filter((id) => !['users', 'billing'].includes(id)),
+  },
   'technicien@demo.lab': {
     home: 'dashboard',
-    menu: ADMIN.filter((id) => !['prescribers', 'users', 'clinics', 'validation'].includes(id)),
+    menu: ADMIN.filter((id) => !['prescribers', 'users', 'clinics', 'validation', 'billing'].includes(id)),
   },
   'secretariat@demo.lab': {
     home: 'dashboard',
@@ -75,6 +80,7 @@ const MENUS: Record<string, { home: string; menu: string[] }> = {
       'records',
       'prescribers',
       'deliveries',
+      'billing',
       'settings',
       'families',
       'nabms',

@@ -1,4 +1,10 @@
-import { type ReportInput, type ReportLine, renderReport, renderReportBatch } from '@sil/documents';
+import {
+  mergePdfs,
+  type ReportInput,
+  type ReportLine,
+  renderReport,
+  renderReportBatch,
+} from '@sil/documents';
 import { reportFixture } from '@sil/documents/testing';
 import { type DatabaseKind, type Figure, rounded } from './figures.js';
 import { authHeaders, type Session } from './http.js';
@@ -44,18 +50,25 @@ export async function measureReports(count = Number(process.env.BENCH_REPORTS ??
   for (let index = 0; index < 10; index++) await renderReport(checkUp(index));
   const times: number[] = [];
   let bytes = 0;
+  const stored: Buffer[] = [];
   const started = performance.now();
   for (let index = 0; index < count; index++) {
     const start = performance.now();
     const pdf = await renderReport(checkUp(index));
     times.push(performance.now() - start);
     bytes += pdf.length;
+    if (stored.length < 200) stored.push(pdf);
   }
   const elapsed = performance.now() - started;
   const batchStart = performance.now();
   const batch = await renderReportBatch(Array.from({ length: 200 }, (_, index) => checkUp(index)));
   const batchMs = performance.now() - batchStart;
   const pages = (batch.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+  // The work list's print batch (POST /api/print-delivery-batch): the 200 stored PDFs copied page for
+  // page into one, as signed, without rendering them again.
+  const printStart = performance.now();
+  const printed = await mergePdfs(stored);
+  const printMs = performance.now() - printStart;
   return [
     {
       figure: 'report_pdf_ms',
@@ -79,6 +92,15 @@ export async function measureReports(count = Number(process.env.BENCH_REPORTS ??
       unit: 'ms',
       pages,
       bytes: batch.length,
+    },
+    {
+      figure: 'report_print_batch_200_ms',
+      database: 'none',
+      value: rounded(printMs),
+      unit: 'ms',
+      reports: stored.length,
+      pages: printed.pages,
+      bytes: printed.pdf.length,
     },
   ];
 }

@@ -30,5 +30,15 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     manifest: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // Floating UI (popovers, menus, selects) in a chunk of its own: left to itself, the bundler
+        // folds it into a chunk the first load already fetches though no first-load screen uses it.
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ }],
+        },
+      },
+    },
   },
 }));

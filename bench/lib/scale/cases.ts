@@ -154,6 +154,17 @@ export function listCases(probes: Probes): ListCase[] {
       filter('records_validated_today', 'true'),
       `r.record_validated_at >= ${PARIS_MIDNIGHT(`(now() AT TIME ZONE 'Europe/Paris')::date`)}`,
     ),
+    // The dashboard's tasks lists (issue 17), as its counters open them.
+    recordCase(
+      'task urgent',
+      filter('record_task', 'urgent'),
+      'r.record_is_urgent AND NOT r.record_annulr_flag AND r.record_status < 5',
+    ),
+    recordCase(
+      'task to_validate',
+      filter('record_task', 'to_validate'),
+      'r.record_status = 3 AND NOT r.record_annulr_flag',
+    ),
     patientCase('no search', {}, ''),
     ...searches.map(({ name, search, where }) => patientCase(name, { search }, where)),
     patientCase('gender filter', filter('patient_gender', 'F'), `patient_gender = 'F'`),

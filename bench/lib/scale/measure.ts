@@ -176,3 +176,20 @@ export async function timePreviewRecord(
   });
   return { ...timing, results, anteriorities };
 }
+
+/** The dashboard (issue 17): every panel's counters in one call; answers its timing and what it counted. */
+export async function timeDashboard(
+  baseUrl: string,
+  session: Session,
+  calls: number,
+): Promise<Timing & { tasks: Record<string, number> }> {
+  let tasks: Record<string, number> = {};
+  const timing = await timeCalls(calls, async () => {
+    const answer = (await json(
+      await fetch(`${baseUrl}/api/get-dashboard`, { headers: authHeaders(session) }),
+      'get-dashboard',
+    )) as { tasks: Array<{ task_type: string; count: number }> };
+    tasks = Object.fromEntries(answer.tasks.map((task) => [task.task_type, task.count]));
+  });
+  return { ...timing, tasks };
+}

@@ -114,6 +114,8 @@ export const Preferences = z.object({
   color_blind: z.boolean(),
   font_size: z.enum(['small', 'medium', 'large']),
   locale,
+  /** spec.md §2 'Settings', §9: notification frequency None or Push. */
+  notifications: z.enum(['none', 'push']),
 });
 export type Preferences = z.infer<typeof Preferences>;
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -121,12 +123,14 @@ export const DEFAULT_PREFERENCES: Preferences = {
   color_blind: false,
   font_size: 'medium',
   locale: 'fr',
+  notifications: 'none',
 };
 export const UpdatePreferencesBody = z.object({
   theme: Preferences.shape.theme.optional(),
   color_blind: formBoolean.optional(),
   font_size: Preferences.shape.font_size.optional(),
   locale: locale.optional(),
+  notifications: Preferences.shape.notifications.optional(),
 });
 
 export const VerificationBody = z.object({ verification_token: z.string().min(16).max(200) });

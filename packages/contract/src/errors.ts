@@ -94,6 +94,12 @@ export const ERROR_STATUS = {
   noSamplesValidated: 400,
   sampleIsLocked: 409,
   activeLBloc: 409,
+  ciqRunRejected: 409,
+  ciqRunClosed: 409,
+  ciqRunNotRejected: 409,
+  ciqSettingExists: 409,
+  ciqRunNotFound: 404,
+  ciqSettingNotFound: 404,
   // Codes added by this product (documented in docs/api.md and both locales).
   staleUpdate: 409,
   invalidStatusTransition: 409,
@@ -125,6 +131,22 @@ export const ERROR_STATUS = {
   deliveryPending: 409,
   incorrectReportCredentials: 401,
   reportNotReady: 409,
+  recordNotValidated: 409,
+  // Billing (issue 16).
+  recordNotBillable: 409,
+  billAlreadyRecorded: 409,
+  billNotBilled: 409,
+  bValueMissing: 409,
+  reportImmutable: 409,
+  deliveryNotPrintable: 409,
+  // Account, security and single sign-on (issue 18).
+  ssoRequestNotFound: 404,
+  ssoFailed: 502,
+  ssoLevelInsufficient: 403,
+  ssoUnknownProfessional: 404,
+  ssoAlreadyLinked: 409,
+  pushNotConfigured: 503,
+  noPushSubscription: 404,
   unexpectedError: 500,
 } as const;
 

@@ -5,6 +5,7 @@ import {
   cogKind,
   cogSchema,
   countryCodeSchema,
+  finessSchema,
   INS_AUTHORITY,
   INS_OIDS,
   insKindOfOid,
@@ -12,6 +13,7 @@ import {
   isNiaOid,
   isValidAdeli,
   isValidCog,
+  isValidFiness,
   isValidNir,
   isValidNirBody,
   isValidRpps,
@@ -273,5 +275,32 @@ describe('phone numbers', () => {
   it('normalises country codes', () => {
     expect(countryCodeSchema.parse('+33')).toBe('33');
     expect(countryCodeSchema.safeParse('abc').success).toBe(false);
+  });
+});
+
+describe('FINESS', () => {
+  it('accepts nine digits whose last is the Luhn key of the first eight, as typed with spaces', () => {
+    expect(isValidFiness('750712184')).toBe(true);
+    expect(isValidFiness('75 071 218 4')).toBe(true);
+    expect(finessSchema.parse('750 712 184')).toBe('750712184');
+  });
+
+  it('refuses a wrong key, a wrong length and letters', () => {
+    expect(isValidFiness('750712185')).toBe(false);
+    expect(isValidFiness('75071218')).toBe(false);
+    expect(isValidFiness('7507121840')).toBe(false);
+    expect(isValidFiness('2A0712184')).toBe(false);
+    expect(finessSchema.safeParse('750712185').success).toBe(false);
+  });
+
+  it('accepts every body completed by its Luhn digit, and refuses every other last digit', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{8}$/), (body) => {
+        const key = luhnCheckDigit(body);
+        expect(isValidFiness(`${body}${key}`)).toBe(true);
+        const other = String((Number(key) + 1) % 10);
+        expect(isValidFiness(`${body}${other}`)).toBe(false);
+      }),
+    );
   });
 });

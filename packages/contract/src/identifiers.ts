@@ -61,6 +61,18 @@ const compacted = z.codec(z.string(), z.string(), { decode: compact, encode: (te
 export const rppsSchema = compacted.refine(isValidRpps, 'rpps');
 export const adeliSchema = compacted.refine(isValidAdeli, 'adeli');
 
+// ---- FINESS (laboratories) ----------------------------------------------------------------------
+
+/**
+ * FINESS number of an establishment (the laboratory's legal or geographic entity): 9 digits, the
+ * last one a Luhn key over the first eight (so the Luhn sum over all nine is a multiple of 10).
+ */
+export function isValidFiness(text: string): boolean {
+  const digits = compact(text);
+  return /^\d{9}$/.test(digits) && luhnValid(digits);
+}
+export const finessSchema = compacted.refine(isValidFiness, 'finess');
+
 // ---- NIR (social security number) -------------------------------------------------------------
 
 /**
@@ -225,3 +237,16 @@ export const countryCodeSchema = z
   .string()
   .transform((text) => normalizeCountryCode(text) ?? '')
   .refine((code) => code !== '', 'countryCode');
+
+// ---- LOINC (parameters) -----------------------------------------------------------------------
+
+/**
+ * LOINC code of a parameter: 1 to 7 digits, a dash, and the check digit of the LOINC users' guide
+ * (mod 10: the Luhn digit of the part before the dash), e.g. 2345-7 for glucose in serum.
+ */
+export function isValidLoinc(text: string): boolean {
+  const match = /^(\d{1,7})-(\d)$/.exec(text.trim());
+  return match !== null && luhnValid(`${match[1]}${match[2]}`);
+}
+
+export const loincSchema = z.string().trim().refine(isValidLoinc, 'loinc');

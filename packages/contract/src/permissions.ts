@@ -70,8 +70,10 @@ export type AccessRule =
       externalsRead?: boolean;
       /** Prescribers may read this without levels; the service limits them to what they prescribed. */
       prescribersRead?: boolean;
+      /** A clinic's medical user may write this (its clinic's records only, the service says). */
+      externalsWrite?: boolean;
     }
-  | { kind: 'special'; right: SpecialRight };
+  | { kind: 'special'; right: SpecialRight; userTypes?: readonly UserType[] };
 
 export type AccessDecision =
   | { allowed: true }
@@ -82,12 +84,16 @@ export function decideAccess(rule: AccessRule, rights: Rights | null): AccessDec
   if (rule.kind === 'public' || rule.kind === 'refreshToken') return { allowed: true };
   if (!rights) return { allowed: false, code: 'insufficientRights' };
   if (rule.kind === 'special') {
-    return rights[rule.right] ? { allowed: true } : { allowed: false, code: 'insufficientRights' };
+    const typeAllowed = !rule.userTypes || rule.userTypes.includes(rights.user_type);
+    return rights[rule.right] && typeAllowed
+      ? { allowed: true }
+      : { allowed: false, code: 'insufficientRights' };
   }
   if (rule.kind === 'permission') {
     const portal =
       (rule.externalsRead && rights.user_type === 'external') ||
-      (rule.prescribersRead && rights.user_type === 'prescriber');
+      (rule.prescribersRead && rights.user_type === 'prescriber') ||
+      (rule.externalsWrite && rights.user_type === 'external' && rights.medical_user);
     if (portal) return { allowed: true };
   }
   if (rule.userTypes && !rule.userTypes.includes(rights.user_type)) {

@@ -23,6 +23,7 @@ function allRights(): Rights {
   const rights = emptyRights('internal');
   for (const key of ADMIN_KEYS) rights[key] = 3;
   rights.validation_admin = true;
+  rights.billing_user = true;
   return rights;
 }
 
@@ -126,6 +127,8 @@ describe('menuFor', () => {
       'validation',
       'worklists',
       'deliveries',
+      'ciq',
+      'billing',
       'settings[families,machines,matrices,nabms,sample_types,parameters,analyses,collectors]',
       'scan',
       'import',

@@ -61,13 +61,16 @@ export type WebRouteId =
   | 'worklists'
   | 'deliveries'
   | 'onlineReport'
+  | 'ciq'
   | 'verifyEmail'
   | 'verifyPhoneNumber'
   | 'validateRecord'
   | 'invalidateRecord'
   | 'previewRecord'
   | 'table'
-  | 'resetPassword';
+  | 'resetPassword'
+  // Billing (issue 16).
+  | 'billing';
 
 export interface WebRoute {
   id: WebRouteId;
@@ -94,6 +97,7 @@ export const WEB_ROUTES = [
   { id: 'worklists', pattern: 'worklists/:machineId?', public: false },
   { id: 'deliveries', pattern: 'deliveries/:channel?', public: false },
   { id: 'onlineReport', pattern: 'online-report', public: true },
+  { id: 'ciq', pattern: 'ciq/:machineId?', public: false },
   { id: 'verifyEmail', pattern: 'verify-email/:verificationToken', public: true },
   { id: 'verifyPhoneNumber', pattern: 'verify-phone-number/:verificationToken', public: true },
   { id: 'validateRecord', pattern: 'validate-record/:recordId?', public: false },
@@ -101,6 +105,8 @@ export const WEB_ROUTES = [
   { id: 'previewRecord', pattern: 'preview-record/:recordId?', public: false },
   { id: 'table', pattern: 'table/:table_name/:task_type?', public: false },
   { id: 'resetPassword', pattern: 'reset-password/:resetToken?', public: true },
+  // Billing (issue 16): the billing list by state.
+  { id: 'billing', pattern: 'billing/:bill_state?', public: false },
 ] as const satisfies readonly WebRoute[];
 
 type PatternOf<Id extends WebRouteId> = Extract<(typeof WEB_ROUTES)[number], { id: Id }>['pattern'];
@@ -245,6 +251,8 @@ const EXTERNAL_ROUTES: readonly WebRouteId[] = [
   'formExternalRecords',
   'uploads',
   'previewRecord',
+  // A clinic's billing user reads its clinic's bills (the list asks for the billing right).
+  'billing',
 ];
 const EXTERNAL_TABLES: readonly string[] = ['collectors', 'collector', 'prescribers', 'external_records'];
 
@@ -292,6 +300,8 @@ export const INTERNAL_MENU: readonly MenuEntry[] = [
   link('validation', 'validate-record', 'validation_admin'),
   link('worklists', 'worklists', 'admin_samples'),
   link('deliveries', 'deliveries', 'admin_records'),
+  link('ciq', 'ciq', 'admin_samples'),
+  link('billing', 'billing', 'billing_user'),
   {
     kind: 'group',
     id: 'settings',
@@ -340,6 +350,7 @@ export const EXTERNAL_MENU: readonly MenuEntry[] = [
   link('prescribers', 'table/prescribers'),
   link('collectors', 'table/collectors'),
   link('uploads', 'uploads'),
+  link('billing', 'billing', 'billing_user'),
   link('account', 'account'),
   link('security', 'security'),
   link('information', 'information'),
@@ -418,6 +429,7 @@ export function titleKey(match: RouteMatch | null): string {
     worklists: 'worklists',
     deliveries: 'deliveries',
     onlineReport: 'online_report',
+    ciq: 'ciq',
     verifyEmail: 'verification',
     verifyPhoneNumber: 'verification',
     validateRecord: 'preview_record',
@@ -425,6 +437,7 @@ export function titleKey(match: RouteMatch | null): string {
     previewRecord: 'preview_record',
     table: 'error',
     resetPassword: 'reset_password',
+    billing: 'billing',
   };
   return byRoute[id];
 }

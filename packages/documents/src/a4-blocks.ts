@@ -37,7 +37,13 @@ export function drawHeader(
   const right = A4[0] - PAGE_MARGIN - rightWidth;
   fittedLine(doc, laboratory.name, left, PAGE_MARGIN, right - left - 5 * MM, 'Helvetica-Bold', 13);
   let y = PAGE_MARGIN + 18;
-  for (const line of [laboratory.address, laboratory.phone ? `Tél. ${laboratory.phone}` : undefined]) {
+  // The address as typed, one line each (street, postcode and town); past three, the rest shares the third.
+  const address = (laboratory.address ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  const addressLines = address.length > 3 ? [...address.slice(0, 2), address.slice(2).join(', ')] : address;
+  for (const line of [...addressLines, laboratory.phone ? `Tél. ${laboratory.phone}` : undefined]) {
     if (!line) continue;
     fittedLine(doc, line, left, y, right - left - 5 * MM, 'Helvetica', 9);
     y += 12;

@@ -5,6 +5,7 @@ const KIND_TITLES: Record<DocumentKind, string> = {
   requestForm: "BON DE DEMANDE D'ANALYSE",
   cerfa: "FEUILLE D'HONORAIRES",
   prescription: 'PRESCRIPTION',
+  quote: 'DEVIS',
 };
 
 export const REPORT_CHANNEL_LABELS: Record<ReportChannel, string> = {

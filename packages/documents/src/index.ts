@@ -3,8 +3,17 @@
  * request form, the prescription sheet and the report-service file names. Used by the server's
  * report service and by the workstation agent.
  */
+export {
+  BILLING_RULE_TEXTS,
+  euros,
+  FEE_SHEET_TITLE,
+  QUOTE_TITLE,
+  renderFeeSheet,
+  renderQuote,
+} from './billing.js';
 export * from './format.js';
 export { renderBarcodeLabels, renderExternalLabel, renderPasswordLabel } from './labels.js';
+export { mergePdfs, pdfPageCount } from './merge.js';
 export { A4, LABEL, LABEL_SIZE_MM, type RenderOptions } from './pdf.js';
 export { PRESCRIPTION_TITLE, renderPrescriptionSheet } from './prescription.js';
 export { printedFamilies, REPORT_TITLES, renderReport, renderReportBatch } from './report.js';

@@ -4,6 +4,13 @@ import { patient, report } from './testing/fixtures.js';
 import { pdfText, readPdfPages } from './testing/pdf-content.js';
 
 describe('renderReport', () => {
+  it("prints the laboratory's address line by line as it was typed", async () => {
+    const laboratory = { ...report.laboratory, address: '12 rue des Tilleuls\n\n69003 Lyon\n' };
+    const lines = pdfText(await renderReport({ ...report, laboratory }, { compress: false })).split('\n');
+    expect(lines).toContain('12 rue des Tilleuls');
+    expect(lines).toContain('69003 Lyon');
+  });
+
   it('prints the results of a known record with ranges, marks, anteriority and pages', async () => {
     const pdf = await renderReport(report, { compress: false });
     const text = pdfText(pdf);

@@ -173,7 +173,7 @@ export const prescriptionSheetInputSchema = z.object({
 });
 export type PrescriptionSheetInput = z.input<typeof prescriptionSheetInputSchema>;
 
-export const documentKindSchema = z.enum(['requestForm', 'cerfa', 'prescription']);
+export const documentKindSchema = z.enum(['requestForm', 'cerfa', 'prescription', 'quote']);
 export type DocumentKind = z.infer<typeof documentKindSchema>;
 
 function isRealDate(year: string, month: string, day: string): boolean {
@@ -184,3 +184,50 @@ function isRealDate(year: string, month: string, day: string): boolean {
     date.getUTCDate() === Number(day)
   );
 }
+
+const cents = z.number().int().min(0).max(100_000_000);
+
+/** A fee sheet or a quote: the billed acts of a record with amounts in cents (issue 16). */
+export const billingDocumentInputSchema = z.object({
+  laboratory: z.object({ name: line(120), address: line(200).optional(), phone: line(40).optional() }),
+  recordId: barcodeTextSchema,
+  patient: documentPatientSchema,
+  insurance: z
+    .object({
+      name: line(120).optional(),
+      agreement: line(80).optional(),
+      /** patient_insurance_code1: the complementary insurance (AMC). */
+      amc: line(40).optional(),
+      /** patient_insurance_code2: the teletransmission code. */
+      teletransmission: line(40).optional(),
+      from: isoDateSchema.optional(),
+      to: isoDateSchema.optional(),
+    })
+    .default({}),
+  prescriber: documentPrescriberSchema.optional(),
+  prescriptionDate: isoDateSchema.optional(),
+  billingDate: isoDateSchema,
+  bValueCents: cents,
+  acts: z
+    .array(
+      z.object({
+        code: line(10),
+        wording: line(200).optional(),
+        analysis: line(120),
+        coefficient: z.number().min(0),
+        amountCents: cents,
+      }),
+    )
+    .max(200),
+  excluded: z
+    .array(z.object({ code: line(10), analysis: line(120), reason: line(200) }))
+    .max(200)
+    .default([]),
+  costs: z
+    .array(z.object({ label: line(120), amountCents: cents }))
+    .max(200)
+    .default([]),
+  totalCents: cents,
+  toPayCents: cents,
+});
+export type BillingDocumentInput = z.input<typeof billingDocumentInputSchema>;

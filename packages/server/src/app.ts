@@ -14,6 +14,7 @@ import { type FaxSender, httpFaxSender, outboxFaxSender } from './adapters/fax.j
 import type { InsiClient } from './adapters/insi.js';
 import { insiFromConfig } from './adapters/insi-config.js';
 import { outboxMailer, smtpMailer } from './adapters/mail.js';
+import { httpQcService, type QcService, simulatedQcService } from './adapters/qc-service.js';
 import { httpSmsSender, outboxSmsSender } from './adapters/sms.js';
 import { localFileStorage } from './adapters/storage.js';
 import type { Config } from './config.js';
@@ -35,15 +36,24 @@ import {
   throttleLimits,
 } from './modules/auth/index.js';
 import { backupRoutes, createBackupService } from './modules/backups/index.js';
+// Billing (issue 16).
+import { billingRoutes } from './modules/billing/index.js';
+import { ciqRoutes } from './modules/ciq/index.js';
+// Dashboard (issue 17).
+import { dashboardRoutes } from './modules/dashboard/index.js';
 import {
   createDeliveryService,
+  createPrintBatches,
   createSending,
+  type DeliveryJobs,
+  deliveryJobsFor,
   deliveryRoutes,
   type ReportProvider,
   type Sending,
-  startSendingRunner,
   storedReport,
 } from './modules/delivery/index.js';
+import { exchangeRoutes, exchangeSender } from './modules/exchange/index.js';
+import { laboratoryRoutes } from './modules/laboratory/index.js';
 import { nabmImportRoutes } from './modules/nabms/index.js';
 import { nonconformityRoutes } from './modules/nonconformities/index.js';
 import { recordsRoutes } from './modules/records/index.js';
@@ -68,6 +78,7 @@ export interface AppDeps {
     insi?: InsiClient;
     fax?: FaxSender;
     report?: ReportProvider;
+    qcService?: QcService;
   };
 }
 
@@ -75,6 +86,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The report sends (e-mail, fax): the runner polls them; tests run them by hand. */
     sending: Sending;
+    /** Who runs them: pg-boss on PostgreSQL, the row runner on the embedded database. */
+    deliveryJobs: DeliveryJobs;
   }
 }
 
@@ -169,24 +182,49 @@ export async function buildApp({
     db,
     localFileStorage(config.STORAGE_DIR ?? path.join(config.dataDir, 'files')),
   );
-  validationRoutes(app, db, uploads);
-  nonconformityRoutes(app, db);
-  worklistRoutes(app, db);
-  uploadRoutes(app, uploads);
-  backupRoutes(app, createBackupService(db, config.BACKUP_DIR ?? path.join(config.dataDir, 'backups')));
-  reportRoutes(app, db, uploads);
-  // The report delivery sends: the newest version stored at validation.
+  // The report delivery sends (the newest version stored at validation), run by the job queue:
+  // validation enqueues them in its own transaction.
   const report = overrides?.report ?? storedReport;
   const fax =
     overrides?.fax ??
     (config.FAX_GATEWAY_URL
       ? httpFaxSender(config.FAX_GATEWAY_URL, config.FAX_GATEWAY_TOKEN)
       : outboxFaxSender(db, app.log));
-  deliveryRoutes(app, createDeliveryService(db, throttle, report));
-  const sending = createSending({ db, mailer, fax, report, publicUrl: config.publicUrl, log: app.log });
+  const exchange = exchangeSender(config.EXCHANGE_DROP_DIR ?? path.join(config.dataDir, 'exchange'));
+  const sending = createSending({
+    db,
+    mailer,
+    fax,
+    report,
+    exchange,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    retrySeconds: config.DELIVERY_RETRY_SECONDS,
+  });
   app.decorate('sending', sending);
-  const stopSending = startSendingRunner(sending, config.DELIVERY_POLL_SECONDS, app.log);
-  app.addHook('onClose', async () => stopSending());
+  const jobs = deliveryJobsFor(db, sending, config, app.log);
+  app.decorate('deliveryJobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+  validationRoutes(app, db, uploads, jobs);
+  nonconformityRoutes(app, db);
+  ciqRoutes(
+    app,
+    db,
+    overrides?.qcService ??
+      (config.QC_SERVICE_URL ? httpQcService(config.QC_SERVICE_URL) : simulatedQcService(app.log)),
+  );
+  worklistRoutes(app, db);
+  uploadRoutes(app, uploads);
+  backupRoutes(app, createBackupService(db, config.BACKUP_DIR ?? path.join(config.dataDir, 'backups')));
+  reportRoutes(app, db, uploads);
+  deliveryRoutes(app, createDeliveryService(db, throttle, report, jobs), createPrintBatches(db, report));
+  exchangeRoutes(app, db);
+  // Billing (issue 16): billing details, fee sheet, quote, billing list, B values.
+  billingRoutes(app, db);
+  laboratoryRoutes(app, db);
+  // Dashboard (issue 17).
+  dashboardRoutes(app, db);
 
   // 4. The web application, with client-side routes falling back to index.html.
   await registerWebApp(app, config.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'));

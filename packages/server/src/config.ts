@@ -37,12 +37,28 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('SIL <no-reply@localhost>'),
   /** HTTP SMS gateway (POST JSON {to, text} with a bearer token); without it SMS go to the local outbox. */
   SMS_GATEWAY_URL: z.string().url().optional(),
+  /** The external quality-control service; without it, runs go to the local simulator. */
+  QC_SERVICE_URL: z.string().url().optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
   /** HTTP fax gateway (POST JSON {to, filename, pdf_base64}); without it faxes go to the local outbox. */
   FAX_GATEWAY_URL: z.string().url().optional(),
   FAX_GATEWAY_TOKEN: z.string().optional(),
   /** Seconds between two looks of the delivery runner at the sends due (0: the runner does not poll). */
   DELIVERY_POLL_SECONDS: z.coerce.number().int().min(0).default(15),
+  /** Folder where the 'exchange' sends without a URL drop their files (per laboratory); defaults to DATA_DIR/exchange. */
+  EXCHANGE_DROP_DIR: z.string().optional(),
+  /**
+   * Who runs the report sends: 'auto' is pg-boss on PostgreSQL and the row runner on the embedded
+   * database (decision 0016); 'rows' forces the row runner (tests that drive the clock by hand).
+   */
+  DELIVERY_JOBS: z.enum(['auto', 'rows']).default('auto'),
+  /** The schema pg-boss keeps its jobs in (PostgreSQL only); every server copy of a laboratory shares it. */
+  PGBOSS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+    .default('pgboss'),
+  /** The first wait before a failed send is tried again, doubling after each try. */
+  DELIVERY_RETRY_SECONDS: z.coerce.number().positive().default(30),
   SMS_SENDER: z.string().default('SIL'),
   /** INSi look-ups: the local simulator (default) or the national teleservice (docs/insi.md). */
   INSI_MODE: z.enum(['simulator', 'teleservice']).default('simulator'),
@@ -72,6 +88,22 @@ const EnvSchema = z.object({
   TRUST_PROXY: flag.default(false),
   /** The workstation agent the web app calls from the browser (labels, scans); allowed by the CSP. */
   AGENT_ORIGIN: z.string().url().default('http://127.0.0.1:5175'),
+  /**
+   * Pro Santé Connect (OpenID Connect, docs/decisions/0021-pro-sante-connect.md): the discovery
+   * document, the client registered for this installation and the accepted eIDAS levels (acr).
+   * Without PSC_DISCOVERY_URL and PSC_CLIENT_ID the single sign-on answers ssoNotConfigured.
+   */
+  PSC_DISCOVERY_URL: z.string().url().optional(),
+  PSC_CLIENT_ID: z.string().optional(),
+  PSC_CLIENT_SECRET: z.string().optional(),
+  PSC_SCOPE: z.string().default('openid scope_all'),
+  PSC_ACR_VALUES: z.string().default('eidas1'),
+  /** Only for a provider on this machine (tests): allow http:// to the provider. */
+  PSC_ALLOW_HTTP: flag.default(false),
+  /** Web Push (VAPID): the key pair (web-push generate-vapid-keys) and a contact (mailto: or https:). */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().default('mailto:no-reply@localhost'),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string };

@@ -282,6 +282,16 @@ const newPatient = () => ({
   patient_dob: '1990-03-04',
 });
 const analysesOf = (t: Holdings) => [{ combination: 1, analysis_ids: [t.ref.analyses] }];
+/** An external record for a new patient, collected by the holdings' (clinic's) collector. */
+const externalRecord = (t: Holdings) => ({
+  patient_surname: 'Externe',
+  patient_name: 'Lou',
+  patient_gender: 'F',
+  patient_dob: '1991-05-06',
+  record_collector: t.ref.collectors,
+  record_collection_datetime: '2026-01-05T08:30',
+  record_selected_analyses: analysesOf(t),
+});
 
 /** Every call of the route table, with its requests. */
 const CASES: Record<string, RouteCase> = {
@@ -765,6 +775,8 @@ const CASES: Record<string, RouteCase> = {
       }),
     ownAnswer: 'done',
   },
+  // Dashboard (issue 17): the caller's own laboratory only, nothing to aim at another's.
+  getDashboard: { own: () => get('/api/get-dashboard'), ownAnswer: 'ok' },
   getWorklist: {
     own: (f) => get(`/api/get-worklist?machine_id=${f.own.ref.machines}`),
     ownAnswer: 'ok',
@@ -854,6 +866,7 @@ const CASES: Record<string, RouteCase> = {
       get(`/api/get-uploads?record_id=${t.record}`),
       get(`/api/get-uploads?patient_id=${t.patient}`),
     ],
+    portalScoped: true,
   },
   deleteUpload: {
     own: () => send('DELETE', '/api/delete-upload', { upload_id: randomUUID() }),
@@ -885,16 +898,19 @@ const CASES: Record<string, RouteCase> = {
       upload({ record_id: t.record, document_type: 'misc' }),
       upload({ patient_id: t.patient, document_type: 'misc' }),
     ],
+    portalScoped: true,
   },
   downloadReport: {
     own: (f) => get(`/api/download-report?report_id=${f.own.report}`),
     ownAnswer: 'ok',
     foreign: (t) => [get(`/api/download-report?report_id=${t.report}`)],
+    portalScoped: true,
   },
   downloadUpload: {
     own: (f) => get(`/api/download-upload?upload_id=${f.own.upload}`),
     ownAnswer: 'ok',
     foreign: (t) => [get(`/api/download-upload?upload_id=${t.upload}`)],
+    portalScoped: true,
   },
   importNabms: {
     own: () => ({
@@ -916,7 +932,193 @@ const CASES: Record<string, RouteCase> = {
     foreign: (t) => [instrumentFile('/api/import-results', { machine_id: t.ref.machines })],
   },
   pscStart: { own: () => get('/auth/psc/start'), ownAnswer: 'done' },
+  getMachineCiq: {
+    own: (f) => get(`/api/get-machine-ciq?machine_id=${f.own.ref.machines}`),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/get-machine-ciq?machine_id=${t.ref.machines}`)],
+  },
+  saveCiqSetting: {
+    // A setting that does not exist: every allowed caller reaches the same not-found.
+    own: (f) =>
+      send('PUT', '/api/save-ciq-setting', {
+        ciq_setting_id: randomUUID(),
+        analysis_id: f.own.ref.analyses,
+        parameter_id: f.own.ref.parameters,
+        ciq_level: 'N1',
+        ciq_lot: 'L1',
+        ciq_mean: 10,
+        ciq_sd: 1,
+      }),
+    ownAnswer: 'ciqSettingNotFound',
+    foreign: (t, f) => [
+      send('PUT', '/api/save-ciq-setting', {
+        analysis_id: t.ref.analyses,
+        parameter_id: f.own.ref.parameters,
+        ciq_level: 'N1',
+        ciq_lot: 'L1',
+        ciq_mean: 10,
+        ciq_sd: 1,
+      }),
+      send('PUT', '/api/save-ciq-setting', {
+        analysis_id: f.own.ref.analyses,
+        parameter_id: t.ref.parameters,
+        ciq_level: 'N1',
+        ciq_lot: 'L1',
+        ciq_mean: 10,
+        ciq_sd: 1,
+      }),
+    ],
+  },
+  createCiqRecord: {
+    own: (f) => send('POST', '/api/create-ciq-record', { machine_id: f.own.ref.machines }),
+    ownAnswer: 'ok',
+    foreign: (t) => [send('POST', '/api/create-ciq-record', { machine_id: t.ref.machines })],
+  },
+  addCiqValues: {
+    own: () =>
+      send('PUT', '/api/add-ciq-values', {
+        ciq_run_id: randomUUID(),
+        values: [{ ciq_setting_id: randomUUID(), ciq_value: 1 }],
+      }),
+    ownAnswer: 'ciqRunNotFound',
+  },
+  acceptCiqRun: {
+    own: () => send('PUT', '/api/accept-ciq-run', { ciq_run_id: randomUUID(), ciq_run_accept_reason: 'Lot' }),
+    ownAnswer: 'ciqRunNotFound',
+  },
+  sendCiqRun: {
+    own: () => send('POST', '/api/send-ciq-run', { ciq_run_id: randomUUID() }),
+    ownAnswer: 'ciqRunNotFound',
+  },
+  getCiqChart: {
+    own: () => get(`/api/get-ciq-chart?ciq_setting_id=${randomUUID()}`),
+    ownAnswer: 'ciqSettingNotFound',
+  },
+  // Result exchange (issue 16): the fixture's record is not validated, as every allowed caller is told.
+  exportRecordResults: {
+    own: (f) => get(`/api/export-record-results?record_id=${f.own.record}&format=hl7`),
+    ownAnswer: 'recordNotValidated',
+    foreign: (t) => [get(`/api/export-record-results?record_id=${t.record}&format=fhir`)],
+  },
+  // Portals (issue 17).
+  getExternalLabel: recordQuery('/reports/get-external-label'),
+  addExternalRecord: {
+    own: (f) => send('POST', '/api/add-external-record', externalRecord(f.own)),
+    ownAnswer: 'ok',
+    foreign: (t, f) =>
+      [
+        { ...externalRecord(f.own), patient_id: t.patient },
+        { ...externalRecord(f.own), record_collector: t.ref.collectors },
+        { ...externalRecord(f.own), record_prescriber: t.ref.prescribers },
+        { ...externalRecord(f.own), record_selected_analyses: analysesOf(t) },
+      ].map((payload) => send('POST', '/api/add-external-record', payload)),
+    // Another clinic's patient and collector are refused; a prescriber and the analyses are the laboratory's.
+    portalScoped: false,
+  },
+  // Print batches of paper and post: unknown rows reach the service's own not-found.
+  printDeliveryBatch: {
+    own: () => send('POST', '/api/print-delivery-batch', { delivery_ids: [randomUUID()] }),
+    ownAnswer: 'deliveryNotFound',
+  },
+  markDeliveriesPrinted: {
+    own: () => send('PUT', '/api/mark-deliveries-printed', { delivery_ids: [randomUUID()] }),
+    ownAnswer: 'deliveryNotFound',
+  },
+  // The laboratory's identity on its reports: a stale stamp reaches the lost-update guard, unchanged.
+  getLaboratoryIdentity: { own: () => get('/api/get-laboratory-identity'), ownAnswer: 'ok' },
+  updateLaboratoryIdentity: {
+    own: () =>
+      send('PUT', '/api/update-laboratory-identity', {
+        laboratory_name: 'Laboratoire',
+        laboratory_address: null,
+        laboratory_phone: null,
+        laboratory_finess: null,
+        laboratory_accreditation: null,
+        laboratory_last_updated: STALE,
+      }),
+    ownAnswer: 'staleUpdate',
+  },
+  // Account and security settings, Pro Santé Connect, push notifications (issue 18). The test app has
+  // neither a single sign-on provider nor VAPID keys: those calls answer their 'not configured' code.
+  pscCallback: { own: () => get(`/auth/psc/callback?state=${'s'.repeat(32)}&code=c`), ownAnswer: 'done' },
+  getAccountStatus: { own: () => get('/api/get-account-status'), ownAnswer: 'ok' },
+  requestEmailChange: {
+    own: () => send('PUT', '/api/request-email-change', { new_email: 'admin@demo.lab' }),
+    ownAnswer: 'done',
+  },
+  requestPhoneChange: {
+    own: () => send('PUT', '/api/request-phone-change', { new_phone: '+33699999999' }),
+    ownAnswer: 'done',
+  },
+  changePassword: {
+    own: () =>
+      send('PUT', '/api/change-password', {
+        previous_password: digest('not-the-password-1!'),
+        new_password: digest('Another-password-2!'),
+      }),
+    ownAnswer: 'incorrectCredentials',
+  },
+  updateOtp: { own: () => send('PUT', '/api/update-otp', { otp_enabled: false }), ownAnswer: 'ok' },
+  getOwnSessions: { own: () => get('/api/get-own-sessions'), ownAnswer: 'ok' },
+  logoutEverywhere: {
+    own: () => send('PUT', '/api/logout-everywhere', { keep_current: true }),
+    ownAnswer: 'ok',
+  },
+  getPscUser: {
+    own: () => get(`/api/get-psc-user?state=${'s'.repeat(32)}&code=c`),
+    ownAnswer: 'ssoNotConfigured',
+  },
+  startPscLink: { own: () => send('POST', '/api/start-psc-link', {}), ownAnswer: 'ssoNotConfigured' },
+  linkPscAccount: {
+    own: () => send('PUT', '/api/link-psc-account', { state: 's'.repeat(32), code: 'c' }),
+    ownAnswer: 'ssoNotConfigured',
+  },
+  unlinkPscAccount: { own: () => send('PUT', '/api/unlink-psc-account', {}), ownAnswer: 'ok' },
+  getPushKey: { own: () => get('/api/get-push-key'), ownAnswer: 'pushNotConfigured' },
+  addPushSubscription: {
+    own: () =>
+      send('POST', '/api/add-push-subscription', {
+        endpoint: 'https://push.example.org/abc',
+        p256dh: 'p'.repeat(40),
+        auth: 'a'.repeat(16),
+      }),
+    ownAnswer: 'pushNotConfigured',
+  },
+  sendTestPush: { own: () => send('POST', '/api/send-test-push', {}), ownAnswer: 'pushNotConfigured' },
+  getLaboratoryInformation: { own: () => get('/api/get-laboratory-information'), ownAnswer: 'ok' },
   ...referenceCases(),
+
+  // Billing (issue 16).
+  getBillingDetails: recordQuery('/api/get-billing-details'),
+  getCerfa: recordQuery('/reports/get-cerfa'),
+  getQuote: recordQuery('/reports/get-quote'),
+  // The fixture's records are not validated: the lists are empty for every caller, and marking
+  // reaches the service's own refusal.
+  getBillingList: { own: () => get('/api/get-billing-list?bill_state=toBill'), ownAnswer: 'ok' },
+  markRecordBilled: {
+    own: (f) => send('PUT', '/api/mark-record-billed', { record_id: f.own.record }),
+    ownAnswer: 'done',
+    foreign: (t) => [send('PUT', '/api/mark-record-billed', { record_id: t.record })],
+  },
+  markRecordPaid: {
+    own: (f) => send('PUT', '/api/mark-record-paid', { record_id: f.own.record }),
+    ownAnswer: 'done',
+    foreign: (t) => [send('PUT', '/api/mark-record-paid', { record_id: t.record })],
+  },
+  getBValues: { own: () => get('/api/get-b-values'), ownAnswer: 'ok' },
+  addBValue: {
+    own: () =>
+      send('POST', '/api/add-b-value', {
+        b_territory: 'overseas',
+        b_valid_from: '2040-01-01',
+        b_value_cents: 31,
+      }),
+    ownAnswer: 'ok',
+  },
+  updateBillingTerritory: {
+    own: () => send('PUT', '/api/update-billing-territory', { territory: 'metropolitan' }),
+    ownAnswer: 'ok',
+  },
 };
 
 /** The codes that say the caller was refused by the access rule or the session, not by the call's own rules. */
@@ -1308,13 +1510,21 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
         for (const [variant, target] of targets)
           for (const item of routeCase.foreign?.(target, fixture) ?? []) {
             const guard = isGuarded(item) ? item.needs(rights) : undefined;
+            const foreignAnswer = routeCase.foreignAnswer ?? 'notFound';
+            // A clinic user aiming at another clinic's record or patient of its laboratory is told it overreached.
+            const overreached =
+              variant === 'otherOwner' && rights.user_type === 'external' && foreignAnswer === 'notFound';
             cells.push({
               route,
               def,
               user,
               variant,
               request: isGuarded(item) ? item.request : item,
-              expected: guard ? { refused: guard } : (routeCase.foreignAnswer ?? 'notFound'),
+              expected: guard
+                ? { refused: guard }
+                : overreached
+                  ? { refused: 'clinicUserOverreached' }
+                  : foreignAnswer,
             });
           }
       }

@@ -87,7 +87,7 @@ describe.each(DATABASES)('API conventions on %s', (kind) => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 
-  it('sends the single sign-on button back to login with a code while no provider is connected', async () => {
+  it('sends the single sign-on button back to login with a code while no provider is configured', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/auth/psc/start?locale=en' });
     expect([response.statusCode, response.headers.location]).toEqual([
       302,

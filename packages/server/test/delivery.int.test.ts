@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
+import { pdfPageCount } from '@sil/documents';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onlineReportOpenings, records } from '../src/db/schema/index.js';
+import { onlineReportOpenings, recordReports, records } from '../src/db/schema/index.js';
 import { databaseRefusal } from '../src/lib/errors.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { MAX_ATTEMPTS } from '../src/modules/delivery/sending.js';
@@ -269,6 +270,74 @@ describe.each(DATABASES)('report delivery on %s', (kind) => {
       url: `/api/get-sample?sample_id=${record.sampleId}`,
     });
     expect(sample.json<Json[]>()[0]?.sample_status).toBe(SAMPLE_STATUS.reportSent);
+  });
+
+  it('prints paper and post in one batch of the stored reports, done only once the user confirms', async () => {
+    const both = await validatedRecord({ record_must_paper: true, record_must_post: true });
+    const postOnly = await validatedRecord({ record_must_post: true });
+    const phoned = await validatedRecord({ record_must_phone: true });
+    const bothState = await deliveriesOf(both.recordId);
+    const chosen = [
+      channel(bothState, 'paper').delivery_id,
+      channel(await deliveriesOf(postOnly.recordId), 'post').delivery_id,
+      channel(bothState, 'post').delivery_id,
+    ];
+    const storedPages = async (recordId: string) => {
+      const [stored] = await ctx.database.db
+        .select({ pdf: recordReports.report_pdf })
+        .from(recordReports)
+        .where(eq(recordReports.report_record, recordId));
+      return pdfPageCount(Buffer.from(stored?.pdf ?? []));
+    };
+    const expectedPages = 2 * (await storedPages(both.recordId)) + (await storedPages(postOnly.recordId));
+
+    const printed = await call(ctx.app, secretary, {
+      method: 'POST',
+      url: '/api/print-delivery-batch',
+      payload: { delivery_ids: chosen },
+    });
+    expect(printed.statusCode, printed.body).toBe(200);
+    const batch = printed.json<{
+      filename: string;
+      pdf_base64: string;
+      pages: number;
+      delivery_ids: string[];
+    }>();
+    expect(batch.delivery_ids).toEqual(chosen);
+    expect(batch.pages).toBe(expectedPages);
+    expect(await pdfPageCount(Buffer.from(batch.pdf_base64, 'base64'))).toBe(expectedPages);
+    expect(batch.filename).toMatch(/LOT DE 3 COMPTES RENDUS\.pdf$/);
+    // Printing alone marks nothing: a jammed printer leaves the work list as it was.
+    expect(channel(await deliveriesOf(both.recordId), 'paper').delivery_state).toBe('pending');
+
+    const phone = channel(await deliveriesOf(phoned.recordId), 'phone').delivery_id;
+    for (const url of ['/api/print-delivery-batch', '/api/mark-deliveries-printed']) {
+      const refused = await call(ctx.app, secretary, {
+        method: url.includes('print-delivery') ? 'POST' : 'PUT',
+        url,
+        payload: { delivery_ids: [chosen[0], phone] },
+      });
+      expect(codeOf(refused)).toBe('deliveryNotPrintable');
+    }
+    // The refused confirmation changed nothing.
+    expect(channel(await deliveriesOf(both.recordId), 'paper').delivery_state).toBe('pending');
+
+    const confirmed = await put(secretary, '/api/mark-deliveries-printed', { delivery_ids: chosen });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json<{ done: string[]; sent_records: string[] }>()).toEqual({
+      done: chosen,
+      sent_records: [both.recordId, postOnly.recordId].sort(),
+    });
+    const after = await deliveriesOf(both.recordId);
+    for (const name of ['paper', 'post'])
+      expect(channel(after, name)).toMatchObject({
+        delivery_state: 'done',
+        delivery_done_by: secretary.uid,
+        delivery_done_at: expect.any(String),
+      });
+    expect(after.record_status).toBe(RECORD_STATUS.sent);
+    const again = await put(secretary, '/api/mark-deliveries-printed', { delivery_ids: [chosen[1]] });
+    expect(codeOf(again)).toBe('deliveryAlreadyDone');
   });
 
   it('ticks the phone checklist person by person; the channel is done with the last', async () => {

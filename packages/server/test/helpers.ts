@@ -52,6 +52,9 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Dat
   };
 }
 
+/** A schema name of its own (pg-boss's): parallel tests never share one. */
+export const testSchemaName = (prefix: string) => `${prefix}_${randomBytes(5).toString('hex')}`;
+
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
@@ -74,6 +77,9 @@ export async function startTestApp(
     WEB_DIST_DIR: '/nonexistent',
     STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), 'sil-files-')),
     PUBLIC_URL: 'https://lab.example',
+    // Sends are run by hand unless a test starts the job queue (delivery-jobs.int.test.ts).
+    DELIVERY_POLL_SECONDS: '0',
+    PGBOSS_SCHEMA: testSchemaName('pgboss'),
     ...env,
   });
   const app = await buildApp({ config, db: database.db, logger: false });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, nabms } from '../src/db/schema/index.js';
 import {
@@ -78,6 +78,13 @@ describe.each(DATABASES)('NABM acts on %s', (kind) => {
     });
     const ended = await ctx.database.db.select().from(nabms).where(eq(nabms.nabm_retired, true));
     expect(ended.length).toBe(112);
+    // Special rules with their maximum per prescription (BIO_SPE_REG / BIO_MAX_REG), which billing applies.
+    const limited = await ctx.database.db.select().from(nabms).where(isNotNull(nabms.nabm_spec_rule_max));
+    expect(limited.length).toBe(30);
+    expect(limited.find((row) => row.nabm_code === '0321')).toMatchObject({
+      nabm_spec_rule_num: '4',
+      nabm_spec_rule_max: 2,
+    });
     expect(ended.every((row) => row.nabm_end_date !== null)).toBe(true);
   });
 

@@ -25,6 +25,9 @@ const PUBLIC_ROUTES = [
   'PUT /api/verify-email',
   'PUT /api/verify-phone-number',
   'GET /auth/psc/start',
+  // Pro Santé Connect's return and the exchange of its code for the linked account (issue 18).
+  'GET /auth/psc/callback',
+  'GET /api/get-psc-user',
   // The patient opens the report with the record number, the password label and the birth date.
   'POST /api/open-online-report',
 ];

@@ -482,7 +482,7 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
     expect(seen.data.map((r) => r.record_id)).toEqual([owned.record_id]);
     expect(
       codeOf(await call(ctx.app, clinic, { method: 'GET', url: `/api/get-record?record_id=${ids.record}` })),
-    ).toBe('recordNotFound');
+    ).toBe('clinicUserOverreached');
     const prescriber = await login(ctx.app, 'prescripteur@demo.lab');
     const theirs = await get<{ data: Json[] }>(prescriber, '/api/get-records');
     expect(theirs.data.map((r) => r.record_id)).toEqual([ids.record]);

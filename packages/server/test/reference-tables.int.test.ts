@@ -500,7 +500,7 @@ describe.each(DATABASES)('external users on reference tables on %s', (kind) => {
           url: `/api/get-collector?collector_id=${theirs.collector_id}`,
         }),
       ),
-    ).toBe('collectorNotFound');
+    ).toBe('clinicUserOverreached');
     expect(
       (await call(ctx.app, clinicUser, { method: 'GET', url: '/api/get-prescribers' })).json<Page>()
         .number_of_rows,

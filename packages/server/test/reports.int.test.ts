@@ -5,6 +5,7 @@ import { pdfText } from '@sil/documents/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordReports } from '../src/db/schema/index.js';
+import { databaseRefusal } from '../src/lib/errors.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { seedCatalogue } from './factories.js';
 import {
@@ -237,14 +238,45 @@ describe.each(DATABASES)('result reports on %s', (kind) => {
     );
     const refusal = await rewrite.then(
       () => 'accepted',
-      (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
+      (error: Error) => error,
     );
-    expect(refusal).toBe('reportImmutable');
+    expect(String(((refusal as Error).cause as Error | undefined)?.message)).toBe('reportImmutable');
+    // The trigger's SQLSTATE SIL10 answers the catalogue error, as the other rules of the database.
+    const mapped = databaseRefusal(refusal);
+    expect(mapped?.code).toBe('reportImmutable');
+    expect(mapped?.statusCode).toBe(409);
     expect(
       createHash('sha256')
         .update(await download(String(stored?.report_id)))
         .digest('hex'),
     ).toBe(stored?.report_sha256);
+  });
+
+  it("prints the laboratory's identity, as its administrator set it, in the stored report's header", async () => {
+    const current = await get(admin, '/api/get-laboratory-identity');
+    expect(current.statusCode, current.body).toBe(200);
+    const saved = await put(admin, '/api/update-laboratory-identity', {
+      laboratory_name: 'Laboratoire des Tilleuls',
+      laboratory_address: '12 rue des Tilleuls\n69003 Lyon',
+      laboratory_phone: '04 72 00 00 00',
+      laboratory_finess: '690 781 810',
+      laboratory_accreditation: 'Accréditation COFRAC ISO 15189 n° 8-9999',
+      laboratory_last_updated: current.json<Json>().laboratory_last_updated,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const pending = await pendingRecord();
+    const validated = await put(biologist, '/api/validate-record', {
+      record_id: pending.recordId,
+      sample_ids: [pending.panel, pending.count],
+    });
+    expect(validated.statusCode, validated.body).toBe(200);
+    const [stored] = await versions(pending.recordId);
+    const text = readable(await download(String(stored?.report_id)));
+    expect(text).toContain('Laboratoire des Tilleuls');
+    expect(text).toContain('12 rue des Tilleuls');
+    expect(text).toContain('69003 Lyon');
+    expect(text).toContain('690781810');
+    expect(text).toContain('Accréditation COFRAC ISO 15189 n° 8-9999');
   });
 
   it('answers reportNotFound for a report that does not exist', async () => {

@@ -7,6 +7,9 @@ import {
   OnlineReport,
   OnlineReportBody,
   PhoneCallBody,
+  PrintBatch,
+  PrintBatchBody,
+  PrintedDeliveries,
   RecordDeliveries,
 } from './schemas.js';
 
@@ -74,5 +77,24 @@ export const deliveryRoutes = {
     body: OnlineReportBody,
     response: OnlineReport,
     errors: ['incorrectReportCredentials', 'reportNotReady', 'tooManyAttempts'],
+  },
+  // Print batches for paper and post (issue 15 'post and paper as print batches').
+  printDeliveryBatch: {
+    method: 'POST',
+    path: '/api/print-delivery-batch',
+    access: records(2),
+    summary: 'One PDF of the stored reports of chosen paper or post channels',
+    body: PrintBatchBody,
+    response: PrintBatch,
+    errors: ['deliveryNotFound', 'deliveryNotPrintable', 'deliveryAlreadyDone', 'reportNotFound'],
+  },
+  markDeliveriesPrinted: {
+    method: 'PUT',
+    path: '/api/mark-deliveries-printed',
+    access: records(2),
+    summary: 'Mark a printed (or posted) batch done',
+    body: PrintBatchBody,
+    response: PrintedDeliveries,
+    errors: ['deliveryNotFound', 'deliveryNotPrintable', 'deliveryAlreadyDone', 'cannotEditLock'],
   },
 } as const satisfies Record<string, RouteDef>;

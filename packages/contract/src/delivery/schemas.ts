@@ -11,12 +11,14 @@ export const DELIVERY_CHANNELS = [
   'post',
   'insurance_report',
   'occupational_physician',
+  // The structured result message sent to the laboratory's exchange destination (issue 16).
+  'exchange',
 ] as const;
 export const deliveryChannel = z.enum(DELIVERY_CHANNELS);
 export type DeliveryChannel = z.output<typeof deliveryChannel>;
 
 /** The channels the system sends itself, as background jobs; staff carry out the others. */
-export const SENT_CHANNELS: readonly DeliveryChannel[] = ['online', 'fax'];
+export const SENT_CHANNELS: readonly DeliveryChannel[] = ['online', 'fax', 'exchange'];
 
 /**
  * pending → done (staff or the system), or pending → sending → done | failed; a failed send is
@@ -91,3 +93,26 @@ export const OnlineReport = z.object({
   pdf_base64: z.string(),
 });
 export type OnlineReport = z.output<typeof OnlineReport>;
+
+/** The channels staff print themselves: paper handed over, post sent; printed in batches. */
+export const PRINTED_CHANNELS: readonly DeliveryChannel[] = ['paper', 'post'];
+
+/** The work list rows chosen for one print batch (paper or post still to do). */
+export const PrintBatchBody = z.object({
+  delivery_ids: z.array(z.uuid()).min(1).max(200),
+});
+export const PrintBatch = z.object({
+  filename: z.string(),
+  pdf_base64: z.string(),
+  /** Pages of the batch: every stored report, one after the other, in the order of the work list. */
+  pages: z.number().int().positive(),
+  delivery_ids: z.array(z.uuid()),
+});
+export type PrintBatch = z.output<typeof PrintBatch>;
+export const PrintedDeliveries = z.object({
+  /** The channels now done, by the user who confirmed, at that time. */
+  done: z.array(z.uuid()),
+  /** Records that reached 'sent' with it. */
+  sent_records: z.array(z.uuid()),
+});
+export type PrintedDeliveries = z.output<typeof PrintedDeliveries>;

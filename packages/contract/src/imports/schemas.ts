@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CIQ_RUN_STATUSES } from '../ciq/schemas.js';
 import { importFileTypeSchema } from '../enums.js';
 import { RESULT_FLAGS } from '../results/interpret.js';
 import { stamp } from '../rows/stamps.js';
@@ -95,6 +96,24 @@ export const UnmatchedLine = z.object({
 });
 export type UnmatchedLine = z.infer<typeof UnmatchedLine>;
 
+/**
+ * A control value of the file: its sample id names a control level or lot of a CIQ target of the
+ * import's machine (issue 14). The import writes them into a new control run of the machine, each
+ * read by the Westgard rules; `ciq_z` is its distance to the target in SD.
+ */
+export const ImportControlLine = z.object({
+  line: z.number().int(),
+  sample_ref: z.string(),
+  instrument_code: z.string(),
+  ciq_setting_id: z.uuid(),
+  parameter_name: z.string(),
+  ciq_level: z.string(),
+  ciq_lot: z.string(),
+  ciq_value: z.number(),
+  ciq_z: z.number(),
+});
+export type ImportControlLine = z.infer<typeof ImportControlLine>;
+
 export const ImportPreview = z.object({
   file_type: importFileTypeSchema,
   encoding: z.string(),
@@ -109,6 +128,7 @@ export const ImportPreview = z.object({
     }),
   ),
   lines: z.array(ImportPreviewLine),
+  controls: z.array(ImportControlLine),
   unmatched: z.array(UnmatchedLine),
   unmapped_codes: z.array(z.string()),
   already_imported_at: stamp.nullable(),
@@ -122,5 +142,9 @@ export const ImportAnswer = z.object({
   unmatched: z.number().int(),
   samples: z.number().int(),
   already_imported_at: stamp.nullable(),
+  /** Control values written into the control run the import opened (none on a second import). */
+  controls: z.number().int(),
+  ciq_run_id: z.uuid().nullable(),
+  ciq_run_status: z.enum(CIQ_RUN_STATUSES).nullable(),
 });
 export type ImportAnswer = z.infer<typeof ImportAnswer>;

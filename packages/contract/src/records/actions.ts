@@ -15,6 +15,12 @@ export const RECORD_PSEUDO_FILTERS = [
   'records_validated_today',
 ] as const;
 
+/**
+ * The filter of the external records list (`table/external_records`): only the records a clinic
+ * owns, as the dashboard counts external records. Staff reach that list from the 'Other' menu.
+ */
+export const EXTERNAL_RECORDS_FILTER = 'records_external';
+
 export const RecordListQuery = ListQuery;
 
 export const RecordIdQuery = z.object({ record_id: recordId });

@@ -78,6 +78,15 @@ export const documentRoutes = {
     response: DocumentAnswer,
     errors: ['recordNotFound', 'patientNotFound', 'clinicUserOverreached'],
   },
+  getExternalLabel: {
+    method: 'GET',
+    path: '/reports/get-external-label',
+    access: { ...records(1), externalsRead: true },
+    summary: 'The external label of a record as a base64 PDF',
+    query: RecordIdQuery,
+    response: DocumentAnswer,
+    errors: ['recordNotFound', 'patientNotFound', 'clinicUserOverreached'],
+  },
   getPasswordLabel: {
     method: 'GET',
     path: '/reports/get-password-label',
@@ -99,7 +108,7 @@ export const documentRoutes = {
   getUploads: {
     method: 'GET',
     path: '/api/get-uploads',
-    access: records(1),
+    access: { ...records(1), externalsRead: true },
     summary: 'Files attached to a record or a patient',
     query: z.object({ record_id: z.uuid().optional(), patient_id: z.uuid().optional() }),
     response: z.array(UploadRow),

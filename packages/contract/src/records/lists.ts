@@ -1,3 +1,4 @@
+import { TASK_FILTER, TASK_TYPES } from '../dashboard/tasks.js';
 import { byUpdate, type EntityDefinition, paths } from '../reference/shared.js';
 import { patientFields } from './patient.js';
 import { recordFields } from './record.js';
@@ -67,6 +68,21 @@ export const recordList = {
     record_owner: { kind: 'reference', table: 'clinics', permission: 'admin_clinics' },
     record_prescriber: { kind: 'reference', table: 'prescribers', permission: 'admin_prescribers' },
     record_collector: { kind: 'reference', table: 'collectors', permission: 'admin_collectors' },
+    // The dashboard's tasks in progress (issue 17): the records of one task, and the flags they read.
+    [TASK_FILTER]: { kind: 'values', values: TASK_TYPES },
+    record_sent_externally: { kind: 'boolean' },
+    record_unresolved_nca: { kind: 'boolean' },
+    record_lbloc_flag: { kind: 'boolean' },
+    record_delai_flag: { kind: 'boolean' },
+    record_pending_fax: { kind: 'boolean' },
+    record_pending_phone: { kind: 'boolean' },
+    record_pending_post: { kind: 'boolean' },
+    record_pending_paper: { kind: 'boolean' },
+    record_pending_online: { kind: 'boolean' },
+    record_pending_insurance_report: { kind: 'boolean' },
+    record_pending_occupational_physician: { kind: 'boolean' },
+    // Records with a validated result out of range (RecordListFields.record_abnormal, issue 17).
+    record_abnormal: { kind: 'boolean' },
   },
   unique: [],
   notFound: 'recordNotFound',

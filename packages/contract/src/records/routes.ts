@@ -33,6 +33,7 @@ import {
   UpdateSampleBody,
   UpdateSampleStatusBody,
 } from './actions.js';
+import { AddExternalRecordAnswer, AddExternalRecordBody } from './external.js';
 import { AddPatientAnswer, AddPatientBody, UpdatePatientBody } from './record.js';
 
 const staff = ['internal'] as const;
@@ -311,5 +312,31 @@ export const recordRoutes = {
     body: CheckInsIdentityBody,
     response: CheckInsIdentityAnswer,
     errors: ['patientNotFound', 'insStatusNotFound', 'staleUpdate'],
+  },
+  // External records portal (issue 17).
+  addExternalRecord: {
+    method: 'POST',
+    path: '/api/add-external-record',
+    // Only a clinic's medical user: staff register records with the wizard (add-patient).
+    access: {
+      kind: 'permission',
+      key: 'admin_records',
+      level: 2,
+      userTypes: ['external'],
+      externalsWrite: true,
+    },
+    summary: "A clinic's external record, pre-registered until the laboratory receives it",
+    body: AddExternalRecordBody,
+    response: AddExternalRecordAnswer,
+    errors: [
+      'patientNotFound',
+      'collectorNotFound',
+      'prescriberNotFound',
+      'analysisNotFound',
+      'cannotOrderHiddenAnalyses',
+      'nabmConflict',
+      'recordIdCreationFailed',
+      'clinicUserOverreached',
+    ],
   },
 } as const satisfies Record<string, RouteDef>;

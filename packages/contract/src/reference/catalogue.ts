@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ciqFrequencySchema, referenceRangeCategorySchema } from '../enums.js';
 import { checkFormula } from '../formula.js';
+import { isValidLoinc } from '../identifiers.js';
 import { parseRangeString } from '../range-string.js';
 import {
   byUpdate,
@@ -62,6 +63,13 @@ export const parameters = {
     parameter_name: name,
     parameter_rank: optionalInt,
     parameter_code: optionalText(50),
+    /** LOINC code of what is measured (exchange formats), its check digit checked. */
+    parameter_loinc: z
+      .string()
+      .trim()
+      .refine((text) => text === '' || isValidLoinc(text), 'loinc')
+      .nullable()
+      .optional(),
     parameter_machine: optionalId,
     parameter_family: optionalId,
     parameter_matrix: optionalId,
@@ -135,6 +143,8 @@ export const analyses = {
   idField: 'analysis_id',
   stampField: 'analysis_last_updated',
   labelField: 'analysis_name',
+  // Clinic users choose the analyses of their external records from the catalogue (issue 17).
+  externalsRead: true,
   fields: {
     analysis_name: name,
     analysis_matrix: optionalId,

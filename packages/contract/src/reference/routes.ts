@@ -43,7 +43,8 @@ export function referenceRoutes(entity: EntityDefinition): Record<ReferenceOpera
       summary: `One of ${entity.table}, as a one-item array`,
       query: idQuery,
       response: z.array(row),
-      errors: [entity.notFound],
+      // A clinic user reading a row another clinic owns (collectors) is told it overreached.
+      errors: entity.externalsRead ? [entity.notFound, 'clinicUserOverreached'] : [entity.notFound],
     },
     add: {
       method: 'POST',

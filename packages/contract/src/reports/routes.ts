@@ -32,6 +32,8 @@ export const ReportPreviewQuery = z.object({
 });
 
 const staffRecords = { kind: 'permission', key: 'admin_records', level: 1, userTypes: ['internal'] } as const;
+/** The stored (validated) versions: clinic users and prescribers read those of the records they reach. */
+const portalReports = { ...staffRecords, externalsRead: true, prescribersRead: true } as const;
 
 export const resultReportRoutes = {
   previewReport: {
@@ -47,7 +49,7 @@ export const resultReportRoutes = {
   getReportVersions: {
     method: 'GET',
     path: '/api/get-report-versions',
-    access: staffRecords,
+    access: portalReports,
     summary: 'Every stored version of the result report of a record, newest first, with its checksum',
     query: z.object({ record_id: z.uuid() }),
     response: z.array(ReportVersionRow),

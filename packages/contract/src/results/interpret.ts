@@ -52,6 +52,17 @@ export const RESULT_FLAGS = [
 ] as const;
 export type ResultFlag = (typeof RESULT_FLAGS)[number];
 
+/**
+ * The flags that make a result out of range: those the report marks beside the value (H, L, * and
+ * ** of @sil/documents' RESULT_MARKS). A record with such a validated result is 'abnormal'.
+ */
+export const ABNORMAL_RESULT_FLAGS = [
+  'low',
+  'high',
+  'toxic',
+  'deadly',
+] as const satisfies readonly ResultFlag[];
+
 export interface ReadResult {
   ok: true;
   /** The value as measured, rounded to the parameter's decimals. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { UserType } from '../permissions.js';
-import { PatientRow, RecordPatientFields } from './patient.js';
-import { RecordDetail, RecordRow } from './record.js';
+import { PatientRow } from './patient.js';
+import { RecordDetail, RecordListFields, RecordRow } from './record.js';
 import { SampleRow } from './sample.js';
 
 /**
@@ -233,26 +233,32 @@ export const INTERNAL_FIELDS = {
 
 const { clinic, prescriber } = AUDIENCE_FIELDS;
 
+/** The names of a sample's type and matrix, which the previews show instead of their ids. */
+const SAMPLE_NAMES = {
+  sample_type_name: z.string().nullable(),
+  matrix_name: z.string().nullable(),
+};
+
 // Clinic users (external requesters).
 export const ClinicPatientRow = PatientRow.pick(clinic.patient);
 export const ClinicRecordRow = RecordRow.pick(clinic.record);
 export const ClinicSampleRow = SampleRow.pick(clinic.sample);
-export const ClinicRecordListRow = ClinicRecordRow.extend(RecordPatientFields.shape);
+export const ClinicRecordListRow = ClinicRecordRow.extend(RecordListFields.shape);
 export const ClinicRecordDetail = ClinicRecordRow.extend({
   patient: ClinicPatientRow.nullable(),
   record_samples: RecordDetail.shape.record_samples,
-  samples: z.array(ClinicSampleRow),
+  samples: z.array(ClinicSampleRow.extend(SAMPLE_NAMES)),
 });
 
 // Prescribers.
 export const PrescriberPatientRow = PatientRow.pick(prescriber.patient);
 export const PrescriberRecordRow = RecordRow.pick(prescriber.record);
 export const PrescriberSampleRow = SampleRow.pick(prescriber.sample);
-export const PrescriberRecordListRow = PrescriberRecordRow.extend(RecordPatientFields.shape);
+export const PrescriberRecordListRow = PrescriberRecordRow.extend(RecordListFields.shape);
 export const PrescriberRecordDetail = PrescriberRecordRow.extend({
   patient: PrescriberPatientRow.nullable(),
   record_samples: RecordDetail.shape.record_samples,
-  samples: z.array(PrescriberSampleRow),
+  samples: z.array(PrescriberSampleRow.extend(SAMPLE_NAMES)),
 });
 
 export type ClinicPatientRow = z.output<typeof ClinicPatientRow>;

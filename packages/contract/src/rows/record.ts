@@ -45,8 +45,16 @@ export const RecordRow = z.object({
 });
 export type RecordRow = z.output<typeof RecordRow>;
 
-/** A record in a list: with the patient's name, birth date and sex, which every list shows. */
-export const RecordListRow = RecordRow.extend(RecordPatientFields.shape);
+/**
+ * What every record list shows beside the record: the patient's name, birth date and sex, and
+ * whether a validated result of the record is out of range (ABNORMAL_RESULT_FLAGS). Only validated
+ * results count, so that the portals learn nothing of values the laboratory has not released.
+ */
+export const RecordListFields = RecordPatientFields.extend({ record_abnormal: z.boolean() });
+export type RecordListFields = z.output<typeof RecordListFields>;
+
+/** A record in a list, with its list fields. */
+export const RecordListRow = RecordRow.extend(RecordListFields.shape);
 export type RecordListRow = z.output<typeof RecordListRow>;
 
 /** A sample of a record as the record screen shows it: its sample type and matrix by name (spec.md §3). */

@@ -166,7 +166,7 @@ describe('row schemas of the answers', () => {
       patient_name: 'Jeanne',
       patient_dob: '1979-03-12',
     };
-    expectRoundTrip(RecordListRow, { ...listed, patient_gender: 'F' });
+    expectRoundTrip(RecordListRow, { ...listed, patient_gender: 'F', record_abnormal: true });
     expectRoundTrip(RecordDetail, {
       ...record,
       patient,

@@ -90,6 +90,7 @@ export const validationRoutes = {
       'mustCloseNct',
       'sampleIsLocked',
       'activeLBloc',
+      'ciqRunRejected',
       'cannotEditLock',
       'invalidStatusTransition',
       'staleUpdate',

@@ -17,13 +17,14 @@ export const fail = (code: ErrorCode, details?: AppError['details']): never => {
   throw new AppError(code, details);
 };
 
-/** The codes the database's own rules raise (migrations 0010 and 0015), by SQLSTATE. */
+/** The codes the database's own rules raise (migrations 0010, 0015, 0026 and 0027), by SQLSTATE. */
 const DATABASE_REFUSALS: Record<string, ErrorCode> = {
   SIL02: 'cannotDowngradeStatus',
   SIL03: 'invalidRecordStatusForUpdate',
   SIL04: 'invalidStatusTransition',
   SIL05: 'resultValidated',
   SIL08: 'deliveryPending',
+  SIL10: 'reportImmutable',
 };
 
 /**

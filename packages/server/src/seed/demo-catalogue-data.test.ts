@@ -3,18 +3,28 @@ import path from 'node:path';
 import {
   checkFormula,
   evaluateFormula,
+  isValidLoinc,
   parameterBoundsProblems,
   REFERENCE_RANGE_CATEGORIES,
 } from '@sil/contract';
 import '@sil/contract/formula-engine';
 import { describe, expect, it } from 'vitest';
-import { ANALYSES, NABM_ACTS } from './demo-catalogue-data.js';
+import { ANALYSES, DEMO_LOINC, NABM_ACTS } from './demo-catalogue-data.js';
 
 const parameters = ANALYSES.flatMap((analysis) => analysis.parameters);
 /** The national NABM table kept beside the repository (never copied into it). */
 const NABM_TABLE = path.resolve(import.meta.dirname, '../../../../../shared/data/nabm/IR_BIO_R.csv');
 
 describe('the demo catalogue', () => {
+  it('codes its parameters with valid LOINC codes, each naming a parameter of the catalogue', () => {
+    const codes = new Set(parameters.map((p) => p.code));
+    for (const [code, loinc] of Object.entries(DEMO_LOINC)) {
+      expect(codes.has(code), code).toBe(true);
+      expect(isValidLoinc(loinc), `${code}: ${loinc}`).toBe(true);
+    }
+    expect(Object.keys(DEMO_LOINC).length).toBeGreaterThanOrEqual(30);
+  });
+
   it('has about thirty analyses, uniquely named parameters and codes', () => {
     expect(ANALYSES.length).toBeGreaterThanOrEqual(28);
     expect(new Set(ANALYSES.map((a) => a.name)).size).toBe(ANALYSES.length);

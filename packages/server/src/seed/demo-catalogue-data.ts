@@ -800,3 +800,44 @@ export const ANALYSES: DemoAnalysis[] = [
     ],
   },
 ];
+
+/**
+ * The LOINC code of each demo parameter that has one, by parameter code (issue 16: the exchange
+ * formats code results with it). The toxicology screens and the ratios without a single LOINC
+ * term in French use are left uncoded.
+ */
+export const DEMO_LOINC: Readonly<Record<string, string>> = {
+  HB: '718-7',
+  GR: '789-8',
+  HT: '4544-3',
+  VGM: '787-2',
+  GB: '6690-2',
+  PLQ: '777-3',
+  GLU: '2345-7',
+  CREA: '14682-9',
+  DFG: '62238-1',
+  NA: '2951-2',
+  K: '2823-3',
+  CL: '2075-0',
+  CT: '2093-3',
+  HDL: '2085-9',
+  TG: '2571-8',
+  LDL: '39469-2',
+  NONHDL: '70204-3',
+  HBA1C: '4548-4',
+  CRP: '1988-5',
+  TSH: '3016-3',
+  FT4: '14920-3',
+  HCG: '19080-1',
+  FERR: '2276-4',
+  TP: '5894-1',
+  INR: '6301-6',
+  FIB: '3255-7',
+  DDI: '48065-7',
+  ASAT: '1920-8',
+  ALAT: '1742-6',
+  GGT: '2324-2',
+  PAL: '6768-6',
+  CA: '2000-8',
+  URIC: '14933-6',
+};

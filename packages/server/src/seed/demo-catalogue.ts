@@ -10,6 +10,7 @@ import {
 } from '../db/schema/index.js';
 import {
   ANALYSES,
+  DEMO_LOINC,
   type DemoParameter,
   FAMILIES,
   MACHINES,
@@ -37,6 +38,7 @@ function parameterRow(
     parameter_name: parameter.name,
     parameter_rank: context.rank,
     parameter_code: parameter.code,
+    parameter_loinc: DEMO_LOINC[parameter.code] ?? null,
     parameter_machine: context.machine,
     parameter_family: context.family,
     parameter_matrix: context.matrix,

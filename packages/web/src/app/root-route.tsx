@@ -1,8 +1,8 @@
 import { type RouteMatch, resolveLocation, titleKey, type WebLocale } from '@sil/contract';
-import { useEffect, useLayoutEffect } from 'react';
+import { use, useEffect, useLayoutEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { NotFoundPage } from '../features/errors';
-import { browserLocale, setLanguage } from '../lib/i18n';
+import { browserLocale, hasLanguage, loadLanguage, setLanguage } from '../lib/i18n';
 import { getStoredLocale, savePreferences } from '../lib/preferences';
 import { startProgress } from '../lib/progress';
 import { Protected, PublicOnly } from './guards';
@@ -19,6 +19,8 @@ export function RootRoute() {
   const resolution = resolveLocation(location.pathname, getStoredLocale() ?? browserLocale());
   const locale: WebLocale | null = resolution.kind === 'redirect' ? null : resolution.locale;
   const match: RouteMatch | null = resolution.kind === 'render' ? resolution.match : null;
+  // English is fetched with the first page shown in it: the page waits for its texts (French is there).
+  if (locale && !hasLanguage(locale)) use(loadLanguage(locale));
 
   // The page's language follows its address; a layout effect switches it before the first paint.
   useLayoutEffect(() => {

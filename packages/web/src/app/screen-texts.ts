@@ -21,3 +21,23 @@ export function loadScreenTexts(): Promise<void> {
   });
   return loading;
 }
+
+const dashboardTexts = new Map<string, Promise<void>>();
+
+/**
+ * The dashboard's texts (the `dashboard` namespace) in one language, fetched with the dashboard or
+ * the tasks table: the dashboard's first load carries its own language only. One promise per
+ * language, so that a screen may suspend on it (`use`) until its texts are there.
+ */
+export function loadDashboardTexts(locale: 'fr' | 'en'): Promise<void> {
+  let loading = dashboardTexts.get(locale);
+  if (!loading) {
+    loading = (
+      locale === 'fr' ? import('../locales/dashboard.fr.json') : import('../locales/dashboard.en.json')
+    ).then((texts) => {
+      i18n.addResourceBundle(locale, 'dashboard', texts.default, true, true);
+    });
+    dashboardTexts.set(locale, loading);
+  }
+  return loading;
+}

@@ -1,9 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import { type RouteMatch, titleKey, type WebLocale } from '@sil/contract';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, use } from 'react';
 import type { ResourceFormRenderer } from '../features/records';
-import { loadScreenTexts } from './screen-texts';
-import { TitleOnly } from './title-only';
+import { loadDashboardTexts, loadScreenTexts } from './screen-texts';
 
 // Every screen is its own chunk, fetched when its address is first opened: the login page does not
 // carry the records wizard, the reference tables or the formula evaluator.
@@ -52,13 +51,26 @@ const ResourceForm = lazy(() =>
 const ScannerPage = lazy(() =>
   withTexts(() => import('../features/scanner'))().then((m) => ({ default: m.ScannerPage })),
 );
+const CiqPage = lazy(() =>
+  withTexts(() => import('../features/ciq'))().then((m) => ({ default: m.CiqPage })),
+);
 const ValidationPage = lazy(() =>
   Promise.all([import('../features/validation'), loadScreenTexts()]).then(async ([m]) => {
     await m.loadValidationTexts();
     return { default: m.ValidationPage };
   }),
 );
-const AccountPage = lazy(() => import('../features/settings').then((m) => ({ default: m.AccountPage })));
+// Account, security and information pages (issue 18): their texts come with them.
+const settingsScreen = <K extends 'AccountPage' | 'SecurityPage' | 'InformationPage'>(name: K) =>
+  lazy(() =>
+    Promise.all([import('../features/settings'), loadScreenTexts()]).then(async ([m]) => {
+      await m.loadSettingsTexts();
+      return { default: m[name] };
+    }),
+  );
+const AccountPage = settingsScreen('AccountPage');
+const SecurityPage = settingsScreen('SecurityPage');
+const InformationPage = settingsScreen('InformationPage');
 const UploadsPage = lazy(() =>
   withTexts(() => import('../features/uploads'))().then((m) => ({ default: m.UploadsPage })),
 );
@@ -70,6 +82,13 @@ const DeliveriesPage = lazy(() =>
 );
 const OnlineReportPage = lazy(() =>
   withTexts(() => import('../features/delivery'))().then((m) => ({ default: m.OnlineReportPage })),
+);
+const ExternalRecordForm = lazy(() =>
+  withTexts(() => import('../features/portals'))().then((m) => ({ default: m.ExternalRecordForm })),
+);
+// Billing (issue 16).
+const BillingPage = lazy(() =>
+  withTexts(() => import('../features/billing'))().then((m) => ({ default: m.BillingPage })),
 );
 const WorklistsPage = lazy(() =>
   withTexts(() => import('../features/worklists'))().then((m) => ({ default: m.WorklistsPage })),
@@ -84,6 +103,12 @@ const renderResourceForm: ResourceFormRenderer = (table, onClose) => (
     <ResourceForm table={table} onClose={onClose} />
   </Suspense>
 );
+
+/** Shows its screen once the dashboard's texts of the page's language are there (suspends till then). */
+function WithDashboardTexts({ locale, children }: { locale: WebLocale; children: ReactNode }) {
+  use(loadDashboardTexts(locale));
+  return children;
+}
 
 function ScreenLoading() {
   return (
@@ -110,13 +135,17 @@ function screenOf(locale: WebLocale, match: RouteMatch): ReactNode {
     case 'verifyPhoneNumber':
       return <VerificationPage locale={locale} kind="phone" token={params.verificationToken ?? ''} />;
     case 'dashboard':
-      return <DashboardPage />;
+      return (
+        <WithDashboardTexts locale={locale}>
+          <DashboardPage locale={locale} />
+        </WithDashboardTexts>
+      );
     case 'account':
       return <AccountPage locale={locale} />;
     case 'security':
-      return <TitleOnly titleKey="title.security_settings" />;
+      return <SecurityPage locale={locale} />;
     case 'information':
-      return <TitleOnly titleKey="title.information_settings" />;
+      return <InformationPage />;
     case 'patient':
       return (
         <PatientHistoryPage key={params.patientId} locale={locale} patientId={params.patientId ?? null} />
@@ -136,17 +165,28 @@ function screenOf(locale: WebLocale, match: RouteMatch): ReactNode {
         />
       );
     case 'formExternalRecords':
-      return <TitleOnly titleKey="screen.add_external_record" />;
+      return (
+        <ExternalRecordForm
+          key={`${params.patientId ?? ''}/${params.recordId ?? ''}`}
+          locale={locale}
+          patientId={params.patientId ?? null}
+          recordId={params.recordId ?? null}
+        />
+      );
     case 'formParameters':
       return <ParameterFormPage key={params.id ?? 'new'} locale={locale} id={params.id ?? null} />;
     case 'dataManagement':
       return <DataManagementPage />;
     case 'uploads':
       return <UploadsPage locale={locale} recordId={params.upload_record_id ?? null} />;
+    case 'billing':
+      return <BillingPage key={params.bill_state ?? ''} locale={locale} state={params.bill_state ?? null} />;
     case 'deliveries':
       return <DeliveriesPage key={params.channel ?? ''} locale={locale} channel={params.channel ?? null} />;
     case 'onlineReport':
-      return <OnlineReportPage />;
+      return <OnlineReportPage locale={locale} />;
+    case 'ciq':
+      return <CiqPage key={params.machineId ?? ''} locale={locale} machineId={params.machineId ?? null} />;
     case 'worklists':
       return (
         <WorklistsPage key={params.machineId ?? ''} locale={locale} machineId={params.machineId ?? null} />
@@ -165,10 +205,22 @@ function screenOf(locale: WebLocale, match: RouteMatch): ReactNode {
     case 'previewRecord':
       return <RecordPage key={params.recordId} locale={locale} recordId={params.recordId ?? null} />;
     case 'table':
+      if (params.table_name === 'tasks')
+        return (
+          <WithDashboardTexts locale={locale}>
+            <TableScreen
+              name="tasks"
+              locale={locale}
+              fallbackTitleKey={`title.${titleKey(match)}`}
+              taskType={params.task_type ?? null}
+            />
+          </WithDashboardTexts>
+        );
       return (
         <TableScreen
           name={params.table_name ?? ''}
           locale={locale}
+          taskType={params.task_type ?? null}
           fallbackTitleKey={`title.${titleKey(match)}`}
         />
       );

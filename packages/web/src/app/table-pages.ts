@@ -1,4 +1,5 @@
 import { patientsTablePage } from '../features/patients';
+import { doctorsTablePage, externalRecordsTablePage } from '../features/portals';
 import { recordsTablePage } from '../features/records';
 import { REFERENCE_TABLE_PAGES } from '../features/reference';
 import { samplesTablePage } from '../features/samples';
@@ -10,4 +11,7 @@ export const TABLE_PAGES: Readonly<Record<string, BoundTablePage>> = {
   records: recordsTablePage,
   patients: patientsTablePage,
   techniques: samplesTablePage,
+  // Portals (issue 17).
+  doctors: doctorsTablePage,
+  external_records: externalRecordsTablePage,
 };

@@ -19,7 +19,13 @@ const USER = {
   external_account_type: null,
   laboratory_id: UID,
   laboratory_name: 'Lab',
-  preferences: { theme: 'light', color_blind: false, font_size: 'medium', locale: 'fr' },
+  preferences: {
+    theme: 'light',
+    color_blind: false,
+    font_size: 'medium',
+    locale: 'fr',
+    notifications: 'none',
+  },
   rights: emptyRights('internal'),
   admin_last_updated: '2026-01-01T00:00:00Z',
 };

@@ -1,4 +1,12 @@
-import { type RouteAnswer, type RouteBody, type RouteName, type RouteQuery, routes } from '@sil/contract';
+import {
+  accountRoutes,
+  dashboardRoutes,
+  type RouteAnswer,
+  type RouteBody,
+  type RouteDef,
+  type RouteName,
+  type RouteQuery,
+} from '@sil/contract';
 import { z } from 'zod';
 import { type Credentials, clearSession, getCredentials, saveRights, updateTokens } from './session';
 
@@ -110,9 +118,23 @@ export function needsRefresh(error: unknown): error is ApiError {
   return error instanceof ApiError && REFRESH_CODES.has(error.code);
 }
 
-function needsCredentials(name: RouteName): boolean {
-  const kind = routes[name].access.kind;
+function needsCredentials(route: RouteDef): boolean {
+  const kind = route.access.kind;
   return kind !== 'public' && kind !== 'refreshToken';
+}
+
+let routeTable: Promise<Readonly<Record<string, RouteDef>>> | null = null;
+
+/**
+ * The definition of a call: those of the session, the account and the dashboard are at hand (the
+ * login page and the dashboard use them); the rest of the table, with every area's schemas, is fetched with the
+ * first screen that calls one of them (docs/decisions/0018-route-schemas-out-of-first-load.md).
+ */
+function routeDef(name: RouteName): RouteDef | Promise<RouteDef> {
+  if (Object.hasOwn(accountRoutes, name)) return accountRoutes[name as keyof typeof accountRoutes];
+  if (Object.hasOwn(dashboardRoutes, name)) return dashboardRoutes[name as keyof typeof dashboardRoutes];
+  routeTable ??= import('@sil/contract/routes').then((module) => module.routes);
+  return routeTable.then((table) => table[name] as RouteDef);
 }
 
 async function send<S extends z.ZodType>(
@@ -147,10 +169,10 @@ export function refreshSession(): Promise<Credentials> {
 
 async function runRefresh(): Promise<Credentials> {
   const current = getCredentials();
-  if (!current) throw new ApiError('authNotFound', 401, routes.refreshTokens.path);
+  if (!current) throw new ApiError('authNotFound', 401, accountRoutes.refreshTokens.path);
   try {
     const answer = await send(
-      routes.refreshTokens,
+      accountRoutes.refreshTokens,
       {
         body: {
           uid: current.uid,
@@ -196,9 +218,10 @@ export async function withSession<T>(
  * between the name and that schema's type, which TypeScript cannot follow through the lookup.
  */
 export function call<N extends RouteName>(name: N, input: CallInput<N>): Promise<RouteAnswer<N>>;
-export function call(name: RouteName, input: { body?: unknown; query?: unknown }): Promise<unknown> {
-  const route: { method: Method; path: string; response: z.ZodType } = routes[name];
-  if (!needsCredentials(name)) return send(route, input, null);
+export async function call(name: RouteName, input: { body?: unknown; query?: unknown }): Promise<unknown> {
+  const found = routeDef(name);
+  const route = found instanceof Promise ? await found : found;
+  if (!needsCredentials(route)) return send(route, input, null);
   return withSession(route.path, (credentials) => send(route, input, credentials));
 }
 

@@ -5,8 +5,11 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubBrowserApis } from '../testing/dom';
 import { ApiError } from './api-client';
-import { i18n } from './i18n';
+import { i18n, loadLanguage } from './i18n';
 import { notifyApiError, showToast, TOAST_DURATION_MS, TOAST_LIMIT } from './notify';
+
+// English is fetched on demand in the app; the tests switch to it at once.
+beforeAll(() => loadLanguage('en'));
 
 beforeAll(() => {
   stubBrowserApis();

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { routes } from '@sil/contract';
+import { accountRoutes } from '@sil/contract';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { ApiError } from './api-client';
 import { i18n } from './i18n';
@@ -60,7 +60,7 @@ export function errorMessage(code: string): string {
 export function notifyApiError(error: unknown): void {
   failProgress();
   // A refused refresh ends the session and the login page shows next: no toast (spec.md §8 exceptions).
-  if (error instanceof ApiError && error.path === routes.refreshTokens.path) return;
+  if (error instanceof ApiError && error.path === accountRoutes.refreshTokens.path) return;
   if (error instanceof ApiError) {
     const title = error.path.split('/').filter(Boolean).pop() ?? error.path;
     showToast('error', title, errorMessage(error.code));

@@ -14,6 +14,7 @@ export function getPreferences(): Preferences {
     color_blind: readItem('color_blind') === 'true',
     font_size: fontSize === 'small' || fontSize === 'large' || fontSize === 'medium' ? fontSize : 'medium',
     locale: isWebLocale(locale) ? locale : DEFAULT_PREFERENCES.locale,
+    notifications: readItem('notifications') === 'push' ? 'push' : 'none',
   };
 }
 
@@ -29,6 +30,7 @@ export function savePreferences(preferences: Partial<Preferences>): void {
   if (preferences.color_blind !== undefined) items.color_blind = String(preferences.color_blind);
   if (preferences.font_size) items.font_size = preferences.font_size;
   if (preferences.locale) items.locale = preferences.locale;
+  if (preferences.notifications) items.notifications = preferences.notifications;
   writeItems(items);
 }
 

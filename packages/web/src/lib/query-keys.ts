@@ -49,13 +49,31 @@ export const queryKeys = {
   /** The records waiting on one report channel; under the record key so that a record's change refreshes it. */
   deliveryWorklist: (channel: string, state: string) =>
     ['record', 'delivery-worklist', channel, state] as const,
+  /** Internal quality control: a machine's targets and runs, and one target's Levey-Jennings series. */
+  ciq: {
+    all: ['ciq'] as const,
+    machine: (machineId: string) => ['ciq', 'machine', machineId] as const,
+    chart: (settingId: string) => ['ciq', 'chart', settingId] as const,
+  },
   /** What the instrument codes of a file type mean for a machine (the import screen's mapping). */
   importMappingsAll: ['import-mappings'] as const,
   /** Parameters as mapping choices: under the parameters table, so its changes refresh them. */
   importParameterChoices: ['table', 'parameters', 'import-choices'] as const,
   importMappings: (fileType: string, machineId: string) => ['import-mappings', fileType, machineId] as const,
+  /** Billing (issue 16): a record's billing details under the record key, and the billing list. */
+  billingDetails: (recordId: string) => ['record', recordId, 'billing'] as const,
+  billingAll: ['billing'] as const,
+  billingList: (state: string) => ['billing', 'list', state] as const,
+  bValues: ['billing', 'b-values'] as const,
   userData: ['user-data'] as const,
   verification: (kind: string, token: string) => ['verification', kind, token] as const,
   accessTokenCheck: (locationKey: string, pathname: string) =>
     ['access-token-check', locationKey, pathname] as const,
+  // Account, security and information pages (issue 18): under the user's data, so what refreshes
+  // the user refreshes them.
+  accountStatus: ['user-data', 'account-status'] as const,
+  ownSessions: ['user-data', 'own-sessions'] as const,
+  laboratoryInformation: ['laboratory-information'] as const,
+  /** The dashboard's counters (issue 17): under the record key, so that a record's change refreshes them. */
+  dashboard: ['record', 'dashboard'] as const,
 };

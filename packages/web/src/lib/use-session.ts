@@ -32,6 +32,7 @@ export function usePreferences(): Preferences {
   const colorBlind = useStoredItem('color_blind');
   const fontSize = useStoredItem('font_size');
   const locale = useStoredItem('locale');
+  const notifications = useStoredItem('notifications');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the stored texts are the inputs
-  return useMemo(() => getPreferences(), [theme, colorBlind, fontSize, locale]);
+  return useMemo(() => getPreferences(), [theme, colorBlind, fontSize, locale, notifications]);
 }

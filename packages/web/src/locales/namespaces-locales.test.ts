@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import dashboardEn from './dashboard.en.json';
+import dashboardFr from './dashboard.fr.json';
 import recordsEn from './records.en.json';
 import recordsFr from './records.fr.json';
+import settingsEn from './settings.en.json';
+import settingsFr from './settings.fr.json';
 import tablesEn from './tables.en.json';
 import tablesFr from './tables.fr.json';
 import validationEn from './validation.en.json';
@@ -19,6 +23,8 @@ const NAMESPACES: Array<[string, Tree, Tree]> = [
   ['tables', tablesFr, tablesEn],
   ['records', recordsFr, recordsEn],
   ['validation', validationFr, validationEn],
+  ['settings', settingsFr, settingsEn],
+  ['dashboard', dashboardFr, dashboardEn],
 ];
 
 describe.each(NAMESPACES)('texts of namespace %s', (_name, fr, en) => {

@@ -37,6 +37,7 @@ export const parameters = pgTable(
     parameter_name: text('parameter_name').notNull(),
     parameter_rank: integer('parameter_rank'),
     parameter_code: text('parameter_code'),
+    parameter_loinc: text('parameter_loinc'),
     parameter_machine: uuid('parameter_machine').references(() => machines.machine_id),
     parameter_family: uuid('parameter_family').references(() => families.family_id),
     parameter_matrix: uuid('parameter_matrix').references(() => matrices.matrix_id),

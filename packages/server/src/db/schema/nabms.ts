@@ -29,6 +29,8 @@ export const nabms = pgTable(
     nabm_med_indic_ref: text('nabm_med_indic_ref'),
     nabm_rmo: text('nabm_rmo'),
     nabm_spec_rule_num: text('nabm_spec_rule_num'),
+    /** The most acts of the same special rule one prescription bills (migration 0030). */
+    nabm_spec_rule_max: integer('nabm_spec_rule_max'),
     nabm_reserved_acts: boolean('nabm_reserved_acts').notNull().default(false),
     nabm_creation_date: date('nabm_creation_date', { mode: 'string' }),
     nabm_end_date: date('nabm_end_date', { mode: 'string' }),

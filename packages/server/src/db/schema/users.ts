@@ -1,7 +1,7 @@
 import type { ExternalAccountType, Preferences, UserType } from '@sil/contract';
 import { boolean, index, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clinics, prescribers } from './clinics.js';
-import { id, stampNow } from './columns.js';
+import { id, stamp, stampNow } from './columns.js';
 import { laboratories } from './laboratories.js';
 
 const level = (name: string) => smallint(name).notNull().default(0);
@@ -47,6 +47,9 @@ export const users = pgTable(
     invalidation_admin: boolean('invalidation_admin').notNull().default(false),
     billing_user: boolean('billing_user').notNull().default(false),
     medical_user: boolean('medical_user').notNull().default(false),
+    /** The national professional identifier (Pro Santé Connect SubjectNameID) of a linked account. */
+    psc_subject: text('psc_subject'),
+    psc_linked_at: stamp('psc_linked_at'),
     admin_created: stampNow('admin_created'),
     admin_last_updated: stampNow('admin_last_updated'),
   },

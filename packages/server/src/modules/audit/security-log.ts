@@ -13,7 +13,17 @@ export type SecurityEventType =
   | 'logout'
   | 'access_refused'
   | 'password_reset_requested'
-  | 'password_reset';
+  | 'password_reset'
+  // Account and security settings, single sign-on (issue 18).
+  | 'password_changed'
+  | 'password_change_failed'
+  | 'otp_enabled'
+  | 'otp_disabled'
+  | 'logout_everywhere'
+  | 'sso_linked'
+  | 'sso_unlinked'
+  | 'sso_login'
+  | 'sso_refused';
 
 export interface SecurityEvent {
   type: SecurityEventType;

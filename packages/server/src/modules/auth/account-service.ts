@@ -2,8 +2,23 @@ import { withDeps } from './bind.js';
 import type { AuthDeps } from './deps.js';
 import { addUser } from './invitation.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
-import { updatePreferences, userData } from './preferences.js';
-import { requestEmailVerification, requestPhoneVerification, verify } from './verification.js';
+import { laboratoryInformation, updatePreferences, userData } from './preferences.js';
+import { linkPsc, pscCallback, pscUser, startPscLink, startPscLogin, unlinkPsc } from './psc.js';
+import { addPushSubscription, pushKey, sendTestPush } from './push.js';
+import {
+  accountStatus,
+  changePassword,
+  logoutEverywhere,
+  ownSessions,
+  updateOtp,
+} from './security-settings.js';
+import {
+  requestEmailChange,
+  requestEmailVerification,
+  requestPhoneChange,
+  requestPhoneVerification,
+  verify,
+} from './verification.js';
 
 /** Creating accounts and what their owners do with them; each job lives in the file it is named after. */
 export function createAccountService(deps: AuthDeps) {
@@ -17,6 +32,24 @@ export function createAccountService(deps: AuthDeps) {
     verify: bound(verify),
     userData: bound(userData),
     updatePreferences: bound(updatePreferences),
+    // Account and security settings, single sign-on and push notifications (issue 18).
+    accountStatus: bound(accountStatus),
+    requestEmailChange: bound(requestEmailChange),
+    requestPhoneChange: bound(requestPhoneChange),
+    changePassword: bound(changePassword),
+    updateOtp: bound(updateOtp),
+    ownSessions: bound(ownSessions),
+    logoutEverywhere: bound(logoutEverywhere),
+    startPscLogin: bound(startPscLogin),
+    startPscLink: bound(startPscLink),
+    pscCallback: bound(pscCallback),
+    pscUser: bound(pscUser),
+    linkPsc: bound(linkPsc),
+    unlinkPsc: bound(unlinkPsc),
+    pushKey: bound(pushKey),
+    addPushSubscription: bound(addPushSubscription),
+    sendTestPush: bound(sendTestPush),
+    laboratoryInformation: bound(laboratoryInformation),
   };
 }
 

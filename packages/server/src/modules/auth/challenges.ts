@@ -5,12 +5,13 @@ import { authChallenges } from '../../db/schema/index.js';
 import { fail } from '../../lib/errors.js';
 import { randomSecret, sha256 } from './secrets.js';
 
-type LinkPurpose = 'reset' | 'verify_email' | 'verify_phone';
+type LinkPurpose = 'reset' | 'verify_email' | 'verify_phone' | 'sso_login';
 
 const missingCode: Record<LinkPurpose, { notFound: ErrorCode; expired: ErrorCode }> = {
   reset: { notFound: 'resetNotFound', expired: 'resetExpired' },
   verify_email: { notFound: 'verificationNotFound', expired: 'verificationExpired' },
   verify_phone: { notFound: 'verificationNotFound', expired: 'verificationExpired' },
+  sso_login: { notFound: 'incorrectCredentials', expired: 'incorrectCredentials' },
 };
 
 /** A single-use link secret: only its hash is stored; earlier unused links of the same purpose die. */
@@ -19,6 +20,8 @@ export async function issueLink(
   uid: string,
   purpose: LinkPurpose,
   ttlSeconds: number,
+  /** The new e-mail or mobile number the link brings in when it comes back. */
+  pendingValue?: string,
 ): Promise<string> {
   const secret = randomSecret();
   await db
@@ -36,12 +39,22 @@ export async function issueLink(
     purpose,
     secret_hash: sha256(secret),
     expires_at: new Date(Date.now() + ttlSeconds * 1000).toISOString(),
+    pending_value: pendingValue ?? null,
   });
   return secret;
 }
 
 /** Marks the link used and answers its user, or fails with the purpose's not-found / expired code. */
 export async function consumeLink(db: Db | Queryable, secret: string, purpose: LinkPurpose): Promise<string> {
+  return (await consumeLinkWithValue(db, secret, purpose)).uid;
+}
+
+/** consumeLink, with the new value the link brings in (null for a plain verification). */
+export async function consumeLinkWithValue(
+  db: Db | Queryable,
+  secret: string,
+  purpose: LinkPurpose,
+): Promise<{ uid: string; pendingValue: string | null }> {
   const codes = missingCode[purpose];
   const [challenge] = await db
     .select()
@@ -55,5 +68,5 @@ export async function consumeLink(db: Db | Queryable, secret: string, purpose: L
     .where(and(eq(authChallenges.challenge_id, challenge.challenge_id), isNull(authChallenges.used_at)))
     .returning();
   if (used.length === 0) return fail(codes.notFound);
-  return challenge.admin_uid;
+  return { uid: challenge.admin_uid, pendingValue: challenge.pending_value };
 }

@@ -13,6 +13,8 @@ const texts = {
     verifyEmailSubject: 'Vérification de votre adresse e-mail',
     verifyEmail: (link: string) => `Bonjour,\n\nConfirmez votre adresse e-mail en ouvrant ce lien :\n${link}`,
     verifyPhone: (link: string) => `Confirmez votre numéro de mobile : ${link}`,
+    testPushTitle: 'SIL : notification de test',
+    testPushBody: 'Les notifications push fonctionnent sur ce navigateur.',
   },
   en: {
     otp: (code: string) => `Your login code: ${code}. It expires in 5 minutes.`,
@@ -25,6 +27,8 @@ const texts = {
     verifyEmailSubject: 'Verify your e-mail address',
     verifyEmail: (link: string) => `Hello,\n\nConfirm your e-mail address by opening this link:\n${link}`,
     verifyPhone: (link: string) => `Confirm your mobile number: ${link}`,
+    testPushTitle: 'SIL: test notification',
+    testPushBody: 'Push notifications work on this browser.',
   },
 } as const;
 

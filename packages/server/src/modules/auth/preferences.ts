@@ -1,7 +1,7 @@
-import type { Preferences, UserData } from '@sil/contract';
+import type { LaboratoryInformation, Preferences, UserData } from '@sil/contract';
 import { DEFAULT_PREFERENCES } from '@sil/contract';
-import { eq } from 'drizzle-orm';
-import { laboratories, users } from '../../db/schema/index.js';
+import { count, eq } from 'drizzle-orm';
+import { analyses, laboratories, users } from '../../db/schema/index.js';
 import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { writeTransaction } from '../../lib/transaction.js';
@@ -29,4 +29,39 @@ export async function updatePreferences(
     tx.update(users).set({ preferences: merged }).where(eq(users.admin_uid, caller.user.admin_uid)),
   );
   return merged;
+}
+
+const text = (settings: Record<string, unknown>, key: string) =>
+  typeof settings[key] === 'string' && settings[key] !== '' ? settings[key] : null;
+
+/** The information page: the laboratory's contact and accreditations, with its accredited analyses. */
+export async function laboratoryInformation(
+  deps: AuthDeps,
+  caller: Authenticated,
+): Promise<LaboratoryInformation> {
+  const laboratoryId = caller.user.laboratory_id;
+  const [lab] = await deps.db.select().from(laboratories).where(eq(laboratories.laboratory_id, laboratoryId));
+  if (!lab) return fail('laboratoryNotFound');
+  const counts = await deps.db
+    .select({
+      iso15189: analyses.analysis_accredited_15189,
+      iso17025: analyses.analysis_accredited_17025,
+      n: count(),
+    })
+    .from(analyses)
+    .where(eq(analyses.laboratory_id, laboratoryId))
+    .groupBy(analyses.analysis_accredited_15189, analyses.analysis_accredited_17025);
+  const sum = (pick: (row: (typeof counts)[number]) => boolean) =>
+    counts.filter(pick).reduce((total, row) => total + Number(row.n), 0);
+  const settings = lab.laboratory_settings;
+  return {
+    laboratory_name: lab.laboratory_name,
+    address: text(settings, 'address'),
+    phone: text(settings, 'phone'),
+    finess: text(settings, 'finess'),
+    accreditation: text(settings, 'accreditation'),
+    analyses: sum(() => true),
+    analyses_accredited_15189: sum((row) => row.iso15189),
+    analyses_accredited_17025: sum((row) => row.iso17025),
+  };
 }

@@ -54,7 +54,36 @@ export function authRoutes(app: FastifyInstance, sessions: SessionService, accou
     return success;
   });
 
-  // The national health-professional single sign-on (Pro Santé Connect) is not connected yet:
-  // the button's navigation comes back to the login page with a code the page explains.
-  handle(app, 'pscStart', async ({ query }) => `/${query.locale}/?sso_error=ssoNotConfigured`);
+  // Account and security settings, Pro Santé Connect, push notifications (issue 18).
+  handle(app, 'pscStart', ({ query }) => accounts.startPscLogin(query.locale));
+  handle(app, 'pscCallback', ({ query }) => accounts.pscCallback(query));
+  handle(app, 'getAccountStatus', ({ auth }) => accounts.accountStatus(auth));
+  handle(app, 'requestEmailChange', async ({ auth, body }) => {
+    await accounts.requestEmailChange(auth, body.new_email, body.locale);
+    return success;
+  });
+  handle(app, 'requestPhoneChange', async ({ auth, body }) => {
+    await accounts.requestPhoneChange(auth, body.new_phone, body.locale);
+    return success;
+  });
+  handle(app, 'changePassword', async ({ auth, body, origin }) => {
+    await accounts.changePassword(auth, body, origin);
+    return success;
+  });
+  handle(app, 'updateOtp', ({ auth, body, origin }) => accounts.updateOtp(auth, body.otp_enabled, origin));
+  handle(app, 'getOwnSessions', ({ auth }) => accounts.ownSessions(auth));
+  handle(app, 'logoutEverywhere', ({ auth, body, origin }) =>
+    accounts.logoutEverywhere(auth, body.keep_current ?? false, origin),
+  );
+  handle(app, 'getPscUser', ({ query, origin }) => accounts.pscUser(query, origin));
+  handle(app, 'startPscLink', ({ auth, body }) => accounts.startPscLink(auth, body.locale));
+  handle(app, 'linkPscAccount', ({ auth, body, origin }) => accounts.linkPsc(auth, body, origin));
+  handle(app, 'unlinkPscAccount', async ({ auth, origin }) => {
+    await accounts.unlinkPsc(auth, origin);
+    return success;
+  });
+  handle(app, 'getPushKey', async () => accounts.pushKey());
+  handle(app, 'addPushSubscription', ({ auth, body }) => accounts.addPushSubscription(auth, body));
+  handle(app, 'sendTestPush', ({ auth }) => accounts.sendTestPush(auth));
+  handle(app, 'getLaboratoryInformation', ({ auth }) => accounts.laboratoryInformation(auth));
 }

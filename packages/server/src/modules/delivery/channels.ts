@@ -3,6 +3,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/open.js';
 import { patients, recordDeliveries, recordDeliveryCalls, records, samples } from '../../db/schema/index.js';
 import { moveRecordStatus, moveSampleStatus, type RecordRow } from '../records/index.js';
+import { openExchange } from './exchange.js';
+import { type DeliveryJobs, sendingIds } from './job-port.js';
 
 type Flag = keyof RecordRow & `record_${'must' | 'pending'}_${string}`;
 const flagOf = (kind: 'must' | 'pending', channel: DeliveryChannel) => `record_${kind}_${channel}` as Flag;
@@ -21,10 +23,11 @@ export const CHANNELS: readonly DeliveryChannel[] = [
 /**
  * At validation (status 4) each channel the record must use becomes pending: a row per channel,
  * the phone checklist per person, the record_pending_* flag set. E-mail and fax go to the sending
- * queue at once. A record validated again after invalidation keeps the rows it had.
+ * queue at once (enqueued in this transaction). A record validated again after invalidation keeps the rows it had.
  */
-export async function openDeliveries(tx: Tx, record: RecordRow): Promise<void> {
+export async function openDeliveries(tx: Tx, record: RecordRow, jobs: DeliveryJobs): Promise<void> {
   const chosen = CHANNELS.filter((channel) => record[flagOf('must', channel)] === true);
+  await openExchange(tx, record);
   if (chosen.length === 0) return;
   const [patient] = await tx
     .select({ email: patients.patient_email, fax: patients.patient_fax })
@@ -68,6 +71,7 @@ export async function openDeliveries(tx: Tx, record: RecordRow): Promise<void> {
         inArray(recordDeliveries.delivery_state, ['failed', 'sending']),
       ),
     );
+  await jobs.enqueue(tx, await sendingIds(tx, record.record_id));
   if (chosen.includes('phone')) {
     const persons: string[] = [...record.record_persons_to_phone];
     if (record.record_other_persons_to_phone || persons.length === 0) persons.push('other');

@@ -1,5 +1,9 @@
 /** The face of delivery: what other modules may use (the boundary checker refuses the rest). */
 export { openDeliveries } from './channels.js';
+export { DROP_RECIPIENT, type ExchangeSender, exchangeDestination } from './exchange.js';
+export type { DeliveryJobs } from './job-port.js';
+export { deliveryJobsFor } from './jobs.js';
+export { createPrintBatches } from './print.js';
 export { type DeliveredReport, type ReportProvider, storedReport } from './report.js';
 export { deliveryRoutes } from './routes.js';
 export { createSending, type Sending, startSendingRunner } from './sending.js';

@@ -18,6 +18,8 @@ import { SYSTEM_ACTOR, writeTransaction } from '../../lib/transaction.js';
 import type { Throttle } from '../auth/index.js';
 import { assertUnlocked, visibleRecord } from '../records/index.js';
 import { followDeliveries, hasCallsLeft } from './channels.js';
+import { exchangeRecipient } from './exchange.js';
+import type { DeliveryJobs } from './job-port.js';
 import { deliveriesOf, deliveryWorklist, lockedCall, lockedDelivery, lockedRecord } from './queries.js';
 import type { ReportProvider } from './report.js';
 
@@ -28,7 +30,12 @@ const sameText = (a: string, b: string) => {
 };
 const throttleKey = (recordNumber: string) => `report:${recordNumber.toUpperCase()}`;
 
-export function createDeliveryService(db: Db, throttle: Throttle, report: ReportProvider) {
+export function createDeliveryService(
+  db: Db,
+  throttle: Throttle,
+  report: ReportProvider,
+  jobs: DeliveryJobs,
+) {
   /** A change to one channel of a record (locked with it), answered with the record's channels. */
   const onDelivery = (
     auth: Authenticated,
@@ -117,12 +124,20 @@ export function createDeliveryService(db: Db, throttle: Throttle, report: Report
             email: patients.patient_email,
             fax: patients.patient_fax,
             recordFax: records.record_fax_number,
+            prescriber: records.record_prescriber,
           })
           .from(records)
           .innerJoin(patients, eq(patients.patient_id, records.record_patient))
           .where(eq(records.record_id, delivery.delivery_record));
         const recipient =
-          delivery.delivery_channel === 'fax' ? (row?.recordFax ?? row?.fax ?? null) : (row?.email ?? null);
+          delivery.delivery_channel === 'exchange'
+            ? await exchangeRecipient(tx, {
+                laboratory_id: delivery.laboratory_id,
+                record_prescriber: row?.prescriber ?? null,
+              })
+            : delivery.delivery_channel === 'fax'
+              ? (row?.recordFax ?? row?.fax ?? null)
+              : (row?.email ?? null);
         await tx
           .update(recordDeliveries)
           .set({
@@ -132,6 +147,7 @@ export function createDeliveryService(db: Db, throttle: Throttle, report: Report
             delivery_next_attempt_at: new Date().toISOString(),
           })
           .where(eq(recordDeliveries.delivery_id, delivery.delivery_id));
+        await jobs.enqueue(tx, [delivery.delivery_id]);
       }),
 
     /**

@@ -15,6 +15,8 @@ export interface NabmAct {
   nabm_max_num_code: number | null;
   nabm_rmo: string | null;
   nabm_spec_rule_num: string | null;
+  /** The most acts of the same special rule one prescription bills. */
+  nabm_spec_rule_max: number | null;
   nabm_reserved_acts: boolean;
   nabm_creation_date: string | null;
   nabm_end_date: string | null;
@@ -37,6 +39,7 @@ export const ACT_FIELDS = [
   'nabm_max_num_code',
   'nabm_rmo',
   'nabm_spec_rule_num',
+  'nabm_spec_rule_max',
   'nabm_reserved_acts',
   'nabm_creation_date',
   'nabm_end_date',

@@ -39,11 +39,13 @@ export function parseNabmCsv(text: string): NabmAct[] {
       version: parseDate(record.BIO_HIS_DTD),
     };
     const maxCount = parseDecimal(record.BIO_MAX_EXE);
+    const ruleMax = parseDecimal(record.BIO_MAX_REG);
     if (!code) return fail('invalidImportFile', { line, field: 'BIO_PRS_IDE' });
     if (!record.BIO_INF_LIB?.trim()) return fail('invalidImportFile', { line, field: 'BIO_INF_LIB' });
     if (coefficient === undefined) return fail('invalidImportFile', { line, field: 'BIO_TAR_COF' });
     if (Object.values(dates).includes(undefined)) return fail('invalidImportFile', { line, field: 'date' });
     if (maxCount === undefined) return fail('invalidImportFile', { line, field: 'BIO_MAX_EXE' });
+    if (ruleMax === undefined) return fail('invalidImportFile', { line, field: 'BIO_MAX_REG' });
     const subchapters = ['BIO_ARB_SC1', 'BIO_ARB_SC2', 'BIO_ARB_SC3', 'BIO_ARB_SC4'].map(
       (column) => record[column]?.trim() || '0',
     );
@@ -63,6 +65,7 @@ export function parseNabmCsv(text: string): NabmAct[] {
       nabm_max_num_code: maxCount === null || maxCount === 0 ? null : maxCount,
       nabm_rmo: textOrNull(record.BIO_MED_REF),
       nabm_spec_rule_num: textOrNull(record.BIO_SPE_REG),
+      nabm_spec_rule_max: ruleMax === null || ruleMax === 0 ? null : ruleMax,
       nabm_reserved_acts: isFlag(record.BIO_RES_TOP),
       nabm_creation_date: dates.creation ?? null,
       nabm_end_date: dates.end ?? null,

@@ -132,6 +132,7 @@ export function parseNabmFhir(text: string): NabmAct[] {
       nabm_max_num_code: null,
       nabm_rmo: null,
       nabm_spec_rule_num: null,
+      nabm_spec_rule_max: null,
       nabm_reserved_acts: false,
       nabm_creation_date: null,
       nabm_end_date: null,

@@ -20,6 +20,7 @@ const RECORD_COLUMNS = [
   'record_owner',
   'record_is_urgent',
   'record_annulr_flag',
+  'record_abnormal',
   'record_must_paper',
   'record_must_online',
   'record_must_fax',

@@ -49,5 +49,6 @@ export function recordsRoutes(app: FastifyInstance, db: Db, insi: InsiClient): v
   handle(app, 'resolveDuplicates', ({ auth, body }) => duplicates.resolve(auth, body.deletions));
   handle(app, 'getInsFromIdentityInformation', ({ query }) => insi.lookup(query));
   handle(app, 'checkInsIdentity', ({ auth, body }) => identity.check(auth, body));
+  handle(app, 'addExternalRecord', ({ auth, body }) => write.addExternalRecord(auth, body));
   recordExportRoutes(app, db);
 }

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/open.js';
 import { records } from '../../db/schema/index.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
+import { patientInLaboratory } from './patients/queries.js';
 
 /** Which of its laboratory's records a caller sees: all of them, its clinic's, or those it prescribed. */
 export type RecordReach =
@@ -50,7 +51,35 @@ export async function findVisibleRecord(
   return record;
 }
 
-/** The record this caller may see, or `recordNotFound` (never telling whether it exists elsewhere). */
+/**
+ * The record this caller may see. A clinic user aiming at a record of its laboratory that another
+ * clinic owns gets `clinicUserOverreached` (spec.md §6 'Server rules'); anything else out of reach
+ * is `recordNotFound`, never telling whether it exists in another laboratory.
+ */
 export async function visibleRecord(q: Queryable, auth: Authenticated, recordId: string): Promise<RecordRow> {
-  return (await findVisibleRecord(q, auth, eq(records.record_id, recordId))) ?? fail('recordNotFound');
+  return (await findVisibleRecord(q, auth, eq(records.record_id, recordId))) ?? outOfReach(q, auth, recordId);
+}
+
+/** The refusal of a record id the caller does not reach (see `visibleRecord`). */
+export async function outOfReach(q: Queryable, auth: Authenticated, recordId: string): Promise<never> {
+  if (auth.rights.user_type === 'external') {
+    const [elsewhere] = await q
+      .select({ id: records.record_id })
+      .from(records)
+      .where(and(eq(records.laboratory_id, auth.user.laboratory_id), eq(records.record_id, recordId)));
+    if (elsewhere) fail('clinicUserOverreached');
+  }
+  return fail('recordNotFound');
+}
+
+/**
+ * A patient this caller may attach files or records to: staff, any of their laboratory; a clinic
+ * user, only a patient its clinic owns (`clinicUserOverreached` for another one of the laboratory).
+ */
+export async function reachablePatient(q: Queryable, auth: Authenticated, patientId: string) {
+  const patient = await patientInLaboratory(q, auth.user.laboratory_id, patientId);
+  const reach = recordReach(auth);
+  if (reach.by === 'owner' && patient.patient_owner !== reach.clinicId) fail('clinicUserOverreached');
+  if (reach.by === 'prescriber') fail('insufficientRights');
+  return patient;
 }

@@ -67,8 +67,17 @@ export function createTableService(db: Db, binding: TableBinding) {
         .select()
         .from(table)
         .where(and(scopeOf(binding, laboratoryOf(actorOf(auth))), eq(idColumn, id), limitOf(binding, auth)));
-      if (!row) return fail(entity.notFound);
-      return [present(entity, row)];
+      if (row) return [present(entity, row)];
+      // A clinic user asking for another clinic's row of its laboratory overreached (spec.md §6).
+      const limit = limitOf(binding, auth);
+      if (limit) {
+        const [elsewhere] = await db
+          .select({ id: idColumn })
+          .from(table)
+          .where(and(scopeOf(binding, laboratoryOf(actorOf(auth))), eq(idColumn, id)));
+        if (elsewhere) fail('clinicUserOverreached');
+      }
+      return fail(entity.notFound);
     },
 
     async add(actor: Actor, input: Row): Promise<Row> {

@@ -5,6 +5,7 @@ import {
   pdfFileName,
   type RequestFormInput,
   renderBarcodeLabels,
+  renderExternalLabel,
   renderPasswordLabel,
   renderPrescriptionSheet,
   renderRequestForm,
@@ -74,6 +75,12 @@ export function labelData(ctx: RecordContext) {
 export function barcodeLabels(ctx: RecordContext): Promise<Buffer> {
   const { password: _password, ...input } = labelData(ctx);
   return renderBarcodeLabels(input satisfies BarcodeLabelsInput);
+}
+
+/** The external label (spec.md §2 record actions): identity and the record's number as barcode. */
+export function externalLabel(ctx: RecordContext): Promise<Buffer> {
+  const { name, dob, barcode } = labelData(ctx);
+  return renderExternalLabel({ name, dob, barcode });
 }
 
 export const passwordLabel = (ctx: RecordContext) =>

@@ -13,11 +13,15 @@ import {
 } from '../../db/schema/index.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
-import { visibleRecord } from '../records/index.js';
+import { type RecordRow, visibleRecord } from '../records/index.js';
 
 /** Everything the documents of one record print, read in a handful of queries. */
 export async function loadRecordContext(db: Queryable, auth: Authenticated, recordId: string) {
-  const record = await visibleRecord(db, auth, recordId);
+  return contextOfRecord(db, await visibleRecord(db, auth, recordId));
+}
+
+/** The same, for a record the caller already holds (the system's own sends read it unscoped). */
+export async function contextOfRecord(db: Queryable, record: RecordRow) {
   const [patient] = await db.select().from(patients).where(eq(patients.patient_id, record.record_patient));
   if (!patient) return fail('patientNotFound');
   const [laboratory] = await db

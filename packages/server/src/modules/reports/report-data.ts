@@ -6,7 +6,7 @@ import { analyses, families, laboratories, parameters, recordAnes } from '../../
 import type { Authenticated } from '../../lib/auth-context.js';
 import { sampleResults } from '../results/index.js';
 import { documentPatient, documentPrescriber, parisLocal } from './documents.js';
-import { loadRecordContext } from './record-context.js';
+import { loadRecordContext, type RecordContext } from './record-context.js';
 
 /** What the stored report of a validation prints beyond the record: who signs, which samples. */
 export interface ReportScope {
@@ -18,7 +18,7 @@ type Result = NonNullable<SampleResultLine['result']>;
 const MARKS: ReadonlySet<string> = new Set<ResultMark>(['low', 'high', 'toxic', 'deadly']);
 const OTHER_FAMILY = 'Autres analyses';
 
-const setting = (settings: Record<string, unknown>, key: string) =>
+export const setting = (settings: Record<string, unknown>, key: string) =>
   typeof settings[key] === 'string' && settings[key] !== '' ? (settings[key] as string) : undefined;
 
 function rangeText(min: number | null, max: number | null, decimals: number | null): string | undefined {
@@ -41,27 +41,54 @@ function valueText(
 /** YYYY-MM-DD of an instant in the laboratory's time zone. */
 const parisDate = (stamp: string | null) => parisLocal(stamp)?.slice(0, 10);
 
+/** One parameter's line of a record, as read for its samples: the raw result, null when not printed. */
+export interface ResultEntry {
+  line: SampleResultLine;
+  sample: RecordContext['samples'][number];
+  /** Null when not entered, or when the sample is not validated and only validated ones count. */
+  result: Result | null;
+  parameter:
+    | {
+        parameter_id: string;
+        parameter_code: string | null;
+        parameter_loinc: string | null;
+        parameter_hidden: boolean;
+        parameter_show_before_after: boolean;
+      }
+    | undefined;
+}
+
+/** The record's analyses in the order they were ordered, each with its family and result lines. */
+export interface RecordResults {
+  ctx: RecordContext;
+  laboratory: typeof laboratories.$inferSelect | undefined;
+  analyses: Array<{
+    analysis: RecordContext['analyses'][number];
+    family: typeof families.$inferSelect | undefined;
+    entries: ResultEntry[];
+  }>;
+  anes: Array<{ analysis_name: string; code: string; text: string | null }>;
+}
+
 /**
- * Everything the report of one record prints, read inside the caller's transaction: the record
- * context, each sample's results as the bench reads them (ranges, flags, anteriority), the catalogue
- * rows that say what is hidden, converted or accredited, the ANEs and the laboratory's header.
+ * What a record's results are, read inside the caller's transaction: one source for the report and
+ * the exchange formats. Each sample's results as the bench reads them (ranges, flags, anteriority),
+ * the catalogue rows that say what is hidden, converted, coded (LOINC), the ANEs and the laboratory.
  */
-export async function gatherReport(
+export async function gatherResults(
   q: Queryable,
-  auth: Authenticated,
-  recordId: string,
+  ctx: RecordContext,
   scope: ReportScope,
-): Promise<Omit<ReportInput, 'kind'>> {
-  const ctx = await loadRecordContext(q, auth, recordId);
+): Promise<RecordResults> {
   const laboratoryId = ctx.record.laboratory_id;
-  const sampleLines: Array<{ line: SampleResultLine; printed: boolean }> = [];
+  const entries: Array<Omit<ResultEntry, 'parameter'>> = [];
   for (const sample of ctx.samples) {
     const printed = !scope.validatedOnly || sample.sample_status >= SAMPLE_STATUS.validated;
     const read = await sampleResults(q, laboratoryId, sample.sample_id);
-    for (const line of read.lines) sampleLines.push({ line, printed });
+    for (const line of read.lines) entries.push({ line, sample, result: printed ? line.result : null });
   }
   const analysisIds = ctx.analyses.map((analysis) => analysis.analysis_id);
-  const parameterIds = [...new Set(sampleLines.map(({ line }) => line.parameter_id))];
+  const parameterIds = [...new Set(entries.map(({ line }) => line.parameter_id))];
   const [laboratory] = await q
     .select()
     .from(laboratories)
@@ -80,6 +107,8 @@ export async function gatherReport(
       : await q
           .select({
             parameter_id: parameters.parameter_id,
+            parameter_code: parameters.parameter_code,
+            parameter_loinc: parameters.parameter_loinc,
             parameter_hidden: parameters.parameter_hidden,
             parameter_show_before_after: parameters.parameter_show_before_after,
           })
@@ -95,43 +124,63 @@ export async function gatherReport(
     .innerJoin(analyses, eq(analyses.analysis_id, recordAnes.ane_analysis))
     .where(eq(recordAnes.ane_record, ctx.record.record_id))
     .orderBy(analyses.analysis_name);
-
   const familyOf = new Map(familyRows.map((row) => [row.analysis_id, row.family]));
   const parameterOf = new Map(parameterRows.map((row) => [row.parameter_id, row]));
+  return {
+    ctx,
+    laboratory,
+    anes,
+    analyses: ctx.analyses.map((analysis) => ({
+      analysis,
+      family: familyOf.get(analysis.analysis_id),
+      entries: entries
+        .filter((entry) => entry.line.analysis_id === analysis.analysis_id)
+        .map((entry) => ({ ...entry, parameter: parameterOf.get(entry.line.parameter_id) })),
+    })),
+  };
+}
+
+/** Everything the report of one record prints, read inside the caller's transaction. */
+export async function gatherReport(
+  q: Queryable,
+  auth: Authenticated,
+  recordId: string,
+  scope: ReportScope,
+): Promise<Omit<ReportInput, 'kind'>> {
+  const ctx = await loadRecordContext(q, auth, recordId);
+  const { laboratory, anes, analyses: ordered } = await gatherResults(q, ctx, scope);
   const linesOf = new Map<string, ReportLine[]>();
   const valuesOf = new Map<string, number[]>();
-  for (const { line, printed } of sampleLines) {
-    const parameter = parameterOf.get(line.parameter_id);
-    const result = printed ? line.result : null;
-    const converted = parameter?.parameter_show_before_after && result?.result_calculated != null;
-    const decimals = line.parameter_decimals;
-    const reported = result ? (result.result_calculated ?? result.result_value) : null;
-    if (reported !== null && !result?.result_censored)
-      valuesOf.set(line.analysis_id, [...(valuesOf.get(line.analysis_id) ?? []), reported]);
-    const previous = line.anteriority;
-    const previousValue = previous ? valueText(previous, decimals) : null;
-    const previousDate = previous ? parisDate(previous.collected_at) : undefined;
-    const printedLine: ReportLine = {
-      parameter: line.parameter_name,
-      hidden: parameter?.parameter_hidden ?? false,
-      value: result ? valueText(result, decimals) : null,
-      unit:
-        (result?.result_unit ?? (converted ? line.parameter_unit_after_calc : line.parameter_unit)) ||
-        undefined,
-      range: result ? rangeText(result.result_range_min, result.result_range_max, decimals) : undefined,
-      marks: (result?.result_flags ?? []).filter((flag): flag is ResultMark => MARKS.has(flag)),
-      beforeConversion:
-        converted && result?.result_value != null
-          ? { value: frenchNumber(result.result_value, decimals), unit: line.parameter_unit ?? undefined }
-          : undefined,
-      anteriority: previousValue && previousDate ? { value: previousValue, date: previousDate } : undefined,
-    };
-    linesOf.set(line.analysis_id, [...(linesOf.get(line.analysis_id) ?? []), printedLine]);
-  }
+  for (const { entries } of ordered)
+    for (const { line, result, parameter } of entries) {
+      const converted = parameter?.parameter_show_before_after && result?.result_calculated != null;
+      const decimals = line.parameter_decimals;
+      const reported = result ? (result.result_calculated ?? result.result_value) : null;
+      if (reported !== null && !result?.result_censored)
+        valuesOf.set(line.analysis_id, [...(valuesOf.get(line.analysis_id) ?? []), reported]);
+      const previous = line.anteriority;
+      const previousValue = previous ? valueText(previous, decimals) : null;
+      const previousDate = previous ? parisDate(previous.collected_at) : undefined;
+      const printedLine: ReportLine = {
+        parameter: line.parameter_name,
+        hidden: parameter?.parameter_hidden ?? false,
+        value: result ? valueText(result, decimals) : null,
+        unit:
+          (result?.result_unit ?? (converted ? line.parameter_unit_after_calc : line.parameter_unit)) ||
+          undefined,
+        range: result ? rangeText(result.result_range_min, result.result_range_max, decimals) : undefined,
+        marks: (result?.result_flags ?? []).filter((flag): flag is ResultMark => MARKS.has(flag)),
+        beforeConversion:
+          converted && result?.result_value != null
+            ? { value: frenchNumber(result.result_value, decimals), unit: line.parameter_unit ?? undefined }
+            : undefined,
+        anteriority: previousValue && previousDate ? { value: previousValue, date: previousDate } : undefined,
+      };
+      linesOf.set(line.analysis_id, [...(linesOf.get(line.analysis_id) ?? []), printedLine]);
+    }
 
   const byFamily = new Map<string, NonNullable<ReportInput['families']>[number]>();
-  for (const analysis of ctx.analyses) {
-    const family = familyOf.get(analysis.analysis_id);
+  for (const { analysis, family } of ordered) {
     const key = family?.family_id ?? OTHER_FAMILY;
     const group = byFamily.get(key) ?? {
       name: family?.family_name ?? OTHER_FAMILY,

@@ -5,6 +5,7 @@ import { handle } from '../../lib/route.js';
 import type { UploadService } from '../uploads/index.js';
 import {
   barcodeLabels,
+  externalLabel,
   fileNameFor,
   labelData,
   passwordLabel,
@@ -43,6 +44,11 @@ export function reportRoutes(app: FastifyInstance, db: Db, uploads: UploadServic
     const ctx = await loadRecordContext(db, auth, query.record_id);
     if (ctx.samples.length === 0) return { skip: true };
     return asDocument(`${ctx.record.record_number} - ETIQUETTES.pdf`, await barcodeLabels(ctx));
+  });
+
+  handle(app, 'getExternalLabel', async ({ auth, query }) => {
+    const ctx = await loadRecordContext(db, auth, query.record_id);
+    return asDocument(`${ctx.record.record_number} - ETIQUETTE EXTERNE.pdf`, await externalLabel(ctx));
   });
 
   handle(app, 'getPasswordLabel', async ({ auth, query }) => {

@@ -8,7 +8,7 @@ import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';
 import { writeTransaction } from '../../lib/transaction.js';
-import { patientInLaboratory, visibleRecord } from '../records/index.js';
+import { reachablePatient, visibleRecord } from '../records/index.js';
 
 type ContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 
@@ -37,13 +37,12 @@ const present = (row: typeof uploads.$inferSelect): UploadRow => ({
 
 export function createUploadService(db: Db, storage: FileStorage) {
   async function ownerOf(auth: Authenticated, target: { record_id?: string; patient_id?: string }) {
-    const laboratoryId = auth.user.laboratory_id;
     if (target.record_id) {
       const record = await visibleRecord(db, auth, target.record_id);
       return { upload_record: record.record_id, upload_patient: record.record_patient, record };
     }
     if (target.patient_id) {
-      const patient = await patientInLaboratory(db, laboratoryId, target.patient_id);
+      const patient = await reachablePatient(db, auth, target.patient_id);
       return { upload_record: null, upload_patient: patient.patient_id, record: null };
     }
     return fail('missingData', { issues: [{ path: 'record_id', message: 'required' }] });
@@ -112,7 +111,9 @@ export function createUploadService(db: Db, storage: FileStorage) {
 
     async download(auth: Authenticated, uploadId: string) {
       const row = await uploadFor(auth, uploadId);
+      // A clinic user reaches the files of its own records and patients only.
       if (row.upload_record) await ownerOf(auth, { record_id: row.upload_record });
+      else if (row.upload_patient) await ownerOf(auth, { patient_id: row.upload_patient });
       return { row, bytes: await storage.get(row.upload_storage_key) };
     },
 

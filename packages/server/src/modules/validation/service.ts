@@ -4,7 +4,8 @@ import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';
 import { writeTransaction } from '../../lib/transaction.js';
-import { openDeliveries } from '../delivery/index.js';
+import { assertControlledMachines } from '../ciq/index.js';
+import { type DeliveryJobs, openDeliveries } from '../delivery/index.js';
 import {
   createRecordReadService,
   followSamples,
@@ -34,7 +35,7 @@ async function nextRecordId(tx: Tx, laboratoryId: string, excluding: string): Pr
   return next?.record_id ?? null;
 }
 
-export function createValidationService(db: Db, uploads: UploadService) {
+export function createValidationService(db: Db, uploads: UploadService, jobs: DeliveryJobs) {
   const reader = createRecordReadService(db);
   const results = createResultService(db);
   const reports = createReportService(db, uploads);
@@ -74,7 +75,8 @@ export function createValidationService(db: Db, uploads: UploadService) {
 
     /**
      * Validates the chosen samples (spec.md §4 'Validation'): the record must be pending validation,
-     * without an active LBloc; each sample without an active NCT or LBloc, and done with its
+     * without an active LBloc; each sample without an active NCT or LBloc, its machine's latest
+     * control run not rejected (or accepted by a biologist), and done with its
      * technical steps (the status tables refuse any other). The record follows its samples: once all
      * are validated it awaits submission, stamped with the validation time ('validated today').
      * The result report is generated and stored in the same transaction: partial while samples
@@ -92,12 +94,14 @@ export function createValidationService(db: Db, uploads: UploadService) {
           if (sample.sample_nct_active) fail('mustCloseNct', { sample_id: sample.sample_id });
           if (sample.sample_lbloc_flag) fail('sampleIsLocked', { sample_id: sample.sample_id });
         }
+        await assertControlledMachines(tx, record.laboratory_id, chosen);
         for (const sample of chosen)
           await moveSampleStatus(tx, sample, record, SAMPLE_STATUS.validated, 'validation');
         const followed = await followSamples(tx, record.record_id, 'validation');
         await reports.storeAtValidation(tx, auth, record.record_id);
         // Validated in full: its report channels become pending (issue 15 'Delivery').
-        if (followed.record_status === RECORD_STATUS.pendingSubmission) await openDeliveries(tx, followed);
+        if (followed.record_status === RECORD_STATUS.pendingSubmission)
+          await openDeliveries(tx, followed, jobs);
       }),
 
     /**

@@ -1,9 +1,9 @@
-import { ActionIcon, Box, Burger, Drawer, Group, ScrollArea, Text, ThemeIcon } from '@mantine/core';
+import { ActionIcon, Box, Burger, Group, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { flattenMenu, homePath, menuFor, type Rights, type WebLocale } from '@sil/contract';
 import { IconArrowLeft, IconFlask2 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { logout, updatePreferences } from '../../lib/auth-actions';
@@ -12,6 +12,8 @@ import { usePreferences } from '../../lib/use-session';
 import { useInactivityLogout } from '../use-inactivity-logout';
 import classes from './layout.module.css';
 import { MenuList } from './menu-list';
+
+const MenuDrawer = lazy(() => import('./menu-drawer'));
 
 /** spec.md §9: the mobile layout applies below 992 px. */
 const MOBILE_QUERY = '(max-width: 991.98px)';
@@ -99,15 +101,16 @@ export function AppLayout({
           )}
           <Brand locale={locale} home={home} />
         </header>
-        <Drawer
-          opened={drawerOpened}
-          onClose={drawer.close}
-          size={300}
-          title={<Brand locale={locale} home={home} />}
-          closeButtonProps={{ 'aria-label': t('menu.close_menu') }}
-        >
-          <nav aria-label={t('menu.navigation')}>{menuList}</nav>
-        </Drawer>
+        <Suspense fallback={null}>
+          <MenuDrawer
+            opened={drawerOpened}
+            onClose={drawer.close}
+            title={<Brand locale={locale} home={home} />}
+            closeLabel={t('menu.close_menu')}
+          >
+            <nav aria-label={t('menu.navigation')}>{menuList}</nav>
+          </MenuDrawer>
+        </Suspense>
         <Box component="main" className={classes.mobileMain}>
           {children}
         </Box>
@@ -121,9 +124,10 @@ export function AppLayout({
         <div className={classes.brand}>
           <Brand locale={locale} home={home} />
         </div>
-        <ScrollArea className={classes.menu} type="never">
+        {/* A plain scrolling box (scrollbar hidden): Mantine's ScrollArea would bring Floating UI into every first load. */}
+        <div className={classes.menu} data-side-rail>
           {menuList}
-        </ScrollArea>
+        </div>
       </nav>
       <Box component="main" className={classes.main}>
         {children}

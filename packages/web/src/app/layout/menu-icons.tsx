@@ -4,6 +4,7 @@ import {
   IconBarcode,
   IconBuildingHospital,
   IconCategory,
+  IconChartDots,
   IconChartPie,
   IconCircleCheck,
   IconCloudUpload,
@@ -43,6 +44,9 @@ const ICONS: Record<string, Icon> = {
   validation: IconCircleCheck,
   worklists: IconListCheck,
   deliveries: IconMailForward,
+  ciq: IconChartDots,
+  // The NABM table's icon: billing is what the acts are for (no icon more in the first load).
+  billing: IconReceipt2,
   settings: IconSettings,
   families: IconCategory,
   machines: IconDeviceDesktopAnalytics,

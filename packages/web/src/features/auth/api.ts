@@ -40,6 +40,27 @@ export function useLogin(locale: WebLocale, onSuccess: (outcome: LoginOutcome) =
   });
 }
 
+/**
+ * The return of the national single sign-on (spec.md §4 'Session', §7): the provider's state and
+ * code are exchanged for the linked account's e-mail and a single-use value, which /login takes.
+ */
+export function useSsoLogin(locale: WebLocale, onSuccess: (destination: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (query: { state: string; code: string; session_state?: string; iss?: string }) => {
+      const [user] = await call('getPscUser', { query });
+      if (!user) throw new Error('No account came back from the single sign-on');
+      const machineId = newAuthMachineId();
+      const answer = await call('login', {
+        body: { email: user.user_email, auth_machine_id: machineId, password: user.user_password, locale },
+      });
+      if ('otpSent' in answer) throw new Error('A single sign-on never asks for an SMS code');
+      return completeLogin(answer, machineId, locale, queryClient);
+    },
+    onSuccess,
+  });
+}
+
 /** The SMS code of a pending login; the session starts and names where to go. */
 export function useOtpLogin(
   locale: WebLocale,

@@ -1,13 +1,13 @@
 import { Group, Title } from '@mantine/core';
 import type { WebLocale } from '@sil/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CenteredCard } from '../../components/centered-card';
 import { LanguageSelect } from '../../components/language-select';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage, showToast } from '../../lib/notify';
-import { useLogin, useOtpLogin, useRequestPasswordReset } from './api';
+import { useLogin, useOtpLogin, useRequestPasswordReset, useSsoLogin } from './api';
 import { ForgotPasswordFormView } from './forgot-password-form';
 import { LoginFormView } from './login-form';
 import { OtpFormView } from './otp-form';
@@ -28,6 +28,25 @@ export function LoginPage({ locale }: { locale: WebLocale }) {
     showToast('error', t('toast.sso_error'), errorMessage(ssoError));
     setSearchParams({}, { replace: true });
   }, [ssoError, setSearchParams, t]);
+
+  // The provider's return (state, session_state, code): exchanged once for a session.
+  const sso = useSsoLogin(locale, (destination) => navigate(destination, { replace: true }));
+  const ssoHandled = useRef(false);
+  const ssoState = searchParams.get('state');
+  const ssoCode = searchParams.get('code');
+  useEffect(() => {
+    if (ssoHandled.current || !ssoState || !ssoCode) return;
+    ssoHandled.current = true;
+    const sessionState = searchParams.get('session_state');
+    const iss = searchParams.get('iss');
+    sso.mutate({
+      state: ssoState,
+      code: ssoCode,
+      ...(sessionState ? { session_state: sessionState } : {}),
+      ...(iss ? { iss } : {}),
+    });
+    setSearchParams({}, { replace: true });
+  }, [ssoState, ssoCode, searchParams, setSearchParams, sso]);
 
   const login = useLogin(locale, (outcome) => {
     if (outcome.kind === 'otp') setStep(outcome);

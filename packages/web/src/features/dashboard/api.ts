@@ -11,3 +11,13 @@ export function useUserData() {
     staleTime: 60_000,
   });
 }
+
+/** Every counter of the dashboard, refreshed every minute while it is open. */
+export function useDashboard(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.dashboard,
+    queryFn: () => call('getDashboard', {}),
+    enabled,
+    refetchInterval: 60_000,
+  });
+}

@@ -1,17 +1,33 @@
-import { Alert, Button, Card, Center, Stack, Text, TextInput, Title } from '@mantine/core';
-import { isErrorCode, type OnlineReport } from '@sil/contract';
-import { IconDownload } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  useComputedColorScheme,
+} from '@mantine/core';
+import { hrefTo, isErrorCode, type OnlineReport, WEB_LOCALES, type WebLocale } from '@sil/contract';
+import { IconDownload, IconMoonStars, IconSunHigh } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client';
+import { savePreferences } from '../../lib/preferences';
 import { useOpenOnlineReport } from './api';
 
 const blobOf = (report: OnlineReport) =>
   new Blob([Uint8Array.from(atob(report.pdf_base64), (c) => c.charCodeAt(0))], { type: 'application/pdf' });
 
 /** online-report (public): the patient opens their report with the password label and their birth date. */
-export function OnlineReportPage() {
+export function OnlineReportPage({ locale }: { locale: WebLocale }) {
   const { t } = useTranslation('records');
+  const dark = useComputedColorScheme('light') === 'dark';
   const open = useOpenOnlineReport();
   const [form, setForm] = useState({ record_number: '', record_password: '', patient_dob: '' });
   const [url, setUrl] = useState<string | null>(null);
@@ -27,6 +43,30 @@ export function OnlineReportPage() {
     <Center p="md" mih="80vh">
       <Card withBorder w="100%" maw={440} padding="lg">
         <Stack>
+          {/* The patient has no account: language and theme are chosen here, kept in the browser. */}
+          <Group justify="flex-end" gap="xs">
+            {WEB_LOCALES.map((other) => (
+              <Anchor
+                key={other}
+                component={Link}
+                to={hrefTo(other, 'onlineReport')}
+                fw={other === locale ? 700 : 400}
+                aria-current={other === locale ? 'page' : undefined}
+                size="sm"
+                lang={other}
+              >
+                {other.toUpperCase()}
+              </Anchor>
+            ))}
+            <ActionIcon
+              variant="default"
+              onClick={() => savePreferences({ theme: dark ? 'light' : 'dark' })}
+              aria-label={t(dark ? 'delivery.online_light' : 'delivery.online_dark')}
+              data-action="toggle-online-theme"
+            >
+              {dark ? <IconSunHigh size={16} /> : <IconMoonStars size={16} />}
+            </ActionIcon>
+          </Group>
           <Title order={1} fz="h3">
             {t('delivery.online_title')}
           </Title>

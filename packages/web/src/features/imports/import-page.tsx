@@ -24,7 +24,7 @@ import { useLoadAll } from '../../lib/table/use-load-all';
 import { useSession } from '../../lib/use-session';
 import { type ImportChoice, useImportResults, usePreviewImport } from './api';
 import { MappingSection } from './mapping-section';
-import { PreviewLines, SHOWN_ROWS, UnmatchedLines } from './preview-tables';
+import { ControlLines, PreviewLines, SHOWN_ROWS, UnmatchedLines } from './preview-tables';
 
 /** Where a refused file is wrong, as the server names it (line, column). */
 function RefusedFile({ error }: { error: unknown }) {
@@ -66,6 +66,11 @@ function Summary({ preview }: { preview: ImportPreview }) {
         <Badge variant="light" color="gray">
           {t('import.values', { count: preview.lines.length })}
         </Badge>
+        {preview.controls.length > 0 ? (
+          <Badge variant="light" color="violet">
+            {t('import.controls', { count: preview.controls.length })}
+          </Badge>
+        ) : null}
         {preview.unmatched.length > 0 ? (
           <Badge variant="light" color="orange">
             {t('import.left_out', { count: preview.unmatched.length })}
@@ -122,13 +127,19 @@ export function ImportPage() {
       { fileType, machineId, file },
       {
         onSuccess: (answer) => {
-          if (answer.written === 0) showToast('info', t('import.nothing_changed'));
+          if (answer.written === 0 && answer.controls === 0) showToast('info', t('import.nothing_changed'));
           else
             showToast(
               'success',
               t('toast.resultsImportSuccess'),
-              t('import.written', { count: answer.written }),
+              [
+                t('import.written', { count: answer.written }),
+                answer.controls > 0 ? t('import.controls_written', { count: answer.controls }) : '',
+              ]
+                .filter(Boolean)
+                .join(' · '),
             );
+          if (answer.ciq_run_status === 'rejected') showToast('warning', t('import.control_run_rejected'));
           read({});
         },
       },
@@ -202,12 +213,26 @@ export function ImportPage() {
                 {t('import.more_rows', { count: shown.lines.length - SHOWN_ROWS })}
               </Text>
             ) : null}
+            {shown.controls.length > 0 ? (
+              <Stack gap="xs">
+                <Title order={2} fz="h4">
+                  {t('import.controls_title')}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {t('import.controls_hint')}
+                </Text>
+                <ControlLines preview={shown} />
+              </Stack>
+            ) : null}
             <Group justify="flex-end">
               <Button
                 leftSection={<IconFileImport size={18} />}
                 onClick={confirm}
                 loading={importing.isPending}
-                disabled={shown.lines.length === 0 || (rights?.admin_samples ?? 0) < 2}
+                disabled={
+                  (shown.lines.length === 0 && shown.controls.length === 0) ||
+                  (rights?.admin_samples ?? 0) < 2
+                }
                 data-action="import-results"
               >
                 {t('import.confirm')}

@@ -123,6 +123,76 @@ export function PreviewLines({ preview }: { preview: ImportPreview }) {
   );
 }
 
+/** The machine's control values of the file: each goes to a new control run, read by the Westgard rules. */
+export function ControlLines({ preview }: { preview: ImportPreview }) {
+  const { t, i18n } = useTranslation('records');
+  const narrow = useMediaQuery('(max-width: 991.98px)');
+  const rows = keyed(preview.controls.slice(0, SHOWN_ROWS), (row) => `${row.line}/${row.ciq_setting_id}`);
+  const deviation = (z: number) =>
+    `${z > 0 ? '+' : ''}${formatNumber(Math.round(z * 100) / 100, i18n.language)}`;
+  const far = (z: number) => (Math.abs(z) > 3 ? 'red' : Math.abs(z) > 2 ? 'orange' : 'gray');
+  if (narrow) {
+    return (
+      <Stack gap="xs" data-import-controls>
+        {rows.map(({ key, row }) => (
+          <Stack key={key} gap={2} data-import-control={row.sample_ref}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={500}>
+                {row.ciq_level} · {row.ciq_lot}
+              </Text>
+              <Badge size="sm" variant="light" color={far(row.ciq_z)}>
+                {deviation(row.ciq_z)} {t('import.control_z')}
+              </Badge>
+            </Group>
+            <Text size="sm">
+              {row.parameter_name} : {formatNumber(row.ciq_value, i18n.language)}
+            </Text>
+          </Stack>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped data-import-controls>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('import.line')}</Table.Th>
+            <Table.Th>{t('import.sample_ref')}</Table.Th>
+            <Table.Th>{t('import.parameter')}</Table.Th>
+            <Table.Th>{t('import.control_level')}</Table.Th>
+            <Table.Th>{t('import.control_lot')}</Table.Th>
+            <Table.Th>{t('import.control_value')}</Table.Th>
+            <Table.Th>{t('import.control_z')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map(({ key, row }) => (
+            <Table.Tr key={key} data-import-control={row.sample_ref}>
+              <Table.Td>{row.line}</Table.Td>
+              <Table.Td>{row.sample_ref}</Table.Td>
+              <Table.Td>
+                {row.parameter_name}
+                <Text size="xs" c="dimmed">
+                  {row.instrument_code}
+                </Text>
+              </Table.Td>
+              <Table.Td>{row.ciq_level}</Table.Td>
+              <Table.Td>{row.ciq_lot}</Table.Td>
+              <Table.Td>{formatNumber(row.ciq_value, i18n.language)}</Table.Td>
+              <Table.Td>
+                <Badge size="sm" variant="light" color={far(row.ciq_z)}>
+                  {deviation(row.ciq_z)}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 /** Every row the import leaves out, with why. */
 export function UnmatchedLines({ preview }: { preview: ImportPreview }) {
   const { t } = useTranslation('records');

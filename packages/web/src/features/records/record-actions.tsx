@@ -1,9 +1,11 @@
 import { Alert, Button, Group } from '@mantine/core';
-import { hrefTo, isFrozenRecord, type WebLocale } from '@sil/contract';
+import { hrefTo, isFrozenRecord, RECORD_STATUS, type WebLocale } from '@sil/contract';
 import {
   IconBarcode,
+  IconCash,
   IconDownload,
   IconEdit,
+  IconFileInvoice,
   IconFileText,
   IconHistory,
   IconInbox,
@@ -19,12 +21,15 @@ import { useNavigate } from 'react-router';
 import { call } from '../../lib/api-client';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { useReceiveRecord } from './api';
+import { billingDocument } from './billing/api';
+import { BillingModal } from './billing/billing-modal';
 import { CancelModal } from './cancel-modal';
 import { downloadDocument } from './documents';
+import { ExchangeMenu } from './exchange-menu';
 import { TraceModal } from './trace-modal';
 import { usePrint } from './use-print';
 
-type Download = 'getExternalRequestForm' | 'getPrescription';
+type Download = 'getExternalRequestForm' | 'getPrescription' | 'cerfa';
 
 /** Record actions of spec.md §2: labels, documents, receive, cancel-and-replace, trace, uploads. */
 export function RecordActions({
@@ -52,15 +57,28 @@ export function RecordActions({
   const printing = usePrint(recordId);
   const [tracing, setTracing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const [billing, setBilling] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
 
   const download = async (name: Download) => {
     setBusy(name);
     try {
-      const answer = await call(name, { query: { record_id: recordId } });
+      const answer =
+        name === 'cerfa'
+          ? await billingDocument('cerfa', recordId)
+          : await call(name, { query: { record_id: recordId } });
       if (downloadDocument(answer)) showToast('success', t('toast.downloadSuccess'));
       else
-        showToast('info', t(name === 'getPrescription' ? 'toast.noPrescription' : 'toast.nothingToDownload'));
+        showToast(
+          'info',
+          t(
+            name === 'getPrescription'
+              ? 'toast.noPrescription'
+              : name === 'cerfa'
+                ? 'billing.no_cerfa'
+                : 'toast.nothingToDownload',
+          ),
+        );
     } catch (error) {
       notifyApiError(error);
     } finally {
@@ -135,6 +153,23 @@ export function RecordActions({
         </Button>
         <Button
           variant="light"
+          leftSection={<IconFileInvoice size={16} />}
+          loading={busy === 'cerfa'}
+          onClick={() => void download('cerfa')}
+          data-action="cerfa"
+        >
+          {t('actions.cerfa')}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconCash size={16} />}
+          onClick={() => setBilling(true)}
+          data-action="billing-details"
+        >
+          {t('actions.billing_details')}
+        </Button>
+        <Button
+          variant="light"
           leftSection={<IconUpload size={16} />}
           onClick={() => go(hrefTo(locale, 'uploads', { upload_record_id: recordId }))}
         >
@@ -159,6 +194,10 @@ export function RecordActions({
         >
           {t('actions.trace')}
         </Button>
+        {/* Validated results leave in the exchange formats (issue 16). */}
+        {status !== undefined && status >= RECORD_STATUS.pendingSubmission && !cancelled ? (
+          <ExchangeMenu recordId={recordId} />
+        ) : null}
         {patientId ? (
           <>
             {frozen ? null : (
@@ -208,6 +247,7 @@ export function RecordActions({
         </Alert>
       ) : null}
       {tracing ? <TraceModal recordId={recordId} onClose={() => setTracing(false)} /> : null}
+      {billing ? <BillingModal recordId={recordId} onClose={() => setBilling(false)} /> : null}
       {cancelling && stamp ? (
         <CancelModal
           recordId={recordId}

@@ -5,10 +5,13 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers';
 import { loadScreenTexts } from '../../app/screen-texts';
-import { setLanguage } from '../../lib/i18n';
+import { loadLanguage, setLanguage } from '../../lib/i18n';
 import { saveRights, saveTokens } from '../../lib/session';
 import { stubBrowserApis } from '../../testing/dom';
 import { RecordPage } from './record-page';
+
+// English is fetched on demand in the app; the tests switch to it at once.
+beforeAll(() => loadLanguage('en'));
 
 const UID = '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';
 const RECORD_ID = '1c8e2d0f-7b63-4d2e-8f68-4a2b3c5d6e7f';
@@ -54,6 +57,8 @@ const clinicView: ClinicRecordDetail = {
       sample_status: 1,
       sample_collection_datetime: null,
       sample_last_updated: STAMP,
+      sample_type_name: null,
+      matrix_name: null,
     },
   ],
 };
@@ -68,10 +73,11 @@ beforeEach(() => {
   localStorage.setItem('locale', 'fr');
   saveTokens({ access_token: 'a', refresh_token: 'r', uid: UID }, '1767225600000abcdef');
   saveRights({ ...emptyRights('external'), clinic_id: clinicView.record_owner ?? null, medical_user: true });
-  // The portal reads the record only: labels, trace and the other staff calls are not made.
+  // The portal reads the record and its stored reports only: trace and the other staff calls are not made.
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
+      if (url.includes('/api/get-report-versions?')) return new Response('[]', { status: 200 });
       if (!url.includes('/api/get-record?')) throw new Error(`Unexpected request to ${url}`);
       return new Response(JSON.stringify([clinicView]), { status: 200 });
     }),
@@ -100,9 +106,15 @@ describe('the record preview of the external portal', () => {
     expect(within(screen.getByTestId('record-details')).getByText('Urgent')).toBeTruthy();
     // The sample screen is the laboratory's samples table: a portal user's sample opens nothing.
     expect(screen.queryByRole('link', { name: /2611220001-01/ })).toBeNull();
-    // The password, the notes and the record's actions are the laboratory's.
+    // The password, the notes and the record's staff actions are the laboratory's: a clinic's
+    // medical user is offered its own (external label, files, another record for the patient).
     expect(screen.queryByText('Mot de passe')).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
-    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(await screen.findByText(/Aucun compte rendu/)).toBeTruthy();
+    expect(screen.queryAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Étiquette externe',
+      'Téléverser des documents',
+      'Nouveau dossier pour ce patient',
+    ]);
   }, 20_000);
 });

@@ -22,6 +22,7 @@ import { useRecord } from './api';
 import { DeliveryCard } from './delivery/delivery-card';
 import { NonconformitiesCard } from './nonconformities/nonconformities-card';
 import { NotesCard } from './notes-card';
+import { PortalActions } from './portal-actions';
 import { RecordActions } from './record-actions';
 import { RecordBadges } from './record-badges';
 import { SamplesList } from './samples-list';
@@ -99,6 +100,10 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
             status={whole.record_status}
             received={whole.record_received_at !== null}
           />
+        </Card>
+      ) : rights?.user_type === 'external' ? (
+        <Card withBorder>
+          <PortalActions locale={locale} recordId={id} patientId={record.record_patient} />
         </Card>
       ) : null}
       <Grid>

@@ -1,10 +1,12 @@
 import {
   hrefTo,
+  isTaskType,
   RECORD_PSEUDO_FILTERS,
   RECORD_STATUS_KEYS,
   RecordListRow,
   recordList,
   recordStatusSchema,
+  TASK_FILTER,
 } from '@sil/contract';
 import { defineTable } from '../../lib/table/table-config';
 import { pageOf } from '../../lib/table/table-pages';
@@ -17,6 +19,7 @@ export const recordsTable = defineTable(RecordListRow, {
   dateRange: true,
   pseudoFilters: RECORD_PSEUDO_FILTERS,
   valueLabels: {
+    [TASK_FILTER]: (value) => (isTaskType(value) ? `dashboard:task.${value}` : value),
     record_status: (value) => {
       const status = recordStatusSchema.safeParse(value);
       return status.success ? `records:status.${RECORD_STATUS_KEYS[status.data][1]}` : value;

@@ -4,10 +4,13 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers';
 import { loadScreenTexts } from '../../app/screen-texts';
-import { setLanguage } from '../../lib/i18n';
+import { loadLanguage, setLanguage } from '../../lib/i18n';
 import { saveTokens } from '../../lib/session';
 import { stubBrowserApis } from '../../testing/dom';
 import { SampleProgress } from './sample-progress';
+
+// English is fetched on demand in the app; the tests switch to it at once.
+beforeAll(() => loadLanguage('en'));
 
 const RECORD = '0b7f1c1e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';
 const ANALYSIS = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';

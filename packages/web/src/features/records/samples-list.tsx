@@ -1,17 +1,20 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ClinicSampleRow, PrescriberSampleRow, RecordSampleRow } from '@sil/contract';
+import type { ClinicRecordDetail, PrescriberRecordDetail, RecordSampleRow } from '@sil/contract';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SampleStatusBadge } from '../../components/sample-status-badge';
 import { SampleProgress } from './sample-progress';
 
-/** A sample as staff (with its names) or a portal user receives it. */
-type ListedSample = RecordSampleRow | ClinicSampleRow | PrescriberSampleRow;
+/** A sample as staff or a portal user receives it: each with its sample type and matrix by name. */
+type ListedSample =
+  | RecordSampleRow
+  | ClinicRecordDetail['samples'][number]
+  | PrescriberRecordDetail['samples'][number];
 
-const typeName = (sample: ListedSample) => ('sample_type_name' in sample ? sample.sample_type_name : null);
-const matrixName = (sample: ListedSample) => ('matrix_name' in sample ? sample.matrix_name : null);
+const typeName = (sample: ListedSample) => sample.sample_type_name;
+const matrixName = (sample: ListedSample) => sample.matrix_name;
 
 interface Shown {
   sample: ListedSample;

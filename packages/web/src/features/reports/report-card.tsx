@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { fileRoutes, type ReportVersionRow } from '@sil/contract';
+import { decideAccess, fileRoutes, type ReportVersionRow, routes } from '@sil/contract';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { apiDownload, call } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format/dates';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { saveFile } from '../../lib/save-file';
+import { useSession } from '../../lib/use-session';
 import { useReportVersions } from './api';
 
 /**
@@ -16,6 +17,9 @@ import { useReportVersions } from './api';
  */
 export function ReportCard({ recordId }: { recordId: string }) {
   const { t, i18n } = useTranslation();
+  // The watermarked draft is the laboratory's; the portals read the stored (validated) versions.
+  const { rights } = useSession();
+  const canPreview = decideAccess(routes.previewReport.access, rights).allowed;
   const versions = useReportVersions(recordId);
   const [busy, setBusy] = useState<string | null>(null);
   const phone = useMediaQuery('(max-width: 575.98px)');
@@ -43,6 +47,19 @@ export function ReportCard({ recordId }: { recordId: string }) {
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     });
 
+  /** A stored version in the browser's PDF reader (saved instead when no tab may open). */
+  const open = (row: ReportVersionRow) =>
+    run(`open-${row.report_id}`, async () => {
+      const file = await apiDownload(
+        fileRoutes.downloadReport.path,
+        { report_id: row.report_id },
+        `report-v${row.report_version}.pdf`,
+      );
+      const url = URL.createObjectURL(new Blob([file.blob], { type: 'application/pdf' }));
+      if (!window.open(url, '_blank')) saveFile(file);
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    });
+
   const download = (row: ReportVersionRow) =>
     run(row.report_id, async () => {
       saveFile(
@@ -62,17 +79,30 @@ export function ReportCard({ recordId }: { recordId: string }) {
     </Badge>
   );
   const downloadButton = (row: ReportVersionRow) => (
-    <Button
-      size="xs"
-      variant="subtle"
-      leftSection={<IconDownload size={14} />}
-      loading={busy === row.report_id}
-      onClick={() => void download(row)}
-      aria-label={t('report.download_version', { version: row.report_version })}
-      data-action="download-report"
-    >
-      {t('report.download')}
-    </Button>
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Button
+        size="xs"
+        variant="subtle"
+        leftSection={<IconEye size={14} />}
+        loading={busy === `open-${row.report_id}`}
+        onClick={() => void open(row)}
+        aria-label={t('report.open_version', { version: row.report_version })}
+        data-action="open-report"
+      >
+        {t('report.open')}
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        leftSection={<IconDownload size={14} />}
+        loading={busy === row.report_id}
+        onClick={() => void download(row)}
+        aria-label={t('report.download_version', { version: row.report_version })}
+        data-action="download-report"
+      >
+        {t('report.download')}
+      </Button>
+    </Group>
   );
   const checksum = (row: ReportVersionRow) => (
     <Text ff="monospace" size="xs" title={row.report_sha256}>
@@ -83,15 +113,17 @@ export function ReportCard({ recordId }: { recordId: string }) {
     <Stack gap="sm" data-testid="report-card">
       <Group justify="space-between" wrap="wrap">
         <Title order={4}>{t('report.title')}</Title>
-        <Button
-          variant="light"
-          leftSection={<IconEye size={16} />}
-          loading={busy === 'preview'}
-          onClick={() => void preview()}
-          data-action="preview-report"
-        >
-          {t('report.preview')}
-        </Button>
+        {canPreview ? (
+          <Button
+            variant="light"
+            leftSection={<IconEye size={16} />}
+            loading={busy === 'preview'}
+            onClick={() => void preview()}
+            data-action="preview-report"
+          >
+            {t('report.preview')}
+          </Button>
+        ) : null}
       </Group>
       {versions.isPending ? (
         <Loader size="sm" />

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { fileRoutes, hrefTo, type UploadRow, type WebLocale } from '@sil/contract';
+import { decideAccess, fileRoutes, hrefTo, routes, type UploadRow, type WebLocale } from '@sil/contract';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { apiDownload } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format/dates';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { saveFile } from '../../lib/save-file';
+import { useSession } from '../../lib/use-session';
 import { useDeleteUpload, useUploads } from './api';
 import { RecordPicker } from './record-picker';
 import { UploadForm } from './upload-form';
@@ -27,6 +28,10 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
   const [removing, setRemoving] = useState<UploadRow | null>(null);
   const uploads = useUploads(recordId);
   const deleting = useDeleteUpload(recordId);
+  // A clinic's medical user adds and reads its records' files; deleting stays the laboratory's.
+  const { rights } = useSession();
+  const canUpload = decideAccess(fileRoutes.uploadFile.access, rights).allowed;
+  const canDelete = decideAccess(routes.deleteUpload.access, rights).allowed;
 
   const download = async (row: UploadRow) => {
     try {
@@ -56,7 +61,7 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
         value={recordId}
         onChange={(id) => void navigate(hrefTo(locale, 'uploads', { upload_record_id: id ?? undefined }))}
       />
-      {recordId ? <UploadForm recordId={recordId} /> : null}
+      {recordId && canUpload ? <UploadForm recordId={recordId} /> : null}
       {recordId && (uploads.data ?? []).length === 0 && !uploads.isLoading ? (
         <Text c="dimmed">{t('uploads.none')}</Text>
       ) : null}
@@ -100,14 +105,16 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
                       >
                         <IconDownload size={16} />
                       </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('uploads.delete')}
-                        onClick={() => setRemoving(row)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
+                      {canDelete ? (
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('uploads.delete')}
+                          onClick={() => setRemoving(row)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      ) : null}
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -6,8 +6,11 @@ import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers';
 import { stubBrowserApis } from '../../testing/dom';
-import { i18n } from '../i18n';
+import { i18n, loadLanguage } from '../i18n';
 import { DateField, dateValueOf } from './date-field';
+
+// English is fetched on demand in the app; the tests switch to it at once.
+beforeAll(() => loadLanguage('en'));
 
 beforeAll(() => {
   stubBrowserApis();

@@ -6,10 +6,13 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Providers } from '../../app/providers';
 import { loadScreenTexts } from '../../app/screen-texts';
 import { stubBrowserApis } from '../../testing/dom';
-import { i18n } from '../i18n';
+import { i18n, loadLanguage } from '../i18n';
 import type { Payload } from '../table/payload';
 import { FieldInput } from './field-input';
 import type { FieldSpec, FormValues } from './field-spec';
+
+// English is fetched on demand in the app; the tests switch to it at once.
+beforeAll(() => loadLanguage('en'));
 
 const COEF: FieldSpec = { name: 'nabm_coef_b', kind: 'number', decimals: 2 };
 let read: () => FormValues = () => ({});

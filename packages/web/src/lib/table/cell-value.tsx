@@ -23,6 +23,17 @@ export function CellValue({ format = 'text', value }: { format?: ColumnFormat; v
     return typeof value === 'string' ? <ReferenceName table={format.reference} id={value} /> : EMPTY;
   }
   switch (format) {
+    case 'alert':
+      // A mark that calls for attention (an abnormal result): red when set, quiet otherwise.
+      return value === true ? (
+        <Badge variant="filled" color="red" size="sm" data-mark="alert">
+          {t('values.yes')}
+        </Badge>
+      ) : (
+        <Text c="dimmed" size="sm">
+          {t('values.no')}
+        </Text>
+      );
     case 'boolean':
       return (
         <Badge variant="light" color={value === true ? 'green' : 'gray'} size="sm">

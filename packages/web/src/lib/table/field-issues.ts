@@ -40,6 +40,7 @@ const KNOWN = new Set([
   'adeli',
   'phone',
   'nabmCode',
+  'loinc',
   'rangeString',
   'date',
   'bounds',

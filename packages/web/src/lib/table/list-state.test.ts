@@ -1,7 +1,7 @@
 import { LOAD_ALL } from '@sil/contract';
 import { describe, expect, it } from 'vitest';
 import { queryString } from '../api-client';
-import { initialListState, loadAllQuery, toListQuery } from './list-state';
+import { filtersFromAddress, initialListState, loadAllQuery, toListQuery } from './list-state';
 
 describe('list query', () => {
   it('sends the default sort by leaving sort_by out', () => {
@@ -29,5 +29,15 @@ describe('list query', () => {
 
   it('loads a whole table for drop-downs with the load-all page size', () => {
     expect(queryString(loadAllQuery)).toBe(`?number_of_records=${LOAD_ALL}&page_number=1`);
+  });
+});
+
+describe('filtersFromAddress', () => {
+  it('reads the table’s own filter columns from the address, values comma-separated', () => {
+    const params = new URLSearchParams('record_status=1,2&record_is_urgent=true&intruder=x&record_owner=');
+    expect(filtersFromAddress(params, ['record_status', 'record_is_urgent', 'record_owner'])).toEqual({
+      record_status: ['1', '2'],
+      record_is_urgent: ['true'],
+    });
   });
 });

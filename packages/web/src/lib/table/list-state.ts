@@ -43,3 +43,24 @@ export function toListQuery(state: ListState): Record<string, QueryValue> {
 
 /** Load all rows of a table for a drop-down (spec.md §7 'Load all for dropdowns'). */
 export const loadAllQuery: Record<string, QueryValue> = { number_of_records: LOAD_ALL, page_number: 1 };
+
+/**
+ * The filters an address carries (`?record_is_urgent=true&record_status=1,2`): a dashboard counter
+ * opens a list already filtered. Only the table's own filter columns are read; values comma-separated.
+ */
+export function filtersFromAddress(
+  params: URLSearchParams,
+  columns: readonly string[],
+): Record<string, string[]> {
+  const filters: Record<string, string[]> = {};
+  for (const column of columns) {
+    const raw = params.get(column);
+    if (raw === null) continue;
+    const values = raw
+      .split(',')
+      .map((value) => value.trim())
+      .filter((value) => value.length > 0);
+    if (values.length > 0) filters[column] = values;
+  }
+  return filters;
+}

@@ -6,6 +6,8 @@ import type { FieldSpec } from '../form/field-spec';
 export type ColumnFormat =
   | 'text'
   | 'boolean'
+  /** A yes/no that calls for attention when yes (an abnormal result). */
+  | 'alert'
   | 'date'
   | 'datetime'
   | 'list'
@@ -29,7 +31,7 @@ export interface ColumnSpec<R> {
  * contract's definition of the entity; `row` is the contract's schema of the rows it answers.
  */
 export interface ReferenceTableConfig<R> {
-  name: EntityName | 'records' | 'patients' | 'techniques';
+  name: EntityName | 'records' | 'patients' | 'techniques' | 'doctors' | 'external_records' | 'tasks';
   entity: EntityDefinition;
   row: z.ZodType<R>;
   /** The entity's id, label and stamp fields, as fields of the row (checked by {@link defineTable}). */
@@ -50,6 +52,11 @@ export interface ReferenceTableConfig<R> {
   noExport?: boolean;
   /** Created-from/to date range filter (records). */
   dateRange?: boolean;
+  /**
+   * Filters every call of the page carries, never offered nor shown: the external records list
+   * asks for the records of clinics only, whoever opens it.
+   */
+  fixedFilters?: Record<string, string[]>;
   /** Filter columns the server computes (records_with_ncts…), offered as yes-only choices. */
   pseudoFilters?: readonly string[];
   /** Value filters whose values read better as words: the i18n key ('records:status.sent') of a value. */

@@ -6,7 +6,7 @@ import { EntityFormModal } from '../form/entity-form-modal';
 import { showToast } from '../notify';
 import { useSession } from '../use-session';
 import { CellValue } from './cell-value';
-import { initialListState, type ListState } from './list-state';
+import { filtersFromAddress, initialListState, type ListState } from './list-state';
 import { type TableRights, useTableRights } from './rights';
 import { type ReferenceTableConfig, shownText } from './table-config';
 import { TableView } from './table-view';
@@ -21,26 +21,44 @@ export function TablePage<R>({
   config,
   locale,
   actions,
+  portal,
+  initialFilters,
 }: {
   config: ReferenceTableConfig<R>;
   locale: WebLocale;
+  /** Filters the page opens with (the tasks table: the task of its address). */
+  initialFilters?: Record<string, string[]>;
   /** Actions of this table only (the NABM import), given the user's rights on it. */
   actions?: (rights: TableRights) => ReactNode;
+  /**
+   * A portal's list of records (prescribers, clinic users): no staff levels apply, so the page
+   * offers only what the portal user may do: add when allowed, open a row its own way, no export.
+   */
+  portal?: { canAdd: boolean; openRow: (row: R) => void };
 }) {
   const { t } = useTranslation('tables');
   const { t: tMain } = useTranslation();
   const navigate = useNavigate();
   const { entity } = config;
-  const rights = useTableRights(entity.permission);
+  const staffRights = useTableRights(entity.permission);
+  const rights: TableRights = portal ? { read: false, edit: portal.canAdd, remove: false } : staffRights;
   // A link may open the table already searched (a record's sample opens the samples table on it).
   const [params] = useSearchParams();
+  // A dashboard counter opens it filtered (?record_is_urgent=true) and within created-from/to days.
   const [state, setState] = useState<ListState>(() => ({
     ...initialListState,
     search: params.get('search') ?? '',
+    filters: {
+      ...filtersFromAddress(params, [...Object.keys(entity.filters), ...(config.pseudoFilters ?? [])]),
+      ...initialFilters,
+    },
+    ...(config.dateRange
+      ? { dateFrom: params.get('from') ?? undefined, dateTo: params.get('to') ?? undefined }
+      : {}),
   }));
   // null: no form open; 'new': adding; otherwise the id of the row being edited.
   const [editing, setEditing] = useState<string | null>(null);
-  const list = useTableList(entity, config.row, state);
+  const list = useTableList(entity, config.row, state, config.fixedFilters);
   const remove = useDeleteRows(entity);
   const exporter = useExport(entity.paths.export, entity.table);
   const filters = useTableFilters(entity, config, state.filters);
@@ -103,9 +121,11 @@ export function TablePage<R>({
         rights={rights}
         onAdd={config.form.kind !== 'route' || config.form.add ? () => open(null) : undefined}
         onOpen={
-          rights.edit || (config.form.kind === 'route' && rights.read)
-            ? (row) => open(shownText(row[config.keys.id]), row)
-            : undefined
+          portal
+            ? portal.openRow
+            : rights.edit || (config.form.kind === 'route' && rights.read)
+              ? (row) => open(shownText(row[config.keys.id]), row)
+              : undefined
         }
         dateRange={config.dateRange}
         onDelete={

@@ -1,4 +1,5 @@
 import {
+  type EntityDefinition,
   entities,
   listAnswer,
   type ReferenceRow,
@@ -48,7 +49,10 @@ function loadAllOptions<N extends ReferenceTableName>(table: N, allowed: boolean
 
 export function useLoadAll(table: ReferenceTableName) {
   const { rights } = useSession();
-  const allowed = (rights?.[entities[table].permission] ?? 0) >= 1;
+  // Clinic users have no levels: they read whole the tables the contract opens to them.
+  const definition: EntityDefinition = entities[table];
+  const portal = rights?.user_type === 'external' && definition.externalsRead === true;
+  const allowed = portal || (rights?.[entities[table].permission] ?? 0) >= 1;
   const query = useQuery(loadAllOptions(table, allowed));
   return { allowed, choices: query.data ?? [], loading: query.isLoading };
 }

@@ -5,9 +5,19 @@ import { apiGet } from '../api-client';
 import { queryKeys } from '../query-keys';
 import { type ListState, toListQuery } from './list-state';
 
-/** One page of a table, as the search, sort, filters and paging of the page ask. */
-export function useTableList<R>(entity: EntityDefinition, row: z.ZodType<R>, state: ListState) {
-  const query = toListQuery(state);
+/**
+ * One page of a table, as the search, sort, filters and paging of the page ask, within the page's
+ * fixed filters (the external records list: records of clinics only).
+ */
+export function useTableList<R>(
+  entity: EntityDefinition,
+  row: z.ZodType<R>,
+  state: ListState,
+  fixedFilters?: Record<string, string[]>,
+) {
+  const query = toListQuery(
+    fixedFilters ? { ...state, filters: { ...state.filters, ...fixedFilters } } : state,
+  );
   return useQuery({
     queryKey: queryKeys.table.list(entity.table, query),
     queryFn: () => apiGet(entity.paths.list, query, listAnswer(row)),

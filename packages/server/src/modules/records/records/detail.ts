@@ -2,8 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
 import { patients, records, samples } from '../../../db/schema/index.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
-import { fail } from '../../../lib/errors.js';
-import { type RecordReach, type RecordRow, recordReach } from '../scope.js';
+import { outOfReach, type RecordReach, type RecordRow, recordReach } from '../scope.js';
 
 type PatientRow = typeof patients.$inferSelect;
 type SampleRow = typeof samples.$inferSelect;
@@ -96,6 +95,6 @@ export async function visibleRecordDetail(db: Db, auth: Authenticated, recordId:
     queries.set(reach.by, query);
   }
   const [row] = await query.execute({ ...reach, recordId, laboratoryId: auth.user.laboratory_id });
-  if (!row) return fail('recordNotFound');
+  if (!row) return outOfReach(db, auth, recordId);
   return { ...row, names: new Map(Object.entries(row.names ?? {})) };
 }

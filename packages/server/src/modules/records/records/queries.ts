@@ -1,8 +1,11 @@
 import {
+  ABNORMAL_RESULT_FLAGS,
+  EXTERNAL_RECORDS_FILTER,
   type ListQuery,
-  type RecordRow as RecordAnswer,
+  type RecordListRow,
   type RecordPatientFields,
   recordList,
+  SAMPLE_STATUS,
 } from '@sil/contract';
 import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/open.js';
@@ -12,23 +15,18 @@ import {
   recordAnes,
   recordNcas,
   records,
+  results,
   samples,
   users,
 } from '../../../db/schema/index.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
+import { fail } from '../../../lib/errors.js';
 import { isNumberTerm, like, startsWith } from '../../../lib/list/query.js';
 import type { ListSource, Row } from '../../../lib/list/source.js';
 import { patientSearch } from '../patients/queries.js';
 import { presentRecord } from '../present.js';
 import { type RecordRow, recordScope } from '../scope.js';
-import { parisDay } from './numbering.js';
-
-const parisMidnight = (day: string) => sql`(${day}::date)::timestamp AT TIME ZONE 'Europe/Paris'`;
-
-function todayInParis(): string {
-  const day = parisDay();
-  return `20${day.slice(0, 2)}-${day.slice(2, 4)}-${day.slice(4, 6)}`;
-}
+import { parisMidnight, taskFilter, todayInParis } from './tasks.js';
 
 /**
  * What every record list and export shows of its patient (name, birth date, sex), read in the
@@ -39,18 +37,39 @@ const patientSummary = sql<RecordPatientFields>`(SELECT json_build_object(
     'patient_dob', p.patient_dob, 'patient_gender', p.patient_gender)
   FROM ${patients} p WHERE p.patient_id = ${records.record_patient})`;
 
+/**
+ * Whether a validated result of the record is out of range (ABNORMAL_RESULT_FLAGS): its samples by
+ * samples_sample_record_index, their results by results_one_per_parameter (whose first column is the
+ * sample); as a semi-join, PostgreSQL may instead start from the out-of-range results through
+ * results_abnormal_sample (migration 0035, on the same flags). Only validated samples count
+ * (validated results are frozen by `results_guard` until an invalidation takes the sample back), so
+ * that no portal user learns of a value not yet released.
+ */
+export const recordAbnormal = sql<boolean>`EXISTS (
+    SELECT 1 FROM ${samples} s JOIN ${results} r ON r.result_sample = s.sample_id
+     WHERE s.sample_record = ${records.record_id}
+       AND s.sample_status >= ${sql.raw(String(SAMPLE_STATUS.validated))}
+       AND r.result_flags && ${sql.raw(`'{${ABNORMAL_RESULT_FLAGS.join(',')}}'::text[]`)})`;
+
+/** An external record: one a clinic owns (created on the external portal), as the dashboard counts them. */
+export const externalRecord = sql`${records.record_owner} IS NOT NULL`;
+
 /** Records by number: by its beginning when typed as a number (migration 0024), else by any part. */
 const numberMatches = (term: string): SQL =>
   isNumberTerm(term) ? startsWith(records.record_number, term) : ilike(records.record_number, like(term));
 
-export const recordSource: ListSource<RecordAnswer> = {
+export const recordSource: ListSource<RecordListRow> = {
   entity: recordList,
   table: records,
-  rowFields: { patient_summary: patientSummary },
+  rowFields: { patient_summary: patientSummary, record_abnormal: recordAbnormal },
   shapedByPurpose: { search: true, filters: ['records_with_ncts'] },
   present: (row: Row) => {
     const { patient_summary: patient, ...record } = row;
-    return { ...presentRecord(record as RecordRow), ...(patient as RecordPatientFields | null) };
+    return {
+      ...presentRecord(record as RecordRow),
+      ...(patient as RecordPatientFields | null),
+      record_abnormal: row.record_abnormal === true,
+    };
   },
   exportOrder: 'record_number',
   // Among few matches, a union of two indexed look-ups (the record number; the records of each
@@ -91,6 +110,8 @@ export const recordSource: ListSource<RecordAnswer> = {
                                OFFSET 0) AS records
          WHERE ${patientSearch(term, laboratoryId)} AND ${rest} AND NOT (${numberMatches(term)})`,
   computedFilters: {
+    // The dashboard's tasks (issue 17): the records of the tasks named, as the dashboard counts them.
+    record_task: (values) => taskFilter(values),
     // Among many, the records in list order, each checked by samples_nct_active_record, stop at the
     // page; the count and a page among few start from the samples with a non-compliance, so that
     // their work follows those samples and not the laboratory's records (migration 0016).
@@ -100,9 +121,18 @@ export const recordSource: ListSource<RecordAnswer> = {
         : sql`${records.record_id} = ANY(ARRAY(SELECT sample_record FROM samples WHERE sample_nct_active))`,
     // Through record_anes_one_per_analysis, whose first column is the record (migration 0021).
     records_with_anes: () => sql`EXISTS (SELECT 1 FROM record_anes WHERE ane_record = ${records.record_id})`,
+    // Yes: records with a validated result out of range; no: the others (a check per record).
+    record_abnormal: (values) => {
+      const wanted = new Set(values.map((value) => value.toLowerCase()));
+      if ([...wanted].some((value) => value !== 'true' && value !== 'false'))
+        fail('incorrectType', { field: 'filter_value[]', value: 'record_abnormal' });
+      if (wanted.size !== 1) return sql`true`;
+      return wanted.has('true') ? recordAbnormal : sql`NOT ${recordAbnormal}`;
+    },
+    [EXTERNAL_RECORDS_FILTER]: () => externalRecord,
     records_validated_today: () =>
       and(
-        gte(records.record_validated_at, sql`${parisMidnight(todayInParis())}`),
+        gte(records.record_validated_at, parisMidnight(todayInParis())),
         sql`${records.record_validated_at} IS NOT NULL`,
       ) ?? sql`false`,
   },

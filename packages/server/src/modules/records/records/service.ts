@@ -1,4 +1,5 @@
 import {
+  type AddExternalRecordBody,
   type AddPatientBody,
   PATIENT_REQUIRED,
   type PatientRow,
@@ -11,7 +12,7 @@ import {
 } from '@sil/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/open.js';
-import { patients, records } from '../../../db/schema/index.js';
+import { collectors, patients, records } from '../../../db/schema/index.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { dropEmpty } from '../../../lib/input.js';
@@ -29,7 +30,7 @@ import { assertIdentityRules } from '../patients/identity.js';
 import { patientInLaboratory } from '../patients/queries.js';
 import { presentPatient, presentRecord } from '../present.js';
 import { syncSamples } from '../samples/sync.js';
-import { findVisibleRecord, visibleRecord } from '../scope.js';
+import { findVisibleRecord, reachablePatient, recordReach, visibleRecord } from '../scope.js';
 import { moveRecordStatus } from '../statuses.js';
 import { newRecordPassword, nextRecordNumber } from './numbering.js';
 import { checkOrder, planSamples, sameStructure } from './ordering.js';
@@ -107,6 +108,73 @@ export function createRecordWriteService(db: Db) {
           record_password: record.record_password,
           samples,
         };
+      });
+    },
+
+    /**
+     * An external record (issue 17): a clinic's medical user orders analyses for a patient its
+     * clinic owns or a new one; the record belongs to the clinic, collected outside the laboratory,
+     * and waits pre-registered for the laboratory to receive it.
+     */
+    async addExternalRecord(auth: Authenticated, body: AddExternalRecordBody) {
+      const laboratoryId = auth.user.laboratory_id;
+      const reach = recordReach(auth);
+      if (reach.by !== 'owner' || !auth.rights.medical_user) return fail('insufficientRights');
+      const clinicId = reach.clinicId;
+      return writeTransaction(db, actorOf(auth), async (tx) => {
+        let patientId = body.patient_id;
+        if (patientId) {
+          await reachablePatient(tx, auth, patientId);
+        } else {
+          const values = dropEmpty(
+            {
+              patient_surname: body.patient_surname,
+              patient_name: body.patient_name,
+              patient_birth_name: body.patient_birth_name,
+              patient_gender: body.patient_gender,
+              patient_dob: body.patient_dob,
+              patient_external_id: body.patient_external_id,
+            },
+            { dropNull: true, keys: PATIENT_KEYS },
+          );
+          assertIdentityRules(values);
+          const [patient] = await tx
+            .insert(patients)
+            .values({
+              ...(values as typeof patients.$inferInsert),
+              patient_owner: clinicId,
+              laboratory_id: laboratoryId,
+            })
+            .returning({ id: patients.patient_id });
+          patientId = patient?.id ?? fail('unexpectedError');
+        }
+        const recordValues = dropEmpty(
+          {
+            record_prescription_date: body.record_prescription_date,
+            record_prescriber: body.record_prescriber,
+            record_collector: body.record_collector,
+            record_collection_datetime: body.record_collection_datetime,
+            record_is_urgent: body.record_is_urgent,
+            record_owner: clinicId,
+            record_collected_externally: true,
+          },
+          { dropNull: true, keys: RECORD_VALUE_KEYS },
+        );
+        await assertReferencesInLaboratory(tx, laboratoryId, recordValues);
+        // The clinic's collectors are its own (the collectors table it reads is scoped the same way).
+        const [collector] = await tx
+          .select({ owner: collectors.collector_owner })
+          .from(collectors)
+          .where(eq(collectors.collector_id, body.record_collector));
+        if (collector?.owner !== clinicId) fail('clinicUserOverreached');
+        const { record } = await createRecord(
+          tx,
+          auth,
+          patientId,
+          recordValues,
+          body.record_selected_analyses,
+        );
+        return { patient_id: patientId, record_id: record.record_id, record_number: record.record_number };
       });
     },
 

@@ -1,4 +1,6 @@
 import {
+  type CiqSettingRow,
+  type ImportControlLine,
   type ImportFileType,
   type ImportMappingRow,
   type ImportPreviewLine,
@@ -7,6 +9,7 @@ import {
   SAMPLE_STATUS,
   type UnmatchedLine,
   type UnmatchedReason,
+  zScore,
 } from '@sil/contract';
 import { AppError } from '../../../lib/errors.js';
 import { assertEditable } from '../../records/index.js';
@@ -30,6 +33,8 @@ export interface PlannedWrite {
 
 export interface ImportPlan {
   writes: PlannedWrite[];
+  /** Control values of the machine's CIQ targets, written into a control run. */
+  controls: ImportControlLine[];
   unmatched: UnmatchedLine[];
   unmappedCodes: string[];
 }
@@ -45,6 +50,33 @@ function writtenValue(type: ImportFileType, row: ImportRow, mapping: ImportMappi
   return { value: null, text: NO_VALUE.test(row.valueText) ? null : row.valueText };
 }
 
+const controlKey = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_/-]+/g, ' ');
+
+/**
+ * The CIQ target a row's sample id names for the row's parameter: its control level, its lot, or
+ * both ('N1 L2301', 'N1/L2301', 'N1-L2301'). A level shared by several active lots of the parameter
+ * names none of them (the lot must then be in the id).
+ */
+function controlTargetOf(
+  sampleRef: string,
+  parameterId: string,
+  targets: readonly CiqSettingRow[],
+): CiqSettingRow | undefined {
+  const ref = controlKey(sampleRef);
+  if (!ref) return undefined;
+  const named = targets.filter((target) => {
+    if (target.parameter_id !== parameterId) return false;
+    const level = controlKey(target.ciq_level);
+    const lot = controlKey(target.ciq_lot);
+    return ref === level || ref === lot || ref === `${level} ${lot}` || ref === `${lot} ${level}`;
+  });
+  return named.length === 1 ? named[0] : undefined;
+}
+
 const sameNumber = (a: number | null, b: number | null) =>
   a === null || b === null ? a === b : Math.abs(a - b) < 1e-6;
 
@@ -57,12 +89,16 @@ export function planImport(
   rows: ImportRow[],
   mappings: ImportMappingRow[],
   context: ImportContext,
+  /** The active CIQ targets of the import's machine (none without a machine). */
+  controlTargets: readonly CiqSettingRow[] = [],
 ): ImportPlan {
   const mappingOf = new Map(mappings.map((mapping) => [mapping.mapping_instrument_code, mapping]));
   const parametersOfSample = new Map<string, Set<string>>();
   const seen = new Set<string>();
   const unmapped = new Set<string>();
   const writes: PlannedWrite[] = [];
+  const controls: ImportControlLine[] = [];
+  const controlsSeen = new Set<string>();
   const unmatched: UnmatchedLine[] = [];
   const skip = (row: ImportRow, reason: UnmatchedReason) =>
     unmatched.push({
@@ -76,6 +112,30 @@ export function planImport(
   for (const row of rows) {
     const mapping = mappingOf.get(row.instrumentCode);
     if (!mapping) unmapped.add(row.instrumentCode);
+    // A control of the machine: its value goes to the control run, read by the Westgard rules.
+    const target =
+      mapping && row.kind !== 'blank' && row.kind !== 'standard' && !context.samples.has(row.sampleRef)
+        ? controlTargetOf(row.sampleRef, mapping.mapping_parameter, controlTargets)
+        : undefined;
+    if (target) {
+      if (row.valueNumber === null || row.censored !== null) skip(row, 'noValue');
+      else if (controlsSeen.has(target.ciq_setting_id)) skip(row, 'duplicate');
+      else {
+        controlsSeen.add(target.ciq_setting_id);
+        controls.push({
+          line: row.line,
+          sample_ref: row.sampleRef,
+          instrument_code: row.instrumentCode,
+          ciq_setting_id: target.ciq_setting_id,
+          parameter_name: target.parameter_name,
+          ciq_level: target.ciq_level,
+          ciq_lot: target.ciq_lot,
+          ciq_value: row.valueNumber,
+          ciq_z: zScore(row.valueNumber, { mean: target.ciq_mean, sd: target.ciq_sd }),
+        });
+      }
+      continue;
+    }
     if (row.kind !== 'sample') {
       skip(row, 'notASample');
       continue;
@@ -169,5 +229,5 @@ export function planImport(
       },
     });
   }
-  return { writes, unmatched, unmappedCodes: [...unmapped].sort() };
+  return { writes, controls, unmatched, unmappedCodes: [...unmapped].sort() };
 }

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { ImportAnswer, ImportFileType, ImportPreview } from '@sil/contract';
-import { sql } from 'drizzle-orm';
+import type { CiqRunStatus, ImportAnswer, ImportFileType, ImportPreview } from '@sil/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../../db/open.js';
-import { resultImports, results } from '../../../db/schema/index.js';
+import { ciqRuns, resultImports, results } from '../../../db/schema/index.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { toIso } from '../../../lib/time.js';
 import { writeTransaction } from '../../../lib/transaction.js';
+import { machineSettings, openRun, writeRunValues } from '../../ciq/index.js';
 import { assertMachine, mappingsOf } from './mappings.js';
 import { parseImportFile } from './parsers/index.js';
 import { type ImportPlan, planImport } from './plan.js';
@@ -47,9 +48,12 @@ async function planFile(q: Queryable, laboratoryId: string, input: ImportInput, 
   const context = await importContext(q, laboratoryId, sampleRefs);
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
   const previous = await previousImportOf(q, laboratoryId, sha256);
+  const controlTargets = input.machine_id
+    ? await machineSettings(q, laboratoryId, input.machine_id, true)
+    : [];
   return {
     parsed,
-    plan: planImport(input.file_type, parsed.rows, mappings, context),
+    plan: planImport(input.file_type, parsed.rows, mappings, context, controlTargets),
     sha256,
     alreadyImportedAt: previous ? toIso(previous) : null,
   };
@@ -84,6 +88,7 @@ export function createImportService(db: Db) {
         samples: new Set(plan.writes.map((write) => write.sampleId)).size,
         parameters: parametersFound(plan),
         lines: plan.writes.map((write) => write.preview),
+        controls: plan.controls,
         unmatched: plan.unmatched,
         unmapped_codes: plan.unmappedCodes,
         already_imported_at: alreadyImportedAt,
@@ -124,6 +129,19 @@ export function createImportService(db: Db) {
                 set: UPSERTED,
               });
           }
+          // The file's control values open a control run of the machine, each read by the Westgard
+          // rules as if entered by hand; a file imported before does not add its controls twice.
+          let run: { ciq_run_id: string; ciq_run_status: ImportAnswer['ciq_run_status'] } | null = null;
+          const controls = alreadyImportedAt === null && input.machine_id ? plan.controls : [];
+          if (input.machine_id && controls.length > 0) {
+            const opened = await openRun(tx, laboratoryId, input.machine_id, auth.user.admin_uid);
+            await writeRunValues(tx, opened, controls);
+            const [after] = await tx
+              .select({ ciq_run_id: ciqRuns.ciq_run_id, ciq_run_status: ciqRuns.ciq_run_status })
+              .from(ciqRuns)
+              .where(eq(ciqRuns.ciq_run_id, opened.ciq_run_id));
+            run = after ? { ...after, ciq_run_status: after.ciq_run_status as CiqRunStatus } : null;
+          }
           const written = rows.length;
           const answer = {
             written,
@@ -131,8 +149,11 @@ export function createImportService(db: Db) {
             unmatched: plan.unmatched.length,
             samples: new Set(plan.writes.map((write) => write.sampleId)).size,
             already_imported_at: alreadyImportedAt,
+            controls: run ? controls.length : 0,
+            ciq_run_id: run?.ciq_run_id ?? null,
+            ciq_run_status: run?.ciq_run_status ?? null,
           };
-          if (written === 0) return { import_id: null, ...answer };
+          if (written === 0 && !run) return { import_id: null, ...answer };
           const [row] = await tx
             .insert(resultImports)
             .values({

@@ -11,6 +11,7 @@ const number = (name: FieldSpec['name']): FieldSpec => ({ name, kind: 'number' }
 export const GENERAL_FIELDS: readonly FieldSpec[] = [
   text('parameter_name'),
   text('parameter_code'),
+  text('parameter_loinc'),
   { name: 'parameter_machine', kind: 'reference', table: 'machines' },
   { name: 'parameter_family', kind: 'reference', table: 'families' },
   { name: 'parameter_matrix', kind: 'reference', table: 'matrices' },

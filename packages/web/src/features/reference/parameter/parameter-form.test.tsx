@@ -4,10 +4,13 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
 import { loadScreenTexts } from '../../../app/screen-texts';
-import { i18n } from '../../../lib/i18n';
+import { i18n, loadLanguage } from '../../../lib/i18n';
 import { saveRights, saveTokens } from '../../../lib/session';
 import { stubBrowserApis } from '../../../testing/dom';
 import { ParameterForm } from './parameter-form';
+
+// English is fetched on demand in the app; the tests switch to it at once.
+beforeAll(() => loadLanguage('en'));
 
 const scrolled: string[] = [];
 

@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin, send } from './api.js';
+import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
+import { idOf, waitForToast } from './records-setup.js';
+import { type RunningServer, startServer } from './server.js';
+
+/**
+ * Result exchange in the browser (issue 16): a record prepared and validated through the API; on
+ * the record screen the secretary opens the export menu and downloads the HL7 v2.5 message and the
+ * CDA CR-BIO document of its results, the glucose coded with its LOINC code.
+ */
+let server: RunningServer;
+let browser: Browser;
+let admin: Record<string, string>;
+let biologist: Record<string, string>;
+const stamp = Date.now().toString(36).toUpperCase();
+let record: { id: string; number: string };
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  admin = await apiLogin(server.url, 'admin@demo.lab');
+  biologist = await apiLogin(server.url, 'biologiste@demo.lab');
+  const api = (method: string, path: string, body?: unknown) => send(server.url, method, path, body, admin);
+  const made = async (path: string, body: unknown, field: string) =>
+    idOf(await api('POST', path, body), field);
+  const blood = await made('/api/add-matrix', { matrix_name: `Sang ${stamp}` }, 'matrix_id');
+  const dry = await made('/api/add-sampletype', { sample_type_name: `Tube sec ${stamp}` }, 'sample_type_id');
+  const glucose = await made(
+    '/api/add-parameter',
+    {
+      parameter_name: `Glucose ${stamp}`,
+      parameter_code: `G${stamp}`,
+      parameter_loinc: '2345-7',
+      parameter_unit: 'g/L',
+      parameter_decimals: 2,
+      parameter_ranges: [{ population: 'default', min: 0.7, max: 1.1 }],
+    },
+    'parameter_id',
+  );
+  const glycemia = await made(
+    '/api/add-analysis',
+    {
+      analysis_name: `Glycémie ${stamp}`,
+      analysis_matrix: blood,
+      analysis_sample_type: dry,
+      analysis_parameters: [glucose],
+      analysis_visible: true,
+    },
+    'analysis_id',
+  );
+  const answer = (await api('POST', '/api/add-patient', {
+    patient_surname: `ECHANGE${stamp}`,
+    patient_name: 'Claire',
+    patient_gender: 'F',
+    patient_dob: '1971-06-03',
+    record_selected_analyses: [{ combination: 1, analysis_ids: [glycemia] }],
+  })) as { record_id: string; record_number: string; samples: Array<{ sample_id: string }> };
+  const samples = answer.samples.map((sample) => sample.sample_id);
+  for (const sampleId of samples)
+    await api('PUT', '/api/update-sample-results', {
+      sample_id: sampleId,
+      results: [{ parameter_id: glucose, result_value: 1.32 }],
+    });
+  await api('PUT', '/api/receive-record', { record_id: answer.record_id });
+  for (const sampleId of samples)
+    await api('PUT', '/api/update-sample-status', { sample_id: sampleId, sample_status: 3 });
+  await send(
+    server.url,
+    'PUT',
+    '/api/validate-record',
+    { record_id: answer.record_id, sample_ids: samples },
+    biologist,
+  );
+  record = { id: answer.record_id, number: answer.record_number };
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const menu = (page: Page) => page.locator('[data-action="export-results"]');
+
+async function exportAs(page: Page, format: string) {
+  await menu(page).click();
+  const item = page.locator(`[data-format="${format}"]`);
+  await item.waitFor();
+  const [file] = await Promise.all([page.waitForEvent('download'), item.click()]);
+  return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+}
+
+describe('result exchange', () => {
+  it('downloads the HL7 v2.5 message and the CDA document from the record screen', async () => {
+    const page = await newPage(browser);
+    await login(page, server.url, 'secretariat@demo.lab');
+    await page.goto(`${server.url}/fr/preview-record/${record.id}`);
+    await menu(page).waitFor();
+    expect(await menu(page).innerText()).toBe('Exporter les résultats');
+    await menu(page).click();
+    await page.locator('[data-format="cda"]').waitFor();
+    await screenshot(page, 'exchange-menu-fr-light-1280');
+    await page.keyboard.press('Escape');
+
+    const hl7 = await exportAs(page, 'hl7');
+    expect(hl7.name).toBe(`${record.number}-V1-HL7.hl7`);
+    expect(hl7.text.startsWith('MSH|^~\\&|SIL|')).toBe(true);
+    expect(hl7.text).toContain('|NM|2345-7^Glucose');
+    await waitForToast(page, `Résultats exportés : ${hl7.name}`);
+
+    const cda = await exportAs(page, 'cda');
+    expect(cda.name).toBe(`${record.number}-V1-CDA.xml`);
+    expect(cda.text).toContain('<code code="11502-2"');
+    expect(cda.text).toContain('code="2345-7"');
+    await page.context().close();
+  });
+
+  it('checks the LOINC code typed in the parameter form', async () => {
+    const page = await newPage(browser);
+    await login(page, server.url, 'admin@demo.lab');
+    await page.goto(`${server.url}/fr/form/parameters`);
+    const field = (name: string) => page.locator(`[data-field="${name}"]`).first();
+    await field('parameter_name').fill(`Sodium ${stamp}`);
+    await field('parameter_loinc').fill('2951-3');
+    await page.locator('[data-action="save"]').click();
+    await page.getByText('Code LOINC invalide (chiffres, tiret, clé de contrôle : 2345-7)').waitFor();
+    await screenshot(page, 'exchange-parameter-loinc-fr-light-1280');
+    await field('parameter_loinc').fill('2951-2');
+    await page.locator('[data-action="save"]').click();
+    await page.waitForURL(/\/fr\/table\/parameters$/);
+    await page.context().close();
+  });
+
+  it('reads in English and dark, and on a phone', async () => {
+    const page = await newPage(browser, { locale: 'en-GB' });
+    await login(page, server.url, 'secretariat@demo.lab', 'en');
+    await toggleTheme(page);
+    await page.goto(`${server.url}/en/preview-record/${record.id}`);
+    await menu(page).waitFor();
+    expect(await menu(page).innerText()).toBe('Export results');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await menu(page).scrollIntoViewIfNeeded();
+    await menu(page).click();
+    await page.locator('[data-format="fhir"]').waitFor();
+    await screenshot(page, 'exchange-menu-en-dark-375');
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('[data-format="fhir"]').click(),
+    ]);
+    expect(file.suggestedFilename()).toBe(`${record.number}-V1-FHIR.json`);
+    const bundle = JSON.parse(readFileSync(await file.path(), 'utf8'));
+    expect(bundle.resourceType).toBe('Bundle');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await toggleTheme(page);
+    await page.context().close();
+  });
+});

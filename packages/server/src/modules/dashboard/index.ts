@@ -1,0 +1,2 @@
+/** The face of the dashboard: what other modules may use. */
+export { dashboardRoutes } from './routes.js';

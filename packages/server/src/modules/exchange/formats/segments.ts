@@ -1,0 +1,69 @@
+import { type Hl7Context, Hl7Field, Hl7Segment } from '@medplum/core';
+
+/** Text put in a message as it is, already escaped or made of separators (a sub-component list). */
+export class Raw {
+  constructor(readonly text: string) {}
+}
+
+type Leaf = string | number | Raw | null | undefined;
+/** A field: one value, its components, or its repetitions of components. */
+export type FieldValue = Leaf | Leaf[] | Leaf[][];
+
+/** HL7 v2 escape sequences for the separators and the escape character itself (HPRIM shares them). */
+export function escapeText(text: string, context: Hl7Context): string {
+  const { escapeCharacter: e } = context;
+  const sequences: Array<[string, string]> = [
+    [context.escapeCharacter, 'E'],
+    [context.fieldSeparator, 'F'],
+    [context.componentSeparator, 'S'],
+    [context.subcomponentSeparator, 'T'],
+    [context.repetitionSeparator, 'R'],
+  ];
+  let out = '';
+  for (const char of text) {
+    const sequence = sequences.find(([separator]) => separator === char);
+    if (sequence) out += `${e}${sequence[1]}${e}`;
+    else if (char === '\n') out += `${e}.br${e}`;
+    else if (char !== '\r') out += char;
+  }
+  return out;
+}
+
+const leaf = (value: Leaf, context: Hl7Context) =>
+  value instanceof Raw
+    ? value.text
+    : value === null || value === undefined
+      ? ''
+      : escapeText(String(value), context);
+
+/** Sub-components of one component (HD, XCN's assigning authority: name&oid&ISO), escaped. */
+export const sub = (context: Hl7Context, ...parts: Leaf[]) =>
+  new Raw(
+    parts
+      .map((part) => leaf(part, context))
+      .join(context.subcomponentSeparator)
+      .replace(new RegExp(`\\${context.subcomponentSeparator}+$`), ''),
+  );
+
+function toField(value: FieldValue, context: Hl7Context): Hl7Field {
+  const repetitions: Leaf[][] = !Array.isArray(value)
+    ? [[value]]
+    : value.every((item) => Array.isArray(item))
+      ? (value as Leaf[][])
+      : [value as Leaf[]];
+  return new Hl7Field(
+    repetitions.map((components) => {
+      const texts = components.map((component) => leaf(component, context));
+      while (texts.length > 1 && texts[texts.length - 1] === '') texts.pop();
+      return texts;
+    }),
+    context,
+  );
+}
+
+/** A segment from its name and fields (field 1 first), trailing empty fields left out. */
+export function segment(context: Hl7Context, name: string, fields: FieldValue[]): Hl7Segment {
+  const built = fields.map((value) => toField(value, context));
+  while (built.length > 0 && built[built.length - 1]?.toString() === '') built.pop();
+  return new Hl7Segment([new Hl7Field([[name]], context), ...built], context);
+}

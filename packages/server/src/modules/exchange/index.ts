@@ -1,0 +1,5 @@
+/** The face of result exchange: the export route and the sender the delivery jobs use. */
+export { type ExchangeDocument, exchangeDocument } from './document.js';
+export { buildExchange } from './formats/index.js';
+export { exchangeRoutes } from './routes.js';
+export { exchangeSender } from './service.js';

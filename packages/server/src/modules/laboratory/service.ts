@@ -1,0 +1,80 @@
+import type { LaboratoryIdentity, LaboratoryIdentityBody } from '@sil/contract';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Queryable } from '../../db/open.js';
+import { laboratories } from '../../db/schema/index.js';
+import { type Authenticated, actorOf } from '../../lib/auth-context.js';
+import { updateIfUnchanged } from '../../lib/concurrency.js';
+import { fail } from '../../lib/errors.js';
+import { toIso } from '../../lib/time.js';
+import { writeTransaction } from '../../lib/transaction.js';
+
+/** The keys of laboratory_settings the report header reads (reports/report-data.ts). */
+const IDENTITY_KEYS = {
+  laboratory_address: 'address',
+  laboratory_phone: 'phone',
+  laboratory_finess: 'finess',
+  laboratory_accreditation: 'accreditation',
+} as const;
+
+type Laboratory = typeof laboratories.$inferSelect;
+
+const text = (settings: Record<string, unknown>, key: string) => {
+  const value = settings[key];
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+};
+
+function present(laboratory: Laboratory): LaboratoryIdentity {
+  const settings = laboratory.laboratory_settings;
+  return {
+    laboratory_name: laboratory.laboratory_name,
+    laboratory_address: text(settings, IDENTITY_KEYS.laboratory_address),
+    laboratory_phone: text(settings, IDENTITY_KEYS.laboratory_phone),
+    laboratory_finess: text(settings, IDENTITY_KEYS.laboratory_finess),
+    laboratory_accreditation: text(settings, IDENTITY_KEYS.laboratory_accreditation),
+    laboratory_last_updated: toIso(laboratory.laboratory_last_updated),
+  };
+}
+
+async function laboratoryOf(q: Queryable, laboratoryId: string) {
+  const [laboratory] = await q
+    .select()
+    .from(laboratories)
+    .where(eq(laboratories.laboratory_id, laboratoryId));
+  return laboratory ?? fail('laboratoryNotFound');
+}
+
+/**
+ * The laboratory's identity (issue 15): its name, and in its settings the address, phone, FINESS
+ * and accreditation mention the result report prints in its header. Other settings are kept.
+ */
+export function createLaboratoryService(db: Db) {
+  return {
+    get: async (auth: Authenticated) => present(await laboratoryOf(db, auth.user.laboratory_id)),
+
+    update: (auth: Authenticated, input: z.output<typeof LaboratoryIdentityBody>) =>
+      writeTransaction(db, actorOf(auth), async (tx) => {
+        const laboratoryId = auth.user.laboratory_id;
+        const current = await laboratoryOf(tx, laboratoryId);
+        const settings: Record<string, unknown> = { ...current.laboratory_settings };
+        for (const [field, key] of Object.entries(IDENTITY_KEYS)) {
+          const value = input[field as keyof typeof IDENTITY_KEYS];
+          if (value === null) delete settings[key];
+          else settings[key] = value;
+        }
+        const updated = await updateIfUnchanged(
+          tx,
+          laboratories,
+          {
+            idColumn: laboratories.laboratory_id,
+            id: laboratoryId,
+            stampColumn: laboratories.laboratory_last_updated,
+            stamp: input.laboratory_last_updated,
+          },
+          { laboratory_name: input.laboratory_name, laboratory_settings: settings },
+          'laboratoryNotFound',
+        );
+        return present(updated);
+      }),
+  };
+}

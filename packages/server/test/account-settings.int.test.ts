@@ -1,0 +1,324 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webPush from 'web-push';
+import { laboratories, outbox, pushSubscriptions, users } from '../src/db/schema/index.js';
+import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
+import {
+  ageRows,
+  call,
+  codeOf,
+  DATABASES,
+  digest,
+  login,
+  newMachineId,
+  type Session,
+  startTestApp,
+  stopTestApp,
+  type TestContext,
+} from './helpers.js';
+import { linkIn, startSmtpServer } from './smtp.js';
+
+/**
+ * Account and security settings (issue 18, spec.md §2 'Settings', §5, §8): e-mail and mobile
+ * changes by verification link, the password change, the SMS code setting, the user's own sessions
+ * and Web Push notifications.
+ */
+describe.each(DATABASES)('account and security settings on %s', (kind) => {
+  let ctx: TestContext;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let admin: Session;
+  let pushService: Server;
+  const received: Array<{ url: string; headers: IncomingHttpHeaders; bytes: number }> = [];
+  let pushStatus = 201;
+  const vapid = webPush.generateVAPIDKeys();
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    pushService = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        received.push({ url: req.url ?? '', headers: req.headers, bytes: Buffer.concat(chunks).length });
+        res.statusCode = pushStatus;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+    ctx = await startTestApp(kind, {
+      SMTP_URL: smtp.url,
+      THROTTLE_FREE_FAILURES: '2',
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: 'mailto:it@lab.example',
+    });
+    admin = await login(ctx.app, 'admin@demo.lab');
+  });
+  afterAll(async () => {
+    await stopTestApp(ctx);
+    await smtp?.stop();
+    await new Promise<void>((resolve) => pushService?.close(() => resolve()));
+  });
+
+  let counter = 0;
+  /** A new internal user with an unverified e-mail and mobile, logged in. */
+  async function newUser(password = 'Account-test-1!') {
+    counter += 1;
+    const email = `account.${kind}.${counter}@demo.lab`;
+    const phone = `+3361100${kind === 'pglite' ? 1 : 2}${String(counter).padStart(3, '0')}`;
+    const created = await call(ctx.app, admin, {
+      method: 'POST',
+      url: '/auth/add-new-user',
+      payload: {
+        user_name: `Account ${counter}`,
+        user_email: email,
+        user_phone_num: phone,
+        user_password: digest(password),
+        admin_records: 1,
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    return { email, phone, session: await login(ctx.app, email, digest(password)) };
+  }
+
+  const put = (session: Session, url: string, payload: object) =>
+    call(ctx.app, session, { method: 'PUT', url, payload });
+  const userRow = async (uid: string) =>
+    (await ctx.database.db.select().from(users).where(eq(users.admin_uid, uid)))[0];
+  const lastSms = async () =>
+    (
+      await ctx.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.channel, 'sms'))
+        .orderBy(desc(outbox.created_at))
+        .limit(1)
+    )[0];
+
+  it('changes an unverified e-mail through a link sent to the new address, then refuses to change it again', async () => {
+    const { session } = await newUser();
+    const next = `renamed.${kind}@demo.lab`;
+    expect(
+      (await put(session, '/api/request-email-change', { new_email: next, locale: 'en' })).statusCode,
+    ).toBe(200);
+    const mail = smtp.inbox.at(-1);
+    expect(mail?.to).toEqual([next]);
+    const status = await call(ctx.app, session, { method: 'GET', url: '/api/get-account-status' });
+    expect(status.json()).toMatchObject({ pending_email: next });
+    const secret = linkIn(mail, 'verify-email');
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: '/api/verify-email',
+          payload: { verification_token: secret },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const row = await userRow(session.uid);
+    expect([row?.user_email, row?.email_verified]).toEqual([next, true]);
+    expect(
+      codeOf(
+        await ctx.app.inject({
+          method: 'PUT',
+          url: '/api/verify-email',
+          payload: { verification_token: secret },
+        }),
+      ),
+    ).toBe('verificationNotFound');
+    // The account logs in with its new address; a verified address cannot change any more.
+    await login(ctx.app, next, digest('Account-test-1!'));
+    expect(codeOf(await put(session, '/api/request-email-change', { new_email: 'other@demo.lab' }))).toBe(
+      'cannotUpdateVerifiedEmail',
+    );
+  });
+
+  it('refuses an address in use, one another user waits for, and an expired link', async () => {
+    const first = await newUser();
+    const second = await newUser();
+    expect(
+      codeOf(await put(first.session, '/api/request-email-change', { new_email: 'admin@demo.lab' })),
+    ).toBe('emailAlreadyInUse');
+    expect(
+      codeOf(await put(first.session, '/api/request-email-change', { new_email: 'not-an-email' })),
+    ).toBeDefined();
+    const wanted = `wanted.${kind}@demo.lab`;
+    expect((await put(first.session, '/api/request-email-change', { new_email: wanted })).statusCode).toBe(
+      200,
+    );
+    expect(codeOf(await put(second.session, '/api/request-email-change', { new_email: wanted }))).toBe(
+      'emailPendingVerification',
+    );
+    const secret = linkIn(smtp.inbox.at(-1), 'verify-email');
+    await ageRows(ctx.database, 'auth_challenges', 'expires_at', 2 * 24 * 3600);
+    expect(
+      codeOf(
+        await ctx.app.inject({
+          method: 'PUT',
+          url: '/api/verify-email',
+          payload: { verification_token: secret },
+        }),
+      ),
+    ).toBe('verificationExpired');
+    expect((await userRow(first.session.uid))?.user_email).toBe(first.email);
+  });
+
+  it('needs a verified mobile for the SMS code; a new number is verified by an SMS link, then logins ask for the code', async () => {
+    const { email, session } = await newUser();
+    expect(codeOf(await put(session, '/api/update-otp', { otp_enabled: true }))).toBe('missingVerifiedPhone');
+    const phone = `+3362200${kind === 'pglite' ? 1 : 2}999`;
+    expect(
+      (await put(session, '/api/request-phone-change', { new_phone: phone, locale: 'fr' })).statusCode,
+    ).toBe(200);
+    const sms = await lastSms();
+    expect(sms?.recipient).toBe(phone);
+    const secret = /verify-phone-number\/([\w-]+)/.exec(sms?.body ?? '')?.[1] ?? '';
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: '/api/verify-phone-number',
+          payload: { verification_token: secret },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const row = await userRow(session.uid);
+    expect([row?.user_phone_num, row?.phone_verified]).toEqual([phone, true]);
+    expect((await put(session, '/api/update-otp', { otp_enabled: true })).json()).toEqual({
+      otp_enabled: true,
+    });
+    const attempt = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email, password: digest('Account-test-1!'), auth_machine_id: newMachineId() },
+    });
+    expect(attempt.json()).toEqual({ otpSent: true });
+    // Another account cannot take a verified number.
+    const other = await newUser();
+    expect(codeOf(await put(other.session, '/api/request-phone-change', { new_phone: phone }))).toBe(
+      'phoneAlreadyInUse',
+    );
+    expect((await put(session, '/api/update-otp', { otp_enabled: 'false' })).json()).toEqual({
+      otp_enabled: false,
+    });
+  });
+
+  it('changes the password with the previous one, ends the other sessions, and throttles wrong attempts', async () => {
+    const { email, session } = await newUser('Before-change-1!');
+    const other = await login(ctx.app, email, digest('Before-change-1!'));
+    const change = (previous: string, next: string) =>
+      put(session, '/api/change-password', {
+        previous_password: digest(previous),
+        new_password: digest(next),
+      });
+    expect(codeOf(await change('Wrong-previous-1!', 'After-change-2!'))).toBe('incorrectCredentials');
+    expect(codeOf(await change('Before-change-1!', 'Before-change-1!'))).toBe('invalidPassword');
+    expect((await change('Before-change-1!', 'After-change-2!')).statusCode).toBe(200);
+    // This session goes on; the other browser's refresh is refused.
+    expect((await call(ctx.app, session, { method: 'GET', url: '/api/get-user-data' })).statusCode).toBe(200);
+    const refreshed = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/refresh-tokens',
+      payload: { uid: other.uid, auth_machine_id: other.machineId, refresh_token: other.refresh_token },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    expect((await call(ctx.app, other, { method: 'GET', url: '/api/get-user-data' })).statusCode).toBe(401);
+    await expect(login(ctx.app, email, digest('Before-change-1!'))).rejects.toThrow('incorrectCredentials');
+    await login(ctx.app, email, digest('After-change-2!'));
+    // Wrong previous passwords count as failed logins of the account.
+    for (let i = 0; i < 3; i += 1) await change('Wrong-previous-1!', 'Third-password-3!');
+    expect(codeOf(await change('After-change-2!', 'Third-password-3!'))).toBe('tooManyAttempts');
+  });
+
+  it('lists its own open sessions and logs out everywhere', async () => {
+    const { email, session } = await newUser();
+    const other = await login(ctx.app, email, digest('Account-test-1!'));
+    const listed = await call(ctx.app, session, { method: 'GET', url: '/api/get-own-sessions' });
+    const sessions = listed.json<Array<{ current: boolean; auth_machine_id: string }>>();
+    expect(sessions).toHaveLength(2);
+    expect(sessions.find((s) => s.current)?.auth_machine_id).toBe(session.machineId);
+    expect((await put(session, '/api/logout-everywhere', { keep_current: true })).json()).toEqual({
+      ended: 1,
+    });
+    expect((await call(ctx.app, other, { method: 'GET', url: '/api/get-user-data' })).statusCode).toBe(401);
+    expect(
+      (await call(ctx.app, session, { method: 'GET', url: '/api/get-own-sessions' })).json(),
+    ).toHaveLength(1);
+    expect((await put(session, '/api/logout-everywhere', {})).json()).toEqual({ ended: 1 });
+    expect((await call(ctx.app, session, { method: 'GET', url: '/api/get-user-data' })).statusCode).toBe(401);
+  });
+
+  it('keeps a Web Push subscription and sends it an encrypted, VAPID-signed test notification', async () => {
+    const { session } = await newUser();
+    expect((await call(ctx.app, session, { method: 'GET', url: '/api/get-push-key' })).json()).toEqual({
+      public_key: vapid.publicKey,
+    });
+    expect(
+      codeOf(await call(ctx.app, session, { method: 'POST', url: '/api/send-test-push', payload: {} })),
+    ).toBe('noPushSubscription');
+    const browserKey = createECDH('prime256v1');
+    browserKey.generateKeys();
+    const endpoint = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}/push/${kind}-${counter}`;
+    const subscribed = await call(ctx.app, session, {
+      method: 'POST',
+      url: '/api/add-push-subscription',
+      payload: {
+        endpoint,
+        p256dh: browserKey.getPublicKey().toString('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+      },
+    });
+    expect(subscribed.statusCode).toBe(200);
+    expect(
+      (await put(session, '/api/update-user-preferences', { notifications: 'push' })).json(),
+    ).toMatchObject({
+      notifications: 'push',
+    });
+    received.length = 0;
+    pushStatus = 201;
+    const sent = await call(ctx.app, session, { method: 'POST', url: '/api/send-test-push', payload: {} });
+    expect(sent.json()).toEqual({ sent: 1 });
+    expect(received).toHaveLength(1);
+    expect(received[0]?.headers['content-encoding']).toBe('aes128gcm');
+    expect(received[0]?.headers.authorization).toMatch(/^vapid t=.+, k=/);
+    expect(received[0]?.bytes).toBeGreaterThan(0);
+    // A subscription the push service says is gone is dropped.
+    pushStatus = 410;
+    expect(
+      (await call(ctx.app, session, { method: 'POST', url: '/api/send-test-push', payload: {} })).json(),
+    ).toEqual({
+      sent: 0,
+    });
+    expect(
+      await ctx.database.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.admin_uid, session.uid)),
+    ).toEqual([]);
+  });
+
+  it("answers the laboratory's contact and accreditation for the information page", async () => {
+    const { session } = await newUser();
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.admin_uid, session.uid));
+    await writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
+      tx
+        .update(laboratories)
+        .set({
+          laboratory_settings: {
+            accreditation: 'COFRAC 8-0000, portée disponible sur www.cofrac.fr',
+            finess: '750000000',
+          },
+        })
+        .where(eq(laboratories.laboratory_id, row?.laboratory_id ?? '')),
+    );
+    const answer = await call(ctx.app, session, { method: 'GET', url: '/api/get-laboratory-information' });
+    expect(answer.json()).toMatchObject({
+      accreditation: 'COFRAC 8-0000, portée disponible sur www.cofrac.fr',
+      finess: '750000000',
+      address: null,
+      analyses: 0,
+    });
+  });
+});

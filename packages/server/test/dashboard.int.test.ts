@@ -1,0 +1,329 @@
+import { randomUUID } from 'node:crypto';
+import { type Dashboard, RECORD_STATUS, TASK_TYPES, type TaskType } from '@sil/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  analyses,
+  clinics,
+  laboratories,
+  patients,
+  recordAnes,
+  recordDeliveries,
+  records,
+  samples,
+  users,
+} from '../src/db/schema/index.js';
+import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
+import { todayInParis } from '../src/modules/records/index.js';
+import { seedCatalogue } from './factories.js';
+import {
+  call,
+  DATABASES,
+  login,
+  type Session,
+  startTestApp,
+  stopTestApp,
+  type TestContext,
+} from './helpers.js';
+
+/** The Paris quarter (1–4) of an instant. */
+const quarterOf = (at: Date) =>
+  Math.floor(
+    Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', month: 'numeric' }).format(at)) /
+      3.01,
+  ) + 1;
+
+/**
+ * The dashboard's counters (issue 17) against a scripted data set: every counter of every panel,
+ * the tasks list each task counter opens, the rights that hide counters, and another laboratory's
+ * records that never count.
+ */
+describe.each(DATABASES)('dashboard counters (%s)', (kind) => {
+  let ctx: TestContext;
+  let admin: Session;
+  let secretary: Session;
+  const now = new Date();
+  const stamp = (at: Date) => at.toISOString();
+  const today = todayInParis(now);
+  const year = Number(today.slice(0, 4));
+  // A day of this year's first quarter that is not today (noon UTC: the same day in Paris).
+  const earlier = new Date(Date.UTC(year, 0, today === `${year}-01-15` ? 16 : 15, 12));
+  const lastYear = new Date(Date.UTC(year - 1, 5, 1, 12));
+
+  beforeAll(async () => {
+    ctx = await startTestApp(kind);
+    admin = await login(ctx.app, 'admin@demo.lab');
+    secretary = await login(ctx.app, 'secretariat@demo.lab');
+    const catalogue = await seedCatalogue(ctx.app, admin);
+    const [owner] = await ctx.database.db
+      .select({ uid: users.admin_uid, lab: users.laboratory_id })
+      .from(users)
+      .where(eq(users.user_email, 'admin@demo.lab'));
+    if (!owner) throw new Error('no administrator');
+    const lab = owner.lab;
+    await writeTransaction(ctx.database.db, SYSTEM_ACTOR, async (tx) => {
+      const [alcohol] = await tx
+        .insert(analyses)
+        .values({ laboratory_id: lab, analysis_name: 'Alcoolémie', analysis_is_forensic: true })
+        .returning();
+      const [clinic] = await tx
+        .insert(clinics)
+        .values({ laboratory_id: lab, clinic_name: 'Clinique du Parc', clinic_code: 'CDP' })
+        .returning();
+      const [patient] = await tx
+        .insert(patients)
+        .values({
+          laboratory_id: lab,
+          patient_surname: 'Durand',
+          patient_name: 'Claire',
+          patient_gender: 'F',
+          patient_dob: '1980-04-02',
+        })
+        .returning();
+      if (!alcohol || !clinic || !patient) throw new Error('seed');
+      let n = 0;
+      const record = async (values: Partial<typeof records.$inferInsert>, ordered: string[]) => {
+        n++;
+        const [row] = await tx
+          .insert(records)
+          .values({
+            laboratory_id: lab,
+            record_number: `DASH${String(n).padStart(4, '0')}`,
+            record_patient: patient.patient_id,
+            record_password: 'secret',
+            record_selected_analyses: [{ combination: 1, analysis_ids: ordered }],
+            ...values,
+          })
+          .returning();
+        if (!row) throw new Error('record');
+        return row.record_id;
+      };
+      const sample = (recordId: string, values: Partial<typeof samples.$inferInsert>) =>
+        tx.insert(samples).values({
+          laboratory_id: lab,
+          sample_number: `S${randomUUID().slice(0, 8)}`,
+          sample_record: recordId,
+          ...values,
+        });
+      const { nfs, glucose, ecbu } = catalogue;
+      const alc = alcohol.analysis_id;
+      // Today's records.
+      await record({ record_status: RECORD_STATUS.preRegistered }, [nfs, glucose]); // R1
+      const r2 = await record({ record_status: RECORD_STATUS.processing, record_is_urgent: true }, [
+        nfs,
+        alc,
+      ]);
+      await sample(r2, { sample_analyses: [nfs, alc], sample_status: 3, sample_removed_at: stamp(now) });
+      await record(
+        {
+          record_status: RECORD_STATUS.pendingValidation,
+          record_owner: clinic.clinic_id,
+          record_is_urgent: true,
+          record_unresolved_nca: true,
+          record_sent_externally: true,
+        },
+        [glucose],
+      ); // R3
+      const r4 = await record(
+        {
+          record_status: RECORD_STATUS.pendingSubmission,
+          record_validated_at: stamp(now),
+          record_lbloc_flag: true,
+          record_pending_fax: true,
+          record_pending_phone: true,
+          record_pending_post: true,
+          record_pending_paper: true,
+          record_pending_online: true,
+          record_pending_insurance_report: true,
+          record_pending_occupational_physician: true,
+        },
+        [ecbu],
+      );
+      await sample(r4, {
+        sample_analyses: [ecbu],
+        sample_status: 4,
+        sample_removed_at: stamp(now),
+        sample_validated_at: stamp(now),
+      });
+      await tx.insert(recordDeliveries).values({
+        laboratory_id: lab,
+        delivery_record: r4,
+        delivery_channel: 'fax',
+        delivery_state: 'failed',
+      });
+      await record({ record_status: RECORD_STATUS.sent, record_validated_at: stamp(now) }, [alc]); // R5
+      await record({ record_status: RECORD_STATUS.processing, record_annulr_flag: true }, [nfs]); // R6
+      // Earlier this year, and last year.
+      const r7 = await record(
+        {
+          record_status: RECORD_STATUS.registered,
+          record_owner: clinic.clinic_id,
+          record_created: stamp(earlier),
+        },
+        [nfs],
+      );
+      await sample(r7, { sample_analyses: [nfs], sample_nct_active: true, sample_nct_code: 'nct1' });
+      await tx.insert(recordAnes).values({
+        laboratory_id: lab,
+        ane_record: r7,
+        ane_analysis: nfs,
+        ane_code: 'ane1',
+        ane_created_by: owner.uid,
+      });
+      const r8 = await record({ record_status: RECORD_STATUS.processing, record_created: stamp(lastYear) }, [
+        nfs,
+      ]);
+      await sample(r8, { sample_analyses: [nfs], sample_lbloc_flag: true });
+      await record(
+        {
+          record_status: RECORD_STATUS.preRegistered,
+          record_delai_flag: true,
+          record_created: stamp(earlier),
+        },
+        [nfs],
+      ); // R9
+      // Another laboratory's urgent record, validated today: it counts nowhere here.
+      const [other] = await tx
+        .insert(laboratories)
+        .values({ laboratory_name: 'Autre laboratoire', laboratory_code: `AUTRE${n}` })
+        .returning();
+      if (!other) throw new Error('laboratory');
+      const [stranger] = await tx
+        .insert(patients)
+        .values({
+          laboratory_id: other.laboratory_id,
+          patient_surname: 'Martin',
+          patient_name: 'Paul',
+          patient_gender: 'M',
+          patient_dob: '1970-01-01',
+        })
+        .returning();
+      if (!stranger) throw new Error('patient');
+      await tx.insert(records).values({
+        laboratory_id: other.laboratory_id,
+        record_number: 'DASH0001',
+        record_patient: stranger.patient_id,
+        record_password: 'secret',
+        record_status: RECORD_STATUS.pendingValidation,
+        record_is_urgent: true,
+        record_validated_at: stamp(now),
+        record_pending_fax: true,
+        record_delai_flag: true,
+      });
+    });
+  }, 120_000);
+
+  afterAll(() => stopTestApp(ctx));
+
+  const dashboard = async (session: Session) => {
+    const response = await call(ctx.app, session, { method: 'GET', url: '/api/get-dashboard' });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Dashboard>();
+  };
+
+  const EXPECTED_TASKS: Record<TaskType, number> = {
+    ongoing: 5,
+    sent_externally: 1,
+    to_fax: 1,
+    insurance_reports: 1,
+    online_reports: 1,
+    paper_reports: 1,
+    to_phone: 1,
+    physician_reports: 1,
+    to_post: 1,
+    to_validate: 1,
+    urgent: 2,
+    validated_today: 2,
+    with_anes: 1,
+    with_lbloc: 2,
+    with_ncas: 1,
+    with_ncts: 1,
+  };
+
+  it('counts every panel of the administrator from the data', async () => {
+    const board = await dashboard(admin);
+    expect(board.day).toBe(today);
+    expect(board.today).toEqual({ in_progress: 3, parked: 1, sent: 1 });
+    expect(board.analysis_types).toEqual({
+      all: { being_analyzed: 4, pre_registered: 2, sent: 1 },
+      CL: { being_analyzed: 2, pre_registered: 2, sent: 0 },
+      TES: { being_analyzed: 1, pre_registered: 0, sent: 1 },
+      CLB: { being_analyzed: 1, pre_registered: 0, sent: 0 },
+    });
+    expect(board.summary).toEqual({ patients_added: 1, samples_processed: 2, analyses_completed: 1 });
+    expect(board.year).toBe(year);
+    const quarters = [1, 2, 3, 4].map((quarter) => ({
+      quarter,
+      records_added: 0,
+      external_records: 0,
+      canceled_replaced: 0,
+    }));
+    const add = (at: Date, external: boolean, canceled: boolean) => {
+      const q = quarters[quarterOf(at) - 1];
+      if (!q) return;
+      q.records_added++;
+      if (external) q.external_records++;
+      if (canceled) q.canceled_replaced++;
+    };
+    for (const [external, canceled] of [
+      [false, false],
+      [false, false],
+      [true, false],
+      [false, false],
+      [false, false],
+      [false, true],
+    ] as const)
+      add(now, external, canceled);
+    add(earlier, true, false);
+    add(earlier, false, false);
+    expect(board.quarters).toEqual(quarters);
+    expect(Object.fromEntries(board.tasks.map((task) => [task.task_type, task.count]))).toEqual(
+      EXPECTED_TASKS,
+    );
+    expect(board.tasks.map((task) => task.task_type)).toEqual([...TASK_TYPES]);
+    expect(board.notifications).toEqual([
+      { kind: 'failed_deliveries', count: 1 },
+      { kind: 'delayed_records', count: 1 },
+      { kind: 'urgent_to_validate', count: 1 },
+    ]);
+  });
+
+  it('opens on each task the list of exactly the records it counts', async () => {
+    for (const task of TASK_TYPES) {
+      const response = await call(ctx.app, admin, {
+        method: 'GET',
+        url: `/api/get-records?number_of_records=50&page_number=1&filter_column[]=record_task&filter_value[]=${task}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<{ number_of_rows: number }>().number_of_rows, task).toBe(EXPECTED_TASKS[task]);
+    }
+    // The tasks list keeps its created-from/to range: today's records only.
+    const ranged = await call(ctx.app, admin, {
+      method: 'GET',
+      url: `/api/get-records?number_of_records=50&page_number=1&filter_column[]=record_task&filter_value[]=ongoing&filter_date_from=${today}&filter_date_to=${today}`,
+    });
+    expect(ranged.json<{ number_of_rows: number }>().number_of_rows).toBe(3);
+    const unknown = await call(ctx.app, admin, {
+      method: 'GET',
+      url: '/api/get-records?number_of_records=50&page_number=1&filter_column[]=record_task&filter_value[]=to_dance',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ code: string }>().code).toBe('invalidOption');
+  });
+
+  it('leaves out the counters a user may not open', async () => {
+    const board = await dashboard(secretary);
+    expect(board.tasks.map((task) => task.task_type)).not.toContain('to_validate');
+    expect(board.tasks).toHaveLength(TASK_TYPES.length - 1);
+    expect(board.summary).toEqual({ patients_added: 1, samples_processed: null, analyses_completed: null });
+    expect(board.notifications.map((notice) => notice.kind)).toEqual([
+      'failed_deliveries',
+      'delayed_records',
+    ]);
+    for (const email of ['clinique@demo.lab', 'prescripteur@demo.lab']) {
+      const portal = await login(ctx.app, email);
+      const response = await call(ctx.app, portal, { method: 'GET', url: '/api/get-dashboard' });
+      expect(response.statusCode, email).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,567 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  ABNORMAL_RESULT_FLAGS,
+  type ApiRouteDef,
+  apiTable,
+  decideAccess,
+  type ErrorCode,
+  type Rights,
+  SECRET_FIELDS,
+} from '@sil/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordReports, records } from '../src/db/schema/index.js';
+import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
+import { type BenchStaff, pendingRecord } from './bench-journey.js';
+import { seedCatalogue } from './factories.js';
+import {
+  call,
+  codeOf,
+  DATABASES,
+  digest,
+  login,
+  multipart,
+  type Session,
+  startTestApp,
+  stopTestApp,
+  type TestContext,
+} from './helpers.js';
+
+/**
+ * The portals (issue 17): a clinic's medical user creates an external record, prints its label,
+ * attaches a file, and the laboratory receives it; a prescriber reads its records and their stored
+ * reports. Every call a portal user reaches, aimed at another clinic's or prescriber's ids, is
+ * refused: `clinicUserOverreached` for a clinic user, not found for a prescriber. No answer they
+ * receive carries the laboratory's internal notes or the record password.
+ */
+
+type Json = Record<string, unknown>;
+const PDF = Buffer.from('%PDF-1.4\n% portail\n');
+
+/** What one clinic (and one prescriber) of the laboratory holds. */
+interface Corner {
+  clinic: string;
+  prescriber: string;
+  collector: string;
+  patient: string;
+  record: string;
+  upload: string;
+  patientUpload: string;
+  report: string;
+}
+
+describe.each(DATABASES)('portals on %s', (kind) => {
+  let ctx: TestContext;
+  let admin: Session;
+  let clinic: Session;
+  let billing: Session;
+  let prescriber: Session;
+  let bench: BenchStaff;
+  let biologist: Session;
+  const rights: Record<'clinic' | 'billing' | 'prescriber', Rights | null> = {
+    clinic: null,
+    billing: null,
+    prescriber: null,
+  };
+  let catalogue: Awaited<ReturnType<typeof seedCatalogue>>;
+  let own: Corner;
+  let other: Corner;
+
+  const send = async (session: Session, request: InjectOptions) => call(ctx.app, session, request);
+  const ok = async (session: Session, request: InjectOptions): Promise<Json> => {
+    const response = await send(session, request);
+    expect(response.statusCode, `${request.url}: ${response.body}`).toBe(200);
+    return response.json<Json>();
+  };
+  const get = (url: string): InjectOptions => ({ method: 'GET', url });
+  const body = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload: Json): InjectOptions => ({
+    method,
+    url,
+    payload,
+  });
+  const upload = (fields: Record<string, string>): InjectOptions => ({
+    method: 'POST',
+    url: '/api/upload-file',
+    ...multipart(fields, { name: 'bon.pdf', bytes: PDF }),
+  });
+
+  /** A stored report as validation leaves one (validating needs results and a biologist). */
+  const storeReport = async (recordId: string, laboratoryId: string) => {
+    const [row] = await writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
+      tx
+        .insert(recordReports)
+        .values({
+          laboratory_id: laboratoryId,
+          report_record: recordId,
+          report_version: 1,
+          report_kind: 'final',
+          report_validated_by: admin.uid,
+          report_sha256: createHash('sha256').update(PDF).digest('hex'),
+          report_size: PDF.length,
+          report_pdf: PDF,
+        })
+        .returning(),
+    );
+    return String(row?.report_id);
+  };
+
+  /** A record of `clinicId`, prescribed by `prescriberId`, registered by the laboratory with notes. */
+  const corner = async (clinicId: string, prescriberId: string, tag: string): Promise<Corner> => {
+    const collector = String(
+      (
+        await ok(
+          admin,
+          body('POST', '/api/add-collector', {
+            collector_surname: `${tag} préleveur`,
+            collector_name: 'Léo',
+            collector_owner: clinicId,
+          }),
+        )
+      ).collector_id,
+    );
+    const created = await ok(
+      admin,
+      body('POST', '/api/add-patient', {
+        patient_surname: `${tag} patient`,
+        patient_name: 'Zoé',
+        patient_gender: 'F',
+        patient_dob: '1980-01-02',
+        patient_owner: clinicId,
+        patient_internal_notes: `${tag} note patient`,
+        record_owner: clinicId,
+        record_prescriber: prescriberId,
+        record_collector: collector,
+        record_internal_notes: `${tag} note interne`,
+        record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.nfs] }],
+      }),
+    );
+    const record = String(created.record_id);
+    const patient = String(created.patient_id);
+    const file = await ok(admin, upload({ record_id: record, document_type: 'misc' }));
+    const patientFile = await ok(admin, upload({ patient_id: patient, document_type: 'misc' }));
+    const [row] = await ctx.database.db.select().from(records).where(eq(records.record_id, record));
+    const report = await storeReport(record, String(row?.laboratory_id));
+    return {
+      clinic: clinicId,
+      prescriber: prescriberId,
+      collector,
+      patient,
+      record,
+      upload: String(file.upload_id),
+      patientUpload: String(patientFile.upload_id),
+      report,
+    };
+  };
+
+  beforeAll(async () => {
+    ctx = await startTestApp(kind);
+    admin = await login(ctx.app, 'admin@demo.lab');
+    clinic = await login(ctx.app, 'clinique@demo.lab');
+    prescriber = await login(ctx.app, 'prescripteur@demo.lab');
+    bench = {
+      admin,
+      secretary: await login(ctx.app, 'secretariat@demo.lab'),
+      technician: await login(ctx.app, 'technicien@demo.lab'),
+    };
+    biologist = await login(ctx.app, 'biologiste@demo.lab');
+    catalogue = await seedCatalogue(ctx.app, admin);
+    rights.clinic = (await ok(clinic, get('/api/get-user-data'))).rights as Rights;
+    rights.prescriber = (await ok(prescriber, get('/api/get-user-data'))).rights as Rights;
+    const clinicId = String(rights.clinic.clinic_id);
+    const prescriberId = String(rights.prescriber.prescriber_id);
+    await ok(
+      admin,
+      body('POST', '/auth/add-new-external-user', {
+        user_name: 'Facturation',
+        user_email: 'facturation-portail@demo.lab',
+        clinic_id: clinicId,
+        external_account_type: 'billing',
+        user_password: digest('Portail-2026!'),
+      }),
+    );
+    billing = await login(ctx.app, 'facturation-portail@demo.lab', digest('Portail-2026!'));
+    rights.billing = (await ok(billing, get('/api/get-user-data'))).rights as Rights;
+    const otherClinic = String(
+      (
+        await ok(
+          admin,
+          body('POST', '/api/add-clinic', { clinic_name: 'Autre clinique', clinic_code: 'AUTRE' }),
+        )
+      ).clinic_id,
+    );
+    const otherPrescriber = String(
+      (
+        await ok(
+          admin,
+          body('POST', '/api/add-prescriber', { prescriber_surname: 'Autre', prescriber_name: 'Docteur' }),
+        )
+      ).prescriber_id,
+    );
+    own = await corner(clinicId, prescriberId, 'Lilas');
+    other = await corner(otherClinic, otherPrescriber, 'Tilleul');
+  }, 120_000);
+  afterAll(() => stopTestApp(ctx));
+
+  const externalRecord = (collector: string) => ({
+    patient_surname: 'Martin',
+    patient_name: 'Jeanne',
+    patient_gender: 'F',
+    patient_dob: '1975-09-14',
+    patient_external_id: 'CL-0042',
+    record_collector: collector,
+    record_collection_datetime: '2026-11-23T08:15',
+    record_prescription_date: '2026-11-22',
+    record_is_urgent: true,
+    record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.nfs, catalogue.glucose] }],
+  });
+
+  it('lets a clinic create an external record, print its label and attach a file; the laboratory receives it', async () => {
+    const created = await ok(clinic, body('POST', '/api/add-external-record', externalRecord(own.collector)));
+    const recordId = String(created.record_id);
+    expect(created.record_number).toEqual(expect.any(String));
+    expect(Object.keys(created).sort()).toEqual(['patient_id', 'record_id', 'record_number']);
+
+    const [mine] = (await send(clinic, get(`/api/get-record?record_id=${recordId}`))).json<Json[]>();
+    expect(mine).toMatchObject({ record_owner: own.clinic, record_status: 0, record_is_urgent: true });
+    expect(mine?.patient).toMatchObject({ patient_external_id: 'CL-0042' });
+    expect(mine?.samples).toHaveLength(2);
+
+    const label = await ok(clinic, get(`/reports/get-external-label?record_id=${recordId}`));
+    expect(label.filename).toBe(`${created.record_number} - ETIQUETTE EXTERNE.pdf`);
+    expect(Buffer.from(String(label.pdf_base64), 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const file = await ok(clinic, upload({ record_id: recordId, document_type: 'prescription' }));
+    const files = (await send(clinic, get(`/api/get-uploads?record_id=${recordId}`))).json<Json[]>();
+    expect(files.map((row) => row.upload_id)).toEqual([file.upload_id]);
+    const bytes = await send(clinic, get(`/api/download-upload?upload_id=${String(file.upload_id)}`));
+    expect(bytes.rawPayload.equals(PDF)).toBe(true);
+
+    // The laboratory sees it as its own record, owned by the clinic, collected outside.
+    const [staff] = (await send(admin, get(`/api/get-record?record_id=${recordId}`))).json<Json[]>();
+    expect(staff).toMatchObject({ record_owner: own.clinic, record_collected_externally: true });
+    await ok(admin, body('PUT', '/api/receive-record', { record_id: recordId }));
+    const [received] = (await send(clinic, get(`/api/get-record?record_id=${recordId}`))).json<Json[]>();
+    expect(received).toMatchObject({ record_status: 1 });
+    expect(received?.record_received_at).toEqual(expect.any(String));
+  });
+
+  it('orders another record for a patient its clinic owns, and refuses any other patient or collector', async () => {
+    const again = await ok(
+      clinic,
+      body('POST', '/api/add-external-record', {
+        patient_id: own.patient,
+        record_collector: own.collector,
+        record_collection_datetime: '2026-11-23T09:00',
+        record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.glucose] }],
+      }),
+    );
+    expect(again.patient_id).toBe(own.patient);
+    const refused = async (payload: Json, code: ErrorCode) => {
+      const response = await send(clinic, body('POST', '/api/add-external-record', payload));
+      expect([response.statusCode, codeOf(response)]).toEqual([
+        code === 'clinicUserOverreached' ? 403 : 404,
+        code,
+      ]);
+    };
+    await refused({ ...externalRecord(own.collector), patient_id: other.patient }, 'clinicUserOverreached');
+    await refused(externalRecord(other.collector), 'clinicUserOverreached');
+    await refused(
+      { ...externalRecord(own.collector), record_prescriber: randomUUID() },
+      'prescriberNotFound',
+    );
+    // Nothing was written by the refused calls: the clinic still lists its own records only.
+    const list = (await send(clinic, get('/api/get-records?number_of_records=100'))).json<{ data: Json[] }>();
+    expect(list.data.every((row) => row.record_owner === own.clinic)).toBe(true);
+    expect(list.data.filter((row) => row.patient_surname === 'Martin').length).toBe(1);
+  });
+
+  it('keeps a billing clinic user and a prescriber from creating records or attaching files', async () => {
+    for (const session of [billing, prescriber]) {
+      const made = await send(
+        session,
+        body('POST', '/api/add-external-record', externalRecord(own.collector)),
+      );
+      expect(made.statusCode).toBe(403);
+      const attached = await send(session, upload({ record_id: own.record, document_type: 'misc' }));
+      expect(attached.statusCode).toBe(403);
+    }
+    // Staff register records with the wizard, never as a clinic.
+    const staff = await send(admin, body('POST', '/api/add-external-record', externalRecord(own.collector)));
+    expect([staff.statusCode, codeOf(staff)]).toEqual([403, 'insufficientRights']);
+  });
+
+  it('gives a prescriber its records and their stored reports only', async () => {
+    const list = (await send(prescriber, get('/api/get-records?number_of_records=100'))).json<{
+      data: Json[];
+    }>();
+    expect(list.data.length).toBeGreaterThan(0);
+    expect(list.data.every((row) => row.record_prescriber === own.prescriber)).toBe(true);
+    const versions = (await send(prescriber, get(`/api/get-report-versions?record_id=${own.record}`))).json<
+      Json[]
+    >();
+    expect(versions.map((row) => row.report_id)).toEqual([own.report]);
+    const pdf = await send(prescriber, get(`/api/download-report?report_id=${own.report}`));
+    expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+    expect(pdf.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it('never answers a portal user the internal notes or the record password', async () => {
+    for (const session of [clinic, billing, prescriber]) {
+      for (const url of [
+        '/api/get-records?number_of_records=100',
+        `/api/get-record?record_id=${own.record}`,
+        `/api/get-report-versions?record_id=${own.record}`,
+      ]) {
+        const response = await send(session, get(url));
+        expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+        expect(response.body).not.toContain('note interne');
+        expect(response.body).not.toContain('note patient');
+        for (const field of SECRET_FIELDS)
+          expect(response.body, `${url} carries ${field}`).not.toContain(`"${field}"`);
+      }
+    }
+    // Staff still read them: the cut is per reader.
+    const [staff] = (await send(admin, get(`/api/get-record?record_id=${own.record}`))).json<Json[]>();
+    expect(staff).toMatchObject({ record_internal_notes: 'Lilas note interne' });
+    expect(staff?.record_password).toEqual(expect.any(String));
+  });
+
+  /**
+   * Each call a portal user may reach that names a record, a patient, a file, a report or a row of
+   * a clinic, aimed at the other clinic's (and prescriber's) ids. A reachable call missing here and
+   * not listed as naming none fails the test.
+   */
+  const FOREIGN: Record<string, (c: Corner) => InjectOptions[]> = {
+    getRecord: (c) => [get(`/api/get-record?record_id=${c.record}`)],
+    getReportVersions: (c) => [get(`/api/get-report-versions?record_id=${c.record}`)],
+    downloadReport: (c) => [get(`/api/download-report?report_id=${c.report}`)],
+    getExternalLabel: (c) => [get(`/reports/get-external-label?record_id=${c.record}`)],
+    getUploads: (c) => [
+      get(`/api/get-uploads?record_id=${c.record}`),
+      get(`/api/get-uploads?patient_id=${c.patient}`),
+    ],
+    downloadUpload: (c) => [
+      get(`/api/download-upload?upload_id=${c.upload}`),
+      get(`/api/download-upload?upload_id=${c.patientUpload}`),
+    ],
+    uploadFile: (c) => [
+      upload({ record_id: c.record, document_type: 'misc' }),
+      upload({ patient_id: c.patient, document_type: 'misc' }),
+    ],
+    addExternalRecord: (c) => [
+      body('POST', '/api/add-external-record', { ...externalRecord(own.collector), patient_id: c.patient }),
+      body('POST', '/api/add-external-record', externalRecord(c.collector)),
+    ],
+    getCollector: (c) => [get(`/api/get-collector?collector_id=${c.collector}`)],
+    getBillingList: (c) => [get(`/api/get-billing-list?clinic_id=${c.clinic}`)],
+  };
+  /** Reachable calls that name nothing of a clinic or a prescriber: lists scoped by the server, the user's own account, the laboratory's catalogue. */
+  const NAMES_NOTHING = new Set([
+    'getUserData',
+    'updateUserPreferences',
+    'requestEmailVerification',
+    'requestPhoneVerification',
+    'getRecords',
+    'getCollectors',
+    'getPrescribers',
+    'getPrescriber',
+    'getAnalyses',
+    'getAnalysis',
+    // The user's own account, security and the laboratory's identity card (issue 18).
+    'getAccountStatus',
+    'requestEmailChange',
+    'requestPhoneChange',
+    'changePassword',
+    'updateOtp',
+    'getOwnSessions',
+    'logoutEverywhere',
+    'getPscUser',
+    'startPscLink',
+    'linkPscAccount',
+    'unlinkPscAccount',
+    'getPushKey',
+    'addPushSubscription',
+    'sendTestPush',
+    'getLaboratoryInformation',
+  ]);
+
+  it.each([
+    ['clinic', 'clinicUserOverreached'],
+    ['billing', 'clinicUserOverreached'],
+    ['prescriber', 'recordNotFound'],
+  ] as const)('refuses a %s every id of another clinic or prescriber', async (who, expected) => {
+    const session = { clinic, billing, prescriber }[who];
+    const reachable = Object.entries(apiTable as Record<string, ApiRouteDef>).filter(
+      ([, def]) =>
+        def.access.kind !== 'public' &&
+        def.access.kind !== 'refreshToken' &&
+        decideAccess(def.access, rights[who]).allowed,
+    );
+    expect(reachable.map(([name]) => name)).toEqual(expect.arrayContaining(['getRecords', 'getRecord']));
+    const answers: string[] = [];
+    for (const [name] of reachable) {
+      if (NAMES_NOTHING.has(name)) continue;
+      const requests = FOREIGN[name];
+      expect(requests, `${name} is reachable by a ${who} and has no case here`).toBeDefined();
+      for (const request of requests?.(other) ?? []) {
+        const response = await send(session, request);
+        answers.push(`${name} ${request.url}: ${response.statusCode} ${codeOf(response)}`);
+        // A prescriber's refusal for a report or file is that item's own not-found.
+        const codes = who === 'prescriber' ? [expected, 'reportNotFound', 'fileNotFound'] : [expected];
+        expect(codes, `${name} ${request.url}: ${response.body.slice(0, 120)}`).toContain(codeOf(response));
+        expect(response.body).not.toContain('Tilleul');
+      }
+    }
+    expect(answers.length).toBeGreaterThan(0);
+    // The lists a portal user reaches show none of the other corner's rows.
+    const records = await send(session, get('/api/get-records?number_of_records=100'));
+    expect(records.body).not.toContain(other.record);
+  });
+
+  /** The records of a list call, by id. */
+  const listed = async (session: Session, filters = ''): Promise<Map<string, Json>> => {
+    const answer = await ok(session, get(`/api/get-records?number_of_records=100${filters}`));
+    return new Map((answer.data as Json[]).map((row) => [String(row.record_id), row]));
+  };
+  const abnormalOnly = '&filter_column[]=record_abnormal&filter_value[]=true';
+  const normalOnly = '&filter_column[]=record_abnormal&filter_value[]=false';
+
+  it('marks the records with a validated result out of range, and filters on the mark', async () => {
+    // A glucose with its range (0.70 – 1.10 g/L) on the catalogue's serum and blood.
+    const glucose = String(
+      (
+        await ok(
+          admin,
+          body('POST', '/api/add-parameter', {
+            parameter_name: 'Glucose portail',
+            parameter_unit: 'g/L',
+            parameter_decimals: 2,
+            parameter_ranges: [{ population: 'default', min: 0.7, max: 1.1 }],
+          }),
+        )
+      ).parameter_id,
+    );
+    const panel = String(
+      (
+        await ok(
+          admin,
+          body('POST', '/api/add-analysis', {
+            analysis_name: 'Glycémie portail',
+            analysis_sample_type: catalogue.serum,
+            analysis_matrix: catalogue.blood,
+            analysis_parameters: [glucose],
+          }),
+        )
+      ).analysis_id,
+    );
+    const ids = { glucose, panel, count: catalogue.nfs };
+    const patient = (surname: string, owned: boolean): Json => ({
+      patient_surname: surname,
+      patient_name: 'Anne',
+      patient_gender: 'F',
+      patient_dob: '1970-05-06',
+      ...(owned ? { patient_owner: own.clinic, record_owner: own.clinic } : {}),
+      record_prescriber: own.prescriber,
+    });
+    const validate = async (pending: { recordId: string; panel: string; count: string }) =>
+      ok(
+        biologist,
+        body('PUT', '/api/validate-record', {
+          record_id: pending.recordId,
+          sample_ids: [pending.panel, pending.count],
+        }),
+      );
+    // High and validated; high but waiting for the biologist; in range and validated (no clinic).
+    const high = await pendingRecord(ctx.app, bench, ids, patient('Haute', true), 1.26);
+    await validate(high);
+    const waiting = await pendingRecord(ctx.app, bench, ids, patient('Attente', true), 1.26);
+    const normal = await pendingRecord(ctx.app, bench, ids, patient('Normale', false), 0.9);
+    await validate(normal);
+
+    const byPrescriber = await listed(prescriber);
+    expect(byPrescriber.get(high.recordId)?.record_abnormal).toBe(true);
+    // An unvalidated value says nothing to a portal user, not even that it is out of range.
+    expect(byPrescriber.get(waiting.recordId)?.record_abnormal).toBe(false);
+    expect(byPrescriber.get(normal.recordId)?.record_abnormal).toBe(false);
+    const byClinic = await listed(clinic);
+    expect(byClinic.get(high.recordId)?.record_abnormal).toBe(true);
+    expect(byClinic.get(waiting.recordId)?.record_abnormal).toBe(false);
+    expect(byClinic.has(normal.recordId)).toBe(false);
+    const staff = await listed(admin);
+    expect([high, waiting, normal].map((r) => staff.get(r.recordId)?.record_abnormal)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+
+    // The laboratory's export carries the mark too.
+    const csv = await send(admin, get(`/api/export-records?format=csv&ids[]=${high.recordId}`));
+    const [header, line] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    const column = header?.split(';').indexOf('record_abnormal') ?? -1;
+    expect(column).toBeGreaterThan(0);
+    expect(line?.split(';')[column]).toBe('true');
+
+    for (const session of [prescriber, clinic, admin]) {
+      const abnormal = await listed(session, abnormalOnly);
+      expect([...abnormal.keys()]).toEqual([high.recordId]);
+      const others = await listed(session, normalOnly);
+      expect(others.has(high.recordId)).toBe(false);
+      expect(others.has(waiting.recordId)).toBe(true);
+      expect([...others.values()].every((row) => row.record_abnormal === false)).toBe(true);
+    }
+    const wrong = await send(
+      prescriber,
+      get('/api/get-records?filter_column[]=record_abnormal&filter_value[]=oui'),
+    );
+    expect([wrong.statusCode, codeOf(wrong)]).toEqual([400, 'incorrectType']);
+
+    // Invalidated, the result no longer counts: the mark goes with it.
+    await ok(
+      biologist,
+      body('PUT', '/api/invalidate-record', {
+        record_id: high.recordId,
+        sample_ids: [high.panel, high.count],
+      }),
+    );
+    expect((await listed(prescriber)).get(high.recordId)?.record_abnormal).toBe(false);
+    expect((await listed(prescriber, abnormalOnly)).size).toBe(0);
+  });
+
+  it('keeps the partial index of out-of-range results on the flags the mark reads', async () => {
+    const answer = (await ctx.database.db.execute(
+      sql`SELECT indexdef FROM pg_indexes WHERE indexname = 'results_abnormal_sample'`,
+    )) as unknown as { rows: Array<{ indexdef: string }> };
+    const [index] = answer.rows;
+    const flags = /'\{([^}]*)\}'/.exec(index?.indexdef ?? '')?.[1]?.split(',');
+    expect(flags?.sort()).toEqual([...ABNORMAL_RESULT_FLAGS].sort());
+  });
+
+  it('lists only the records of clinics as external records, whoever asks', async () => {
+    const external = '&filter_column[]=records_external&filter_value[]=true';
+    const all = await listed(admin);
+    const externals = await listed(admin, external);
+    expect(externals.size).toBeGreaterThan(0);
+    expect([...externals.values()].every((row) => row.record_owner !== null)).toBe(true);
+    expect([...all.values()].filter((row) => row.record_owner !== null).map((row) => row.record_id)).toEqual([
+      ...externals.keys(),
+    ]);
+    expect([...all.values()].some((row) => row.record_owner === null)).toBe(true);
+    // A clinic's own list is the same with the filter or without it.
+    expect([...(await listed(clinic, external)).keys()]).toEqual([...(await listed(clinic)).keys()]);
+  });
+
+  it('names the sample type and matrix of each sample in the previews of the portals', async () => {
+    for (const session of [clinic, prescriber, admin]) {
+      const [detail] = (await send(session, get(`/api/get-record?record_id=${own.record}`))).json<Json[]>();
+      const samples = detail?.samples as Json[];
+      expect(samples.length).toBeGreaterThan(0);
+      expect(samples.map((sample) => [sample.sample_type_name, sample.matrix_name])).toEqual(
+        samples.map(() => ['Tube EDTA', 'Sang']),
+      );
+    }
+  });
+});

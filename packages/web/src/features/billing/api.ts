@@ -1,0 +1,66 @@
+import { type AddBValueBody, type BillState, billingRoutes } from '@sil/contract/billing';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiGet, apiSend } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+
+// The billing calls come with this screen ('@sil/contract/billing'), not in the first load's table.
+const { getBillingList, markRecordBilled, markRecordPaid, getBValues, addBValue, updateBillingTerritory } =
+  billingRoutes;
+
+/** Validated records to bill, billed or paid; a clinic billing user gets only its clinic's. */
+export function useBillingList(state: BillState) {
+  return useQuery({
+    queryKey: queryKeys.billingList(state),
+    queryFn: () => apiGet(getBillingList.path, { bill_state: state }, getBillingList.response),
+  });
+}
+
+/** Marking a record billed or paid: the lists and the record's billing details follow. */
+export function useMarkBill(which: 'billed' | 'paid') {
+  const client = useQueryClient();
+  const route = which === 'billed' ? markRecordBilled : markRecordPaid;
+  return useMutation({
+    mutationFn: (recordId: string) =>
+      apiSend(route.method, route.path, { record_id: recordId }, route.response),
+    onSuccess: (_answer, recordId) => {
+      void client.invalidateQueries({ queryKey: queryKeys.billingAll });
+      void client.invalidateQueries({ queryKey: queryKeys.billingDetails(recordId) });
+    },
+  });
+}
+
+/** The laboratory's territory and the dated values of the key letter B. */
+export function useBValues() {
+  return useQuery({
+    queryKey: queryKeys.bValues,
+    queryFn: () => apiGet(getBValues.path, {}, getBValues.response),
+  });
+}
+
+/** A new dated B value or another territory: every bill reads them, so billing data refreshes. */
+function useBillingSettingChange<B>(send: (body: B) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.billingAll });
+      void client.invalidateQueries({ queryKey: queryKeys.record.all });
+    },
+  });
+}
+
+export const useAddBValue = () =>
+  useBillingSettingChange((body: z.input<typeof AddBValueBody>) =>
+    apiSend(addBValue.method, addBValue.path, body, addBValue.response),
+  );
+
+export const useUpdateTerritory = () =>
+  useBillingSettingChange((body: z.input<typeof updateBillingTerritory.body>) =>
+    apiSend(
+      updateBillingTerritory.method,
+      updateBillingTerritory.path,
+      body,
+      updateBillingTerritory.response,
+    ),
+  );

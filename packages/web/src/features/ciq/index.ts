@@ -1,0 +1,1 @@
+export { CiqPage } from './ciq-page';

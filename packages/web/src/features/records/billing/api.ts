@@ -1,0 +1,21 @@
+import { billingRoutes } from '@sil/contract/billing';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+// The billing calls come with the record screen ('@sil/contract/billing'), not in the first load.
+const { getBillingDetails, getCerfa, getQuote } = billingRoutes;
+
+/** A record's billing details: its NABM acts, the national rules applied, the totals in cents. */
+export function useBillingDetails(recordId: string) {
+  return useQuery({
+    queryKey: queryKeys.billingDetails(recordId),
+    queryFn: () => apiGet(getBillingDetails.path, { record_id: recordId }, getBillingDetails.response),
+  });
+}
+
+/** The fee sheet ('FEUILLE D'HONORAIRES') or the quote of a record, as the report service gives them. */
+export function billingDocument(kind: 'cerfa' | 'quote', recordId: string) {
+  const route = kind === 'cerfa' ? getCerfa : getQuote;
+  return apiGet(route.path, { record_id: recordId }, route.response);
+}
