@@ -46,17 +46,15 @@ function IdentityForm({ identity, editable }: { identity: LaboratoryIdentity; ed
     event.preventDefault();
     setTried(true);
     if (errors.laboratory_name || errors.laboratory_finess) return;
-    save.mutate(
-      { ...draft, laboratory_last_updated: identity.laboratory_last_updated },
-      {
-        onSuccess: (saved) => {
-          setDraft(draftOf(saved));
-          setTried(false);
-          showToast('success', t('laboratory_identity.saved'));
-        },
-        onError: notifyApiError,
-      },
-    );
+    // mutateAsync: the saved identity replaces this form (keyed by its last update) before mutate's
+    // own callbacks would run.
+    save
+      .mutateAsync({ ...draft, laboratory_last_updated: identity.laboratory_last_updated })
+      .then((saved) => {
+        setDraft(draftOf(saved));
+        setTried(false);
+        showToast('success', t('laboratory_identity.saved'));
+      }, notifyApiError);
   };
   return (
     <form onSubmit={submit} noValidate>

@@ -94,7 +94,7 @@ export function TablePage<R>({
         rowId={(row) => shownText(row[config.keys.id])}
         rowLabel={(row) => shownText(row[config.keys.label]) || shownText(row[config.keys.id])}
         columns={columns}
-        total={list.data?.number_of_rows ?? 0}
+        total={list.data?.number_of_rows}
         pages={list.data?.number_of_pages ?? 0}
         capped={list.data?.number_of_rows_capped ?? false}
         loading={list.isFetching}

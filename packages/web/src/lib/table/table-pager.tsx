@@ -41,18 +41,26 @@ export function TablePager({
   pageSize,
   onPage,
   onPageSize,
-}: PagerCounts & {
+}: Omit<PagerCounts, 'total'> & {
+  /** Undefined until the list has answered once. */
+  total: number | undefined;
   pageSize: number;
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
 }) {
   const { t, i18n } = useTranslation('tables');
-  const texts = pagerTexts(t, i18n.language, { page, pages, total, capped });
+  const texts = pagerTexts(t, i18n.language, { page, pages, total: total ?? 0, capped });
   return (
     <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
-      <Text size="sm" c="dimmed" data-testid="row-count">
-        {texts.rows}
-      </Text>
+      {total === undefined ? (
+        <Text size="sm" c="dimmed" aria-busy="true">
+          …
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed" data-testid="row-count">
+          {texts.rows}
+        </Text>
+      )}
       <Group gap="sm" wrap="nowrap">
         <Text size="sm">{t('pager.lines_per_page')}</Text>
         <Select

@@ -27,7 +27,8 @@ export interface TableViewProps<R> {
   rowId: (row: R) => string;
   rowLabel: (row: R) => string;
   columns: ColumnView<R>[];
-  total: number;
+  /** Rows that match; undefined until the first answer, so that a loading list never reads '0 rows'. */
+  total: number | undefined;
   pages: number;
   /** The server stopped counting (number_of_rows_capped): total and pages are lower bounds. */
   capped?: boolean;

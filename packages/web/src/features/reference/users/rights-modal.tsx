@@ -41,16 +41,18 @@ function RightsForm({
       ...(disabled !== user.user_disabled ? { user_disabled: disabled } : {}),
       ...changed,
     };
-    saving.mutate(body, {
-      onSuccess: () => {
+    // mutateAsync, not mutate's callbacks: the saved user is read again and this form, keyed by its
+    // last update, is replaced before mutate's callbacks would run, and they never would.
+    saving.mutateAsync(body).then(
+      () => {
         showToast('success', t('toast.successUpdate'));
         onClose();
       },
-      onError: (error) => {
+      (error: unknown) => {
         if (error instanceof ApiError && error.code === 'staleUpdate') setStale(true);
         else notifyApiError(error);
       },
-    });
+    );
   };
   return (
     <Stack>
