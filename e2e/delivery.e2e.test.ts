@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
 import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
-import { idOf } from './records-setup.js';
+import { glycemiaToValidate, setUpGlycemia, validateAll } from './records-setup.js';
 import { type RunningServer, startServer } from './server.js';
 
 /**
@@ -27,52 +27,19 @@ const api = (method: string, path: string, body?: unknown) => send(server.url, m
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   admin = await apiLogin(server.url, 'admin@demo.lab');
-  const made = async (path: string, body: unknown, field: string) =>
-    idOf(await api('POST', path, body), field);
-  const blood = await made('/api/add-matrix', { matrix_name: `Sang ${stamp}` }, 'matrix_id');
-  const dry = await made('/api/add-sampletype', { sample_type_name: `Tube sec ${stamp}` }, 'sample_type_id');
-  const glucose = await made(
-    '/api/add-parameter',
-    {
-      parameter_name: `Glucose ${stamp}`,
-      parameter_unit: 'g/L',
-      parameter_decimals: 2,
-      parameter_ranges: [{ population: 'default', min: 0.7, max: 1.1 }],
-    },
-    'parameter_id',
-  );
-  const glycemia = await made(
-    '/api/add-analysis',
-    {
-      analysis_name: `Glycémie ${stamp}`,
-      analysis_matrix: blood,
-      analysis_sample_type: dry,
-      analysis_parameters: [glucose],
-      analysis_visible: true,
-    },
-    'analysis_id',
-  );
+  const glycemia = await setUpGlycemia(server.url, admin, stamp);
+  // The administrator validates: the journey is about what follows.
   const validated = async (surname: string, channels: Record<string, unknown>) => {
-    const created = (await api('POST', '/api/add-patient', {
+    const created = await glycemiaToValidate(server.url, admin, glycemia, {
       patient_surname: surname,
-      patient_name: 'Claire',
-      patient_gender: 'F',
       patient_dob: DOB,
       ...channels,
-      record_selected_analyses: [{ combination: 1, analysis_ids: [glycemia] }],
-    })) as { record_id: string; record_number: string; samples: Array<{ sample_id: string }> };
-    const sampleId = String(created.samples[0]?.sample_id);
-    await api('PUT', '/api/update-sample-results', {
-      sample_id: sampleId,
-      results: [{ parameter_id: glucose, result_value: 1.32 }],
     });
-    await api('PUT', '/api/receive-record', { record_id: created.record_id });
-    await api('PUT', '/api/update-sample-status', { sample_id: sampleId, sample_status: 3 });
-    await api('PUT', '/api/validate-record', { record_id: created.record_id, sample_ids: [sampleId] });
-    const [row] = (await api('GET', `/api/get-record?record_id=${created.record_id}`)) as Array<{
+    await validateAll(server.url, admin, created);
+    const [row] = (await api('GET', `/api/get-record?record_id=${created.id}`)) as Array<{
       record_password: string;
     }>;
-    return { id: created.record_id, number: created.record_number, password: String(row?.record_password) };
+    return { id: created.id, number: created.number, password: String(row?.record_password) };
   };
   record = await validated(`REMISE${stamp}`, {
     record_must_phone: true,

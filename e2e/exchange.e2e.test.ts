@@ -1,9 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, send } from './api.js';
+import { apiLogin } from './api.js';
 import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
-import { idOf, waitForToast } from './records-setup.js';
+import {
+  glycemiaToValidate,
+  type RecordToValidate,
+  setUpGlycemia,
+  validateAll,
+  waitForToast,
+} from './records-setup.js';
 import { type RunningServer, startServer } from './server.js';
 
 /**
@@ -16,64 +22,18 @@ let browser: Browser;
 let admin: Record<string, string>;
 let biologist: Record<string, string>;
 const stamp = Date.now().toString(36).toUpperCase();
-let record: { id: string; number: string };
+let record: RecordToValidate;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   admin = await apiLogin(server.url, 'admin@demo.lab');
   biologist = await apiLogin(server.url, 'biologiste@demo.lab');
-  const api = (method: string, path: string, body?: unknown) => send(server.url, method, path, body, admin);
-  const made = async (path: string, body: unknown, field: string) =>
-    idOf(await api('POST', path, body), field);
-  const blood = await made('/api/add-matrix', { matrix_name: `Sang ${stamp}` }, 'matrix_id');
-  const dry = await made('/api/add-sampletype', { sample_type_name: `Tube sec ${stamp}` }, 'sample_type_id');
-  const glucose = await made(
-    '/api/add-parameter',
-    {
-      parameter_name: `Glucose ${stamp}`,
-      parameter_code: `G${stamp}`,
-      parameter_loinc: '2345-7',
-      parameter_unit: 'g/L',
-      parameter_decimals: 2,
-      parameter_ranges: [{ population: 'default', min: 0.7, max: 1.1 }],
-    },
-    'parameter_id',
-  );
-  const glycemia = await made(
-    '/api/add-analysis',
-    {
-      analysis_name: `Glycémie ${stamp}`,
-      analysis_matrix: blood,
-      analysis_sample_type: dry,
-      analysis_parameters: [glucose],
-      analysis_visible: true,
-    },
-    'analysis_id',
-  );
-  const answer = (await api('POST', '/api/add-patient', {
-    patient_surname: `ECHANGE${stamp}`,
-    patient_name: 'Claire',
-    patient_gender: 'F',
-    patient_dob: '1971-06-03',
-    record_selected_analyses: [{ combination: 1, analysis_ids: [glycemia] }],
-  })) as { record_id: string; record_number: string; samples: Array<{ sample_id: string }> };
-  const samples = answer.samples.map((sample) => sample.sample_id);
-  for (const sampleId of samples)
-    await api('PUT', '/api/update-sample-results', {
-      sample_id: sampleId,
-      results: [{ parameter_id: glucose, result_value: 1.32 }],
-    });
-  await api('PUT', '/api/receive-record', { record_id: answer.record_id });
-  for (const sampleId of samples)
-    await api('PUT', '/api/update-sample-status', { sample_id: sampleId, sample_status: 3 });
-  await send(
-    server.url,
-    'PUT',
-    '/api/validate-record',
-    { record_id: answer.record_id, sample_ids: samples },
-    biologist,
-  );
-  record = { id: answer.record_id, number: answer.record_number };
+  const glycemia = await setUpGlycemia(server.url, admin, stamp, {
+    parameter_code: `G${stamp}`,
+    parameter_loinc: '2345-7',
+  });
+  record = await glycemiaToValidate(server.url, admin, glycemia, { patient_surname: `ECHANGE${stamp}` });
+  await validateAll(server.url, biologist, record);
 });
 
 afterAll(async () => {

@@ -38,7 +38,9 @@ beforeAll(async () => {
   admin = await apiLogin(server.url, 'admin@demo.lab');
   const waiting = (await api('GET', '/api/get-records-to-validate')) as Array<{ record_id: string }>;
   const id = waiting[0]?.record_id ?? '';
-  [record] = (await api('GET', `/api/get-record?record_id=${id}`)) as DemoRecord[];
+  const [found] = (await api('GET', `/api/get-record?record_id=${id}`)) as DemoRecord[];
+  if (!found) throw new Error('The demo laboratory has no record waiting for validation');
+  record = found;
 });
 
 afterAll(async () => {

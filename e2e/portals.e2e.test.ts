@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
 import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
-import { choose, idOf, waitForToast } from './records-setup.js';
+import { choose, glycemiaToValidate, setUpGlycemia, validateAll, waitForToast } from './records-setup.js';
 import { type RunningServer, startServer } from './server.js';
 
 /**
@@ -31,32 +31,8 @@ const api = (method: string, path: string, body?: unknown, headers = admin) =>
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   admin = await apiLogin(server.url, 'admin@demo.lab');
-  const made = async (path: string, body: unknown, field: string) =>
-    idOf(await api('POST', path, body), field);
-  const blood = await made('/api/add-matrix', { matrix_name: `Sang ${stamp}` }, 'matrix_id');
-  const dry = await made('/api/add-sampletype', { sample_type_name: `Tube sec ${stamp}` }, 'sample_type_id');
-  const glucose = await made(
-    '/api/add-parameter',
-    {
-      parameter_name: `Glucose ${stamp}`,
-      parameter_unit: 'g/L',
-      parameter_decimals: 2,
-      parameter_ranges: [{ population: 'default', min: 0.7, max: 1.1 }],
-    },
-    'parameter_id',
-  );
-  analysisName = `Glycémie ${stamp}`;
-  const glycemia = await made(
-    '/api/add-analysis',
-    {
-      analysis_name: analysisName,
-      analysis_matrix: blood,
-      analysis_sample_type: dry,
-      analysis_parameters: [glucose],
-      analysis_visible: true,
-    },
-    'analysis_id',
-  );
+  const glycemia = await setUpGlycemia(server.url, admin, stamp);
+  analysisName = glycemia.analysisName;
   const prescriberUser = (await api(
     'GET',
     '/api/get-user-data',
@@ -79,27 +55,20 @@ beforeAll(async () => {
   // The prescriber's records, taken through the bench and validated by the biologist: one in
   // range, one whose glucose is high (the abnormal mark).
   const biologist = await apiLogin(server.url, 'biologiste@demo.lab');
-  const validatedRecord = async (surname: string, value: number) => {
-    const answer = (await api('POST', '/api/add-patient', {
-      patient_surname: surname,
-      patient_name: 'Claire',
-      patient_gender: 'F',
-      patient_dob: '1971-06-03',
-      record_prescriber: prescriberUser.rights.prescriber_id,
-      record_internal_notes: `Note interne ${stamp}`,
-      record_selected_analyses: [{ combination: 1, analysis_ids: [glycemia] }],
-    })) as { record_id: string; record_number: string; samples: Array<{ sample_id: string }> };
-    const samples = answer.samples.map((sample) => sample.sample_id);
-    for (const sampleId of samples)
-      await api('PUT', '/api/update-sample-results', {
-        sample_id: sampleId,
-        results: [{ parameter_id: glucose, result_value: value }],
-      });
-    await api('PUT', '/api/receive-record', { record_id: answer.record_id });
-    for (const sampleId of samples)
-      await api('PUT', '/api/update-sample-status', { sample_id: sampleId, sample_status: 3 });
-    await api('PUT', '/api/validate-record', { record_id: answer.record_id, sample_ids: samples }, biologist);
-    return { id: answer.record_id, number: answer.record_number };
+  const validatedRecord = async (surname: string, glucose: number) => {
+    const made = await glycemiaToValidate(
+      server.url,
+      admin,
+      glycemia,
+      {
+        patient_surname: surname,
+        record_prescriber: prescriberUser.rights.prescriber_id,
+        record_internal_notes: `Note interne ${stamp}`,
+      },
+      glucose,
+    );
+    await validateAll(server.url, biologist, made);
+    return { id: made.id, number: made.number };
   };
   validated = await validatedRecord(SURNAME, 0.92);
   abnormal = await validatedRecord(ABNORMAL_SURNAME, 1.26);

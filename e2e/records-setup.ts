@@ -84,3 +84,103 @@ export async function waitForToast(page: Page, text: string, timeout = 15_000): 
     throw new Error(`No toast '${text}' on ${page.url()}; toasts: ${JSON.stringify(shown)}`);
   }
 }
+
+/** The glycemia analysis of the report journeys: its glucose parameter and its name. */
+export interface Glycemia {
+  analysisId: string;
+  analysisName: string;
+  glucoseId: string;
+}
+
+/**
+ * Blood drawn in a dry tube, a glucose in g/L with two decimals and a 0.70–1.10 range, and the
+ * visible glycemia analysis that measures it; `glucose` adds fields to the parameter (code, LOINC).
+ */
+export async function setUpGlycemia(
+  baseUrl: string,
+  admin: Record<string, string>,
+  stamp: string,
+  glucose: Record<string, unknown> = {},
+): Promise<Glycemia> {
+  const made = async (path: string, body: unknown, field: string) =>
+    idOf(await send(baseUrl, 'POST', path, body, admin), field);
+  const blood = await made('/api/add-matrix', { matrix_name: `Sang ${stamp}` }, 'matrix_id');
+  const dry = await made('/api/add-sampletype', { sample_type_name: `Tube sec ${stamp}` }, 'sample_type_id');
+  const glucoseId = await made(
+    '/api/add-parameter',
+    {
+      parameter_name: `Glucose ${stamp}`,
+      parameter_unit: 'g/L',
+      parameter_decimals: 2,
+      parameter_ranges: [{ population: 'default', min: 0.7, max: 1.1 }],
+      ...glucose,
+    },
+    'parameter_id',
+  );
+  const analysisName = `Glycémie ${stamp}`;
+  const analysisId = await made(
+    '/api/add-analysis',
+    {
+      analysis_name: analysisName,
+      analysis_matrix: blood,
+      analysis_sample_type: dry,
+      analysis_parameters: [glucoseId],
+      analysis_visible: true,
+    },
+    'analysis_id',
+  );
+  return { analysisId, analysisName, glucoseId };
+}
+
+/** A record as the bench leaves it: registered, its glucose entered, received, samples to validate. */
+export interface RecordToValidate {
+  id: string;
+  number: string;
+  samples: string[];
+}
+
+/**
+ * Registers Claire (born 1971-06-03, or as `fields` say) with a glycemia, enters `glucose` g/L,
+ * receives the record and puts its samples up for validation, as the administrator.
+ */
+export async function glycemiaToValidate(
+  baseUrl: string,
+  admin: Record<string, string>,
+  glycemia: Glycemia,
+  fields: Record<string, unknown> & { patient_surname: string },
+  glucose = 1.32,
+): Promise<RecordToValidate> {
+  const api = (method: string, path: string, body: unknown) => send(baseUrl, method, path, body, admin);
+  const answer = (await api('POST', '/api/add-patient', {
+    patient_name: 'Claire',
+    patient_gender: 'F',
+    patient_dob: '1971-06-03',
+    ...fields,
+    record_selected_analyses: [{ combination: 1, analysis_ids: [glycemia.analysisId] }],
+  })) as { record_id: string; record_number: string; samples: Array<{ sample_id: string }> };
+  const samples = answer.samples.map((sample) => sample.sample_id);
+  for (const sampleId of samples)
+    await api('PUT', '/api/update-sample-results', {
+      sample_id: sampleId,
+      results: [{ parameter_id: glycemia.glucoseId, result_value: glucose }],
+    });
+  await api('PUT', '/api/receive-record', { record_id: answer.record_id });
+  for (const sampleId of samples)
+    await api('PUT', '/api/update-sample-status', { sample_id: sampleId, sample_status: 3 });
+  return { id: answer.record_id, number: answer.record_number, samples };
+}
+
+/** Validates every sample of the record, as `biologist` (a user with the validation right). */
+export async function validateAll(
+  baseUrl: string,
+  biologist: Record<string, string>,
+  record: RecordToValidate,
+): Promise<void> {
+  await send(
+    baseUrl,
+    'PUT',
+    '/api/validate-record',
+    { record_id: record.id, sample_ids: record.samples },
+    biologist,
+  );
+}
