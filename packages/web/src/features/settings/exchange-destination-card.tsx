@@ -142,12 +142,14 @@ function DestinationForm({ saved }: { saved: ExchangeDestinationSettings }) {
             error={tried ? urlMessage(draft) : null}
           />
         ) : null}
-        <Title order={3} fz="h5" mt="sm">
-          {t('exchange_destination.prescribers_heading')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('exchange_destination.prescribers_intro')}
-        </Text>
+        <div>
+          <Title order={3} fz="h5" mt="sm">
+            {t('exchange_destination.prescribers_heading')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('exchange_destination.prescribers_intro')}
+          </Text>
+        </div>
         {draft.rows.map((row, index) => (
           <Paper key={row.key} withBorder radius="md" p="sm" data-row="exchange-prescriber">
             <Stack gap="xs">
@@ -230,14 +232,21 @@ function DestinationSummary({ saved }: { saved: ExchangeDestinationSettings }) {
   const where = (url: string | null) => url ?? t('exchange_destination.mode_drop');
   return (
     <Stack gap="xs">
-      <Text size="sm">
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {saved.exchange_format
-          ? `${tRecords(`exchange.${saved.exchange_format}`)} → ${where(saved.exchange_url)}`
+          ? t('exchange_destination.default_line', {
+              format: tRecords(`exchange.${saved.exchange_format}`),
+              destination: where(saved.exchange_url),
+            })
           : t('exchange_destination.format_none')}
       </Text>
       {saved.exchange_prescribers.map((row) => (
         <Text key={row.prescriber_id} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {row.prescriber_label} : {tRecords(`exchange.${row.exchange_format}`)} → {where(row.exchange_url)}
+          {t('exchange_destination.prescriber_line', {
+            prescriber: row.prescriber_label,
+            format: tRecords(`exchange.${row.exchange_format}`),
+            destination: where(row.exchange_url),
+          })}
         </Text>
       ))}
       <Text size="sm" c="dimmed">
