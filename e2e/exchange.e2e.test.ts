@@ -115,4 +115,99 @@ describe('result exchange', () => {
     await toggleTheme(page);
     await page.context().close();
   });
+
+  it('lets the administrator set where results are sent and a prescriber of its own, kept after a reload', async () => {
+    const prescriber = idOf(
+      await send(
+        server.url,
+        'POST',
+        '/api/add-prescriber',
+        { prescriber_title: 'Dr', prescriber_surname: `BERNARD${stamp}`, prescriber_name: 'Anne' },
+        admin,
+      ),
+      'prescriber_id',
+    );
+    const page = await newPage(browser);
+    await login(page, server.url, 'admin@demo.lab');
+    await page.goto(`${server.url}/fr/information`);
+    const card = page.locator('[data-testid="exchange-destination"]');
+    const choose = async (field: ReturnType<Page['locator']>, option: string) => {
+      await field.click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    };
+    await card.locator('[data-field="exchange_format"]').waitFor();
+    expect(await card.locator('[data-field="exchange_format"]').inputValue()).toBe('Aucun envoi automatique');
+    await choose(card.locator('[data-field="exchange_format"]'), 'HL7 v2.5 ORU');
+    await card.getByText('Adresse web', { exact: true }).first().click();
+    await card.locator('[data-field="exchange_url"]').fill('ftp://resultats.example.fr/hl7');
+    await card.locator('[data-action="add-exchange-prescriber"]').click();
+    const row = card.locator('[data-row="exchange-prescriber"]');
+    await choose(row.locator('[data-field="exchange_prescriber_format"]'), 'FHIR R4 (JSON)');
+    await card.locator('[data-action="save-exchange-destination"]').click();
+    await expect.poll(() => card.innerText()).toContain('Adresse invalide');
+    expect(await card.innerText()).toContain('Choisissez un prescripteur.');
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'exchange-destination-fr-light-1280-invalid');
+
+    await card.locator('[data-field="exchange_url"]').fill('https://resultats.example.fr/hl7');
+    await row.locator('[data-field="exchange_prescriber"]').fill(`BERNARD${stamp}`);
+    await page.getByRole('option', { name: `BERNARD${stamp}`, exact: true }).click();
+    await card.locator('[data-action="save-exchange-destination"]').click();
+    await waitForToast(page, 'Destination des résultats enregistrée');
+    expect(await send(server.url, 'GET', '/api/get-exchange-destination', undefined, admin)).toMatchObject({
+      exchange_format: 'hl7',
+      exchange_url: 'https://resultats.example.fr/hl7',
+      exchange_prescribers: [{ prescriber_id: prescriber, exchange_format: 'fhir', exchange_url: null }],
+    });
+
+    await page.reload();
+    await card.locator('[data-field="exchange_url"]').waitFor();
+    expect(await card.locator('[data-field="exchange_format"]').inputValue()).toBe('HL7 v2.5 ORU');
+    expect(await card.locator('[data-field="exchange_url"]').inputValue()).toBe(
+      'https://resultats.example.fr/hl7',
+    );
+    expect(await row.locator('[data-field="exchange_prescriber"]').inputValue()).toBe(
+      `Dr BERNARD${stamp} Anne`,
+    );
+    expect(await row.locator('[data-field="exchange_prescriber_format"]').inputValue()).toBe(
+      'FHIR R4 (JSON)',
+    );
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'exchange-destination-fr-light-1280');
+    await toggleTheme(page);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'exchange-destination-fr-dark-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await toggleTheme(page);
+    await page.context().close();
+
+    const english = await newPage(browser, { locale: 'en-GB', viewport: { width: 375, height: 812 } });
+    await login(english, server.url, 'admin@demo.lab', 'en');
+    await english.goto(`${server.url}/en/information`);
+    const form = english.locator('[data-testid="exchange-destination"]');
+    await form.locator('[data-field="exchange_url"]').waitFor();
+    expect(await form.locator('[data-field="exchange_format"]').inputValue()).toBe('HL7 v2.5 ORU');
+    expect(await form.innerText()).toContain("Prescribers' destinations");
+    await form.scrollIntoViewIfNeeded();
+    await screenshot(english, 'exchange-destination-en-light-375');
+    await english.context().close();
+
+    // A reader without the administration right sees the destinations in words, without a form.
+    const reader = await newPage(browser, { locale: 'en-GB', viewport: { width: 375, height: 812 } });
+    await login(reader, server.url, 'secretariat@demo.lab', 'en');
+    await reader.setViewportSize({ width: 1280, height: 800 });
+    await toggleTheme(reader);
+    await reader.setViewportSize({ width: 375, height: 812 });
+    await reader.goto(`${server.url}/en/information`);
+    const summary = reader.locator('[data-testid="exchange-destination"]');
+    await expect.poll(() => summary.innerText()).toContain('https://resultats.example.fr/hl7');
+    expect(await summary.innerText()).toContain(`Dr BERNARD${stamp} Anne: FHIR R4 (JSON) → File drop`);
+    expect(await summary.locator('[data-action="save-exchange-destination"]').count()).toBe(0);
+    await summary.scrollIntoViewIfNeeded();
+    await screenshot(reader, 'exchange-destination-en-dark-375-read-only');
+    await reader.setViewportSize({ width: 1280, height: 800 });
+    await toggleTheme(reader);
+    await reader.context().close();
+  });
 });

@@ -5,6 +5,7 @@ import { billingRoutes } from './billing/routes.js';
 import { ciqRoutes } from './ciq/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { deliveryRoutes } from './delivery/routes.js';
+import { exchangeDestinationRoutes } from './exchange/destination.js';
 import { exchangeRoutes } from './exchange/routes.js';
 import { importMappingRoutes } from './imports/routes.js';
 import { laboratoryIdentityRoutes } from './laboratory/identity.js';
@@ -35,6 +36,7 @@ export const routes = {
   ...resultReportRoutes,
   ...deliveryRoutes,
   ...exchangeRoutes,
+  ...exchangeDestinationRoutes,
   ...billingRoutes,
   ...laboratoryIdentityRoutes,
   ...accountSettingsRoutes,

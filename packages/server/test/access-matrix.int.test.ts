@@ -293,6 +293,14 @@ const externalRecord = (t: Holdings) => ({
   record_selected_analyses: analysesOf(t),
 });
 
+/** A destination of result exchange, with the stale stamp. */
+const exchangeDestination = (prescribers: Json[]) => ({
+  exchange_format: 'fhir',
+  exchange_url: 'https://results.example/fhir',
+  exchange_prescribers: prescribers,
+  laboratory_last_updated: STALE,
+});
+
 /** Every call of the route table, with its requests. */
 const CASES: Record<string, RouteCase> = {
   // Accounts and sessions.
@@ -1037,6 +1045,22 @@ const CASES: Record<string, RouteCase> = {
         laboratory_last_updated: STALE,
       }),
     ownAnswer: 'staleUpdate',
+  },
+  // Where validated records' results are sent: a stale stamp reaches the lost-update guard, unchanged;
+  // another laboratory's prescriber is not found.
+  getExchangeDestination: { own: () => get('/api/get-exchange-destination'), ownAnswer: 'ok' },
+  updateExchangeDestination: {
+    own: () => send('PUT', '/api/update-exchange-destination', exchangeDestination([])),
+    ownAnswer: 'staleUpdate',
+    foreign: (t) => [
+      send(
+        'PUT',
+        '/api/update-exchange-destination',
+        exchangeDestination([
+          { prescriber_id: t.ref.prescribers, exchange_format: 'hl7', exchange_url: null },
+        ]),
+      ),
+    ],
   },
   // Account and security settings, Pro Santé Connect, push notifications (issue 18). The test app has
   // neither a single sign-on provider nor VAPID keys: those calls answer their 'not configured' code.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -98,7 +99,13 @@ describe.each(DATABASES)('result exchange on %s', (kind) => {
     });
     expect(answer.statusCode, answer.body).toBe(200);
     return answer
-      .json<{ deliveries: Array<{ delivery_channel: string; delivery_state: string }> }>()
+      .json<{
+        deliveries: Array<{
+          delivery_channel: string;
+          delivery_state: string;
+          delivery_recipient: string | null;
+        }>;
+      }>()
       .deliveries.find((row) => row.delivery_channel === 'exchange');
   };
 
@@ -300,5 +307,157 @@ describe.each(DATABASES)('result exchange on %s', (kind) => {
     const bundle = JSON.parse(String(last?.body));
     expect(JSON.stringify(bundle)).toContain('"system":"urn:oid:1.2.250.1.71.4.2.1","value":"10001234565"');
     await configure(null);
+  });
+  describe('the destination set on the information screen', () => {
+    const DESTINATION = '/api/get-exchange-destination';
+    const UPDATE = '/api/update-exchange-destination';
+    const read = async (session: Session) => {
+      const answer = await call(ctx.app, session, { method: 'GET', url: DESTINATION });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<Json>();
+    };
+    const stored = async () => {
+      const [row] = await ctx.database.db
+        .select({ settings: laboratories.laboratory_settings })
+        .from(laboratories)
+        .where(eq(laboratories.laboratory_id, laboratoryId));
+      return row?.settings;
+    };
+    let prescriber: string;
+
+    beforeAll(async () => {
+      await configure(null);
+      const added = await call(ctx.app, admin, {
+        method: 'POST',
+        url: '/api/add-prescriber',
+        payload: { prescriber_title: 'Dr', prescriber_surname: 'MARTIN', prescriber_name: 'Claire' },
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      prescriber = String(added.json<Json>().prescriber_id);
+    });
+
+    it("sends to the URL the administrator set, and a prescriber's records to its own file drop", async () => {
+      const empty = await read(secretary);
+      expect(empty).toMatchObject({ exchange_format: null, exchange_url: null, exchange_prescribers: [] });
+      const saved = await put(admin, UPDATE, {
+        exchange_format: 'hl7',
+        exchange_url: receiver.url,
+        exchange_prescribers: [{ prescriber_id: prescriber, exchange_format: 'fhir', exchange_url: '' }],
+        laboratory_last_updated: empty.laboratory_last_updated,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const expected = {
+        exchange_format: 'hl7',
+        exchange_url: receiver.url,
+        exchange_prescribers: [
+          {
+            prescriber_id: prescriber,
+            prescriber_label: 'Dr MARTIN Claire',
+            exchange_format: 'fhir',
+            exchange_url: null,
+          },
+        ],
+      };
+      expect(saved.json<Json>()).toMatchObject(expected);
+      expect(await read(secretary)).toMatchObject(expected);
+      // The delivery jobs read the stored shape: the prescriber's drop has no URL.
+      expect((await stored())?.exchange).toEqual({
+        format: 'hl7',
+        url: receiver.url,
+        prescribers: { [prescriber]: { format: 'fhir' } },
+      });
+
+      const before = receiver.received.length;
+      const posted = await record();
+      expect((await exchangeRow(posted))?.delivery_recipient).toBe(receiver.url);
+      const folder = path.join(dropDir, laboratoryId);
+      const dropped = readdirSync(folder).length;
+      const own = await record(true, prescriber);
+      expect((await exchangeRow(own))?.delivery_recipient).toBe('drop');
+      await runSends();
+      expect((await exchangeRow(posted))?.delivery_state).toBe('done');
+      expect((await exchangeRow(own))?.delivery_state).toBe('done');
+      expect(receiver.received).toHaveLength(before + 1);
+      expect(receiver.received.at(-1)?.type).toBe('application/hl7-v2; charset=utf-8');
+      const files = readdirSync(folder);
+      expect(files).toHaveLength(dropped + 1);
+      expect(files.filter((file) => file.endsWith('.json'))).toHaveLength(1);
+    });
+
+    it('refuses a URL that is not http(s), an unknown prescriber, a stale form and writes nothing', async () => {
+      const current = await read(admin);
+      const before = await stored();
+      const body = {
+        exchange_format: 'cda',
+        exchange_url: null,
+        exchange_prescribers: [],
+        laboratory_last_updated: current.laboratory_last_updated,
+      };
+      for (const url of ['ftp://results.example/in', 'not a url', 'https://']) {
+        const answer = await put(admin, UPDATE, { ...body, exchange_url: url });
+        expect([answer.statusCode, codeOf(answer)], url).toEqual([400, 'incorrectType']);
+        expect(answer.json()).toMatchObject({ details: { issues: [{ path: 'exchange_url' }] } });
+      }
+      const ownBad = await put(admin, UPDATE, {
+        ...body,
+        exchange_prescribers: [
+          { prescriber_id: prescriber, exchange_format: 'hl7', exchange_url: 'javascript:x' },
+        ],
+      });
+      expect([ownBad.statusCode, codeOf(ownBad)]).toEqual([400, 'incorrectType']);
+      const unknown = await put(admin, UPDATE, {
+        ...body,
+        exchange_prescribers: [{ prescriber_id: randomUUID(), exchange_format: 'hl7', exchange_url: null }],
+      });
+      expect([unknown.statusCode, codeOf(unknown)]).toEqual([404, 'prescriberNotFound']);
+      const twice = await put(admin, UPDATE, {
+        ...body,
+        exchange_prescribers: [
+          { prescriber_id: prescriber, exchange_format: 'hl7', exchange_url: null },
+          { prescriber_id: prescriber, exchange_format: 'cda', exchange_url: null },
+        ],
+      });
+      expect([twice.statusCode, codeOf(twice)]).toEqual([400, 'incorrectType']);
+      const urlWithoutFormat = await put(admin, UPDATE, {
+        ...body,
+        exchange_format: null,
+        exchange_url: receiver.url,
+      });
+      expect([urlWithoutFormat.statusCode, codeOf(urlWithoutFormat)]).toEqual([400, 'missingData']);
+      expect(urlWithoutFormat.json()).toMatchObject({ details: { issues: [{ path: 'exchange_format' }] } });
+      const stale = await put(admin, UPDATE, {
+        ...body,
+        laboratory_last_updated: '2020-01-01T00:00:00.000Z',
+      });
+      expect([stale.statusCode, codeOf(stale)]).toEqual([409, 'staleUpdate']);
+      expect(await stored()).toEqual(before);
+      expect(await read(admin)).toEqual(current);
+    });
+
+    it('lets internal users read it and only an administrator change it', async () => {
+      const current = await read(technician);
+      const refused = await put(technician, UPDATE, {
+        exchange_format: null,
+        exchange_url: null,
+        exchange_prescribers: [],
+        laboratory_last_updated: current.laboratory_last_updated,
+      });
+      expect(refused.statusCode).toBe(403);
+      const clinic = await login(ctx.app, 'clinique@demo.lab');
+      const hidden = await call(ctx.app, clinic, { method: 'GET', url: DESTINATION });
+      expect(hidden.statusCode).toBe(403);
+      expect((await stored())?.exchange).toBeDefined();
+
+      // Nothing to send: the setting is removed, records are not sent anywhere.
+      const cleared = await put(admin, UPDATE, {
+        exchange_format: null,
+        exchange_url: null,
+        exchange_prescribers: [],
+        laboratory_last_updated: current.laboratory_last_updated,
+      });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect((await stored())?.exchange).toBeUndefined();
+      expect(await exchangeRow(await record())).toBeUndefined();
+    });
   });
 });

@@ -29,7 +29,33 @@ export function useUpdateLaboratoryIdentity() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: RouteBody<'updateLaboratoryIdentity'>) => call('updateLaboratoryIdentity', { body }),
-    onSuccess: (identity) => client.setQueryData(IDENTITY_KEY, identity),
+    onSuccess: (identity) => {
+      client.setQueryData(IDENTITY_KEY, identity);
+      // Both settings share the laboratory's stamp: the other form reads the new one.
+      return client.invalidateQueries({ queryKey: EXCHANGE_KEY });
+    },
+  });
+}
+
+/** Where validated records' results are sent (HPRIM, HL7, FHIR, CDA); only this screen reads it. */
+const EXCHANGE_KEY = ['exchange-destination'] as const;
+
+export function useExchangeDestination(enabled: boolean) {
+  return useQuery({
+    queryKey: EXCHANGE_KEY,
+    queryFn: () => call('getExchangeDestination', {}),
+    enabled,
+  });
+}
+
+export function useUpdateExchangeDestination() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RouteBody<'updateExchangeDestination'>) => call('updateExchangeDestination', { body }),
+    onSuccess: (destination) => {
+      client.setQueryData(EXCHANGE_KEY, destination);
+      return client.invalidateQueries({ queryKey: IDENTITY_KEY });
+    },
   });
 }
 

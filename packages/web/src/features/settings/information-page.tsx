@@ -3,6 +3,7 @@ import { ADMIN_KEYS, SPECIAL_RIGHTS, type UserData } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { useLaboratoryInformation, useUserData } from './api';
+import { ExchangeDestinationCard } from './exchange-destination-card';
 import { LaboratoryIdentityCard } from './laboratory-identity-card';
 
 /** The current user page (spec.md §2 'Settings'): who is logged in, for which laboratory, with which rights. */
@@ -143,7 +144,10 @@ function HelpCard({ contact }: { contact: string | null }) {
   );
 }
 
-/** Information (spec.md §2 route 'information'): current user, the laboratory's identity and accreditations, help. */
+/**
+ * Information (spec.md §2 route 'information'): current user, the laboratory's identity, where its
+ * results are sent, its accreditations, help.
+ */
 export function InformationPage() {
   const { t } = useTranslation();
   const user = useUserData();
@@ -153,6 +157,7 @@ export function InformationPage() {
       <PageHeader title={t('title.information_settings')} />
       {user.data ? <CurrentUserCard user={user.data} /> : null}
       <LaboratoryIdentityCard />
+      <ExchangeDestinationCard />
       <AccreditationCard />
       <HelpCard contact={lab.data?.phone ?? null} />
     </>
