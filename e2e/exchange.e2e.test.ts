@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin } from './api.js';
+import { apiLogin, send } from './api.js';
 import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
 import {
   glycemiaToValidate,
+  idOf,
   type RecordToValidate,
   setUpGlycemia,
   validateAll,
