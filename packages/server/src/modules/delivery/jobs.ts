@@ -11,7 +11,7 @@ import { MAX_ATTEMPTS, type Sending, startSendingRunner } from './sending.js';
 export const DELIVERY_QUEUE = 'report-delivery';
 
 /** The version of its own tables this pg-boss makes and migrates to. */
-const BOSS_SCHEMA_VERSION: number = (
+export const BOSS_SCHEMA_VERSION: number = (
   createRequire(import.meta.url)('pg-boss/version.json') as { schema: number }
 ).schema;
 /** The longest wait between two tries of a send. */
@@ -146,8 +146,8 @@ export function pgBossJobs(
   }
 
   /**
-   * Server copies starting together make the schema, its tables and the queue one after the
-   * other. pg-boss alone does not stand it: the second copy's CREATE SCHEMA can fail with a unique
+   * Server copies starting together make or migrate pg-boss's schema and make the queue one after
+   * the other. pg-boss alone does not stand it: the second copy's CREATE SCHEMA can fail with a unique
    * violation (its catalog cache still says there is none; pg-boss only expects 'already exists'),
    * and two creations of one queue deadlock. The lock is held by a connection of its own while
    * pg-boss works on others of the pool.
@@ -175,9 +175,9 @@ export function pgBossJobs(
     },
     async start() {
       await oneCopyAtATime(async () => {
-        await pool.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
         await refuseNewerSchema();
         await boss.start();
+        started = true;
         // Does nothing when the queue exists.
         await boss.createQueue(DELIVERY_QUEUE, { name: DELIVERY_QUEUE, policy: 'stately' });
       });
@@ -191,7 +191,6 @@ export function pgBossJobs(
           if (outcome === 'retry') throw new Error(await sending.lastError(job.data.delivery_id));
         },
       );
-      started = true;
       await sweep();
       sweeper = setInterval(
         () => void sweep().catch((error: unknown) => log.error({ err: error }, 'Delivery sweep failed')),
