@@ -1,13 +1,37 @@
+import { createRequire } from 'node:module';
 import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { type Db as BossDatabase, PgBoss } from 'pg-boss';
+import PgBoss from 'pg-boss';
 import type { Db, Tx } from '../../db/open.js';
 import { recordDeliveries } from '../../db/schema/index.js';
 import type { DeliveryJobs } from './job-port.js';
 import { MAX_ATTEMPTS, type Sending, startSendingRunner } from './sending.js';
 
 export const DELIVERY_QUEUE = 'report-delivery';
+
+/** The version of its own tables this pg-boss makes and migrates to. */
+export const BOSS_SCHEMA_VERSION: number = (
+  createRequire(import.meta.url)('pg-boss/version.json') as { schema: number }
+).schema;
+/** The longest wait between two tries of a send. */
+const MAX_RETRY_WAIT_SECONDS = 3600;
+
+/**
+ * The job's retry settings for a first wait of `retrySeconds`. pg-boss 10 waits
+ * delay × 2^n × (1 + random) before the n-th retry and has no cap on it: the doubling is kept while
+ * the last retry's wait stays within the hour (the default 30 s: at most 16 min), otherwise every
+ * wait is the first one. pg-boss keeps whole seconds.
+ */
+export function retryOptions(retrySeconds: number) {
+  const retryDelay = Math.min(Math.max(1, Math.round(retrySeconds)), MAX_RETRY_WAIT_SECONDS);
+  return {
+    // The row counts MAX_ATTEMPTS tries; one more job retry covers a worker that died mid-try.
+    retryLimit: MAX_ATTEMPTS,
+    retryDelay,
+    retryBackoff: retryDelay * 2 ** MAX_ATTEMPTS <= MAX_RETRY_WAIT_SECONDS,
+  };
+}
 
 /** The embedded database (and `DELIVERY_JOBS=rows`): the row is the job, a poller in the process runs it. */
 export function rowJobs(sending: Sending, pollSeconds: number, log: FastifyBaseLogger): DeliveryJobs {
@@ -25,13 +49,16 @@ export function rowJobs(sending: Sending, pollSeconds: number, log: FastifyBaseL
   };
 }
 
-/** pg-boss's statements run on our open transaction: `$n` become the transaction's own parameters. */
-export function transactionDatabase(tx: Tx): BossDatabase {
+/**
+ * pg-boss's statements run on our open transaction: `$n` become the transaction's own parameters.
+ * A value pg-boss leaves undefined is NULL, as node-postgres makes it (drizzle would write nothing).
+ */
+export function transactionDatabase(tx: Tx): PgBoss.Db {
   return {
     async executeSql(text, values = []) {
       const chunks: SQL[] = text
         .split(/\$(\d+)/)
-        .map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`));
+        .map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`));
       const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
       return { rows: result.rows };
     },
@@ -40,7 +67,7 @@ export function transactionDatabase(tx: Tx): BossDatabase {
 
 export interface PgBossOptions {
   schema: string;
-  /** The first wait before another try, in seconds; pg-boss doubles it (with jitter) after each. */
+  /** The first wait before another try, in seconds; doubled (with jitter) after each (retryOptions). */
   retrySeconds: number;
   /** How often an idle worker asks for jobs, and the sweep looks for sends without a job. */
   pollSeconds: number;
@@ -48,10 +75,12 @@ export interface PgBossOptions {
 
 /**
  * PostgreSQL: a pg-boss queue in its own schema of the same database. One job per send row
- * (singleton key = the row's id on an 'exclusive' queue: never two jobs of one send queued or
- * running at once, whichever server copy enqueues it), retried with a doubling wait; every copy
- * runs a worker. A job that pg-boss gave up on, or a send left 'sending' by a crash between two
- * tries, is found again by the sweep: the row is the truth, nothing is lost.
+ * (singleton key = the row's id), retried with a doubling wait; every server copy runs a worker.
+ * Never two jobs of one send queued or running at once: pg-boss 10 has no queue policy for that
+ * (its 'stately' allows one queued, one waiting for its retry and one running per key), so a job is
+ * only added, under a lock on the send, when that send has no live job (sendOnce). A job that
+ * pg-boss gave up on, or a send left 'sending' by a crash between two tries, is found again by the
+ * sweep: the row is the truth, nothing is lost.
  */
 export function pgBossJobs(
   db: Db,
@@ -66,18 +95,29 @@ export function pgBossJobs(
     schedule: false,
   });
   boss.on('error', (error: unknown) => log.error({ err: error }, 'Job queue error'));
-  const jobOptions = (deliveryId: string) => ({
-    singletonKey: deliveryId,
-    // The row counts MAX_ATTEMPTS tries; one more job retry covers a worker that died mid-try.
-    retryLimit: MAX_ATTEMPTS,
-    retryDelay: options.retrySeconds,
-    retryBackoff: true,
-    retryDelayMax: 3600,
-  });
+  const retry = retryOptions(options.retrySeconds);
   let sweeper: NodeJS.Timeout | undefined;
   let started = false;
 
-  /** Sends still 'sending' and overdue with no live job (the exclusive queue refuses a second one). */
+  /** A job for that send in the transaction given, unless one is queued, waiting or running. */
+  async function sendOnce(tx: Tx, deliveryId: string): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sil:${DELIVERY_QUEUE}:${deliveryId}`}))`);
+    // The same condition as the 'stately' policy's unique index, which serves this look-up.
+    const live = (await tx.execute(
+      sql`SELECT 1 FROM ${sql.raw(`${options.schema}.job`)}
+          WHERE name = ${DELIVERY_QUEUE} AND COALESCE(singleton_key, '') = ${deliveryId}
+            AND state <= 'active' AND policy = 'stately'
+          LIMIT 1`,
+    )) as unknown as { rows: unknown[] };
+    if (live.rows.length > 0) return;
+    await boss.send(
+      DELIVERY_QUEUE,
+      { delivery_id: deliveryId },
+      { singletonKey: deliveryId, ...retry, db: transactionDatabase(tx) },
+    );
+  }
+
+  /** Sends still 'sending' and overdue: those without a live job get one. */
   async function sweep(): Promise<void> {
     const rows = await db
       .select({ id: recordDeliveries.delivery_id })
@@ -89,29 +129,58 @@ export function pgBossJobs(
         ),
       )
       .limit(200);
-    for (const { id } of rows) await boss.send(DELIVERY_QUEUE, { delivery_id: id }, jobOptions(id));
+    for (const { id } of rows) await db.transaction((tx) => sendOnce(tx, id));
+  }
+
+  /**
+   * A schema left by a newer pg-boss (its tables differ) is refused rather than used: pg-boss 10
+   * migrates older schemas only.
+   */
+  async function refuseNewerSchema(): Promise<void> {
+    if (!(await boss.isInstalled())) return;
+    const version = Number(await boss.schemaVersion());
+    if (version > BOSS_SCHEMA_VERSION)
+      throw new Error(
+        `The job queue schema "${options.schema}" was made by a newer pg-boss (version ${version}, this one knows ${BOSS_SCHEMA_VERSION}): drop it or set PGBOSS_SCHEMA to another schema.`,
+      );
+  }
+
+  /**
+   * Server copies starting together make or migrate pg-boss's schema and make the queue one after
+   * the other. pg-boss alone does not stand it: the second copy's CREATE SCHEMA can fail with a unique
+   * violation (its catalog cache still says there is none; pg-boss only expects 'already exists'),
+   * and two creations of one queue deadlock. The lock is held by a connection of its own while
+   * pg-boss works on others of the pool.
+   */
+  async function oneCopyAtATime(work: () => Promise<void>): Promise<void> {
+    const key = `sil:pg-boss:${options.schema}`;
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+      try {
+        await work();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+      }
+    } finally {
+      client.release();
+    }
   }
 
   return {
     kind: 'pg-boss',
     async enqueue(tx, deliveryIds) {
-      if (deliveryIds.length === 0) return;
-      const db = transactionDatabase(tx);
-      for (const id of deliveryIds)
-        await boss.send(DELIVERY_QUEUE, { delivery_id: id }, { ...jobOptions(id), db });
+      // In one order, so that two transactions enqueueing the same sends cannot wait on each other.
+      for (const id of [...deliveryIds].sort()) await sendOnce(tx, id);
     },
     async start() {
-      // Server copies starting together would race on CREATE SCHEMA (a unique violation PostgreSQL
-      // does not turn into 'already exists'): the schema is made once, under a lock.
-      await pool.query(
-        `BEGIN; SELECT pg_advisory_xact_lock(hashtext('sil:${options.schema}')); CREATE SCHEMA IF NOT EXISTS ${options.schema}; COMMIT;`,
-      );
-      await boss.start();
-      if (!(await boss.getQueue(DELIVERY_QUEUE)))
-        await boss.createQueue(DELIVERY_QUEUE, { policy: 'exclusive' }).catch(async (error: unknown) => {
-          // Another server copy created it meanwhile.
-          if (!(await boss.getQueue(DELIVERY_QUEUE))) throw error;
-        });
+      await oneCopyAtATime(async () => {
+        await refuseNewerSchema();
+        await boss.start();
+        started = true;
+        // Does nothing when the queue exists.
+        await boss.createQueue(DELIVERY_QUEUE, { name: DELIVERY_QUEUE, policy: 'stately' });
+      });
       await boss.work<{ delivery_id: string }>(
         DELIVERY_QUEUE,
         { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
@@ -122,7 +191,6 @@ export function pgBossJobs(
           if (outcome === 'retry') throw new Error(await sending.lastError(job.data.delivery_id));
         },
       );
-      started = true;
       await sweep();
       sweeper = setInterval(
         () => void sweep().catch((error: unknown) => log.error({ err: error }, 'Delivery sweep failed')),
