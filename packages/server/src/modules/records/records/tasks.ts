@@ -85,9 +85,3 @@ export function taskFilter(values: string[]): SQL {
   );
   return or(...tasks) ?? sql`false`;
 }
-
-/**
- * The records a task may concern, for a query counting every task at once: the open records and
- * those validated today (the only task a sent record may have).
- */
-export const mayHaveTask = (day: string): SQL => or(openRecord, validatedToday(day)) ?? openRecord;
