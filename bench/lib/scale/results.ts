@@ -87,12 +87,14 @@ async function insertResults(
  * laboratory has. Triggers off, as the load: the validated results are frozen by results_guard.
  */
 async function flagResults(client: pg.ClientBase, laboratoryId: string): Promise<void> {
-  const { rows } = await client.query<{ flagged: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM results WHERE laboratory_id = $1
-                       AND result_flags && '{low,high,toxic,deadly}'::text[]) AS flagged`,
+  const { rows } = await client.query<{ flagged: string; total: string }>(
+    `SELECT count(*) FILTER (WHERE result_flags && '{low,high,toxic,deadly}'::text[]) AS flagged,
+            count(*) AS total
+       FROM results WHERE laboratory_id = $1`,
     [laboratoryId],
   );
-  if (rows[0]?.flagged) return;
+  // The demo data's few marked results aside: a load marks 1 in 33, so more than 1 in 1,000 is done.
+  if (Number(rows[0]?.flagged ?? 0) * 1000 > Number(rows[0]?.total ?? 0)) return;
   await client.query('BEGIN');
   try {
     await client.query(`SET LOCAL session_replication_role = replica`);
