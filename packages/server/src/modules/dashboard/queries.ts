@@ -68,9 +68,12 @@ export async function analysisTypesPanel(q: Queryable, laboratoryId: string, day
       sent: sql<number>`count(*) FILTER (WHERE r.record_status = ${sent})`.mapWith(Number),
     })
     .from(
+      // One expansion of every combination's analyses, not one per combination then per analysis:
+      // PostgreSQL guesses 100 rows for each, so two nested ones guessed 10,000 per record, and a
+      // day of 4,000 records was planned at 40 M rows and compiled (JIT) at every call: 1.2 s.
       sql`records r
-        CROSS JOIN LATERAL jsonb_array_elements(r.record_selected_analyses) AS combination(value)
-        CROSS JOIN LATERAL jsonb_array_elements_text(combination.value -> 'analysis_ids') AS ordered(analysis_id)
+        CROSS JOIN LATERAL jsonb_array_elements_text(
+          jsonb_path_query_array(r.record_selected_analyses, '$[*].analysis_ids[*]')) AS ordered(analysis_id)
         JOIN analyses a ON a.analysis_id = ordered.analysis_id::uuid`,
     )
     .where(
