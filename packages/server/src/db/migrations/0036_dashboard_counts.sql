@@ -2,6 +2,8 @@
 -- Paris day, counted once when they are written instead of a year of records read at every call.
 -- The trigger is the one place these counts change: every write of a record (creation, clinic
 -- owner, cancellation, any later correction of those columns, a deletion) moves its day's row.
+-- External: a clinic owns the record (record_owner set), as the records list's filter
+-- (externalRecord) reads it.
 CREATE TABLE "record_day_counts" (
   "laboratory_id" uuid NOT NULL REFERENCES "laboratories" ("laboratory_id"),
   "count_day" date NOT NULL,

@@ -13,7 +13,8 @@ import { openRecord, parisMidnight, taskCondition } from '../records/index.js';
 
 /**
  * The dashboard's counters (docs/dashboard.md): one aggregate statement per panel, each read
- * through an index of migration 0033 or earlier, all scoped to the caller's laboratory.
+ * through an index (migrations 0033, 0036) or the per-day counts (0036), all scoped to the
+ * caller's laboratory.
  */
 
 const counted = (condition: SQL) => sql<number>`count(*) FILTER (WHERE ${condition})`.mapWith(Number);
