@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Dashboard, RECORD_STATUS, TASK_TYPES, type TaskType } from '@sil/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   analyses,
@@ -8,6 +8,7 @@ import {
   laboratories,
   patients,
   recordAnes,
+  recordDayCounts,
   recordDeliveries,
   records,
   samples,
@@ -49,6 +50,7 @@ describe.each(DATABASES)('dashboard counters (%s)', (kind) => {
   // A day of this year's first quarter that is not today (noon UTC: the same day in Paris).
   const earlier = new Date(Date.UTC(year, 0, today === `${year}-01-15` ? 16 : 15, 12));
   const lastYear = new Date(Date.UTC(year - 1, 5, 1, 12));
+  let seeded: { lab: string; patient: string; clinic: string; nfs: string };
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
@@ -81,6 +83,7 @@ describe.each(DATABASES)('dashboard counters (%s)', (kind) => {
         })
         .returning();
       if (!alcohol || !clinic || !patient) throw new Error('seed');
+      seeded = { lab, patient: patient.patient_id, clinic: clinic.clinic_id, nfs: catalogue.nfs };
       let n = 0;
       const record = async (values: Partial<typeof records.$inferInsert>, ordered: string[]) => {
         n++;
@@ -325,5 +328,155 @@ describe.each(DATABASES)('dashboard counters (%s)', (kind) => {
       const response = await call(ctx.app, portal, { method: 'GET', url: '/api/get-dashboard' });
       expect(response.statusCode, email).toBe(403);
     }
+  });
+
+  describe('per-day counts (record_day_counts, migration 0036)', () => {
+    type Day = { records_added: number; external_records: number; canceled_replaced: number };
+    /** The table's rows of the laboratory, by Paris day. */
+    const kept = async () => {
+      const rows = await ctx.database.db
+        .select()
+        .from(recordDayCounts)
+        .where(eq(recordDayCounts.laboratory_id, seeded.lab));
+      return Object.fromEntries(
+        rows
+          .filter(
+            (row) => row.records_added !== 0 || row.external_records !== 0 || row.canceled_replaced !== 0,
+          )
+          .map(({ count_day, records_added, external_records, canceled_replaced }) => [
+            count_day,
+            { records_added, external_records, canceled_replaced },
+          ]),
+      ) as Record<string, Day>;
+    };
+    /** The same counts read from the records themselves, as the dashboard used to count them. */
+    const recounted = async () => {
+      const day = sql<string>`((${records.record_created} AT TIME ZONE 'Europe/Paris')::date)::text`;
+      const rows = await ctx.database.db
+        .select({
+          day,
+          records_added: sql<number>`count(*)`.mapWith(Number),
+          external_records: sql<number>`count(*) FILTER (WHERE ${records.record_owner} IS NOT NULL)`.mapWith(
+            Number,
+          ),
+          canceled_replaced: sql<number>`count(*) FILTER (WHERE ${records.record_annulr_flag})`.mapWith(
+            Number,
+          ),
+        })
+        .from(records)
+        .where(eq(records.laboratory_id, seeded.lab))
+        .groupBy(day);
+      return Object.fromEntries(rows.map(({ day: d, ...counts }) => [d, counts])) as Record<string, Day>;
+    };
+    const put = (session: Session, url: string, payload: Record<string, unknown>) =>
+      call(ctx.app, session, { method: 'PUT', url, payload });
+    const expectKeptRight = async () => expect(await kept()).toEqual(await recounted());
+    const todays = async () =>
+      (await kept())[today] ?? { records_added: 0, external_records: 0, canceled_replaced: 0 };
+
+    it('holds the seeded records on their Paris days, and each write moves its day', async () => {
+      await expectKeptRight();
+      const before = await todays();
+      const created = await call(ctx.app, secretary, {
+        method: 'POST',
+        url: '/api/add-patient',
+        payload: {
+          patient_id: seeded.patient,
+          record_selected_analyses: [{ combination: 1, analysis_ids: [seeded.nfs] }],
+        },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const recordId = String(created.json<{ record_id: string }>().record_id);
+      expect(await todays()).toEqual({ ...before, records_added: before.records_added + 1 });
+
+      const [current] = (
+        await call(ctx.app, admin, { method: 'GET', url: `/api/get-record?record_id=${recordId}` })
+      ).json<Array<{ record_last_updated: string }>>();
+      const cancelled = await put(secretary, '/api/cancel-record', {
+        record_id: recordId,
+        record_last_updated: current?.record_last_updated,
+        record_annulment_explanation: 'Erreur de patient',
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      // The cancelled record stays counted as added and now as cancelled; its replacement is added.
+      expect(await todays()).toEqual({
+        ...before,
+        records_added: before.records_added + 2,
+        canceled_replaced: before.canceled_replaced + 1,
+      });
+
+      const replacementId = cancelled.json<{ replacement: { record_id: string } }>().replacement.record_id;
+      await writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
+        tx.update(records).set({ record_owner: seeded.clinic }).where(eq(records.record_id, replacementId)),
+      );
+      expect(await todays()).toEqual({
+        records_added: before.records_added + 2,
+        external_records: before.external_records + 1,
+        canceled_replaced: before.canceled_replaced + 1,
+      });
+      // A write that touches none of the counted columns leaves the day alone.
+      await writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
+        tx.update(records).set({ record_is_urgent: true }).where(eq(records.record_id, replacementId)),
+      );
+      expect((await todays()).records_added).toBe(before.records_added + 2);
+      await expectKeptRight();
+      const board = await dashboard(admin);
+      const quarter = board.quarters[quarterOf(now) - 1];
+      const counted = await recounted();
+      const inQuarter = Object.entries(counted).filter(
+        ([day]) => day.startsWith(String(year)) && quarterOf(new Date(`${day}T12:00:00Z`)) === quarterOf(now),
+      );
+      expect(quarter?.records_added).toBe(inQuarter.reduce((sum, [, c]) => sum + c.records_added, 0));
+      expect(quarter?.external_records).toBe(inQuarter.reduce((sum, [, c]) => sum + c.external_records, 0));
+      expect(quarter?.canceled_replaced).toBe(inQuarter.reduce((sum, [, c]) => sum + c.canceled_replaced, 0));
+    });
+
+    it('puts records created at 23:30 and 00:30 Paris time on their own Paris days', async () => {
+      const before = await kept();
+      const boardBefore = await dashboard(admin);
+      // New Year's Eve (UTC+1) and the night of 30 June (summer time, UTC+2), both in UTC on one day.
+      const night = [
+        { at: new Date(Date.UTC(year - 1, 11, 31, 22, 30)), day: `${year - 1}-12-31` },
+        { at: new Date(Date.UTC(year - 1, 11, 31, 23, 30)), day: `${year}-01-01` },
+        { at: new Date(Date.UTC(year, 5, 30, 21, 30)), day: `${year}-06-30` },
+        { at: new Date(Date.UTC(year, 5, 30, 22, 30)), day: `${year}-07-01` },
+      ];
+      const ids = await writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
+        tx
+          .insert(records)
+          .values(
+            night.map(({ at }, n) => ({
+              laboratory_id: seeded.lab,
+              record_number: `NIGHT${n}`,
+              record_patient: seeded.patient,
+              record_password: 'secret',
+              record_created: at.toISOString(),
+            })),
+          )
+          .returning({ id: records.record_id }),
+      );
+      const after = await kept();
+      for (const { day } of night)
+        expect(after[day]?.records_added, day).toBe((before[day]?.records_added ?? 0) + 1);
+      await expectKeptRight();
+      const board = await dashboard(admin);
+      const added = (n: number, of: Dashboard) => of.quarters[n - 1]?.records_added ?? 0;
+      // Last year's 31 December is not this year's; 1 January is in Q1, 30 June in Q2, 1 July in Q3.
+      expect(added(1, board)).toBe(added(1, boardBefore) + 1);
+      expect(added(2, board)).toBe(added(2, boardBefore) + 1);
+      expect(added(3, board)).toBe(added(3, boardBefore) + 1);
+      expect(added(4, board)).toBe(added(4, boardBefore));
+
+      // A deleted record leaves its day.
+      await writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
+        tx
+          .delete(records)
+          .where(and(eq(records.record_id, ids[0]?.id ?? ''), eq(records.laboratory_id, seeded.lab))),
+      );
+      expect((await kept())[`${year - 1}-12-31`]?.records_added ?? 0).toBe(
+        before[`${year - 1}-12-31`]?.records_added ?? 0,
+      );
+      await expectKeptRight();
+    });
   });
 });

@@ -241,3 +241,19 @@ export const statusTransitions = pgTable(
     }),
   ],
 );
+
+/**
+ * A laboratory's records of one Paris day, counted by the trigger `records_day_counts` (migration
+ * 0036) on every write of a record: the dashboard's quarterly statistics add up a year of days.
+ */
+export const recordDayCounts = pgTable(
+  'record_day_counts',
+  {
+    laboratory_id: laboratory(),
+    count_day: date('count_day', { mode: 'string' }).notNull(),
+    records_added: integer('records_added').notNull().default(0),
+    external_records: integer('external_records').notNull().default(0),
+    canceled_replaced: integer('canceled_replaced').notNull().default(0),
+  },
+  (table) => [primaryKey({ name: 'record_day_counts_pk', columns: [table.laboratory_id, table.count_day] })],
+);

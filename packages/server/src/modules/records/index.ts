@@ -8,12 +8,10 @@ export { assertEditable, assertUnlocked } from './guards.js';
 export { lockedRecord } from './locks.js';
 export { patientInLaboratory } from './patients/queries.js';
 export { presentRecord, presentSample } from './present.js';
-/** What makes a record external (a clinic owns it): the dashboard counts them as the list shows them. */
-export { externalRecord } from './records/queries.js';
 /** For the record preview of validation: the record as get-record shows it. */
 export { createRecordReadService } from './records/read-service.js';
 /** The dashboard's tasks (issue 17): what each asks of a record, counted as the tasks list filters. */
-export { mayHaveTask, openRecord, parisMidnight, taskCondition, todayInParis } from './records/tasks.js';
+export { openRecord, parisMidnight, taskCondition, todayInParis } from './records/tasks.js';
 export { recordsRoutes } from './routes.js';
 export { sampleInLaboratory, samplesOfRecords } from './samples/queries.js';
 export { findVisibleRecord, type RecordRow, reachablePatient, recordScope, visibleRecord } from './scope.js';

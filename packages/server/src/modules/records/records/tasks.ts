@@ -15,7 +15,8 @@ export const parisMidnight = (day: string) => sql`((${day}::date)::timestamp AT 
 
 /**
  * A record with something still to do: neither cancelled nor sent. Served by the partial index
- * records_open (migration 0033), so that the tasks read a laboratory's open records, not its history.
+ * records_open (migration 0033; since 0036 it holds every column a task reads), so that the tasks read
+ * a laboratory's open records, not its history.
  */
 export const openRecord: SQL =
   and(eq(records.record_annulr_flag, false), lt(records.record_status, RECORD_STATUS.sent)) ?? sql`false`;
@@ -85,9 +86,3 @@ export function taskFilter(values: string[]): SQL {
   );
   return or(...tasks) ?? sql`false`;
 }
-
-/**
- * The records a task may concern, for a query counting every task at once: the open records and
- * those validated today (the only task a sent record may have).
- */
-export const mayHaveTask = (day: string): SQL => or(openRecord, validatedToday(day)) ?? openRecord;
