@@ -6,7 +6,20 @@ import {
   MAX_ROWS_PER_ANSWER,
   pageCount,
 } from '@sil/contract';
-import { type AnyColumn, and, asc, count, desc, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
 import { fail } from '../errors.js';
 import { presentRow } from '../time.js';
@@ -58,15 +71,22 @@ function filterCondition(binding: ListSource, field: string, values: string[], p
   return inArray(column, values);
 }
 
-/** The sort: a §9 sort option of this table, or one of its own fields; nothing else reaches SQL. */
-function orderOf(binding: ListSource, query: ListQuery): SQL[] {
-  const { entity, table } = binding;
+/** The field a list is sorted by: a §9 sort option of this table, or one of its own fields. */
+function sortFieldOf(binding: ListSource, query: ListQuery): string {
+  const { entity } = binding;
   const sortable = new Set([...Object.values(entity.sorts), entity.stampField]);
   const field =
     query.sort_by === undefined
       ? entity.defaultSort.field
       : ((entity.sorts as Record<string, string>)[query.sort_by] ?? query.sort_by);
   if (!sortable.has(field)) return fail('invalidOption', { field: 'sort_by', value: query.sort_by });
+  return field;
+}
+
+/** The sort: a §9 sort option of this table, or one of its own fields; nothing else reaches SQL. */
+function orderOf(binding: ListSource, query: ListQuery): SQL[] {
+  const { entity, table } = binding;
+  const field = sortFieldOf(binding, query);
   const order = query.sort_order ?? (query.sort_by === undefined ? entity.defaultSort.order : 'ASC');
   const direction = order === 'ASC' ? asc : desc;
   const column = columnOf(table, field);
@@ -122,14 +142,23 @@ export async function listRows<R extends Row>(
 ) {
   const order = orderOf(binding, query);
   const pageSize = Math.min(query.number_of_records, MAX_ROWS_PER_ANSWER);
-  const readPage = (purpose: ListPurpose): Promise<Row[]> =>
-    db
+  const offset = (query.page_number - 1) * pageSize;
+  const split =
+    sortFieldOf(binding, query) === binding.entity.stampField ? binding.stampSplit?.(query) : undefined;
+  const readPage = (purpose: ListPurpose): Promise<Row[]> => {
+    const where = whereOf(binding, laboratoryId, query, extraScope, purpose);
+    return db
       .select(selectionOf(binding))
       .from(binding.table)
-      .where(whereOf(binding, laboratoryId, query, extraScope, purpose))
+      .where(
+        split === undefined
+          ? where
+          : and(where, pageOfParts(db, binding, where, order, split, offset + pageSize)),
+      )
       .orderBy(...order)
       .limit(pageSize)
-      .offset((query.page_number - 1) * pageSize);
+      .offset(offset);
+  };
   const term = query.search?.trim();
   const searchMatches =
     term && binding.searchMatches
@@ -160,6 +189,32 @@ export async function listRows<R extends Row>(
     number_of_pages: pageCount(numberOfRows, pageSize),
     ...(capped ? { number_of_rows_capped: true as const } : {}),
   };
+}
+
+/**
+ * The ids that can be on the page when the matches are parted by a stamp (ListSource.stampSplit):
+ * the first `upTo` of those stamped at or after the split and the first `upTo` of those before, each
+ * part sorted and cut on its own so that PostgreSQL reads each through the index that serves it; the
+ * page is among them whatever the sort's direction. `= ANY(ARRAY(…))` takes them by primary key.
+ */
+function pageOfParts(
+  db: Queryable,
+  binding: ListSource,
+  where: SQL,
+  order: SQL[],
+  split: SQL,
+  upTo: number,
+): SQL {
+  const id = columnOf(binding.table, binding.entity.idField);
+  const stamp = columnOf(binding.table, binding.entity.stampField);
+  const part = (side: SQL) =>
+    db
+      .select({ id })
+      .from(binding.table)
+      .where(and(where, side))
+      .orderBy(...order)
+      .limit(upTo);
+  return sql`${id} = ANY(ARRAY((${part(gte(stamp, split))}) UNION ALL (${part(lt(stamp, split))})))`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { EntityDefinition } from '@sil/contract';
+import type { EntityDefinition, ListQuery } from '@sil/contract';
 import { eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
@@ -42,6 +42,15 @@ export interface ListSource<R extends Row = Row> {
    * When a query uses none of them, its page does not wait for its count: both are read at once.
    */
   shapedByPurpose?: { search?: true; filters?: readonly string[] };
+  /**
+   * A stamp that parts this query's matches in two when the list is sorted by the stamp: the page is
+   * then the first rows of the union of each part's first rows, each part read through its own
+   * index. Records created between two days (sorted by last update) split at the end of the last day:
+   * those updated since are found among the days' records (the creation index), those updated before
+   * by walking the last-update index from that instant, where they are dense, instead of from now,
+   * past every record updated since.
+   */
+  stampSplit?: (query: ListQuery) => SQL | undefined;
   /** Conditions a list applies unless the caller filters the same field (clinics: visible ones). */
   defaultFilters?: Record<string, string[]>;
   /**

@@ -58,6 +58,9 @@ export const externalRecord = sql`${records.record_owner} IS NOT NULL`;
 const numberMatches = (term: string): SQL =>
   isNumberTerm(term) ? startsWith(records.record_number, term) : ilike(records.record_number, like(term));
 
+/** The end of a day in Paris (YYYY-MM-DD), as an instant: what 'created up to that day' stops at. */
+const createdBefore = (day: string) => sql`(${parisMidnight(day)} + interval '1 day')`;
+
 export const recordSource: ListSource<RecordListRow> = {
   entity: recordList,
   table: records,
@@ -72,6 +75,11 @@ export const recordSource: ListSource<RecordListRow> = {
     };
   },
   exportOrder: 'record_number',
+  // Records created up to a day: the end of that day parts them (ListSource.stampSplit). A record is
+  // last updated at or after its creation, so those updated before are near that instant in the
+  // last-update index; those updated since are few and read among the days' records by
+  // records_created_counts, which carries the last update and the id (migration 0037).
+  stampSplit: (query) => (query.filter_date_to ? createdBefore(query.filter_date_to) : undefined),
   // Among few matches, a union of two indexed look-ups (the record number; the records of each
   // matching patient, through records_record_patient_index: OFFSET 0 keeps that look-up per patient,
   // where the planner would rather hash the patients and read every record). Among many (a common
@@ -143,10 +151,7 @@ export function createdBetween(query: ListQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.filter_date_from)
     conditions.push(gte(records.record_created, sql`${parisMidnight(query.filter_date_from)}`));
-  if (query.filter_date_to)
-    conditions.push(
-      lt(records.record_created, sql`${parisMidnight(query.filter_date_to)} + interval '1 day'`),
-    );
+  if (query.filter_date_to) conditions.push(lt(records.record_created, createdBefore(query.filter_date_to)));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
