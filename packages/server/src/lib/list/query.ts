@@ -83,12 +83,14 @@ function sortFieldOf(binding: ListSource, query: ListQuery): string {
   return field;
 }
 
+const sortOrderOf = ({ entity }: ListSource, query: ListQuery): 'ASC' | 'DESC' =>
+  query.sort_order ?? (query.sort_by === undefined ? entity.defaultSort.order : 'ASC');
+
 /** The sort: a §9 sort option of this table, or one of its own fields; nothing else reaches SQL. */
 function orderOf(binding: ListSource, query: ListQuery): SQL[] {
   const { entity, table } = binding;
   const field = sortFieldOf(binding, query);
-  const order = query.sort_order ?? (query.sort_by === undefined ? entity.defaultSort.order : 'ASC');
-  const direction = order === 'ASC' ? asc : desc;
+  const direction = sortOrderOf(binding, query) === 'ASC' ? asc : desc;
   const column = columnOf(table, field);
   // Text sorts ignore case, as people read lists; ties are broken by id so pages never overlap.
   const key = column.dataType === 'string' && column.columnType === 'PgText' ? sql`lower(${column})` : column;
@@ -144,7 +146,9 @@ export async function listRows<R extends Row>(
   const pageSize = Math.min(query.number_of_records, MAX_ROWS_PER_ANSWER);
   const offset = (query.page_number - 1) * pageSize;
   const split =
-    sortFieldOf(binding, query) === binding.entity.stampField ? binding.stampSplit?.(query) : undefined;
+    sortFieldOf(binding, query) === binding.entity.stampField
+      ? binding.stampSplit?.(query, sortOrderOf(binding, query))
+      : undefined;
   const readPage = (purpose: ListPurpose): Promise<Row[]> => {
     const where = whereOf(binding, laboratoryId, query, extraScope, purpose);
     return db
@@ -153,7 +157,10 @@ export async function listRows<R extends Row>(
       .where(
         split === undefined
           ? where
-          : and(where, pageOfParts(db, binding, where, order, split, offset + pageSize)),
+          : and(
+              where,
+              pageOfParts(db, binding, where, order, split, sortOrderOf(binding, query), offset + pageSize),
+            ),
       )
       .orderBy(...order)
       .limit(pageSize)
@@ -193,9 +200,12 @@ export async function listRows<R extends Row>(
 
 /**
  * The ids that can be on the page when the matches are parted by a stamp (ListSource.stampSplit):
- * the first `upTo` of those stamped at or after the split and the first `upTo` of those before, each
- * part sorted and cut on its own so that PostgreSQL reads each through the index that serves it; the
- * page is among them whatever the sort's direction. `= ANY(ARRAY(…))` takes them by primary key.
+ * the first `upTo` of each part, each sorted and cut on its own; the page is among them. The part
+ * that comes first in the list's order (stamped at or after the split when the newest come first)
+ * is read behind a fence (OFFSET 0), so that PostgreSQL takes its rows by the index that bounds them
+ * best (the days' records, or those stamped since the split) and sorts them, instead of walking the
+ * list's order from its start on the belief that matches are spread evenly. The other part walks the
+ * list's order from the split, where its matches are dense. `= ANY(ARRAY(…))` takes them by key.
  */
 function pageOfParts(
   db: Queryable,
@@ -203,18 +213,31 @@ function pageOfParts(
   where: SQL,
   order: SQL[],
   split: SQL,
+  sortOrder: 'ASC' | 'DESC',
   upTo: number,
 ): SQL {
   const id = columnOf(binding.table, binding.entity.idField);
   const stamp = columnOf(binding.table, binding.entity.stampField);
-  const part = (side: SQL) =>
-    db
-      .select({ id })
-      .from(binding.table)
-      .where(and(where, side))
-      .orderBy(...order)
-      .limit(upTo);
-  return sql`${id} = ANY(ARRAY((${part(gte(stamp, split))}) UNION ALL (${part(lt(stamp, split))})))`;
+  const [first, rest] =
+    sortOrder === 'DESC' ? [gte(stamp, split), lt(stamp, split)] : [lt(stamp, split), gte(stamp, split)];
+  const fenced = db
+    .select({ id, stamp })
+    .from(binding.table)
+    .where(and(where, first))
+    .offset(0)
+    .as('first_part');
+  const firstPart = db
+    .select({ id: fenced.id })
+    .from(fenced)
+    .orderBy((sortOrder === 'DESC' ? desc : asc)(fenced.stamp), asc(fenced.id))
+    .limit(upTo);
+  const walked = db
+    .select({ id })
+    .from(binding.table)
+    .where(and(where, rest))
+    .orderBy(...order)
+    .limit(upTo);
+  return sql`${id} = ANY(ARRAY((${firstPart}) UNION ALL (${walked})))`;
 }
 
 /**

@@ -43,14 +43,14 @@ export interface ListSource<R extends Row = Row> {
    */
   shapedByPurpose?: { search?: true; filters?: readonly string[] };
   /**
-   * A stamp that parts this query's matches in two when the list is sorted by the stamp: the page is
-   * then the first rows of the union of each part's first rows, each part read through its own
-   * index. Records created between two days (sorted by last update) split at the end of the last day:
-   * those updated since are found among the days' records (the creation index), those updated before
-   * by walking the last-update index from that instant, where they are dense, instead of from now,
-   * past every record updated since.
+   * An instant that parts this query's matches in two when the list is sorted by its stamp: the
+   * page is then the first rows of the union of each part's first rows, each part read through the
+   * index that serves it (lib/list/query.ts, `pageOfParts`). Records created between two days,
+   * newest update first, split at the end of the last day: those updated since are read among the
+   * days' records and sorted; those updated before by walking the last-update index from that
+   * instant, where they are dense, instead of from now, past every record updated since.
    */
-  stampSplit?: (query: ListQuery) => SQL | undefined;
+  stampSplit?: (query: ListQuery, order: 'ASC' | 'DESC') => SQL | undefined;
   /** Conditions a list applies unless the caller filters the same field (clinics: visible ones). */
   defaultFilters?: Record<string, string[]>;
   /**

@@ -75,11 +75,15 @@ export const recordSource: ListSource<RecordListRow> = {
     };
   },
   exportOrder: 'record_number',
-  // Records created up to a day: the end of that day parts them (ListSource.stampSplit). A record is
-  // last updated at or after its creation, so those updated before are near that instant in the
-  // last-update index; those updated since are few and read among the days' records by
-  // records_created_counts, which carries the last update and the id (migration 0037).
-  stampSplit: (query) => (query.filter_date_to ? createdBefore(query.filter_date_to) : undefined),
+  // Records created between two days (ListSource.stampSplit), newest update first: split at the end
+  // of the last day; oldest first: at the start of the first. A record is last updated at or after
+  // its creation, so the part walked from the split finds the days' records near it; the other part
+  // is read among the days' records by records_created_counts, which carries the last update and
+  // the id (migration 0037), or among those updated since the split when they are fewer.
+  stampSplit: (query, order) => {
+    if (order === 'DESC') return query.filter_date_to ? createdBefore(query.filter_date_to) : undefined;
+    return query.filter_date_from ? parisMidnight(query.filter_date_from) : undefined;
+  },
   // Among few matches, a union of two indexed look-ups (the record number; the records of each
   // matching patient, through records_record_patient_index: OFFSET 0 keeps that look-up per patient,
   // where the planner would rather hash the patients and read every record). Among many (a common
