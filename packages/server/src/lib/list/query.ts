@@ -220,17 +220,11 @@ function pageOfParts(
   const stamp = columnOf(binding.table, binding.entity.stampField);
   const [first, rest] =
     sortOrder === 'DESC' ? [gte(stamp, split), lt(stamp, split)] : [lt(stamp, split), gte(stamp, split)];
-  const fenced = db
-    .select({ id, stamp })
-    .from(binding.table)
-    .where(and(where, first))
-    .offset(0)
-    .as('first_part');
-  const firstPart = db
-    .select({ id: fenced.id })
-    .from(fenced)
-    .orderBy((sortOrder === 'DESC' ? desc : asc)(fenced.stamp), asc(fenced.id))
-    .limit(upTo);
+  // OFFSET 0 written out: the query builder leaves out an offset of 0.
+  const fenced = db.select({ id, stamp }).from(binding.table).where(and(where, first));
+  const [idName, stampName] = [sql.identifier(id.name), sql.identifier(stamp.name)];
+  const firstPart = sql`SELECT first_part.${idName} FROM (${fenced} OFFSET 0) AS first_part
+    ORDER BY first_part.${stampName} ${sql.raw(sortOrder)}, first_part.${idName} LIMIT ${upTo}`;
   const walked = db
     .select({ id })
     .from(binding.table)
