@@ -30,6 +30,7 @@ describe.each(DATABASES)('two servers on one %s database', (kind) => {
   let one: FastifyInstance;
   let other: FastifyInstance;
   let recordId: string;
+  let sampleId: string;
 
   beforeAll(async () => {
     const created = kind === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -50,6 +51,14 @@ describe.each(DATABASES)('two servers on one %s database', (kind) => {
       };
       return inserted.rows[0]?.record_id ?? '';
     });
+    const sample = (await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('sil.actor', 'two-servers test', true)`);
+      return tx.execute(sql`
+        INSERT INTO samples (laboratory_id, sample_number, sample_record)
+        SELECT laboratory_id, 'TS0001-1', record_id FROM records WHERE record_id = ${recordId}
+        RETURNING sample_id`);
+    })) as unknown as { rows: Array<{ sample_id: string }> };
+    sampleId = sample.rows[0]?.sample_id ?? '';
     // No JWT_SECRET: the signing key is the one the first copy stored in the database.
     const config = loadConfig({
       DATA_DIR: '/nonexistent',
@@ -134,6 +143,22 @@ describe.each(DATABASES)('two servers on one %s database', (kind) => {
         'authNotFound',
       );
     }
+  });
+  it('refuses a logged-out session to the reads that check it in their own statement', async () => {
+    const session = await login(other, 'admin@demo.lab');
+    const reads = [`/api/get-sample?sample_id=${sampleId}`, `/api/get-record?record_id=${recordId}`];
+    for (const app of [one, other])
+      for (const url of reads)
+        expect((await call(app, session, { method: 'GET', url })).statusCode).toBe(200);
+    const out = await other.inject({
+      method: 'PUT',
+      url: '/auth/logout',
+      payload: { refresh_token: session.refresh_token },
+    });
+    expect(out.statusCode).toBe(200);
+    for (const app of [one, other])
+      for (const url of reads)
+        expect(codeOf(await call(app, session, { method: 'GET', url }))).toBe('authNotFound');
   });
   it('applies new rights and a disabled account on both copies at the next call', async () => {
     const admin = await login(one, 'admin@demo.lab');
