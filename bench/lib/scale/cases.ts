@@ -75,6 +75,30 @@ const SAMPLES = `SELECT * FROM samples WHERE laboratory_id = $1`;
 const SAMPLES_ORDER = `ORDER BY sample_last_updated DESC, sample_id LIMIT ${PAGE}`;
 const PARIS_MIDNIGHT = (day: string) => `(${day}::date)::timestamp AT TIME ZONE 'Europe/Paris'`;
 
+/**
+ * Records created between two days, newest update first: those updated after the last day, read
+ * among the days' records (index only) and sorted, then those updated before, walking the
+ * last-update index from the end of the last day, where the days' records are; the page is the
+ * first 50 of both. A single ORDER BY … LIMIT walks the last-update index from now, past every
+ * record updated since (470,000 for a week in the middle of the data).
+ */
+function dateRange(from: string, to: string): string {
+  const range = `laboratory_id = $1 AND record_created >= ${PARIS_MIDNIGHT(`'${from}'`)}
+       AND record_created < ${PARIS_MIDNIGHT(`'${to}'`)} + interval '1 day'`;
+  const end = `${PARIS_MIDNIGHT(`'${to}'`)} + interval '1 day'`;
+  return `WITH page AS (
+  (SELECT record_id, record_last_updated FROM
+     (SELECT record_id, record_last_updated FROM records WHERE ${range} AND record_last_updated >= ${end} OFFSET 0) since
+    ORDER BY record_last_updated DESC, record_id LIMIT ${PAGE})
+  UNION ALL
+  (SELECT record_id, record_last_updated FROM records WHERE ${range} AND record_last_updated < ${end}
+    ORDER BY record_last_updated DESC, record_id LIMIT ${PAGE})
+  ORDER BY record_last_updated DESC, record_id LIMIT ${PAGE})
+SELECT r.*, p.patient_surname, p.patient_name, p.patient_dob, p.patient_gender
+  FROM page JOIN records r USING (record_id) JOIN patients p ON p.patient_id = r.record_patient
+ ORDER BY r.record_last_updated DESC, r.record_id`;
+}
+
 /** The patient searches shared by both tables: what is typed, and the condition on patients it means. */
 function patientSearches(probes: Probes) {
   const [year, month, day] = probes.dob.split('-');
@@ -137,12 +161,13 @@ export function listCases(probes: Probes): ListCase[] {
     ),
     recordCase('status filter', filter('record_status', '1'), 'r.record_status = 1'),
     recordCase('urgent filter', filter('record_is_urgent', 'true'), 'r.record_is_urgent'),
-    recordCase(
-      'date range',
-      { filter_date_from: probes.weekFrom, filter_date_to: probes.weekTo },
-      `r.record_created >= ${PARIS_MIDNIGHT(`'${probes.weekFrom}'`)}
-       AND r.record_created < ${PARIS_MIDNIGHT(`'${probes.weekTo}'`)} + interval '1 day'`,
-    ),
+    {
+      table: 'records',
+      name: 'date range',
+      query: { filter_date_from: probes.weekFrom, filter_date_to: probes.weekTo },
+      sql: dateRange(probes.weekFrom, probes.weekTo),
+      params: lab,
+    },
     recordCase(
       'records_with_ncts',
       filter('records_with_ncts', 'true'),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -28,12 +29,36 @@ describe.each(DATABASES)('two servers on one %s database', (kind) => {
   let dropPostgres: (() => Promise<void>) | undefined;
   let one: FastifyInstance;
   let other: FastifyInstance;
+  let recordId: string;
+  let sampleId: string;
 
   beforeAll(async () => {
     const created = kind === 'postgres' ? await createPostgresDatabase() : undefined;
     dropPostgres = created?.drop;
     database = await openDatabase(created ? { url: created.url } : {});
     await seedDemo(database.db);
+    // A record of the demo laboratory, for get-record.
+    recordId = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('sil.actor', 'two-servers test', true)`);
+      const inserted = (await tx.execute(sql`
+        WITH patient AS (
+          INSERT INTO patients (laboratory_id, patient_surname, patient_name, patient_gender, patient_dob)
+          SELECT laboratory_id, 'Deux', 'Copies', 'F', date '1980-01-02' FROM laboratories
+           WHERE laboratory_code = 'DEMO' RETURNING laboratory_id, patient_id)
+        INSERT INTO records (laboratory_id, record_number, record_patient, record_password)
+        SELECT laboratory_id, 'TS0001', patient_id, 'secret' FROM patient RETURNING record_id`)) as unknown as {
+        rows: Array<{ record_id: string }>;
+      };
+      return inserted.rows[0]?.record_id ?? '';
+    });
+    const sample = (await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('sil.actor', 'two-servers test', true)`);
+      return tx.execute(sql`
+        INSERT INTO samples (laboratory_id, sample_number, sample_record)
+        SELECT laboratory_id, 'TS0001-1', record_id FROM records WHERE record_id = ${recordId}
+        RETURNING sample_id`);
+    })) as unknown as { rows: Array<{ sample_id: string }> };
+    sampleId = sample.rows[0]?.sample_id ?? '';
     // No JWT_SECRET: the signing key is the one the first copy stored in the database.
     const config = loadConfig({
       DATA_DIR: '/nonexistent',
@@ -101,6 +126,10 @@ describe.each(DATABASES)('two servers on one %s database', (kind) => {
   it('ends a session on both copies when it is logged out on one', async () => {
     const session = await login(other, 'secretariat@demo.lab');
     expect((await userData(one, session.headers)).statusCode).toBe(200);
+    // get-record asks the session's stamps in its own statement: both copies now remember the session.
+    const recordUrl = `/api/get-record?record_id=${recordId}`;
+    for (const app of [one, other])
+      expect((await call(app, session, { method: 'GET', url: recordUrl })).statusCode).toBe(200);
     const out = await one.inject({
       method: 'PUT',
       url: '/auth/logout',
@@ -109,10 +138,27 @@ describe.each(DATABASES)('two servers on one %s database', (kind) => {
     expect(out.statusCode).toBe(200);
     for (const app of [one, other]) {
       expect(codeOf(await userData(app, session.headers))).toBe('authNotFound');
+      expect(codeOf(await call(app, session, { method: 'GET', url: recordUrl }))).toBe('authNotFound');
       expect(codeOf(await refresh(app, session.uid, session.machineId, session.refresh_token))).toBe(
         'authNotFound',
       );
     }
+  });
+  it('refuses a logged-out session to the reads that check it in their own statement', async () => {
+    const session = await login(other, 'admin@demo.lab');
+    const reads = [`/api/get-sample?sample_id=${sampleId}`, `/api/get-record?record_id=${recordId}`];
+    for (const app of [one, other])
+      for (const url of reads)
+        expect((await call(app, session, { method: 'GET', url })).statusCode).toBe(200);
+    const out = await other.inject({
+      method: 'PUT',
+      url: '/auth/logout',
+      payload: { refresh_token: session.refresh_token },
+    });
+    expect(out.statusCode).toBe(200);
+    for (const app of [one, other])
+      for (const url of reads)
+        expect(codeOf(await call(app, session, { method: 'GET', url }))).toBe('authNotFound');
   });
   it('applies new rights and a disabled account on both copies at the next call', async () => {
     const admin = await login(one, 'admin@demo.lab');
@@ -120,6 +166,10 @@ describe.each(DATABASES)('two servers on one %s database', (kind) => {
     const records = (app: FastifyInstance) => call(app, clerk, { method: 'GET', url: '/api/get-records' });
     // Both copies have now checked the clerk's session once, and may remember it.
     for (const app of [one, other]) expect((await records(app)).statusCode).toBe(200);
+    // get-record asks the session's stamps in its own statement instead of a statement of its own.
+    const record = (app: FastifyInstance) =>
+      call(app, clerk, { method: 'GET', url: `/api/get-record?record_id=${recordId}` });
+    for (const app of [one, other]) expect((await record(app)).statusCode).toBe(200);
     const stampOf = async () => {
       const [row] = (
         await call(one, admin, { method: 'GET', url: `/api/get-admin?admin_uid=${clerk.uid}` })
@@ -135,11 +185,14 @@ describe.each(DATABASES)('two servers on one %s database', (kind) => {
       expect(answer.statusCode, answer.body).toBe(200);
     };
     await update({ admin_records: 0 });
+    for (const app of [other, one]) expect(codeOf(await record(app))).toBe('noAdminRights');
     for (const app of [other, one]) expect(codeOf(await records(app))).toBe('noAdminRights');
     await update({ admin_records: 2 });
+    for (const app of [other, one]) expect((await record(app)).statusCode).toBe(200);
     for (const app of [other, one]) expect((await records(app)).statusCode).toBe(200);
     await update({ user_disabled: true });
     for (const app of [other, one]) {
+      expect(codeOf(await record(app))).toBe('authNotFound');
       expect(codeOf(await records(app))).toBe('authNotFound');
       // A read refused for its input still answers the refused session first.
       const invalid = await call(app, clerk, { method: 'GET', url: '/api/get-records?page_number=none' });

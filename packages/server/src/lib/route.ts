@@ -15,6 +15,7 @@ import { answerFor, typedAnswerWriter } from './audience.js';
 import type { Authenticated, RequestOrigin } from './auth-context.js';
 import { fail } from './errors.js';
 import { type ExportSheet, sendExport } from './list/export-file.js';
+import type { SessionStamps } from './session-stamps.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,6 +23,8 @@ declare module 'fastify' {
     access?: AccessRule;
     /** The handler only reads: it may start while the caller's session is checked (plugins/authorization.ts). */
     readsOnly?: boolean;
+    /** The handler's read also asks whether the caller's session moved (lib/session-stamps.ts). */
+    readsSessionStamps?: boolean;
   }
   interface FastifyRequest {
     auth: Authenticated | null;
@@ -41,6 +44,11 @@ interface BaseContext {
 export interface RouteContext<N extends RouteName> extends BaseContext {
   body: Parsed<Routes[N], 'body'>;
   query: Parsed<Routes[N], 'query'>;
+  /**
+   * For a route `readsSessionStamps` started before its caller's session was checked: where its
+   * read reports `sessionUnchanged`, so that the check needs no statement of its own.
+   */
+  sessionStamps?: SessionStamps;
 }
 
 /** The one file of a multipart upload, read whole (uploads are bounded by the multipart limits). */
@@ -138,6 +146,12 @@ export interface HandleOptions {
    * session, and its answer waits for that check; if the caller changed meanwhile, it runs again.
    */
   readsOnly?: true;
+  /**
+   * With `readsOnly`: the handler's one statement asks `sessionUnchanged` and reports it through
+   * `ctx.sessionStamps`; the check then costs no statement when nothing moved, and a statement after
+   * the read (as before) when the read did not report.
+   */
+  readsSessionStamps?: true;
 }
 
 /**
@@ -145,10 +159,19 @@ export interface HandleOptions {
  * too: a refusal wins over the answer, and a caller whose session, user or rights moved meanwhile
  * is answered by a second run as they are now.
  */
-async function afterSessionCheck(request: FastifyRequest, work: () => Promise<unknown>): Promise<unknown> {
+async function afterSessionCheck(
+  request: FastifyRequest,
+  work: (stamps?: SessionStamps) => Promise<unknown>,
+): Promise<unknown> {
   const check = request.sessionCheck;
   if (!check) return work();
-  const [checked, answer] = await Promise.allSettled([check, work()]);
+  let checked: PromiseSettledResult<'same' | 'changed'>;
+  let answer: PromiseSettledResult<unknown>;
+  if (request.routeOptions.config.readsSessionStamps) {
+    let unchanged: boolean | undefined;
+    [answer] = await Promise.allSettled([work({ found: (value) => (unchanged = value === true) })]);
+    [checked] = await Promise.allSettled([check(unchanged)]);
+  } else [checked, answer] = await Promise.allSettled([check(), work()]);
   request.sessionCheck = undefined;
   if (checked.status === 'rejected') throw checked.reason;
   if (checked.value === 'changed') return work();
@@ -194,7 +217,11 @@ export function handle(
   app.route({
     method: def.method,
     url: def.path,
-    config: { access: def.access, readsOnly: options?.readsOnly === true },
+    config: {
+      access: def.access,
+      readsOnly: options?.readsOnly === true,
+      readsSessionStamps: options?.readsOnly === true && options.readsSessionStamps === true,
+    },
     schema: {
       summary: def.summary,
       operationId: name,
@@ -206,8 +233,9 @@ export function handle(
     },
     handler: async (request, reply) => {
       const upload = isUpload ? await readUpload(request, def.fields) : undefined;
-      const work = () =>
+      const work = (sessionStamps?: SessionStamps) =>
         run({
+          sessionStamps,
           // The zod schemas of the same table validated and transformed these before the handler runs.
           body: request.body,
           query: request.query,

@@ -17,9 +17,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /**
      * A read started with the caller as last seen: the session check it must wait for before any
-     * answer goes out; 'changed' when the caller's session, user or rights moved meanwhile.
+     * answer goes out; 'changed' when the caller's session, user or rights moved meanwhile. Started
+     * by its first call (the same promise after), `unchanged` when the read's own statement already
+     * found the session's stamps as remembered (lib/session-stamps.ts).
      */
-    sessionCheck: Promise<'same' | 'changed'> | undefined;
+    sessionCheck: ((unchanged?: boolean) => Promise<'same' | 'changed'>) | undefined;
   }
   interface FastifyInstance {
     /** Every registered route with its access rule, for review and for the test that checks them all. */
@@ -91,15 +93,21 @@ export function registerAuthorization(app: FastifyInstance, db: Db, sessions: Se
       : undefined;
     if (remembered && decideAccess(rule, remembered.auth.rights).allowed) {
       request.auth = remembered.auth;
-      const check = remembered.confirmed.then(async (auth) => {
-        if (auth === remembered.auth) return 'same' as const;
-        await admit(request, rule, auth);
-        request.auth = auth;
-        return 'changed' as const;
-      });
-      // Awaited before any answer; this only keeps a refusal from being reported as unhandled.
-      check.catch(() => undefined);
-      request.sessionCheck = check;
+      let started: Promise<'same' | 'changed'> | undefined;
+      request.sessionCheck = (unchanged) => {
+        started ??= remembered.confirm(unchanged).then(async (auth) => {
+          if (auth === remembered.auth) return 'same' as const;
+          await admit(request, rule, auth);
+          request.auth = auth;
+          return 'changed' as const;
+        });
+        // Awaited before any answer; this only keeps a refusal from being reported as unhandled.
+        started.catch(() => undefined);
+        return started;
+      };
+      // A read that asks the stamps in its own statement reports them when it ends (lib/route.ts);
+      // any other starts its check now, on another pooled connection.
+      if (!request.routeOptions.config.readsSessionStamps) void request.sessionCheck();
       return;
     }
     request.auth = await sessions.authenticate(...credentials);
@@ -113,7 +121,7 @@ export function registerAuthorization(app: FastifyInstance, db: Db, sessions: Se
     if (!check) return payload;
     request.sessionCheck = undefined;
     try {
-      await check;
+      await check();
       return payload;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

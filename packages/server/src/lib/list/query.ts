@@ -6,7 +6,20 @@ import {
   MAX_ROWS_PER_ANSWER,
   pageCount,
 } from '@sil/contract';
-import { type AnyColumn, and, asc, count, desc, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
 import { fail } from '../errors.js';
 import { presentRow } from '../time.js';
@@ -58,17 +71,26 @@ function filterCondition(binding: ListSource, field: string, values: string[], p
   return inArray(column, values);
 }
 
-/** The sort: a §9 sort option of this table, or one of its own fields; nothing else reaches SQL. */
-function orderOf(binding: ListSource, query: ListQuery): SQL[] {
-  const { entity, table } = binding;
+/** The field a list is sorted by: a §9 sort option of this table, or one of its own fields. */
+function sortFieldOf(binding: ListSource, query: ListQuery): string {
+  const { entity } = binding;
   const sortable = new Set([...Object.values(entity.sorts), entity.stampField]);
   const field =
     query.sort_by === undefined
       ? entity.defaultSort.field
       : ((entity.sorts as Record<string, string>)[query.sort_by] ?? query.sort_by);
   if (!sortable.has(field)) return fail('invalidOption', { field: 'sort_by', value: query.sort_by });
-  const order = query.sort_order ?? (query.sort_by === undefined ? entity.defaultSort.order : 'ASC');
-  const direction = order === 'ASC' ? asc : desc;
+  return field;
+}
+
+const sortOrderOf = ({ entity }: ListSource, query: ListQuery): 'ASC' | 'DESC' =>
+  query.sort_order ?? (query.sort_by === undefined ? entity.defaultSort.order : 'ASC');
+
+/** The sort: a §9 sort option of this table, or one of its own fields; nothing else reaches SQL. */
+function orderOf(binding: ListSource, query: ListQuery): SQL[] {
+  const { entity, table } = binding;
+  const field = sortFieldOf(binding, query);
+  const direction = sortOrderOf(binding, query) === 'ASC' ? asc : desc;
   const column = columnOf(table, field);
   // Text sorts ignore case, as people read lists; ties are broken by id so pages never overlap.
   const key = column.dataType === 'string' && column.columnType === 'PgText' ? sql`lower(${column})` : column;
@@ -122,14 +144,28 @@ export async function listRows<R extends Row>(
 ) {
   const order = orderOf(binding, query);
   const pageSize = Math.min(query.number_of_records, MAX_ROWS_PER_ANSWER);
-  const readPage = (purpose: ListPurpose): Promise<Row[]> =>
-    db
+  const offset = (query.page_number - 1) * pageSize;
+  const split =
+    sortFieldOf(binding, query) === binding.entity.stampField
+      ? binding.stampSplit?.(query, sortOrderOf(binding, query))
+      : undefined;
+  const readPage = (purpose: ListPurpose): Promise<Row[]> => {
+    const where = whereOf(binding, laboratoryId, query, extraScope, purpose);
+    return db
       .select(selectionOf(binding))
       .from(binding.table)
-      .where(whereOf(binding, laboratoryId, query, extraScope, purpose))
+      .where(
+        split === undefined
+          ? where
+          : and(
+              where,
+              pageOfParts(db, binding, where, order, split, sortOrderOf(binding, query), offset + pageSize),
+            ),
+      )
       .orderBy(...order)
       .limit(pageSize)
-      .offset((query.page_number - 1) * pageSize);
+      .offset(offset);
+  };
   const term = query.search?.trim();
   const searchMatches =
     term && binding.searchMatches
@@ -160,6 +196,42 @@ export async function listRows<R extends Row>(
     number_of_pages: pageCount(numberOfRows, pageSize),
     ...(capped ? { number_of_rows_capped: true as const } : {}),
   };
+}
+
+/**
+ * The ids that can be on the page when the matches are parted by a stamp (ListSource.stampSplit):
+ * the first `upTo` of each part, each sorted and cut on its own; the page is among them. The part
+ * that comes first in the list's order (stamped at or after the split when the newest come first)
+ * is read behind a fence (OFFSET 0), so that PostgreSQL takes its rows by the index that bounds them
+ * best (the days' records, or those stamped since the split) and sorts them, instead of walking the
+ * list's order from its start on the belief that matches are spread evenly. The other part walks the
+ * list's order from the split, where its matches are dense. `= ANY(ARRAY(…))` takes them by key.
+ */
+function pageOfParts(
+  db: Queryable,
+  binding: ListSource,
+  where: SQL,
+  order: SQL[],
+  split: SQL,
+  sortOrder: 'ASC' | 'DESC',
+  upTo: number,
+): SQL {
+  const id = columnOf(binding.table, binding.entity.idField);
+  const stamp = columnOf(binding.table, binding.entity.stampField);
+  const [first, rest] =
+    sortOrder === 'DESC' ? [gte(stamp, split), lt(stamp, split)] : [lt(stamp, split), gte(stamp, split)];
+  // OFFSET 0 written out: the query builder leaves out an offset of 0.
+  const fenced = db.select({ id, stamp }).from(binding.table).where(and(where, first));
+  const [idName, stampName] = [sql.identifier(id.name), sql.identifier(stamp.name)];
+  const firstPart = sql`SELECT first_part.${idName} FROM (${fenced} OFFSET 0) AS first_part
+    ORDER BY first_part.${stampName} ${sql.raw(sortOrder)}, first_part.${idName} LIMIT ${upTo}`;
+  const walked = db
+    .select({ id })
+    .from(binding.table)
+    .where(and(where, rest))
+    .orderBy(...order)
+    .limit(upTo);
+  return sql`${id} = ANY(ARRAY((${firstPart}) UNION ALL (${walked})))`;
 }
 
 /**

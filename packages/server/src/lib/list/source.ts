@@ -1,4 +1,4 @@
-import type { EntityDefinition } from '@sil/contract';
+import type { EntityDefinition, ListQuery } from '@sil/contract';
 import { eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
@@ -42,6 +42,15 @@ export interface ListSource<R extends Row = Row> {
    * When a query uses none of them, its page does not wait for its count: both are read at once.
    */
   shapedByPurpose?: { search?: true; filters?: readonly string[] };
+  /**
+   * An instant that parts this query's matches in two when the list is sorted by its stamp: the
+   * page is then the first rows of the union of each part's first rows, each part read through the
+   * index that serves it (lib/list/query.ts, `pageOfParts`). Records created between two days,
+   * newest update first, split at the end of the last day: those updated since are read among the
+   * days' records and sorted; those updated before by walking the last-update index from that
+   * instant, where they are dense, instead of from now, past every record updated since.
+   */
+  stampSplit?: (query: ListQuery, order: 'ASC' | 'DESC') => SQL | undefined;
   /** Conditions a list applies unless the caller filters the same field (clinics: visible ones). */
   defaultFilters?: Record<string, string[]>;
   /**

@@ -32,7 +32,12 @@ export function recordsRoutes(app: FastifyInstance, db: Db, insi: InsiClient): v
   handle(app, 'addPatient', ({ auth, body }) => write.addPatient(auth, body));
   handle(app, 'updatePatient', ({ auth, body }) => write.updatePatient(auth, body));
   handle(app, 'getRecords', ({ auth, query }) => read.list(auth, query), typed);
-  handle(app, 'getRecord', ({ auth, query }) => read.get(auth, query.record_id), typed);
+  handle(
+    app,
+    'getRecord',
+    ({ auth, query, sessionStamps }) => read.get(auth, query.record_id, sessionStamps),
+    { ...typed, readsSessionStamps: true },
+  );
   handle(app, 'updateRecordStatus', ({ auth, body }) => write.updateStatus(auth, body));
   handle(app, 'updateRecordComments', ({ auth, body }) => write.updateComments(auth, body));
   handle(app, 'deleteRecords', ({ auth, body }) => deleteRecords(db, auth, body.record_ids));
@@ -41,7 +46,12 @@ export function recordsRoutes(app: FastifyInstance, db: Db, insi: InsiClient): v
   handle(app, 'scanRecord', ({ auth, body }) => write.scan(auth, body.record_number));
   handle(app, 'getRecordTrace', ({ auth, query }) => read.trace(auth, query.record_id));
   handle(app, 'getSamples', ({ auth, query }) => samples.list(auth, query), typed);
-  handle(app, 'getSample', ({ auth, query }) => samples.get(auth, query.sample_id), typed);
+  handle(
+    app,
+    'getSample',
+    ({ auth, query, sessionStamps }) => samples.get(auth, query.sample_id, sessionStamps),
+    { ...typed, readsSessionStamps: true },
+  );
   handle(app, 'updateSample', ({ auth, body }) => samples.update(auth, body));
   handle(app, 'addSample', ({ auth, body }) => samples.add(auth, body));
   handle(app, 'updateSampleStatus', ({ auth, body }) => samples.updateStatus(auth, body));

@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
 import { patients, records, samples } from '../../../db/schema/index.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
+import { sessionStampValues, sessionUnchanged } from '../../../lib/session-stamps.js';
 import { outOfReach, type RecordReach, type RecordRow, recordReach } from '../scope.js';
 
 type PatientRow = typeof patients.$inferSelect;
@@ -67,6 +68,8 @@ function prepareRecordDetail(db: Db, by: RecordReach['by']) {
       samples: sql<SampleRow[]>`(SELECT coalesce(jsonb_agg(to_jsonb(s) ORDER BY s.sample_number), '[]'::jsonb)
                                   FROM ${samples} s WHERE s.sample_record = ${records.record_id})`,
       names: namesOfRecord,
+      // The caller's session, in the same snapshot: the call's session check then reads nothing.
+      sessionUnchanged,
     })
     .from(records)
     .where(
@@ -81,7 +84,10 @@ function prepareRecordDetail(db: Db, by: RecordReach['by']) {
 
 const prepared = new WeakMap<Db, Map<RecordReach['by'], ReturnType<typeof prepareRecordDetail>>>();
 
-/** One record the caller may see with its patient, samples and names, or `recordNotFound`. */
+/**
+ * One record the caller may see with its patient, samples and names, or `recordNotFound`; and
+ * whether the caller's session is as remembered (`sessionUnchanged`).
+ */
 export async function visibleRecordDetail(db: Db, auth: Authenticated, recordId: string) {
   const reach = recordReach(auth);
   let queries = prepared.get(db);
@@ -94,7 +100,12 @@ export async function visibleRecordDetail(db: Db, auth: Authenticated, recordId:
     query = prepareRecordDetail(db, reach.by);
     queries.set(reach.by, query);
   }
-  const [row] = await query.execute({ ...reach, recordId, laboratoryId: auth.user.laboratory_id });
+  const [row] = await query.execute({
+    ...reach,
+    ...sessionStampValues(auth),
+    recordId,
+    laboratoryId: auth.user.laboratory_id,
+  });
   if (!row) return outOfReach(db, auth, recordId);
   return { ...row, names: new Map(Object.entries(row.names ?? {})) };
 }

@@ -72,6 +72,9 @@ export const externalRecord = sql`${records.record_owner} IS NOT NULL`;
 const numberMatches = (term: string): SQL =>
   isNumberTerm(term) ? startsWith(records.record_number, term) : ilike(records.record_number, like(term));
 
+/** The end of a day in Paris (YYYY-MM-DD), as an instant: what 'created up to that day' stops at. */
+const createdBefore = (day: string) => sql`(${parisMidnight(day)} + interval '1 day')`;
+
 export const recordSource: ListSource<RecordListRow> = {
   entity: recordList,
   table: records,
@@ -86,6 +89,15 @@ export const recordSource: ListSource<RecordListRow> = {
     };
   },
   exportOrder: 'record_number',
+  // Records created between two days (ListSource.stampSplit), newest update first: split at the end
+  // of the last day; oldest first: at the start of the first. A record is last updated at or after
+  // its creation, so the part walked from the split finds the days' records near it; the other part
+  // is read among the days' records by records_created_counts, which carries the last update and
+  // the id (migration 0037), or among those updated since the split when they are fewer.
+  stampSplit: (query, order) => {
+    if (order === 'DESC') return query.filter_date_to ? createdBefore(query.filter_date_to) : undefined;
+    return query.filter_date_from ? parisMidnight(query.filter_date_from) : undefined;
+  },
   // Among few matches, a union of two indexed look-ups (the record number; the records of each
   // matching patient, through records_record_patient_index: OFFSET 0 keeps that look-up per patient,
   // where the planner would rather hash the patients and read every record). Among many (a common
@@ -163,10 +175,7 @@ export function createdBetween(query: ListQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.filter_date_from)
     conditions.push(gte(records.record_created, sql`${parisMidnight(query.filter_date_from)}`));
-  if (query.filter_date_to)
-    conditions.push(
-      lt(records.record_created, sql`${parisMidnight(query.filter_date_to)} + interval '1 day'`),
-    );
+  if (query.filter_date_to) conditions.push(lt(records.record_created, createdBefore(query.filter_date_to)));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 

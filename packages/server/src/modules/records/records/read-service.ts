@@ -3,6 +3,7 @@ import { and } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { listRows } from '../../../lib/list/query.js';
+import type { SessionStamps } from '../../../lib/session-stamps.js';
 import { toIso } from '../../../lib/time.js';
 import { presentPatient, presentRecord, presentSample } from '../present.js';
 import { recordScope, visibleRecord } from '../scope.js';
@@ -28,14 +29,19 @@ export function createRecordReadService(db: Db) {
       return listRows(db, recordSource, auth.user.laboratory_id, query, scope);
     },
 
-    /** One record with its patient and samples, and the names of the rows it points at (one statement). */
-    async get(auth: Authenticated, recordId: string) {
+    /**
+     * One record with its patient and samples, and the names of the rows it points at (one
+     * statement, which also tells `stamps` whether the caller's session moved).
+     */
+    async get(auth: Authenticated, recordId: string, stamps?: SessionStamps) {
       const {
         record,
         patient,
         samples: recordSamples,
         names,
+        sessionUnchanged,
       } = await visibleRecordDetail(db, auth, recordId);
+      stamps?.found(sessionUnchanged);
       const analysisIds = [
         ...new Set(record.record_selected_analyses.flatMap((group) => group.analysis_ids)),
       ];

@@ -1,10 +1,12 @@
 import { type SampleRow as SampleAnswer, sampleList } from '@sil/contract';
-import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { Queryable } from '../../../db/open.js';
+import { and, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../../db/open.js';
 import { analyses, results, samples } from '../../../db/schema/index.js';
+import type { Authenticated } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { foldedContains, isNumberTerm, like, startsWith } from '../../../lib/list/query.js';
 import type { ListSource, Row } from '../../../lib/list/source.js';
+import { sessionStampValues, sessionUnchanged } from '../../../lib/session-stamps.js';
 import { presentSample } from '../present.js';
 
 export type SampleRow = typeof samples.$inferSelect;
@@ -35,6 +37,39 @@ export async function sampleInLaboratory(
     .from(samples)
     .where(and(eq(samples.laboratory_id, laboratoryId), eq(samples.sample_id, sampleId)));
   return sample ?? fail('sampleNotFound');
+}
+
+/**
+ * get-sample's one statement: the sample of the laboratory, and whether the caller's session is as
+ * remembered (lib/session-stamps.ts), prepared once per database.
+ */
+const prepareSampleDetail = (db: Db) =>
+  db
+    .select({ sample: getTableColumns(samples), sessionUnchanged })
+    .from(samples)
+    .where(
+      and(
+        eq(samples.laboratory_id, sql.placeholder('laboratoryId')),
+        eq(samples.sample_id, sql.placeholder('sampleId')),
+      ),
+    )
+    .prepare('sample_detail');
+
+const preparedDetails = new WeakMap<Db, ReturnType<typeof prepareSampleDetail>>();
+
+/** A sample of the caller's laboratory, or `sampleNotFound`; and whether the caller's session moved. */
+export async function sampleDetail(db: Db, auth: Authenticated, sampleId: string) {
+  let query = preparedDetails.get(db);
+  if (!query) {
+    query = prepareSampleDetail(db);
+    preparedDetails.set(db, query);
+  }
+  const [row] = await query.execute({
+    ...sessionStampValues(auth),
+    laboratoryId: auth.user.laboratory_id,
+    sampleId,
+  });
+  return row ?? fail('sampleNotFound');
 }
 
 /** The samples of some records, in label order. */

@@ -13,20 +13,24 @@ import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { updateIfUnchanged } from '../../../lib/concurrency.js';
 import { fail } from '../../../lib/errors.js';
 import { listRows } from '../../../lib/list/query.js';
+import type { SessionStamps } from '../../../lib/session-stamps.js';
 import { writeTransaction } from '../../../lib/transaction.js';
 import { assertEditable, assertSampleReferences } from '../guards.js';
 import { presentSample } from '../present.js';
 import { assertSampleMovable, assertStep, followSamples, moveSampleStatus } from '../statuses.js';
 import { addSample } from './add.js';
-import { analysesWithoutResults, sampleInLaboratory, sampleSource } from './queries.js';
+import { analysesWithoutResults, sampleDetail, sampleInLaboratory, sampleSource } from './queries.js';
 
 export function createSampleService(db: Db) {
   return {
     list: (auth: Authenticated, query: ListQuery) =>
       listRows(db, sampleSource, auth.user.laboratory_id, query),
 
-    async get(auth: Authenticated, sampleId: string) {
-      return [presentSample(await sampleInLaboratory(db, auth.user.laboratory_id, sampleId))];
+    /** One sample, in one statement that also tells `stamps` whether the caller's session moved. */
+    async get(auth: Authenticated, sampleId: string, stamps?: SessionStamps) {
+      const { sample, sessionUnchanged } = await sampleDetail(db, auth, sampleId);
+      stamps?.found(sessionUnchanged);
+      return [presentSample(sample)];
     },
 
     /**
