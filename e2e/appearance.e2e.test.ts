@@ -113,4 +113,20 @@ describe('mobile layout at 375 px', () => {
     await page.waitForURL(`${baseUrl}/fr/dashboard`);
     await page.context().close();
   });
+
+  it('keeps what was typed when the width crosses the phone layout', async () => {
+    const page = await newPage(browser);
+    await login(page, baseUrl, 'admin@demo.lab');
+    await page.goto(`${baseUrl}/fr/information`);
+    const name = page.locator('[data-testid="laboratory-identity"] input[name="laboratory_name"]');
+    await name.waitFor();
+    await name.fill('Laboratoire en cours de saisie');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).waitFor();
+    expect(await name.inputValue()).toBe('Laboratoire en cours de saisie');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator('nav [data-side-rail]').waitFor();
+    expect(await name.inputValue()).toBe('Laboratoire en cours de saisie');
+    await page.context().close();
+  });
 });

@@ -87,11 +87,13 @@ export function AppLayout({
     />
   );
 
-  if (mobile) {
-    // Without history (a link opened in a new tab), 'back' leads to the user's home page.
-    const goBack = () => (location.key === 'default' ? navigate(`/${locale}/${home}`) : navigate(-1));
-    return (
-      <>
+  // Without history (a link opened in a new tab), 'back' leads to the user's home page.
+  const goBack = () => (location.key === 'default' ? navigate(`/${locale}/${home}`) : navigate(-1));
+  // The page keeps its place in the tree whatever the width: turning a tablet across the phone
+  // width swaps the menus, not the page, which keeps what the user was typing.
+  return (
+    <>
+      {mobile ? (
         <header className={classes.header}>
           <Burger opened={drawerOpened} onClick={drawer.toggle} aria-label={t('menu.open_menu')} size="sm" />
           {onHome ? null : (
@@ -101,6 +103,18 @@ export function AppLayout({
           )}
           <Brand locale={locale} home={home} />
         </header>
+      ) : (
+        <nav className={classes.sidebar} aria-label={t('menu.navigation')}>
+          <div className={classes.brand}>
+            <Brand locale={locale} home={home} />
+          </div>
+          {/* A plain scrolling box (scrollbar hidden): Mantine's ScrollArea would bring Floating UI into every first load. */}
+          <div className={classes.menu} data-side-rail>
+            {menuList}
+          </div>
+        </nav>
+      )}
+      {mobile ? (
         <Suspense fallback={null}>
           <MenuDrawer
             opened={drawerOpened}
@@ -111,25 +125,8 @@ export function AppLayout({
             <nav aria-label={t('menu.navigation')}>{menuList}</nav>
           </MenuDrawer>
         </Suspense>
-        <Box component="main" className={classes.mobileMain}>
-          {children}
-        </Box>
-      </>
-    );
-  }
-
-  return (
-    <>
-      <nav className={classes.sidebar} aria-label={t('menu.navigation')}>
-        <div className={classes.brand}>
-          <Brand locale={locale} home={home} />
-        </div>
-        {/* A plain scrolling box (scrollbar hidden): Mantine's ScrollArea would bring Floating UI into every first load. */}
-        <div className={classes.menu} data-side-rail>
-          {menuList}
-        </div>
-      </nav>
-      <Box component="main" className={classes.main}>
+      ) : null}
+      <Box component="main" className={mobile ? classes.mobileMain : classes.main}>
         {children}
       </Box>
     </>
