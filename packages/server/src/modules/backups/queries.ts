@@ -12,15 +12,21 @@ export interface TenantTable {
 
 const tableName = (table: PgTable) => getTableConfig(table).name;
 const AUDIT: PgTable = schema.auditTrail;
+/**
+ * Tables kept by triggers from other tables' rows (the records' per-day counts, migration 0036):
+ * neither backed up nor restored, the restored rows write them again as they are inserted.
+ */
+const DERIVED: PgTable[] = [schema.recordDayCounts];
 
 /**
  * Every table holding a laboratory's rows (a `laboratory_id` column), parents before children so
- * that a restore satisfies every foreign key; the audit trail last. Found from the schema, so that
- * a table added later is backed up without anyone remembering to list it.
+ * that a restore satisfies every foreign key; the audit trail last; derived tables left out. Found
+ * from the schema, so that a table added later is backed up without anyone remembering to list it.
  */
 export const TENANT_TABLES: TenantTable[] = (() => {
   const tables = (Object.values(schema) as unknown[]).filter(
-    (value): value is PgTable => is(value, PgTable) && 'laboratory_id' in getTableColumns(value),
+    (value): value is PgTable =>
+      is(value, PgTable) && 'laboratory_id' in getTableColumns(value) && !DERIVED.includes(value),
   );
   const ordered: PgTable[] = [];
   const visit = (table: PgTable, path: Set<PgTable>) => {
