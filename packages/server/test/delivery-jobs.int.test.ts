@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { RECORD_STATUS } from '@sil/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +9,7 @@ import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { addGlucosePanel, type GlucosePanel, pendingRecord } from './bench-journey.js';
 import { call, createPostgresDatabase, DATABASES, login, type Session, testSchemaName } from './helpers.js';
+import { startLocalEndpoint } from './local-endpoint.js';
 
 interface Delivery {
   delivery_id: string;
@@ -28,28 +27,18 @@ interface Deliveries {
 async function startFaxGateway(failures: number) {
   const received: string[] = [];
   const refused = new Map<string, number>();
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const { to } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { to: string };
-      const count = refused.get(to) ?? 0;
-      if (count < failures) {
-        refused.set(to, count + 1);
-        response.writeHead(503).end();
-        return;
-      }
-      received.push(to);
-      response.writeHead(200).end('{}');
-    });
+  const endpoint = await startLocalEndpoint('/fax', (body, _request, response) => {
+    const { to } = JSON.parse(body) as { to: string };
+    const count = refused.get(to) ?? 0;
+    if (count < failures) {
+      refused.set(to, count + 1);
+      response.writeHead(503).end();
+      return;
+    }
+    received.push(to);
+    response.writeHead(200).end('{}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/fax`,
-    received,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...endpoint, received };
 }
 
 /** Asks until `check` holds (the job queue works on its own clock), or fails with the last answer. */

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
 import { pdfPageCount } from '@sil/documents';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
@@ -19,6 +17,7 @@ import {
   stopTestApp,
   type TestContext,
 } from './helpers.js';
+import { startLocalEndpoint } from './local-endpoint.js';
 import { startSmtpServer } from './smtp.js';
 
 type Json = Record<string, unknown>;
@@ -52,31 +51,21 @@ const UNREACHABLE_FAX = '+33199999999';
 async function startFaxGateway(failures: number) {
   const received: Array<{ to: string; filename: string; pdf_base64: string }> = [];
   let refused = 0;
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const fax = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      if (fax.to === UNREACHABLE_FAX) {
-        response.writeHead(502).end();
-        return;
-      }
-      if (refused < failures) {
-        refused++;
-        response.writeHead(503).end();
-        return;
-      }
-      received.push(fax);
-      response.writeHead(200).end('{}');
-    });
+  const endpoint = await startLocalEndpoint('/fax', (body, _request, response) => {
+    const fax = JSON.parse(body);
+    if (fax.to === UNREACHABLE_FAX) {
+      response.writeHead(502).end();
+      return;
+    }
+    if (refused < failures) {
+      refused++;
+      response.writeHead(503).end();
+      return;
+    }
+    received.push(fax);
+    response.writeHead(200).end('{}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/fax`,
-    received,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...endpoint, received };
 }
 
 /**

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Hl7Message } from '@medplum/core';
@@ -21,6 +19,7 @@ import {
   stopTestApp,
   type TestContext,
 } from './helpers.js';
+import { startLocalEndpoint } from './local-endpoint.js';
 
 type Json = Record<string, unknown>;
 interface ExchangeFile {
@@ -32,21 +31,11 @@ interface ExchangeFile {
 /** A destination on a local port that keeps what is POSTed to it. */
 async function startReceiver() {
   const received: Array<{ type: string | undefined; body: string }> = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ type: request.headers['content-type'], body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(202).end();
-    });
+  const endpoint = await startLocalEndpoint('/results', (body, request, response) => {
+    received.push({ type: request.headers['content-type'], body });
+    response.writeHead(202).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/results`,
-    received,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...endpoint, received };
 }
 
 /**
