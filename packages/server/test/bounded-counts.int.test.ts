@@ -1,4 +1,4 @@
-import { COUNT_LIMIT } from '@sil/contract';
+import { COUNT_STEP } from '@sil/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,11 +19,12 @@ interface Page {
 }
 
 /**
- * A list counts its matches up to COUNT_LIMIT (docs/decisions/0011-search-and-counts.md): past it the
- * answer says so, and paging still works. The laboratory gets COUNT_LIMIT women and 50 men named
- * Borne, and three patients named Ailleurs.
+ * A list counts its matches up to a step of COUNT_STEP past the page asked for (countBound,
+ * docs/decisions/0011-search-and-counts.md): past it the answer says so, and the pages after count on.
+ * The laboratory gets COUNT_STEP women and 50 men named Borne, and three patients named Ailleurs.
  */
-const RECORDS = 2_100;
+/** A record for each Borne patient: more than a first page counts, for a page that walks the list order. */
+const RECORDS = COUNT_STEP + 50;
 
 describe.each(DATABASES)('bounded counts of a list on %s', (kind) => {
   let ctx: TestContext;
@@ -37,11 +38,11 @@ describe.each(DATABASES)('bounded counts of a list on %s', (kind) => {
       await tx.execute(sql`
         INSERT INTO patients (laboratory_id, patient_surname, patient_name, patient_gender, patient_dob)
         SELECT l.laboratory_id,
-               CASE WHEN n <= ${COUNT_LIMIT + 50} THEN 'Borne' ELSE 'Ailleurs' END,
+               CASE WHEN n <= ${COUNT_STEP + 50} THEN 'Borne' ELSE 'Ailleurs' END,
                'Prénom ' || n,
-               CASE WHEN n <= ${COUNT_LIMIT} OR n > ${COUNT_LIMIT + 50} THEN 'F' ELSE 'M' END,
+               CASE WHEN n <= ${COUNT_STEP} OR n > ${COUNT_STEP + 50} THEN 'F' ELSE 'M' END,
                date '1950-01-01' + (n % 20000)
-        FROM laboratories l, generate_series(1, ${COUNT_LIMIT + 53}) AS n
+        FROM laboratories l, generate_series(1, ${COUNT_STEP + 53}) AS n
         WHERE l.laboratory_code = 'DEMO'`);
       // Records of the first RECORDS Borne patients: enough matches for a page to walk the list order.
       await tx.execute(sql`
@@ -62,12 +63,12 @@ describe.each(DATABASES)('bounded counts of a list on %s', (kind) => {
   it('stops counting past the limit and says so, keeping rows and pages meaningful', async () => {
     const first = await page('number_of_records=50');
     expect(first.data).toHaveLength(50);
-    expect(first.number_of_rows).toBe(COUNT_LIMIT);
-    expect(first.number_of_pages).toBe(COUNT_LIMIT / 50);
+    expect(first.number_of_rows).toBe(COUNT_STEP);
+    expect(first.number_of_pages).toBe(COUNT_STEP / 50);
     expect(first.number_of_rows_capped).toBe(true);
 
     const searched = await page('number_of_records=50&search=borne');
-    expect(searched.number_of_rows).toBe(COUNT_LIMIT);
+    expect(searched.number_of_rows).toBe(COUNT_STEP);
     expect(searched.number_of_rows_capped).toBe(true);
   });
 
@@ -75,8 +76,8 @@ describe.each(DATABASES)('bounded counts of a list on %s', (kind) => {
     const women = await page(
       'number_of_records=100&search=borne&filter_column[]=patient_gender&filter_value[]=F',
     );
-    expect(women.number_of_rows).toBe(COUNT_LIMIT);
-    expect(women.number_of_pages).toBe(COUNT_LIMIT / 100);
+    expect(women.number_of_rows).toBe(COUNT_STEP);
+    expect(women.number_of_pages).toBe(COUNT_STEP / 100);
     expect(women).not.toHaveProperty('number_of_rows_capped');
 
     const few = await page('search=ailleurs');
@@ -86,25 +87,37 @@ describe.each(DATABASES)('bounded counts of a list on %s', (kind) => {
     expect(few).not.toHaveProperty('number_of_rows_capped');
   });
 
-  it('still pages past the counted rows: the pages after the last counted one answer their rows', async () => {
+  it('counts on from the page asked for: the pages after the first step answer their rows and count', async () => {
+    // The last page of the first step counts up to the next one: the 2,050 Borne patients, exactly.
+    const lastOfStep = await page(`number_of_records=50&page_number=${COUNT_STEP / 50}&search=borne`);
+    expect(lastOfStep.data).toHaveLength(50);
+    expect(lastOfStep.number_of_rows).toBe(COUNT_STEP + 50);
+    expect(lastOfStep.number_of_pages).toBe(COUNT_STEP / 50 + 1);
+    expect(lastOfStep).not.toHaveProperty('number_of_rows_capped');
     const beyond = await page(
-      `number_of_records=50&page_number=${COUNT_LIMIT / 50 + 1}&search=borne&sort_by=firstName&sort_order=ASC`,
+      `number_of_records=50&page_number=${COUNT_STEP / 50 + 1}&search=borne&sort_by=firstName&sort_order=ASC`,
     );
     expect(beyond.data).toHaveLength(50);
-    expect(beyond.number_of_rows_capped).toBe(true);
+    expect(beyond.number_of_rows).toBe(COUNT_STEP + 50);
+    // Among the 2,053 patients, the page after the first step counts on to the second (4,000).
+    const all = await page(`number_of_records=50&page_number=${COUNT_STEP / 50 + 1}`);
+    expect(all.number_of_rows).toBe(COUNT_STEP + 53);
+    expect(all).not.toHaveProperty('number_of_rows_capped');
   });
 
   it('finds the same records whether the matches are few or many', async () => {
-    // 2,100 matches: the page walks the records in list order; one match: the indexed look-ups.
+    // 2,050 matches: the page walks the records in list order; one match: the indexed look-ups.
     const many = await page('number_of_records=50&search=borne', 'records');
-    expect(many.number_of_rows).toBe(RECORDS);
-    expect(many).not.toHaveProperty('number_of_rows_capped');
+    expect(many.number_of_rows).toBe(COUNT_STEP);
+    expect(many.number_of_rows_capped).toBe(true);
     expect(many.data.map((row) => row.record_number)).toEqual(
       Array.from({ length: 50 }, (_, index) => `T${String(index + 1).padStart(6, '0')}`),
     );
     expect(new Set(many.data.map((row) => row.patient_surname))).toEqual(new Set(['Borne']));
     const last = await page(`number_of_records=50&search=borne&page_number=${RECORDS / 50}`, 'records');
     expect(last.data.at(-1)?.record_number).toBe(`T${String(RECORDS).padStart(6, '0')}`);
+    expect(last.number_of_rows).toBe(RECORDS);
+    expect(last).not.toHaveProperty('number_of_rows_capped');
     const one = await page('search=T000042', 'records');
     expect(one.data.map((row) => row.record_number)).toEqual(['T000042']);
   });

@@ -35,11 +35,13 @@ const PEOPLE = [
 describe.each(DATABASES)('searching patients and records by name on %s', (kind) => {
   let ctx: TestContext;
   let secretary: Session;
+  let nfs: string;
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
     const admin = await login(ctx.app, 'admin@demo.lab');
     const catalogue = await seedCatalogue(ctx.app, admin);
+    nfs = catalogue.nfs;
     secretary = await login(ctx.app, 'secretariat@demo.lab');
     for (const person of PEOPLE) {
       const response = await call(ctx.app, secretary, {
@@ -124,6 +126,56 @@ describe.each(DATABASES)('searching patients and records by name on %s', (kind) 
     expect(await idsOf(String(second.sample_number))).toEqual([second.sample_id]);
     expect(await idsOf('%')).toEqual([]);
   });
+  it('finds a renamed patient by the new name at once, and keeps the folded names out of the trace', async () => {
+    const created = await call(ctx.app, secretary, {
+      method: 'POST',
+      url: '/api/add-patient',
+      payload: {
+        patient_surname: 'Lenoir',
+        patient_name: 'Zoé',
+        patient_gender: 'F',
+        patient_dob: '1982-07-14',
+        record_selected_analyses: [{ combination: 1, analysis_ids: [nfs] }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { patient_id: patientId, record_id: recordId } = created.json<{
+      patient_id: string;
+      record_id: string;
+    }>();
+    const read = await call(ctx.app, secretary, {
+      method: 'GET',
+      url: `/api/get-patient?patient_id=${patientId}`,
+    });
+    const renamed = await call(ctx.app, secretary, {
+      method: 'PUT',
+      url: '/api/update-patient',
+      payload: {
+        patient_id: patientId,
+        patient_last_updated: read.json<Json[]>()[0]?.patient_last_updated,
+        patient_surname: 'Lefèvre-Noël',
+      },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const idsFound = async (search: string) => {
+      const response = await call(ctx.app, secretary, {
+        method: 'GET',
+        url: `/api/get-patients?search=${encodeURIComponent(search)}`,
+      });
+      return response.json<{ data: Json[] }>().data.map((row) => row.patient_id);
+    };
+    expect(await idsFound('lefevre noel zoe')).toEqual([patientId]);
+    expect(await idsFound('lenoir')).toEqual([]);
+    const trace = await call(ctx.app, secretary, {
+      method: 'GET',
+      url: `/api/get-record-trace?record_id=${recordId}`,
+    });
+    expect(trace.statusCode, trace.body).toBe(200);
+    const entries = trace.json<Json[]>().filter((entry) => entry.table_name === 'patients');
+    expect(entries.map((entry) => entry.modification_field)).toContain('patient_surname');
+    expect(JSON.stringify(entries)).not.toContain('patient_search_names');
+  });
+
   it('finds a number typed whole or by its beginning, and counts each record once', async () => {
     const admin = await login(ctx.app, 'admin@demo.lab');
     const list = async (table: 'records' | 'samples', search: string) => {

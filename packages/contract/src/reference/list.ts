@@ -30,19 +30,25 @@ export const ListQuery = z.object({
 export type ListQuery = z.output<typeof ListQuery>;
 
 /**
- * Where a list stops counting its matches (docs/decisions/0011-search-and-counts.md): past it the
- * answer says `number_of_rows_capped` and the pager shows '10,000+'. Nobody pages past the 200th
- * page of 50; they search. Counting a million rows beside every page would cost more than the page.
+ * How far a list counts its matches (docs/decisions/0011-search-and-counts.md): in steps of
+ * COUNT_STEP, up to the first step past the page asked for. Past it the answer says
+ * `number_of_rows_capped` and the pager shows '2,000+' and 'Page 1 / 40+'; the next page counts on
+ * to the following step, so the pages after stay reachable. Counting a million rows beside every
+ * page would cost more than the page, and counting further ahead than the user pages costs the same.
  */
-export const COUNT_LIMIT = 10_000;
+export const COUNT_STEP = 2_000;
+
+/** The rows a list counts for the page starting after `offset` rows: a step of COUNT_STEP past its end. */
+export const countBound = (offset: number, pageSize: number) =>
+  (Math.floor((offset + pageSize) / COUNT_STEP) + 1) * COUNT_STEP;
 
 export const listAnswer = <T extends z.ZodType>(row: T) =>
   z.object({
     data: z.array(row),
-    /** The matches, at most COUNT_LIMIT. */
+    /** The matches, at most the page's countBound. */
     number_of_rows: z.number().int(),
     number_of_pages: z.number().int(),
-    /** Present, and true, when more than COUNT_LIMIT rows match: number_of_rows is then COUNT_LIMIT. */
+    /** Present, and true, when more rows match than the page's countBound: number_of_rows is that bound. */
     number_of_rows_capped: z.literal(true).optional(),
   });
 

@@ -153,6 +153,8 @@ export const INTERNAL_FIELDS = {
     'patient_internal_notes',
     'patient_created',
     'patient_last_updated',
+    // The names folded for search (migration 0038): a copy of the names, never shown.
+    'patient_search_names',
   ],
   record: [
     'laboratory_id',

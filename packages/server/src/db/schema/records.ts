@@ -68,6 +68,10 @@ export const patients = pgTable(
     patient_internal_notes: text('patient_internal_notes'),
     patient_created: stampNow('patient_created'),
     patient_last_updated: stampNow('patient_last_updated'),
+    /** The names folded for search (migration 0038), written by PostgreSQL only. */
+    patient_search_names: text('patient_search_names').generatedAlwaysAs(
+      sql`sil_patient_names(patient_surname, patient_name, patient_birth_name)`,
+    ),
   },
   (t) => [
     index().on(t.laboratory_id, t.patient_surname),

@@ -1,5 +1,5 @@
 import {
-  COUNT_LIMIT,
+  countBound,
   type EntityDefinition,
   groupFilters,
   type ListQuery,
@@ -38,7 +38,7 @@ export const like = (term: string) => `%${escapeLike(term)}%`;
  * A folded text (migration 0014's `sil_fold`: lower case, no accents, hyphens as spaces, no
  * apostrophes) that holds the term folded the same way: 'helene' finds 'Hélène'.
  */
-export const foldedContains = (folded: SQL, term: string) =>
+export const foldedContains = (folded: SQL | AnyColumn, term: string) =>
   sql`${folded} LIKE '%' || sil_fold(${escapeLike(term)}) || '%'`;
 /**
  * A term that reads as a number typed whole or by its beginning: six digits or more (a record
@@ -175,9 +175,10 @@ export async function listRows<R extends Row>(
           whereOf(binding, laboratoryId, { ...query, search: undefined }, extraScope, 'count'),
         )
       : undefined;
+  const bound = countBound(offset, pageSize);
   const counting = searchMatches
-    ? boundedCountOf(db, searchMatches)
-    : boundedCount(db, binding, whereOf(binding, laboratoryId, query, extraScope, 'count'));
+    ? boundedCountOf(db, searchMatches, bound)
+    : boundedCount(db, binding, whereOf(binding, laboratoryId, query, extraScope, 'count'), bound);
   let total: number;
   let rows: Row[];
   if (shapedByCount(binding, query)) {
@@ -188,8 +189,8 @@ export async function listRows<R extends Row>(
     // The same conditions either way: on PostgreSQL the two run at once on two pooled connections.
     [total, rows] = await Promise.all([counting, readPage('page')]);
   }
-  const capped = total > COUNT_LIMIT;
-  const numberOfRows = capped ? COUNT_LIMIT : total;
+  const capped = total > bound;
+  const numberOfRows = capped ? bound : total;
   return {
     data: rows.map(presenterOf(binding)),
     number_of_rows: numberOfRows,
@@ -236,21 +237,22 @@ function pageOfParts(
 
 /**
  * Past this many matches a page is found by walking the list's order: at 1 M records, 2,000 matches
- * or more are found within the first 25,000 index entries for a page of 50.
+ * or more are found within the first 25,000 index entries for a page of 50. A first page counts up
+ * to COUNT_STEP, so this is as far as its count says.
  */
 const MANY_MATCHES = 2_000;
 
 /**
- * The matches of a list, counted up to one past COUNT_LIMIT: `SELECT count(*) FROM (SELECT 1 …
- * LIMIT 10001)` reads at most that many index entries, where an exact count would read every match
- * (a million records for 'no search'). COUNT_LIMIT + 1 means 'more than COUNT_LIMIT'.
+ * The matches of a list, counted up to one past `bound` (countBound): `SELECT count(*) FROM
+ * (SELECT 1 … LIMIT bound + 1)` reads at most that many index entries, where an exact count would
+ * read every match (a million records for 'no search'). bound + 1 means 'more than bound'.
  */
-async function boundedCount(db: Queryable, binding: ListSource, where: SQL): Promise<number> {
+async function boundedCount(db: Queryable, binding: ListSource, where: SQL, bound: number): Promise<number> {
   const matches = db
     .select({ one: sql`1`.as('one') })
     .from(binding.table)
     .where(where)
-    .limit(COUNT_LIMIT + 1)
+    .limit(bound + 1)
     .as('matches');
   const [total] = await db.select({ n: count() }).from(matches);
   return total?.n ?? 0;
@@ -258,11 +260,11 @@ async function boundedCount(db: Queryable, binding: ListSource, where: SQL): Pro
 
 /**
  * The same bound over a search's disjoint parts (ListSource.searchMatches): the rows stream out of
- * each part's index and the count stops at COUNT_LIMIT + 1, with no de-duplication of every match.
+ * each part's index and the count stops at bound + 1, with no de-duplication of every match.
  */
-async function boundedCountOf(db: Queryable, matches: SQL): Promise<number> {
+async function boundedCountOf(db: Queryable, matches: SQL, bound: number): Promise<number> {
   const rows = (await db.execute(
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM (${matches}) AS parts LIMIT ${COUNT_LIMIT + 1}) AS matches`,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM (${matches}) AS parts LIMIT ${bound + 1}) AS matches`,
   )) as unknown as { rows: Array<{ n: number }> };
   return Number(rows.rows[0]?.n ?? 0);
 }

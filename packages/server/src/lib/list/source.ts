@@ -5,7 +5,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 export type Row = Record<string, unknown>;
 /**
  * What a list query is for, so that a search or a filter can take the shape PostgreSQL serves best:
- * - 'count': up to COUNT_LIMIT + 1 matches, in any order (each match through its own index);
+ * - 'count': up to one past the page's countBound, in any order (each match through its own index);
  * - 'page': a page among few matches (at most MANY_MATCHES): read them all by their indexes, sort;
  * - 'page-of-many': a page among many: walk the index of the list's order and stop at the page's
  *   last row, which comes soon since the matches are dense.
@@ -28,7 +28,7 @@ export interface ListSource<R extends Row = Row> {
   /**
    * A search's matches for the bounded count, as disjoint parts each read through its own index
    * (a `SELECT 1 … UNION ALL SELECT 1 …`), within `rest`: the list's other conditions on the
-   * source's table (laboratory, caller's reach, filters). The count then stops at COUNT_LIMIT + 1
+   * source's table (laboratory, caller's reach, filters). The count then stops one past countBound
    * matches, where `id IN (…)` gathers and de-duplicates every match first (records by 'Martin').
    */
   searchMatches?: (term: string, laboratoryId: string, rest: SQL) => SQL;

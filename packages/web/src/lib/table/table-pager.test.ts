@@ -33,10 +33,10 @@ describe('the pager texts', () => {
   });
 
   it('shows a capped count as a lower bound, grouped as each language writes numbers', () => {
-    const capped = { page: 1, pages: 200, total: 10_000, capped: true };
-    expect(textsIn('en', capped)).toEqual({ rows: '10,000+ rows', position: 'Page 1 / 200+' });
+    const capped = { page: 1, pages: 40, total: 2_000, capped: true };
+    expect(textsIn('en', capped)).toEqual({ rows: '2,000+ rows', position: 'Page 1 / 40+' });
     // French groups thousands with a narrow no-break space.
-    expect(textsIn('fr', capped)).toEqual({ rows: '10\u202f000+ lignes', position: 'Page 1 / 200+' });
+    expect(textsIn('fr', capped)).toEqual({ rows: '2\u202f000+ lignes', position: 'Page 1 / 40+' });
     expect(textsIn('en', { ...capped, page: 1_000, pages: 1_000 }).position).toBe('Page 1,000 / 1,000+');
   });
 });

@@ -9,13 +9,13 @@ export interface PagerCounts {
   page: number;
   pages: number;
   total: number;
-  /** More rows match than the server counts (COUNT_LIMIT): total and pages are lower bounds. */
+  /** More rows match than the server counts (countBound): total and pages are lower bounds. */
   capped?: boolean;
 }
 
 /**
  * The row count and the position the pager shows: '12 rows', 'Page 2 / 3'; past the server's count
- * limit '10,000+ rows' ('10 000+ lignes') and 'Page 1 / 200+', so that nobody reads a bound as a total.
+ * bound '2,000+ rows' ('2 000+ lignes') and 'Page 1 / 40+', so that nobody reads a bound as a total.
  */
 export function pagerTexts(t: TFunction<'tables'>, language: string, counts: PagerCounts) {
   const shownPages = Math.max(counts.pages, 1);

@@ -10,14 +10,8 @@ import { presentPatient } from '../present.js';
 export type PatientRow = typeof patients.$inferSelect;
 
 /**
- * The patient's names folded as one text (migration 0014: `sil_patient_names`, lower case, no
- * accents, hyphens as spaces, no apostrophes), which one trigram index serves.
- */
-const foldedNames = sql`sil_patient_names(${patients.patient_surname}, ${patients.patient_name}, ${patients.patient_birth_name})`;
-
-/**
  * Patients of a laboratory found by name, birth name or 'surname first name' whatever the accents
- * and case typed, by the beginning of the NIR or INS, by part of the external id, or by a date of
+ * and case typed (the names folded once, when written: `patient_search_names`), by the beginning of the NIR or INS, by part of the external id, or by a date of
  * birth typed DD/MM/YYYY. Every branch has its index, so the search never reads the whole table; a
  * NIR or INS typed as six digits or more is looked up by its beginning in a btree (migration 0024).
  */
@@ -32,7 +26,7 @@ export function patientSearch(term: string, laboratoryId: string): SQL | undefin
   return and(
     inLaboratory,
     or(
-      foldedContains(foldedNames, term),
+      foldedContains(patients.patient_search_names, term),
       byBeginning(patients.patient_nir),
       byBeginning(patients.patient_ins),
       ilike(patients.patient_external_id, like(term)),
