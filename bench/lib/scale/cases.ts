@@ -190,13 +190,12 @@ export function listCases(probes: Probes): ListCase[] {
       filter('record_task', 'to_validate'),
       'r.record_status = 3 AND NOT r.record_annulr_flag',
     ),
-    // The abnormal mark's filter (migration 0035): from the out-of-range results, through
-    // results_abnormal_sample, to their validated samples and then the records.
+    // The abnormal mark's filter: the records in list order, each checked among the abnormal
+    // records that triggers keep (migration 0039).
     recordCase(
       'abnormal filter',
       filter('record_abnormal', 'true'),
-      `r.record_id IN (SELECT s.sample_record FROM results res JOIN samples s ON s.sample_id = res.result_sample
-                        WHERE res.result_flags && '{low,high,toxic,deadly}'::text[] AND s.sample_status >= 4)`,
+      `EXISTS (SELECT 1 FROM abnormal_records a WHERE a.record_id = r.record_id)`,
     ),
     patientCase('no search', {}, ''),
     ...searches.map(({ name, search, where }) => patientCase(name, { search }, where)),

@@ -103,12 +103,20 @@ async function flagResults(client: pg.ClientBase, laboratoryId: string): Promise
       `UPDATE results SET result_flags = '{high}' WHERE laboratory_id = $1 AND random() < 0.03`,
       [laboratoryId],
     );
+    // The abnormal records are kept by triggers on results and samples (migration 0039), off here.
+    await client.query(`DELETE FROM abnormal_records WHERE laboratory_id = $1`, [laboratoryId]);
+    await client.query(
+      `INSERT INTO abnormal_records (record_id, laboratory_id)
+       SELECT DISTINCT s.sample_record, s.laboratory_id FROM results r JOIN samples s ON s.sample_id = r.result_sample
+        WHERE r.laboratory_id = $1 AND r.result_flags && '{low,high,toxic,deadly}'::text[] AND s.sample_status >= 4`,
+      [laboratoryId],
+    );
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK');
     throw error;
   }
-  await client.query('VACUUM ANALYZE results');
+  await client.query('VACUUM ANALYZE results, abnormal_records');
 }
 
 /** Picks the two records the cases work on, among those the load gave results. */

@@ -261,3 +261,18 @@ export const recordDayCounts = pgTable(
   },
   (table) => [primaryKey({ name: 'record_day_counts_pk', columns: [table.laboratory_id, table.count_day] })],
 );
+
+/**
+ * The records with a validated result out of range (the abnormal mark of the records lists), kept by
+ * the triggers `results_abnormal_records` and `samples_abnormal_records` (migration 0039).
+ */
+export const abnormalRecords = pgTable(
+  'abnormal_records',
+  {
+    record_id: uuid('record_id')
+      .primaryKey()
+      .references(() => records.record_id, { onDelete: 'cascade' }),
+    laboratory_id: laboratory(),
+  },
+  (table) => [index('abnormal_records_laboratory').on(table.laboratory_id, table.record_id)],
+);

@@ -52,9 +52,15 @@ export const startsWith = (column: SQL | AnyColumn, term: string) =>
   sql`${column} LIKE ${`${escapeLike(term)}%`}`;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function filterCondition(binding: ListSource, field: string, values: string[], purpose: ListPurpose): SQL {
+function filterCondition(
+  binding: ListSource,
+  field: string,
+  values: string[],
+  purpose: ListPurpose,
+  laboratoryId: string,
+): SQL {
   const computed = binding.computedFilters?.[field];
-  if (computed) return computed(values, purpose);
+  if (computed) return computed(values, purpose, laboratoryId);
   const kind = binding.entity.filters[field];
   if (!kind) return fail('invalidOption', { field: 'filter_column[]', value: field });
   const column = columnOf(binding.table, field);
@@ -122,7 +128,8 @@ export function whereOf(
   for (const [field, values] of Object.entries(binding.defaultFilters ?? {})) {
     if (!filters.has(field)) filters.set(field, values);
   }
-  for (const [field, values] of filters) conditions.push(filterCondition(binding, field, values, purpose));
+  for (const [field, values] of filters)
+    conditions.push(filterCondition(binding, field, values, purpose, laboratoryId));
   return and(...conditions) ?? sql`true`;
 }
 

@@ -36,7 +36,7 @@ export interface ListSource<R extends Row = Row> {
    * Filters computed rather than read from a column (records_with_ncts…), by filter column name.
    * `purpose` lets a filter take another shape for the count, a page of few and a page of many.
    */
-  computedFilters?: Record<string, (values: string[], purpose: ListPurpose) => SQL>;
+  computedFilters?: Record<string, (values: string[], purpose: ListPurpose, laboratoryId: string) => SQL>;
   /**
    * The parts of a query whose shape follows the purpose (a search, computed filters by name).
    * When a query uses none of them, its page does not wait for its count: both are read at once.

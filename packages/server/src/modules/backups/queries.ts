@@ -13,10 +13,11 @@ export interface TenantTable {
 const tableName = (table: PgTable) => getTableConfig(table).name;
 const AUDIT: PgTable = schema.auditTrail;
 /**
- * Tables kept by triggers from other tables' rows (the records' per-day counts, migration 0036):
- * neither backed up nor restored, the restored rows write them again as they are inserted.
+ * Tables kept by triggers from other tables' rows (the records' per-day counts, migration 0036; the
+ * abnormal records, migration 0039): neither backed up nor restored, the restored rows write them
+ * again as they are inserted.
  */
-const DERIVED: PgTable[] = [schema.recordDayCounts];
+const DERIVED: PgTable[] = [schema.recordDayCounts, schema.abnormalRecords];
 
 /**
  * Every table holding a laboratory's rows (a `laboratory_id` column), parents before children so

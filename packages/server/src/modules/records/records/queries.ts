@@ -1,21 +1,19 @@
 import {
-  ABNORMAL_RESULT_FLAGS,
   EXTERNAL_RECORDS_FILTER,
   type ListQuery,
   type RecordListRow,
   type RecordPatientFields,
   recordList,
-  SAMPLE_STATUS,
 } from '@sil/contract';
-import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/open.js';
 import {
+  abnormalRecords,
   auditTrail,
   patients,
   recordAnes,
   recordNcas,
   records,
-  results,
   samples,
   users,
 } from '../../../db/schema/index.js';
@@ -38,32 +36,31 @@ const patientSummary = sql<RecordPatientFields>`(SELECT json_build_object(
   FROM ${patients} p WHERE p.patient_id = ${records.record_patient})`;
 
 /**
- * Whether a validated result of the record is out of range (ABNORMAL_RESULT_FLAGS): its samples by
- * samples_sample_record_index, their results by results_one_per_parameter (whose first column is the
- * sample); as a semi-join, PostgreSQL may instead start from the out-of-range results through
- * results_abnormal_sample (migration 0035, on the same flags). Only validated samples count
- * (validated results are frozen by `results_guard` until an invalidation takes the sample back), so
- * that no portal user learns of a value not yet released.
+ * A column of the list's table named with its table inside a sub-select. In a select list of one
+ * table the query builder writes a field's own columns bare ("record_id"), which inside a sub-select
+ * of a table with a column of that name means the sub-select's column; it leaves nested SQL as is.
  */
-const abnormalFlags = sql.raw(`'{${ABNORMAL_RESULT_FLAGS.join(',')}}'::text[]`);
-const validatedStatus = sql.raw(String(SAMPLE_STATUS.validated));
-const abnormalResultsOfRecord = sql`FROM ${samples} s JOIN ${results} r ON r.result_sample = s.sample_id
-     WHERE s.sample_record = ${records.record_id}
-       AND s.sample_status >= ${validatedStatus}
-       AND r.result_flags && ${abnormalFlags}`;
+const qualified = (column: AnyColumn) => sql`${column}`;
 
-export const recordAbnormal = sql<boolean>`EXISTS (SELECT 1 ${abnormalResultsOfRecord})`;
+/**
+ * Whether a validated result of the record is out of range (ABNORMAL_RESULT_FLAGS on a sample
+ * validated or later): the record is then in `abnormal_records`, which triggers on results and
+ * samples keep (migration 0039), so that no portal user learns of a value not yet released. One
+ * primary-key look-up per record, as the mark of each row shown or a check of records in list order.
+ */
+const abnormalRowOfRecord = sql`FROM ${abnormalRecords} a WHERE a.record_id = ${qualified(records.record_id)}`;
+export const recordAbnormal = sql<boolean>`EXISTS (SELECT 1 ${abnormalRowOfRecord})`;
 
 /**
  * The same, as the mark of each row shown: one look-up per row of the page. As an EXISTS in the
- * select list PostgreSQL may rather hash every abnormal record of the laboratory once (100 ms at 1 M
- * records) for a page of 50, on every records list.
+ * select list PostgreSQL may rather hash every abnormal record once for a page of 50, on every
+ * records list.
  */
-const abnormalMark = sql<boolean>`coalesce((SELECT true ${abnormalResultsOfRecord} LIMIT 1), false)`;
+const abnormalMark = sql<boolean>`coalesce((SELECT true ${abnormalRowOfRecord} LIMIT 1), false)`;
 
-/** The records with a validated result out of range, from those results (the same rule as recordAbnormal). */
-const abnormalRecordIds = sql`SELECT s.sample_record FROM ${results} r JOIN ${samples} s ON s.sample_id = r.result_sample
-   WHERE r.result_flags && ${abnormalFlags} AND s.sample_status >= ${validatedStatus}`;
+/** The laboratory's abnormal records, read from their index alone (the count and a page among few). */
+const abnormalRecordIds = (laboratoryId: string) =>
+  sql`SELECT a.record_id FROM ${abnormalRecords} a WHERE a.laboratory_id = ${laboratoryId}`;
 
 /** An external record: one a clinic owns (created on the external portal), as the dashboard counts them. */
 export const externalRecord = sql`${records.record_owner} IS NOT NULL`;
@@ -149,9 +146,9 @@ export const recordSource: ListSource<RecordListRow> = {
     records_with_anes: () => sql`EXISTS (SELECT 1 FROM record_anes WHERE ane_record = ${records.record_id})`,
     // Yes: records with a validated result out of range; no: the others (a check per record). Among
     // many, the records in list order, each checked, stop at the page; the count and a page among
-    // few start from the out-of-range results (results_abnormal_sample), gathered once, as the
+    // few start from the laboratory's abnormal records (abnormal_records_laboratory), as the
     // non-compliances do: checked record by record, the count walked half the laboratory's records.
-    record_abnormal: (values, purpose) => {
+    record_abnormal: (values, purpose, laboratoryId) => {
       const wanted = new Set(values.map((value) => value.toLowerCase()));
       if ([...wanted].some((value) => value !== 'true' && value !== 'false'))
         fail('incorrectType', { field: 'filter_value[]', value: 'record_abnormal' });
@@ -159,7 +156,7 @@ export const recordSource: ListSource<RecordListRow> = {
       if (wanted.has('false')) return sql`NOT ${recordAbnormal}`;
       return purpose === 'page-of-many'
         ? recordAbnormal
-        : sql`${records.record_id} = ANY(ARRAY(${abnormalRecordIds}))`;
+        : sql`${records.record_id} = ANY(ARRAY(${abnormalRecordIds(laboratoryId)}))`;
     },
     [EXTERNAL_RECORDS_FILTER]: () => externalRecord,
     records_validated_today: () =>
