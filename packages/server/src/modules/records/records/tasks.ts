@@ -56,7 +56,15 @@ export function taskCondition(task: TaskType, day: string = todayInParis()): SQL
     case 'to_post':
       return open(eq(records.record_pending_post, true));
     case 'to_validate':
-      return open(eq(records.record_status, RECORD_STATUS.pendingValidation));
+      // Open by its status already: 'status < sent' beside 'status = pending validation' would make
+      // PostgreSQL multiply the two as if independent, expect 30 times too few records and read
+      // and sort all of them for a page (12 ms at 1 M records) instead of walking the list order.
+      return (
+        and(
+          eq(records.record_annulr_flag, false),
+          eq(records.record_status, RECORD_STATUS.pendingValidation),
+        ) ?? sql`false`
+      );
     case 'urgent':
       return open(eq(records.record_is_urgent, true));
     case 'validated_today':
