@@ -1,6 +1,5 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
@@ -19,6 +18,7 @@ import {
   stopTestApp,
   type TestContext,
 } from './helpers.js';
+import { startLocalEndpoint } from './local-endpoint.js';
 import { linkIn, startSmtpServer } from './smtp.js';
 
 /**
@@ -30,23 +30,18 @@ describe.each(DATABASES)('account and security settings on %s', (kind) => {
   let ctx: TestContext;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let admin: Session;
-  let pushService: Server;
+  let pushService: Awaited<ReturnType<typeof startLocalEndpoint>>;
   const received: Array<{ url: string; headers: IncomingHttpHeaders; bytes: number }> = [];
   let pushStatus = 201;
   const vapid = webPush.generateVAPIDKeys();
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    pushService = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        received.push({ url: req.url ?? '', headers: req.headers, bytes: Buffer.concat(chunks).length });
-        res.statusCode = pushStatus;
-        res.end();
-      });
+    pushService = await startLocalEndpoint('', (body, request, response) => {
+      received.push({ url: request.url ?? '', headers: request.headers, bytes: Buffer.byteLength(body) });
+      response.statusCode = pushStatus;
+      response.end();
     });
-    await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
     ctx = await startTestApp(kind, {
       SMTP_URL: smtp.url,
       THROTTLE_FREE_FAILURES: '2',
@@ -59,7 +54,7 @@ describe.each(DATABASES)('account and security settings on %s', (kind) => {
   afterAll(async () => {
     await stopTestApp(ctx);
     await smtp?.stop();
-    await new Promise<void>((resolve) => pushService?.close(() => resolve()));
+    await pushService?.stop();
   });
 
   let counter = 0;
@@ -260,7 +255,7 @@ describe.each(DATABASES)('account and security settings on %s', (kind) => {
     ).toBe('noPushSubscription');
     const browserKey = createECDH('prime256v1');
     browserKey.generateKeys();
-    const endpoint = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}/push/${kind}-${counter}`;
+    const endpoint = `${pushService.url}/push/${kind}-${counter}`;
     const subscribed = await call(ctx.app, session, {
       method: 'POST',
       url: '/api/add-push-subscription',

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpSmsSender } from '../src/adapters/sms.js';
@@ -17,6 +15,7 @@ import {
   stopTestApp,
   type TestContext,
 } from './helpers.js';
+import { startLocalEndpoint } from './local-endpoint.js';
 
 describe.each(DATABASES)('SMS one-time password on %s', (kind) => {
   let ctx: TestContext;
@@ -117,27 +116,19 @@ describe.each(DATABASES)('SMS one-time password on %s', (kind) => {
 });
 
 describe('HTTP SMS gateway adapter', () => {
-  let server: Server;
+  let gateway: Awaited<ReturnType<typeof startLocalEndpoint>>;
   const received: Array<{ auth: string | undefined; body: unknown }> = [];
   beforeAll(async () => {
-    server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => {
-        body += chunk;
-      });
-      request.on('end', () => {
-        received.push({ auth: request.headers.authorization, body: JSON.parse(body) });
-        response.statusCode = received.length > 1 ? 503 : 202;
-        response.end();
-      });
+    gateway = await startLocalEndpoint('/sms', (body, request, response) => {
+      received.push({ auth: request.headers.authorization, body: JSON.parse(body) });
+      response.statusCode = received.length > 1 ? 503 : 202;
+      response.end();
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => gateway.stop());
 
   it('posts the message with its token, and fails when the gateway refuses', async () => {
-    const { port } = server.address() as AddressInfo;
-    const sender = httpSmsSender(`http://127.0.0.1:${port}/sms`, 'secret-token', 'LABO');
+    const sender = httpSmsSender(gateway.url, 'secret-token', 'LABO');
     await sender.send('+33612345678', 'Votre code : 123456');
     expect(received[0]).toEqual({
       auth: 'Bearer secret-token',

@@ -2,8 +2,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /**
- * An HTTP endpoint on a free local port standing in for a partner of the laboratory (a fax
- * gateway, a results receiver): each request's body is read whole, then `answer` replies.
+ * An HTTP endpoint on a free local port standing in for a partner of the laboratory (a fax or SMS
+ * gateway, a results receiver, a browser's push service): each request's body is read whole as
+ * text, then `answer` replies.
  */
 export async function startLocalEndpoint(
   pathname: string,
