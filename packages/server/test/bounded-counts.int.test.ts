@@ -1,6 +1,7 @@
 import { COUNT_STEP } from '@sil/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import {
   call,
   DATABASES,
@@ -33,8 +34,7 @@ describe.each(DATABASES)('bounded counts of a list on %s', (kind) => {
   beforeAll(async () => {
     ctx = await startTestApp(kind);
     secretary = await login(ctx.app, 'secretariat@demo.lab');
-    await ctx.database.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT set_config('sil.actor', 'bounded-counts test', true)`);
+    await writeTransaction(ctx.database.db, SYSTEM_ACTOR, async (tx) => {
       await tx.execute(sql`
         INSERT INTO patients (laboratory_id, patient_surname, patient_name, patient_gender, patient_dob)
         SELECT l.laboratory_id,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import {
   call,
   DATABASES,
@@ -37,8 +38,7 @@ describe.each(DATABASES)('records created between two days on %s', (kind) => {
   beforeAll(async () => {
     ctx = await startTestApp(kind);
     secretary = await login(ctx.app, 'secretariat@demo.lab');
-    await ctx.database.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT set_config('sil.actor', 'date range test', true)`);
+    await writeTransaction(ctx.database.db, SYSTEM_ACTOR, async (tx) => {
       await tx.execute(sql`
         INSERT INTO patients (laboratory_id, patient_surname, patient_name, patient_gender, patient_dob)
         SELECT laboratory_id, 'Datier', 'Rose', 'F', date '1970-05-05' FROM laboratories

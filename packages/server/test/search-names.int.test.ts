@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { seedCatalogue } from './factories.js';
 import {
   call,
@@ -110,8 +111,7 @@ describe.each(DATABASES)('searching patients and records by name on %s', (kind) 
     const [first, second] = await samples('');
     if (!first || !second) throw new Error('the records of this file have no samples');
     // No call writes observations yet: set them as a technician's note would read.
-    await ctx.database.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT set_config('sil.actor', 'search test', true)`);
+    await writeTransaction(ctx.database.db, SYSTEM_ACTOR, async (tx) => {
       await tx.execute(
         sql`UPDATE samples SET sample_observations = 'Échantillon hémolysé, prélèvement à refaire'
             WHERE sample_id = ${String(first.sample_id)}`,
@@ -191,8 +191,7 @@ describe.each(DATABASES)('searching patients and records by name on %s', (kind) 
     if (!martin) throw new Error('Martin has no record');
     const number = String(martin.record_number);
     // The patient is also found by this number (their external id holds it): the record is one match.
-    await ctx.database.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT set_config('sil.actor', 'search test', true)`);
+    await writeTransaction(ctx.database.db, SYSTEM_ACTOR, async (tx) => {
       await tx.execute(
         sql`UPDATE patients SET patient_external_id = ${`IPP-${number}`}
             WHERE patient_id = (SELECT record_patient FROM records WHERE record_id = ${String(martin.record_id)})`,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/open.js';
+import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { seedDemo } from '../src/seed/demo.js';
 import {
   authHeaders,
@@ -38,8 +39,7 @@ describe.each(DATABASES)('two servers on one %s database', (kind) => {
     database = await openDatabase(created ? { url: created.url } : {});
     await seedDemo(database.db);
     // A record of the demo laboratory, for get-record.
-    recordId = await database.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT set_config('sil.actor', 'two-servers test', true)`);
+    recordId = await writeTransaction(database.db, SYSTEM_ACTOR, async (tx) => {
       const inserted = (await tx.execute(sql`
         WITH patient AS (
           INSERT INTO patients (laboratory_id, patient_surname, patient_name, patient_gender, patient_dob)
@@ -51,8 +51,7 @@ describe.each(DATABASES)('two servers on one %s database', (kind) => {
       };
       return inserted.rows[0]?.record_id ?? '';
     });
-    const sample = (await database.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT set_config('sil.actor', 'two-servers test', true)`);
+    const sample = (await writeTransaction(database.db, SYSTEM_ACTOR, async (tx) => {
       return tx.execute(sql`
         INSERT INTO samples (laboratory_id, sample_number, sample_record)
         SELECT laboratory_id, 'TS0001-1', record_id FROM records WHERE record_id = ${recordId}
