@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { authSessions, users } from '../../db/schema/index.js';
 import type { SessionRow, UserRow } from '../../lib/auth-context.js';
 
@@ -11,7 +12,7 @@ function prepareSessionWithUser(db: Db) {
     .where(eq(authSessions.session_id, sql.placeholder('sessionId')))
     .prepare('session_with_user');
 }
-const sessionWithUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionWithUser>>();
+const sessionWithUserQuery = preparedPerDatabase(prepareSessionWithUser);
 
 /**
  * The session and its user, read on every authenticated call (so that a revocation or a disabled
@@ -22,11 +23,6 @@ export async function sessionWithUser(
   db: Db,
   sessionId: string,
 ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  let query = sessionWithUserQueries.get(db);
-  if (!query) {
-    query = prepareSessionWithUser(db);
-    sessionWithUserQueries.set(db, query);
-  }
-  const [row] = await query.execute({ sessionId });
+  const [row] = await sessionWithUserQuery(db).execute({ sessionId });
   return row;
 }

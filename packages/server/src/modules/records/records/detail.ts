@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
+import { preparedPerDatabase } from '../../../db/prepared.js';
 import { patients, records, samples } from '../../../db/schema/index.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { sessionStampValues, sessionUnchanged } from '../../../lib/session-stamps.js';
@@ -82,7 +83,11 @@ function prepareRecordDetail(db: Db, by: RecordReach['by']) {
     .prepare(`record_detail_${by}`);
 }
 
-const prepared = new WeakMap<Db, Map<RecordReach['by'], ReturnType<typeof prepareRecordDetail>>>();
+const recordDetailQueries = {
+  laboratory: preparedPerDatabase((db) => prepareRecordDetail(db, 'laboratory')),
+  owner: preparedPerDatabase((db) => prepareRecordDetail(db, 'owner')),
+  prescriber: preparedPerDatabase((db) => prepareRecordDetail(db, 'prescriber')),
+} satisfies Record<RecordReach['by'], unknown>;
 
 /**
  * One record the caller may see with its patient, samples and names, or `recordNotFound`; and
@@ -90,17 +95,7 @@ const prepared = new WeakMap<Db, Map<RecordReach['by'], ReturnType<typeof prepar
  */
 export async function visibleRecordDetail(db: Db, auth: Authenticated, recordId: string) {
   const reach = recordReach(auth);
-  let queries = prepared.get(db);
-  if (!queries) {
-    queries = new Map();
-    prepared.set(db, queries);
-  }
-  let query = queries.get(reach.by);
-  if (!query) {
-    query = prepareRecordDetail(db, reach.by);
-    queries.set(reach.by, query);
-  }
-  const [row] = await query.execute({
+  const [row] = await recordDetailQueries[reach.by](db).execute({
     ...reach,
     ...sessionStampValues(auth),
     recordId,

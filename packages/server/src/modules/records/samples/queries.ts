@@ -1,6 +1,7 @@
 import { type SampleRow as SampleAnswer, sampleList } from '@sil/contract';
 import { and, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../../db/open.js';
+import { preparedPerDatabase } from '../../../db/prepared.js';
 import { analyses, results, samples } from '../../../db/schema/index.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
@@ -55,16 +56,11 @@ const prepareSampleDetail = (db: Db) =>
     )
     .prepare('sample_detail');
 
-const preparedDetails = new WeakMap<Db, ReturnType<typeof prepareSampleDetail>>();
+const sampleDetailQuery = preparedPerDatabase(prepareSampleDetail);
 
 /** A sample of the caller's laboratory, or `sampleNotFound`; and whether the caller's session moved. */
 export async function sampleDetail(db: Db, auth: Authenticated, sampleId: string) {
-  let query = preparedDetails.get(db);
-  if (!query) {
-    query = prepareSampleDetail(db);
-    preparedDetails.set(db, query);
-  }
-  const [row] = await query.execute({
+  const [row] = await sampleDetailQuery(db).execute({
     ...sessionStampValues(auth),
     laboratoryId: auth.user.laboratory_id,
     sampleId,
