@@ -14,6 +14,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'packages/*/src/**/*.test.tsx',
             'packages/web/build/**/*.test.ts',
+            'build/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
           environment: 'node',

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { parseVmRssMiB } from './figures.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SERVER_ENTRY = path.join(REPO_ROOT, 'packages/server/src/main.ts');
+/** The server as `npm start` runs it: `npm run bench` bundles it first when its sources changed. */
+const SERVER_BUNDLE = path.join(REPO_ROOT, 'packages/server/dist/main.js');
 const READY_MESSAGE = 'Server listening';
 const READY_TIMEOUT_MS = 90_000;
 const STOP_GRACE_MS = 5_000;
@@ -21,7 +22,7 @@ export interface ServerOptions {
 export interface RunningServer {
   pid: number;
   baseUrl: string;
-  /** Wall-clock time from spawning the process to the readiness log line, tsx start-up included. */
+  /** Wall-clock time from spawning the process to the readiness log line, module loading included. */
   spawnToReadyMs: number;
   /** The server's own measure, from reading its configuration to listening (ready_ms in the log). */
   serverReadyMs: number | undefined;
@@ -65,8 +66,8 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
 }
 
 /**
- * Starts the real server (node with the tsx loader, so the process id is the server itself and its
- * memory can be read) and resolves once it logs that it is listening.
+ * Starts the real server as `npm start` runs it (node on the bundle, so the process id is the server
+ * itself and its memory can be read) and resolves once it logs that it is listening.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
@@ -85,7 +86,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   else delete env.DATABASE_URL;
 
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,10 @@ import path from 'node:path';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 
-/** A server started as `npm start` starts it, in a process of its own (tests kill it for real). */
+/**
+ * A server started from main.ts in a process of its own (tests kill it for real), from the sources so
+ * that integration tests need no build; `npm start` runs the same entry point bundled.
+ */
 export interface ChildServer {
   child: ChildProcess;
   url: string;

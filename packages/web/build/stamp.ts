@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { inputsDigest, stampMatches, writeStamp } from '../../../build/inputs-digest.js';
 
 const WEB = path.resolve(import.meta.dirname, '..');
 const REPO = path.resolve(WEB, '../..');
@@ -19,40 +18,14 @@ export const BUILD_INPUTS = [
   path.join(WEB, 'postcss.config.cjs'),
   path.join(WEB, 'package.json'),
   path.join(REPO, 'packages/contract/src'),
+  path.join(REPO, 'build'),
   path.join(REPO, 'package-lock.json'),
 ];
-
-async function filesOf(entry: string): Promise<string[]> {
-  if (!existsSync(entry)) return [];
-  const entries = await readdir(entry, { withFileTypes: true }).catch(() => undefined);
-  if (!entries) return [entry];
-  const nested = await Promise.all(
-    entries
-      .filter((child) => !child.name.endsWith('.test.ts') && !child.name.endsWith('.test.tsx'))
-      .map((child) => filesOf(path.join(entry, child.name))),
-  );
-  return nested.flat();
-}
-
-/**
- * A digest of the inputs' paths and contents. Contents, not modification times: a checkout or a
- * copy touches every file without changing what is built.
- */
-export async function inputsDigest(inputs: readonly string[], root: string): Promise<string> {
-  const files = (await Promise.all(inputs.map(filesOf))).flat().sort();
-  const hash = createHash('sha256');
-  for (const file of files) {
-    hash.update(path.relative(root, file)).update('\0');
-    hash.update(await readFile(file)).update('\0');
-  }
-  return hash.digest('hex');
-}
 
 /** True when dist holds a build made from exactly the inputs there are now. */
 export async function builtFromCurrentSources(): Promise<boolean> {
   if (!existsSync(path.join(DIST, 'index.html'))) return false;
-  const previous = await readFile(STAMP, 'utf8').catch(() => '');
-  return previous.trim() === (await inputsDigest(BUILD_INPUTS, REPO));
+  return stampMatches(STAMP, inputsDigest(BUILD_INPUTS, REPO));
 }
 
 /**
@@ -68,7 +41,7 @@ export function buildStamp(): Plugin {
       digest = inputsDigest(BUILD_INPUTS, REPO);
     },
     async closeBundle() {
-      if (digest) await writeFile(STAMP, `${await digest}\n`);
+      if (digest) await writeStamp(STAMP, digest);
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { EntityDefinition } from '@sil/contract';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Row } from './source.js';
 
@@ -49,6 +48,8 @@ export function toCsv({ columns, rows }: ExportSheet): Buffer {
 }
 
 export async function toXlsx({ name, columns, rows }: ExportSheet): Promise<Buffer> {
+  // Loaded on the first spreadsheet export: its hundred modules would lengthen every start.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(name);
   sheet.columns = columns.map((column) => ({

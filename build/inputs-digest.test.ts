@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inputsDigest } from './stamp.js';
+import { inputsDigest } from './inputs-digest.js';
 
-describe('the digest that decides whether npm start rebuilds the web app', () => {
+describe('the digest that decides whether npm start rebuilds the web app or the server', () => {
   let root: string;
   const file = (name: string) => path.join(root, name);
 

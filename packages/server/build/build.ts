@@ -1,0 +1,3 @@
+import { bundleServer } from './bundle.js';
+
+await bundleServer();
