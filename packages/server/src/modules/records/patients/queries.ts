@@ -11,7 +11,8 @@ export type PatientRow = typeof patients.$inferSelect;
 
 /**
  * Patients of a laboratory found by name, birth name or 'surname first name' whatever the accents
- * and case typed (the names folded once, when written: `patient_search_names`), by the beginning of the NIR or INS, by part of the external id, or by a date of
+ * and case typed (the names folded once, when written: `patient_search_names`), by the beginning of
+ * the NIR or INS (a term that begins with a digit), by part of the external id, or by a date of
  * birth typed DD/MM/YYYY. Every branch has its index, so the search never reads the whole table; a
  * NIR or INS typed as six digits or more is looked up by its beginning in a btree (migration 0024).
  */
@@ -23,12 +24,16 @@ export function patientSearch(term: string, laboratoryId: string): SQL | undefin
   const compact = term.replace(/[\s.]/g, '');
   const byBeginning = (column: AnyColumn) =>
     isNumberTerm(compact) ? startsWith(column, compact) : ilike(column, `${escapeLike(compact)}%`);
+  // A NIR or an INS begins with a digit (the sex), a name never does: a name typed is not compared
+  // with them, a case-insensitive match that each patient read would pay twice for nothing.
+  const identifiers = /^\d/.test(compact)
+    ? [byBeginning(patients.patient_nir), byBeginning(patients.patient_ins)]
+    : [];
   return and(
     inLaboratory,
     or(
       foldedContains(patients.patient_search_names, term),
-      byBeginning(patients.patient_nir),
-      byBeginning(patients.patient_ins),
+      ...identifiers,
       ilike(patients.patient_external_id, like(term)),
     ),
   );
