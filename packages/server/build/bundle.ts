@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
@@ -47,7 +48,9 @@ const installedPackagesExternal: Plugin = {
   },
 };
 
+/** True when dist holds a bundle made from exactly the inputs there are now. */
 export async function bundleIsCurrent(): Promise<boolean> {
+  if (!existsSync(SERVER_BUNDLE)) return false;
   return stampMatches(STAMP, inputsDigest(BUILD_INPUTS, REPO));
 }
 
