@@ -138,7 +138,10 @@ describe('table toolbar on a phone', () => {
     await option.click();
     await sorted;
     await toolbar.locator('[data-action="more"]').click();
-    expect(await menu.locator(`[data-sort="${sortKey}"] svg`).count()).toBe(1);
+    // The menu opens again after the click: the tick is waited for, then counted.
+    const tick = menu.locator(`[data-sort="${sortKey}"] svg`);
+    await tick.first().waitFor();
+    expect(await tick.count()).toBe(1);
     const descending = page.waitForResponse((response) => /sort_order=DESC/.test(response.url()));
     await menu.locator('[data-order="DESC"]').click();
     await descending;
