@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Figure, rounded, throughputFigure } from './lib/figures.js';
-import { type LoadOptions, loginAsDemoAdmin } from './lib/http.js';
+import { authHeaders, type LoadOptions, loginAsDemoAdmin } from './lib/http.js';
 import { createRunDatabase, databaseUrl, dropRunDatabase } from './lib/postgres.js';
 import { Results } from './lib/results.js';
 import { dashboardTasksCase, listCases, readProbes } from './lib/scale/cases.js';
@@ -228,10 +228,15 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
     );
     // The same route without its query: an id that is no record's id is refused by the route's schema,
     // after the token, the session check and the rights, before any read of a record.
+    const withoutQueryUrl = `${server.baseUrl}/api/get-record?record_id=not-a-record-id`;
+    // Measured only as the refusal of its input: any other answer (a refused session) is not that route.
+    const refused = await fetch(withoutQueryUrl, { headers: authHeaders(session) });
+    if (refused.status !== 400)
+      throw new Error(`get-record without its query answered ${refused.status}: ${await refused.text()}`);
     const withoutQuery = throughputFigure(
       'scale_get_record_without_query_rps',
       'postgres',
-      await loadGet(`${server.baseUrl}/api/get-record?record_id=not-a-record-id`, session, load),
+      await loadGet(withoutQueryUrl, session, load),
     );
     const floor = `>= ${GET_ONE_RPS_FLOOR} req/s and within ${GET_ONE_RATIO_FLOOR}x of an unknown route (no database) and of the same route without its query`;
     const getOneFigure = (figure: Figure): Figure => {
