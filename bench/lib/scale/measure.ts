@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import type pg from 'pg';
 import { rounded } from '../figures.js';
-import type { LoadOptions, Session } from '../http.js';
+import { authHeaders, type LoadOptions, type Session } from '../http.js';
 import { type ListCase, PAGE_SIZE } from './cases.js';
 
 /** Nearest-rank percentile of a sample of durations. */
@@ -34,14 +34,6 @@ async function timeCalls(
     durations.push(performance.now() - started);
   }
   return { p50: rounded(percentile(durations, 0.5)), p95: rounded(percentile(durations, 0.95)) };
-}
-
-function authHeaders(session: Session): Record<string, string> {
-  return {
-    authorization: `Bearer ${session.access_token}`,
-    uid: session.uid,
-    authmachineid: session.authMachineId,
-  };
 }
 
 export function listUrl(baseUrl: string, listCase: ListCase): string {
