@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inputsDigest } from './inputs-digest.js';
+import { digestOf, inputsDigest, isCurrent, type StampedBuild, writeStamp } from './inputs-digest.js';
 
 describe('the digest that decides whether npm start rebuilds the web app or the server', () => {
   let root: string;
@@ -42,5 +42,23 @@ describe('the digest that decides whether npm start rebuilds the web app or the 
     const before = await digest();
     writeFileSync(file('src/features/page.test.tsx'), 'it()');
     expect(await digest()).toBe(before);
+  });
+
+  it('calls a build current only with its output there and the stamp of the inputs as they are', async () => {
+    const build: StampedBuild = {
+      output: file('dist/index.html'),
+      stamp: file('dist/.build-stamp'),
+      inputs: [file('src'), file('index.html')],
+      root,
+    };
+    expect(await isCurrent(build)).toBe(false);
+    mkdirSync(file('dist'));
+    await writeStamp(build, digestOf(build));
+    // A stamp without the output it stamps is not a build.
+    expect(await isCurrent(build)).toBe(false);
+    writeFileSync(file('dist/index.html'), '<html></html>');
+    expect(await isCurrent(build)).toBe(true);
+    writeFileSync(file('src/main.tsx'), 'render(3)');
+    expect(await isCurrent(build)).toBe(false);
   });
 });

@@ -34,12 +34,28 @@ export async function inputsDigest(inputs: readonly string[], root: string): Pro
   return hash.digest('hex');
 }
 
-/** True when the stamp file holds the digest of the inputs as they are now. */
-export async function stampMatches(stamp: string, digest: Promise<string> | string): Promise<boolean> {
-  const previous = await readFile(stamp, 'utf8').catch(() => '');
-  return previous.trim() === (await digest);
+/** A build that `npm start` redoes only when its inputs changed. */
+export interface StampedBuild {
+  /** A file the build makes: without it the build is not there, whatever the stamp says. */
+  output: string;
+  /** Where the build leaves the digest of what it was made from. */
+  stamp: string;
+  inputs: readonly string[];
+  /** The inputs' paths enter the digest relative to it, so that a copy elsewhere still matches. */
+  root: string;
 }
 
-export async function writeStamp(stamp: string, digest: Promise<string> | string): Promise<void> {
-  await writeFile(stamp, `${await digest}\n`);
+/** The digest of the build's inputs as they are now. */
+export const digestOf = (build: StampedBuild) => inputsDigest(build.inputs, build.root);
+
+/** True when the build's output is there and was made from exactly the inputs there are now. */
+export async function isCurrent(build: StampedBuild): Promise<boolean> {
+  if (!existsSync(build.output)) return false;
+  const previous = await readFile(build.stamp, 'utf8').catch(() => '');
+  return previous.trim() === (await digestOf(build));
+}
+
+/** Leaves the digest taken when the build started: a file saved during the build counts as a change. */
+export async function writeStamp(build: StampedBuild, digest: Promise<string>): Promise<void> {
+  await writeFile(build.stamp, `${await digest}\n`);
 }

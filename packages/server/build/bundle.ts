@@ -1,13 +1,11 @@
-import { existsSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { inputsDigest, stampMatches, writeStamp } from '../../../build/inputs-digest.js';
+import { digestOf, isCurrent, type StampedBuild, writeStamp } from '../../../build/inputs-digest.js';
 
 const SERVER = path.resolve(import.meta.dirname, '..');
 const REPO = path.resolve(SERVER, '../..');
 const DIST = path.join(SERVER, 'dist');
-const STAMP = path.join(DIST, '.build-stamp');
 /** What `npm start` runs: the server and the workspace packages it imports, as one ES module. */
 export const SERVER_BUNDLE = path.join(DIST, 'main.js');
 
@@ -48,11 +46,15 @@ const installedPackagesExternal: Plugin = {
   },
 };
 
+const SERVER_BUILD: StampedBuild = {
+  output: SERVER_BUNDLE,
+  stamp: path.join(DIST, '.build-stamp'),
+  inputs: BUILD_INPUTS,
+  root: REPO,
+};
+
 /** True when dist holds a bundle made from exactly the inputs there are now. */
-export async function bundleIsCurrent(): Promise<boolean> {
-  if (!existsSync(SERVER_BUNDLE)) return false;
-  return stampMatches(STAMP, inputsDigest(BUILD_INPUTS, REPO));
-}
+export const bundleIsCurrent = () => isCurrent(SERVER_BUILD);
 
 /**
  * Builds dist/: the bundle with its source map (stack traces name the TypeScript lines) and the
@@ -60,7 +62,7 @@ export async function bundleIsCurrent(): Promise<boolean> {
  * build is redone by the next start.
  */
 export async function bundleServer(): Promise<void> {
-  const digest = inputsDigest(BUILD_INPUTS, REPO);
+  const digest = digestOf(SERVER_BUILD);
   await rm(DIST, { recursive: true, force: true });
   await build({
     entryPoints: [path.join(SERVER, 'src/main.ts')],
@@ -74,5 +76,5 @@ export async function bundleServer(): Promise<void> {
     plugins: [installedPackagesExternal],
   });
   await cp(path.join(SERVER, 'src/db/migrations'), path.join(DIST, 'migrations'), { recursive: true });
-  await writeStamp(STAMP, digest);
+  await writeStamp(SERVER_BUILD, digest);
 }

@@ -1,15 +1,13 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { inputsDigest, stampMatches, writeStamp } from '../../../build/inputs-digest.js';
+import { digestOf, isCurrent, type StampedBuild, writeStamp } from '../../../build/inputs-digest.js';
 
 const WEB = path.resolve(import.meta.dirname, '..');
 const REPO = path.resolve(WEB, '../..');
 export const DIST = path.join(WEB, 'dist');
-const STAMP = path.join(DIST, '.build-stamp');
 
 /** Everything the built app depends on: its sources, the contract it imports, its tooling, the lock file. */
-export const BUILD_INPUTS = [
+const BUILD_INPUTS = [
   path.join(WEB, 'src'),
   path.join(WEB, 'public'),
   path.join(WEB, 'build'),
@@ -22,11 +20,15 @@ export const BUILD_INPUTS = [
   path.join(REPO, 'package-lock.json'),
 ];
 
+const WEB_BUILD: StampedBuild = {
+  output: path.join(DIST, 'index.html'),
+  stamp: path.join(DIST, '.build-stamp'),
+  inputs: BUILD_INPUTS,
+  root: REPO,
+};
+
 /** True when dist holds a build made from exactly the inputs there are now. */
-export async function builtFromCurrentSources(): Promise<boolean> {
-  if (!existsSync(path.join(DIST, 'index.html'))) return false;
-  return stampMatches(STAMP, inputsDigest(BUILD_INPUTS, REPO));
-}
+export const builtFromCurrentSources = () => isCurrent(WEB_BUILD);
 
 /**
  * Vite plugin: every build leaves the digest of what it was built from, taken when it starts (a file
@@ -38,10 +40,10 @@ export function buildStamp(): Plugin {
     name: 'sil-build-stamp',
     apply: 'build',
     buildStart() {
-      digest = inputsDigest(BUILD_INPUTS, REPO);
+      digest = digestOf(WEB_BUILD);
     },
     async closeBundle() {
-      if (digest) await writeStamp(STAMP, digest);
+      if (digest) await writeStamp(WEB_BUILD, digest);
     },
   };
 }
