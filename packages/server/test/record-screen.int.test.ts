@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directWrite } from './bench-journey.js';
 import { seedCatalogue } from './factories.js';
 import {
   call,
@@ -97,6 +99,35 @@ describe.each(DATABASES)('the record screen reads names on %s', (kind) => {
       (sample) => `${sample.sample_type_name} / ${sample.matrix_name}`,
     );
     expect(kinds.sort()).toEqual(['Flacon stérile / Urine', 'Tube EDTA / Sang', 'Tube sec / Sang']);
+  });
+
+  it('names the analyses it can when the record keeps an id that is no UUID, instead of failing', async () => {
+    const created = (
+      await send(secretary, 'POST', '/api/add-patient', {
+        patient_surname: 'Garnier',
+        patient_name: 'Luc',
+        patient_gender: 'M',
+        patient_dob: '1975-03-09',
+        record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.nfs] }],
+      })
+    ).json<{ record_id: string }>();
+    // Only a record written before the API checked its ids (or by hand) holds such a value.
+    const kept = JSON.stringify([{ combination: 1, analysis_ids: ['NFS', catalogue.glucose] }]);
+    const written = await directWrite(ctx.database.db, (tx) =>
+      tx.execute(
+        sql`UPDATE records SET record_selected_analyses = ${kept}::jsonb WHERE record_id = ${created.record_id}`,
+      ),
+    );
+    expect(written).toBe('accepted');
+    const response = await call(ctx.app, admin, {
+      method: 'GET',
+      url: `/api/get-record?record_id=${created.record_id}`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<Json[]>()[0]?.record_analyses).toEqual([
+      { analysis_id: 'NFS', analysis_name: '' },
+      { analysis_id: catalogue.glucose, analysis_name: 'Glycémie' },
+    ]);
   });
 
   it('names, in one answer, the rows each trace entry changes and the identifiers its values hold', async () => {

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/open.js';
 import { preparedPerDatabase } from '../../../db/prepared.js';
 import { patients, records, samples } from '../../../db/schema/index.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
+import { UUID } from '../../../lib/list/query.js';
 import { sessionStampValues, sessionUnchanged } from '../../../lib/session-stamps.js';
 import { outOfReach, type RecordReach, type RecordRow, recordReach } from '../scope.js';
 
@@ -14,11 +15,14 @@ const placeholder = (name: string) => sql.placeholder(name);
 /**
  * The names the record screen shows beside the ids the record points at (its prescriber, collector,
  * clinic, analyses, and its samples' types and matrices), by id, as `namesOf` names them: only rows
- * of the record's laboratory. Ids are compared as text: an id kept in the record's JSON that is not a
- * UUID names nothing instead of failing the cast. Written with aliases: drizzle leaves the columns of a
+ * of the record's laboratory. An analysis id kept in the record's JSON that is not a UUID names
+ * nothing instead of failing the cast. Written with aliases: drizzle leaves the columns of a
  * one-table select unqualified, and an inner table's own laboratory_id would capture the outer one.
+ * JSON rather than jsonb, samples joined rather than listed, analysis ids looked up rather than
+ * hashed: on every get-record, building jsonb values and hash tables cost the database more than
+ * the look-ups themselves (docs/decisions/0014-what-every-call-pays.md).
  */
-const namesOfRecord = sql<Record<string, string> | null>`(SELECT jsonb_object_agg(named.id, named.name) FROM (
+const namesOfRecord = sql<Record<string, string> | null>`(SELECT json_object_agg(named.id, named.name) FROM (
     SELECT pr.prescriber_id::text AS id, concat_ws(' ', pr.prescriber_surname, pr.prescriber_name) AS name
       FROM prescribers pr
      WHERE pr.prescriber_id = records.record_prescriber AND pr.laboratory_id = records.laboratory_id
@@ -32,21 +36,20 @@ const namesOfRecord = sql<Record<string, string> | null>`(SELECT jsonb_object_ag
      WHERE cl.clinic_id = records.record_owner AND cl.laboratory_id = records.laboratory_id
     UNION ALL
     SELECT st.sample_type_id::text, st.sample_type_name
-      FROM sample_types st
-     WHERE st.laboratory_id = records.laboratory_id
-       AND st.sample_type_id IN (SELECT s.sample_type FROM samples s WHERE s.sample_record = records.record_id)
+      FROM samples s JOIN sample_types st ON st.sample_type_id = s.sample_type
+     WHERE s.sample_record = records.record_id AND st.laboratory_id = records.laboratory_id
     UNION ALL
     SELECT ma.matrix_id::text, ma.matrix_name
-      FROM matrices ma
-     WHERE ma.laboratory_id = records.laboratory_id
-       AND ma.matrix_id IN (SELECT s.sample_matrix FROM samples s WHERE s.sample_record = records.record_id)
+      FROM samples s JOIN matrices ma ON ma.matrix_id = s.sample_matrix
+     WHERE s.sample_record = records.record_id AND ma.laboratory_id = records.laboratory_id
     UNION ALL
     SELECT an.analysis_id::text, an.analysis_name
       FROM analyses an
      WHERE an.laboratory_id = records.laboratory_id
-       AND an.analysis_id::text IN (
-             SELECT jsonb_array_elements_text(chosen.selection->'analysis_ids')
-               FROM jsonb_array_elements(records.record_selected_analyses) AS chosen(selection))
+       AND an.analysis_id = ANY (ARRAY(
+             SELECT CASE WHEN chosen_id ~* ${sql.raw(`'${UUID.source}'`)} THEN chosen_id::uuid END
+               FROM jsonb_array_elements(records.record_selected_analyses) AS chosen(selection),
+                    jsonb_array_elements_text(chosen.selection->'analysis_ids') AS chosen_id))
   ) AS named)`;
 
 /**
@@ -63,10 +66,10 @@ function prepareRecordDetail(db: Db, by: RecordReach['by']) {
   };
   return db
     .select({
-      record: sql<RecordRow>`to_jsonb(${records})`,
-      patient: sql<PatientRow | null>`(SELECT to_jsonb(p) FROM ${patients} p
+      record: sql<RecordRow>`to_json(${records})`,
+      patient: sql<PatientRow | null>`(SELECT to_json(p) FROM ${patients} p
                                         WHERE p.patient_id = ${records.record_patient})`,
-      samples: sql<SampleRow[]>`(SELECT coalesce(jsonb_agg(to_jsonb(s) ORDER BY s.sample_number), '[]'::jsonb)
+      samples: sql<SampleRow[]>`(SELECT coalesce(json_agg(s ORDER BY s.sample_number), '[]'::json)
                                   FROM ${samples} s WHERE s.sample_record = ${records.record_id})`,
       names: namesOfRecord,
       // The caller's session, in the same snapshot: the call's session check then reads nothing.
