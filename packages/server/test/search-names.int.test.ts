@@ -215,4 +215,24 @@ describe.each(DATABASES)('searching patients and records by name on %s', (kind) 
     // Shorter digits keep the search by any part: the day's counter finds the record.
     expect((await list('records', number.slice(-4))).data.map((row) => row.record_number)).toContain(number);
   });
+
+  it('counts a patient found by two of its fields once, and one found by its external id alone', async () => {
+    await writeTransaction(ctx.database.db, SYSTEM_ACTOR, async (tx) => {
+      // Martin is found by name and by this external id; Charles d'Artagnan by his external id only.
+      await tx.execute(
+        sql`UPDATE patients SET patient_external_id = 'MARTIN-77' WHERE patient_surname = 'Martin'`,
+      );
+      await tx.execute(
+        sql`UPDATE patients SET patient_external_id = 'dossier martin' WHERE patient_surname = ${"d'Artagnan"}`,
+      );
+    });
+    const response = await call(ctx.app, secretary, {
+      method: 'GET',
+      url: '/api/get-patients?search=martin',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const found = response.json<{ data: Json[]; number_of_rows: number }>();
+    expect(found.data.map((row) => row.patient_surname).sort()).toEqual(['Martin', "d'Artagnan"]);
+    expect(found.number_of_rows).toBe(2);
+  });
 });

@@ -10,17 +10,17 @@ import { presentPatient } from '../present.js';
 export type PatientRow = typeof patients.$inferSelect;
 
 /**
- * Patients of a laboratory found by name, birth name or 'surname first name' whatever the accents
- * and case typed (the names folded once, when written: `patient_search_names`), by the beginning of
- * the NIR or INS (a term that begins with a digit), by part of the external id, or by a date of
- * birth typed DD/MM/YYYY. Every branch has its index, so the search never reads the whole table; a
- * NIR or INS typed as six digits or more is looked up by its beginning in a btree (migration 0024).
+ * What a term typed in a patient search means, as the conditions any of which finds a patient: the
+ * names, birth name or 'surname first name' whatever the accents and case typed (the names folded
+ * once, when written: `patient_search_names`), the beginning of the NIR or INS (a term that begins
+ * with a digit), part of the external id; or a date of birth typed DD/MM/YYYY. Every branch has its
+ * index, so the search never reads the whole table; a NIR or INS typed as six digits or more is
+ * looked up by its beginning in a btree (migration 0024).
  */
-export function patientSearch(term: string, laboratoryId: string): SQL | undefined {
-  const inLaboratory = eq(patients.laboratory_id, laboratoryId);
+function patientSearchBranches(term: string): SQL[] {
   const dob = dobFromSearch(term);
   if (dob && !isCalendarDate(dob)) fail('incorrectType', { issues: [{ path: 'search', message: 'date' }] });
-  if (dob) return and(inLaboratory, eq(patients.patient_dob, dob));
+  if (dob) return [eq(patients.patient_dob, dob)];
   const compact = term.replace(/[\s.]/g, '');
   const byBeginning = (column: AnyColumn) =>
     isNumberTerm(compact) ? startsWith(column, compact) : ilike(column, `${escapeLike(compact)}%`);
@@ -29,14 +29,30 @@ export function patientSearch(term: string, laboratoryId: string): SQL | undefin
   const identifiers = /^\d/.test(compact)
     ? [byBeginning(patients.patient_nir), byBeginning(patients.patient_ins)]
     : [];
-  return and(
-    inLaboratory,
-    or(
-      foldedContains(patients.patient_search_names, term),
-      ...identifiers,
-      ilike(patients.patient_external_id, like(term)),
-    ),
-  );
+  return [
+    foldedContains(patients.patient_search_names, term),
+    ...identifiers,
+    ilike(patients.patient_external_id, like(term)),
+  ];
+}
+
+/** The patients of a laboratory a search term finds (`patientSearchBranches`). */
+export function patientSearch(term: string, laboratoryId: string): SQL | undefined {
+  return and(eq(patients.laboratory_id, laboratoryId), or(...patientSearchBranches(term)));
+}
+
+/**
+ * A search's matches as disjoint parts, one a branch: each patient in the part of the first branch
+ * it meets, so that the parts add up without de-duplication (ListSource.searchMatches).
+ */
+function patientSearchParts(term: string, rest: SQL): SQL {
+  const branches = patientSearchBranches(term);
+  const parts = branches.map((branch, index) => {
+    const earlier = or(...branches.slice(0, index));
+    const notEarlier = earlier ? sql` AND NOT coalesce(${earlier}, false)` : sql``;
+    return sql`SELECT 1 FROM ${patients} WHERE ${rest} AND ${branch}${notEarlier}`;
+  });
+  return sql.join(parts, sql` UNION ALL `);
 }
 
 export const patientSource: ListSource<PatientAnswer> = {
@@ -51,6 +67,10 @@ export const patientSource: ListSource<PatientAnswer> = {
     if (!condition || purpose !== 'page') return condition;
     return sql`${patients.patient_id} = ANY(ARRAY(SELECT patient_id FROM ${patients} WHERE ${condition}))`;
   },
+  // The count: each branch through its own index, the parts streamed until the bound. Asked as one
+  // OR, the planner priced the trigram indexes together above reading the table in order, and read
+  // 53,000 patients to count 2,000 'Martin' (21 ms, against 9 ms by the names' index).
+  searchMatches: (term, _laboratoryId, rest) => patientSearchParts(term, rest),
   shapedByPurpose: { search: true },
   present: (row: Row) => presentPatient(row as PatientRow),
 };
