@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toIso } from './time.js';
+import { presentRow, toIso, withoutTenant } from './time.js';
 
 describe('toIso', () => {
   it('writes every form PostgreSQL gives a stamp as Date would', () => {
@@ -20,5 +20,29 @@ describe('toIso', () => {
 
   it('refuses what is not a date, as Date does', () => {
     expect(() => toIso('not a stamp')).toThrow(RangeError);
+  });
+});
+
+describe('withoutTenant and presentRow', () => {
+  const stored = {
+    record_id: 'r1',
+    laboratory_id: 'lab',
+    record_created: '2026-11-22 15:44:47.123+00',
+    record_notes: null,
+  };
+
+  it('copies every field but the tenant column, in order, and leaves the stored row as it was', () => {
+    const copy = withoutTenant(stored);
+    expect(Object.keys(copy)).toEqual(['record_id', 'record_created', 'record_notes']);
+    expect(copy).not.toBe(stored);
+    expect(stored.laboratory_id).toBe('lab');
+  });
+
+  it('writes the stamps named in ISO 8601 and nothing else', () => {
+    expect(presentRow(stored, ['record_created'])).toEqual({
+      record_id: 'r1',
+      record_created: '2026-11-22T15:44:47.123Z',
+      record_notes: null,
+    });
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '@sil/contract';
 import { z } from 'zod';
 import type { patients, records, samples } from '../../db/schema/index.js';
-import { toIso } from '../../lib/time.js';
+import { toIso, withoutTenant } from '../../lib/time.js';
 
 const isoOrNull = (stamp: string | null) => (stamp === null ? null : toIso(stamp));
 // Coded columns are stored as text or numbers; reading them through their schema states the type.
@@ -23,9 +23,7 @@ const personsToPhone = z.array(personToPhoneSchema);
 
 /** A stored patient as answers show it: no tenant column, stamps in ISO 8601, the insurance warning. */
 export function presentPatient(row: typeof patients.$inferSelect): PatientRow {
-  const { laboratory_id: _tenant, ...fields } = row;
-  return {
-    ...fields,
+  return Object.assign(withoutTenant(row), {
     patient_gender: gender.parse(row.patient_gender),
     patient_civility: civility.parse(row.patient_civility),
     patient_title: title.parse(row.patient_title),
@@ -34,13 +32,11 @@ export function presentPatient(row: typeof patients.$inferSelect): PatientRow {
     patient_created: toIso(row.patient_created),
     patient_last_updated: toIso(row.patient_last_updated),
     patient_insurance_warning: insuranceWarning(row.patient_insurance_to),
-  };
+  });
 }
 
 export function presentRecord(row: typeof records.$inferSelect): RecordRow {
-  const { laboratory_id: _tenant, ...fields } = row;
-  return {
-    ...fields,
+  return Object.assign(withoutTenant(row), {
     record_status: recordStatusSchema.parse(row.record_status),
     record_persons_to_phone: personsToPhone.parse(row.record_persons_to_phone),
     record_created: toIso(row.record_created),
@@ -52,18 +48,16 @@ export function presentRecord(row: typeof records.$inferSelect): RecordRow {
     record_uh_expected_time: isoOrNull(row.record_uh_expected_time),
     record_delai_expected_time: isoOrNull(row.record_delai_expected_time),
     record_delai_actual_time: isoOrNull(row.record_delai_actual_time),
-  };
+  });
 }
 
 export function presentSample(row: typeof samples.$inferSelect): SampleRow {
-  const { laboratory_id: _tenant, ...fields } = row;
-  return {
-    ...fields,
+  return Object.assign(withoutTenant(row), {
     sample_collection_datetime: isoOrNull(row.sample_collection_datetime),
     sample_prepared_at: isoOrNull(row.sample_prepared_at),
     sample_injected_at: isoOrNull(row.sample_injected_at),
     sample_removed_at: isoOrNull(row.sample_removed_at),
     sample_validated_at: isoOrNull(row.sample_validated_at),
     sample_last_updated: toIso(row.sample_last_updated),
-  };
+  });
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/open.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { listRows } from '../../../lib/list/query.js';
 import type { SessionStamps } from '../../../lib/session-stamps.js';
-import { toIso } from '../../../lib/time.js';
+import { toIso, withoutTenant } from '../../../lib/time.js';
 import { presentPatient, presentRecord, presentSample } from '../present.js';
 import { recordScope, visibleRecord } from '../scope.js';
 import { visibleRecordDetail } from './detail.js';
@@ -12,11 +12,10 @@ import { idsIn, namesOf } from './names.js';
 import { createdBetween, recordSource, traceEntries } from './queries.js';
 
 /** Whole rows (traces of inserts and deletes) are kept as JSON; the tenant column is not the user's business. */
-function withoutTenant(value: string | null): string | null {
+function traceValueWithoutTenant(value: string | null): string | null {
   if (!value?.startsWith('{')) return value;
   try {
-    const { laboratory_id: _tenant, ...row } = JSON.parse(value) as Record<string, unknown>;
-    return JSON.stringify(row);
+    return JSON.stringify(withoutTenant(JSON.parse(value) as Record<string, unknown>));
   } catch {
     return value;
   }
@@ -80,8 +79,8 @@ export function createRecordReadService(db: Db) {
         const { laboratory_id: _tenant, ...rest } = entry;
         return {
           ...rest,
-          modification_old_value: withoutTenant(entry.modification_old_value),
-          modification_new_value: withoutTenant(entry.modification_new_value),
+          modification_old_value: traceValueWithoutTenant(entry.modification_old_value),
+          modification_new_value: traceValueWithoutTenant(entry.modification_new_value),
           modification_by_name: name,
           modification_timestamp: toIso(entry.modification_timestamp),
           names: Object.fromEntries(
