@@ -200,6 +200,8 @@ describe.each(DATABASES)('NABM acts on %s', (kind) => {
     }>();
     const coefficients = sorted.data.map((row) => row.nabm_coef_b);
     expect(coefficients).toEqual([...coefficients].sort((a, b) => b - a));
+    // Stored as numeric, which the driver reads as text: the list answers numbers.
+    expect(coefficients.every((coefficient) => typeof coefficient === 'number')).toBe(true);
     const refundable = (
       await call(ctx.app, admin, {
         method: 'GET',

@@ -23,7 +23,15 @@ import {
 import type { Queryable } from '../../db/open.js';
 import { fail } from '../errors.js';
 import { presentRow } from '../time.js';
-import { columnOf, type ListPurpose, type ListSource, type Row, scopeOf, selectionOf } from './source.js';
+import {
+  columnOf,
+  type ListPurpose,
+  type ListSource,
+  type Row,
+  readRows,
+  scopeOf,
+  selectionOf,
+} from './source.js';
 
 /** What the API shows of a row: no tenant column, stamps in ISO 8601. */
 export const present = (entity: EntityDefinition, row: Row): Row => presentRow(row, [entity.stampField]);
@@ -158,7 +166,7 @@ export async function listRows<R extends Row>(
       : undefined;
   const readPage = (purpose: ListPurpose): Promise<Row[]> => {
     const where = whereOf(binding, laboratoryId, query, extraScope, purpose);
-    return db
+    const page = db
       .select(selectionOf(binding))
       .from(binding.table)
       .where(
@@ -172,6 +180,7 @@ export async function listRows<R extends Row>(
       .orderBy(...order)
       .limit(pageSize)
       .offset(offset);
+    return readRows(db, binding, page);
   };
   const term = query.search?.trim();
   const searchMatches =
@@ -291,10 +300,11 @@ export async function exportRows<R extends Row>(
   // A text that is not a UUID names no row of a UUID-keyed table (and PostgreSQL refuses to compare).
   const known = idColumn.columnType === 'PgUUID' ? ids?.filter((id) => UUID.test(id)) : ids;
   const where = and(scopeOf(binding, laboratoryId), extraScope, known ? inArray(idColumn, known) : undefined);
-  const rows: Row[] = await db
+  const chosen = db
     .select(selectionOf(binding))
     .from(binding.table)
     .where(where)
     .orderBy(columnOf(binding.table, binding.exportOrder ?? binding.entity.idField));
+  const rows = await readRows(db, binding, chosen);
   return rows.map(presenterOf(binding));
 }

@@ -1,6 +1,7 @@
 import type { EntityDefinition, ListQuery } from '@sil/contract';
-import { eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { Column, eq, getTableColumns, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/open.js';
 
 export type Row = Record<string, unknown>;
 /**
@@ -70,11 +71,44 @@ export function columnOf(table: PgTable, field: string): PgColumn {
   return column;
 }
 
-/** What a page or an export of the list selects: the table's columns and the source's row fields. */
+/**
+ * What a page or an export of the list selects: the table's columns and the source's row fields,
+ * each named as its key (the table's columns are named as their keys: db/schema/schema.test.ts), so that the
+ * driver's rows already have the keys of the answer (`readRows`).
+ */
 export const selectionOf = (source: ListSource<Row>) => ({
   ...getTableColumns(source.table),
-  ...source.rowFields,
+  ...Object.fromEntries(Object.entries(source.rowFields ?? {}).map(([key, field]) => [key, field.as(key)])),
 });
+
+/** The columns of a table whose stored value the driver's differs from (numbers kept as numeric…). */
+function decodedColumns(table: PgTable): Array<[string, PgColumn]> {
+  return Object.entries(getTableColumns(table)).filter(
+    ([, column]) => column.mapFromDriverValue !== Column.prototype.mapFromDriverValue,
+  );
+}
+const decodersOfTable = new WeakMap<PgTable, Array<[string, PgColumn]>>();
+
+/**
+ * The rows of a list's select as the driver gives them, with the columns that need it decoded as
+ * the query builder would: a page of 50 records of 70 columns spent about 1 ms of CPU in the
+ * builder's generic mapping of each field of each row, where most fields come out as they went in.
+ */
+export async function readRows(db: Queryable, source: ListSource<Row>, query: SQLWrapper): Promise<Row[]> {
+  let decoders = decodersOfTable.get(source.table);
+  if (!decoders) {
+    decoders = decodedColumns(source.table);
+    decodersOfTable.set(source.table, decoders);
+  }
+  const { rows } = (await db.execute(query)) as unknown as { rows: Row[] };
+  for (const row of rows) {
+    for (const [key, column] of decoders) {
+      const value = row[key];
+      if (value !== null && value !== undefined) row[key] = column.mapFromDriverValue(value);
+    }
+  }
+  return rows;
+}
 
 /** The rows of one laboratory: every list starts there. */
 export const scopeOf = (source: ListSource<Row>, laboratoryId: string) =>

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import type { Queryable } from '../../db/open.js';
+import { type ListSource, readRows, selectionOf } from './source.js';
+
+const coefficients = pgTable('coefficients', {
+  code: text('code').notNull(),
+  rank: integer('rank'),
+  coefficient: numeric('coefficient', { precision: 10, scale: 2, mode: 'number' }),
+  updated: timestamp('updated', { withTimezone: true, mode: 'string' }),
+});
+const source = {
+  table: coefficients,
+  rowFields: { shown: sql<boolean>`true` },
+} as unknown as ListSource;
+
+/** A database that answers one statement with rows as PostgreSQL's driver gives them. */
+const answering = (rows: Array<Record<string, unknown>>) =>
+  ({ execute: async () => ({ rows }) }) as unknown as Queryable;
+
+describe('readRows', () => {
+  it('decodes what the driver gives as text where the column says otherwise, and leaves the rest', async () => {
+    const rows = await readRows(
+      answering([
+        { code: 'B', rank: 2, coefficient: '26.50', updated: '2026-11-22 15:44:47.123+00', shown: true },
+        { code: 'C', rank: null, coefficient: null, updated: null, shown: false },
+      ]),
+      source,
+      sql`SELECT`,
+    );
+    expect(rows).toEqual([
+      { code: 'B', rank: 2, coefficient: 26.5, updated: '2026-11-22 15:44:47.123+00', shown: true },
+      { code: 'C', rank: null, coefficient: null, updated: null, shown: false },
+    ]);
+  });
+
+  it('selects the row fields under their own names', () => {
+    expect(Object.keys(selectionOf(source))).toEqual(['code', 'rank', 'coefficient', 'updated', 'shown']);
+    expect((selectionOf(source).shown as { fieldAlias?: string }).fieldAlias).toBe('shown');
+  });
+});
