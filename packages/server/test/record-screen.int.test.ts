@@ -68,22 +68,24 @@ describe.each(DATABASES)('the record screen reads names on %s', (kind) => {
   });
   afterAll(() => stopTestApp(ctx));
 
+  /** A new patient and record, registered by the secretary. */
+  const registered = async (fields: Json): Promise<{ record_id: string }> =>
+    (await send(secretary, 'POST', '/api/add-patient', fields)).json<{ record_id: string }>();
+
   it('answers a record with its prescriber, collector, clinic, analyses and sample kinds by name', async () => {
-    const created = (
-      await send(secretary, 'POST', '/api/add-patient', {
-        patient_surname: 'Lambert',
-        patient_name: 'Odile',
-        patient_gender: 'F',
-        patient_dob: '1961-07-02',
-        record_prescriber: ids.prescriber,
-        record_collector: ids.collector,
-        record_owner: ids.clinic,
-        record_selected_analyses: [
-          { combination: 1, analysis_ids: [catalogue.nfs, catalogue.glucose, catalogue.ecbu] },
-        ],
-        record_must_paper: true,
-      })
-    ).json<{ record_id: string }>();
+    const created = await registered({
+      patient_surname: 'Lambert',
+      patient_name: 'Odile',
+      patient_gender: 'F',
+      patient_dob: '1961-07-02',
+      record_prescriber: ids.prescriber,
+      record_collector: ids.collector,
+      record_owner: ids.clinic,
+      record_selected_analyses: [
+        { combination: 1, analysis_ids: [catalogue.nfs, catalogue.glucose, catalogue.ecbu] },
+      ],
+      record_must_paper: true,
+    });
     const [detail] = await get<Json[]>(admin, `/api/get-record?record_id=${created.record_id}`);
     expect(detail).toMatchObject({
       record_prescriber_name: 'LEROY Anne',
@@ -102,15 +104,13 @@ describe.each(DATABASES)('the record screen reads names on %s', (kind) => {
   });
 
   it('names the analyses it can when the record keeps an id that is no UUID, instead of failing', async () => {
-    const created = (
-      await send(secretary, 'POST', '/api/add-patient', {
-        patient_surname: 'Garnier',
-        patient_name: 'Luc',
-        patient_gender: 'M',
-        patient_dob: '1975-03-09',
-        record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.nfs] }],
-      })
-    ).json<{ record_id: string }>();
+    const created = await registered({
+      patient_surname: 'Garnier',
+      patient_name: 'Luc',
+      patient_gender: 'M',
+      patient_dob: '1975-03-09',
+      record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.nfs] }],
+    });
     // Only a record written before the API checked its ids (or by hand) holds such a value.
     const kept = JSON.stringify([{ combination: 1, analysis_ids: ['NFS', catalogue.glucose] }]);
     const written = await directWrite(ctx.database.db, (tx) =>
