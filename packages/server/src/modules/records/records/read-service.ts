@@ -76,9 +76,8 @@ export function createRecordReadService(db: Db) {
       const names = await namesOf(db, auth.user.laboratory_id, entries.flatMap(idsOf));
       return entries.map((found) => {
         const { entry, name } = found;
-        const { laboratory_id: _tenant, ...rest } = entry;
         return {
-          ...rest,
+          ...withoutTenant(entry),
           modification_old_value: traceValueWithoutTenant(entry.modification_old_value),
           modification_new_value: traceValueWithoutTenant(entry.modification_new_value),
           modification_by_name: name,
