@@ -121,4 +121,73 @@ describe.each(DATABASES)('bounded counts of a list on %s', (kind) => {
     const one = await page('search=T000042', 'records');
     expect(one.data.map((row) => row.record_number)).toEqual(['T000042']);
   });
+
+  it('counts the abnormal records and those with a non-compliance among their own rows, and pages them in order', async () => {
+    const numbered = (n: number) => `T${String(n).padStart(6, '0')}`;
+    const numbers = (rows: Page['data']) => rows.map((row) => row.record_number);
+    await writeTransaction(ctx.database.db, SYSTEM_ACTOR, async (tx) => {
+      // Every record but the first five is abnormal; another laboratory's abnormal record counts nowhere here.
+      await tx.execute(sql`
+        INSERT INTO abnormal_records (record_id, laboratory_id)
+        SELECT record_id, laboratory_id FROM records WHERE record_number > 'T000005' AND record_number LIKE 'T%'`);
+      await tx.execute(sql`
+        WITH other AS (
+          INSERT INTO laboratories (laboratory_name, laboratory_code) VALUES ('Ailleurs', 'AILLEURS')
+          RETURNING laboratory_id),
+        patient AS (
+          INSERT INTO patients (laboratory_id, patient_surname, patient_name, patient_gender, patient_dob)
+          SELECT laboratory_id, 'Autre', 'Anne', 'F', date '1970-01-01' FROM other RETURNING laboratory_id, patient_id),
+        record AS (
+          INSERT INTO records (laboratory_id, record_number, record_patient, record_password)
+          SELECT laboratory_id, 'A000001', patient_id, 'secret' FROM patient RETURNING laboratory_id, record_id)
+        INSERT INTO abnormal_records (record_id, laboratory_id) SELECT record_id, laboratory_id FROM record`);
+      // Two samples with a non-compliance on each of the first 2,010 records: each record counts once.
+      await tx.execute(sql`
+        INSERT INTO samples (laboratory_id, sample_number, sample_record, sample_nct_active)
+        SELECT r.laboratory_id, r.record_number || '-' || tube, r.record_id, true
+        FROM records r, generate_series(1, 2) AS tube
+        WHERE r.record_number BETWEEN 'T000001' AND ${numbered(COUNT_STEP + 10)}`);
+    });
+    const abnormal = 'filter_column[]=record_abnormal&filter_value[]=true';
+
+    const first = await page(`number_of_records=50&${abnormal}`, 'records');
+    expect(first.number_of_rows).toBe(COUNT_STEP);
+    expect(first.number_of_rows_capped).toBe(true);
+    expect(numbers(first.data)).toEqual(Array.from({ length: 50 }, (_, index) => numbered(index + 6)));
+    expect(first.data.every((row) => row.record_abnormal === true)).toBe(true);
+    // The last page counts on to the 2,045 abnormal records exactly.
+    const last = await page(`number_of_records=50&page_number=${COUNT_STEP / 50 + 1}&${abnormal}`, 'records');
+    expect(numbers(last.data)).toEqual(
+      Array.from({ length: 45 }, (_, index) => numbered(COUNT_STEP + 6 + index)),
+    );
+    expect(last.number_of_rows).toBe(RECORDS - 5);
+    expect(last).not.toHaveProperty('number_of_rows_capped');
+    // The same count through the records when another condition stands beside the filter.
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
+    const dated = await page(
+      `number_of_records=50&page_number=${COUNT_STEP / 50 + 1}&${abnormal}&filter_date_from=${today}`,
+      'records',
+    );
+    expect(dated.number_of_rows).toBe(RECORDS - 5);
+    expect(numbers(dated.data)).toEqual(numbers(last.data));
+    const normal = await page('filter_column[]=record_abnormal&filter_value[]=false', 'records');
+    expect(numbers(normal.data).filter((number) => String(number).startsWith('T'))).toEqual(
+      [1, 2, 3, 4, 5].map(numbered),
+    );
+
+    const withNcts = 'filter_column[]=records_with_ncts&filter_value[]=true';
+    const lastWithNcts = await page(
+      `number_of_records=50&page_number=${COUNT_STEP / 50 + 1}&${withNcts}`,
+      'records',
+    );
+    expect(lastWithNcts.number_of_rows).toBe(COUNT_STEP + 10);
+    expect(numbers(lastWithNcts.data)).toEqual(
+      Array.from({ length: 10 }, (_, index) => numbered(COUNT_STEP + 1 + index)),
+    );
+    const firstWithNcts = await page(`number_of_records=50&${withNcts}`, 'records');
+    expect(firstWithNcts.number_of_rows_capped).toBe(true);
+    expect(numbers(firstWithNcts.data)).toEqual(
+      Array.from({ length: 50 }, (_, index) => numbered(index + 1)),
+    );
+  });
 });

@@ -164,25 +164,26 @@ export async function listRows<R extends Row>(
     sortFieldOf(binding, query) === binding.entity.stampField
       ? binding.stampSplit?.(query, sortOrderOf(binding, query))
       : undefined;
+  const term = query.search?.trim();
   const readPage = (purpose: ListPurpose): Promise<Row[]> => {
     const where = whereOf(binding, laboratoryId, query, extraScope, purpose);
+    const upTo = offset + pageSize;
+    const sortOrder = sortOrderOf(binding, query);
     const page = db
       .select(selectionOf(binding))
       .from(binding.table)
       .where(
-        split === undefined
-          ? where
-          : and(
-              where,
-              pageOfParts(db, binding, where, order, split, sortOrderOf(binding, query), offset + pageSize),
-            ),
+        split !== undefined
+          ? and(where, pageOfParts(db, binding, where, order, split, sortOrder, upTo))
+          : purpose === 'page-of-many' && !term
+            ? firstIdsOf(db, binding, where, order, upTo)
+            : where,
       )
       .orderBy(...order)
       .limit(pageSize)
       .offset(offset);
     return readRows(db, binding, page);
   };
-  const term = query.search?.trim();
   const searchMatches =
     term && binding.searchMatches
       ? binding.searchMatches(
@@ -192,8 +193,9 @@ export async function listRows<R extends Row>(
         )
       : undefined;
   const bound = countBound(offset, pageSize);
-  const counting = searchMatches
-    ? boundedCountOf(db, searchMatches, bound)
+  const matches = searchMatches ?? filterCountedAlone(binding, laboratoryId, query, extraScope);
+  const counting = matches
+    ? boundedCountOf(db, matches, bound)
     : boundedCount(db, binding, whereOf(binding, laboratoryId, query, extraScope, 'count'), bound);
   let total: number;
   let rows: Row[];
@@ -213,6 +215,26 @@ export async function listRows<R extends Row>(
     number_of_pages: pageCount(numberOfRows, pageSize),
     ...(capped ? { number_of_rows_capped: true as const } : {}),
   };
+}
+
+/**
+ * The matches of the query's one filter read from another table (ListSource.countedAlone), when the
+ * list has no other condition than its laboratory: no search, no scope of the caller's, no other
+ * filter, no default filter left standing.
+ */
+function filterCountedAlone(
+  binding: ListSource,
+  laboratoryId: string,
+  query: ListQuery,
+  extraScope: SQL | undefined,
+): SQL | undefined {
+  if (!binding.countedAlone || extraScope || query.search?.trim()) return undefined;
+  const filters = [...groupFilters(query)];
+  const [only] = filters;
+  if (!only || filters.length > 1) return undefined;
+  const [field, values] = only;
+  if (Object.keys(binding.defaultFilters ?? {}).some((other) => other !== field)) return undefined;
+  return binding.countedAlone[field]?.(values, laboratoryId);
 }
 
 /**
@@ -242,13 +264,29 @@ function pageOfParts(
   const [idName, stampName] = [sql.identifier(id.name), sql.identifier(stamp.name)];
   const firstPart = sql`SELECT first_part.${idName} FROM (${fenced} OFFSET 0) AS first_part
     ORDER BY first_part.${stampName} ${sql.raw(sortOrder)}, first_part.${idName} LIMIT ${upTo}`;
-  const walked = db
-    .select({ id })
+  return sql`${id} = ANY(ARRAY((${firstPart}) UNION ALL (${firstIds(db, binding, and(where, rest), order, upTo)})))`;
+}
+
+/** The ids of the first `upTo` matches in the list's order. */
+const firstIds = (db: Queryable, binding: ListSource, where: SQL | undefined, order: SQL[], upTo: number) =>
+  db
+    .select({ id: columnOf(binding.table, binding.entity.idField) })
     .from(binding.table)
-    .where(and(where, rest))
+    .where(where)
     .orderBy(...order)
     .limit(upTo);
-  return sql`${id} = ANY(ARRAY((${firstPart}) UNION ALL (${walked})))`;
+
+/**
+ * A page among many matches, found by its ids first: the walk along the list's order reads only the
+ * ids and the columns its conditions need, from the order's index where it holds them, and whole
+ * rows are read for the page alone. Selecting whole rows in the walk read every walked record
+ * (8,856 for 50 abnormal records at 1 M, 8 ms of the page's 15). Not for a search, whose check of
+ * each walked record reads its row anyway (the record number, the patient): the page would then
+ * only pay its rows' look-ups twice.
+ */
+function firstIdsOf(db: Queryable, binding: ListSource, where: SQL, order: SQL[], upTo: number): SQL {
+  const id = columnOf(binding.table, binding.entity.idField);
+  return sql`${id} = ANY(ARRAY(${firstIds(db, binding, where, order, upTo)}))`;
 }
 
 /**
@@ -275,8 +313,9 @@ async function boundedCount(db: Queryable, binding: ListSource, where: SQL, boun
 }
 
 /**
- * The same bound over a search's disjoint parts (ListSource.searchMatches): the rows stream out of
- * each part's index and the count stops at bound + 1, with no de-duplication of every match.
+ * The same bound over a search's disjoint parts (ListSource.searchMatches), or a filter's matches
+ * counted alone (ListSource.countedAlone): the rows stream out of each part's index and the count
+ * stops at bound + 1, with no de-duplication of every match.
  */
 async function boundedCountOf(db: Queryable, matches: SQL, bound: number): Promise<number> {
   const rows = (await db.execute(

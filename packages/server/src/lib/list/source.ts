@@ -39,6 +39,14 @@ export interface ListSource<R extends Row = Row> {
    */
   computedFilters?: Record<string, (values: string[], purpose: ListPurpose, laboratoryId: string) => SQL>;
   /**
+   * A computed filter's matches as rows of another table, one row a match, for the count of a list
+   * that has no condition but its laboratory and this filter: the laboratory's abnormal records are
+   * counted in abnormal_records alone, where the count through the list's table read a record for
+   * each (8–19 ms for 2,001 of them at 1 M records, 0.4 ms alone). Undefined when the values ask
+   * for what the other table does not hold (the records that are not abnormal).
+   */
+  countedAlone?: Record<string, (values: string[], laboratoryId: string) => SQL | undefined>;
+  /**
    * The parts of a query whose shape follows the purpose (a search, computed filters by name).
    * When a query uses none of them, its page does not wait for its count: both are read at once.
    */

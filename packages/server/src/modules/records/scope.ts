@@ -25,15 +25,21 @@ export function recordReach(auth: Authenticated): RecordReach {
   return { by: 'laboratory' };
 }
 
+/**
+ * The condition on records of `recordReach` within the laboratory: none for staff, who see all of
+ * its records (a list then has no condition but the laboratory's, which its count can use).
+ */
+export function reachWithinLaboratory(auth: Authenticated): SQL | undefined {
+  const reach = recordReach(auth);
+  if (reach.by === 'owner') return eq(records.record_owner, reach.clinicId);
+  if (reach.by === 'prescriber') return eq(records.record_prescriber, reach.prescriberId);
+  return undefined;
+}
+
 /** The condition on records of `recordReach`, for queries built per call. */
 export function recordScope(auth: Authenticated): SQL {
   const inLaboratory = eq(records.laboratory_id, auth.user.laboratory_id);
-  const reach = recordReach(auth);
-  if (reach.by === 'owner')
-    return and(inLaboratory, eq(records.record_owner, reach.clinicId)) ?? inLaboratory;
-  if (reach.by === 'prescriber')
-    return and(inLaboratory, eq(records.record_prescriber, reach.prescriberId)) ?? inLaboratory;
-  return inLaboratory;
+  return and(inLaboratory, reachWithinLaboratory(auth)) ?? inLaboratory;
 }
 
 export type RecordRow = typeof records.$inferSelect;

@@ -62,6 +62,23 @@ const abnormalMark = sql<boolean>`coalesce((SELECT true ${abnormalRowOfRecord} L
 const abnormalRecordIds = (laboratoryId: string) =>
   sql`SELECT a.record_id FROM ${abnormalRecords} a WHERE a.laboratory_id = ${laboratoryId}`;
 
+/** Which records the abnormal filter asks for: those marked, the others, or both. */
+function abnormalWanted(values: string[]): 'marked' | 'unmarked' | 'both' {
+  const wanted = new Set(values.map((value) => value.toLowerCase()));
+  if ([...wanted].some((value) => value !== 'true' && value !== 'false'))
+    fail('incorrectType', { field: 'filter_value[]', value: 'record_abnormal' });
+  if (wanted.size !== 1) return 'both';
+  return wanted.has('true') ? 'marked' : 'unmarked';
+}
+
+/**
+ * The records with an active non-compliance on a sample, one row a record: the laboratory's entries
+ * of samples_nct_active_record in record order, each record once (migration 0041).
+ */
+const recordsWithNctsIn = (laboratoryId: string) =>
+  sql`SELECT DISTINCT sample_record FROM ${samples}
+       WHERE sample_nct_active AND ${samples.laboratory_id} = ${laboratoryId}`;
+
 /** An external record: one a clinic owns (created on the external portal), as the dashboard counts them. */
 export const externalRecord = sql`${records.record_owner} IS NOT NULL`;
 
@@ -147,11 +164,9 @@ export const recordSource: ListSource<RecordListRow> = {
     // few start from the laboratory's abnormal records (abnormal_records_laboratory), as the
     // non-compliances do: checked record by record, the count walked half the laboratory's records.
     record_abnormal: (values, purpose, laboratoryId) => {
-      const wanted = new Set(values.map((value) => value.toLowerCase()));
-      if ([...wanted].some((value) => value !== 'true' && value !== 'false'))
-        fail('incorrectType', { field: 'filter_value[]', value: 'record_abnormal' });
-      if (wanted.size !== 1) return sql`true`;
-      if (wanted.has('false')) return sql`NOT ${recordAbnormal}`;
+      const wanted = abnormalWanted(values);
+      if (wanted === 'both') return sql`true`;
+      if (wanted === 'unmarked') return sql`NOT ${recordAbnormal}`;
       return purpose === 'page-of-many'
         ? recordAbnormal
         : sql`${records.record_id} = ANY(ARRAY(${abnormalRecordIds(laboratoryId)}))`;
@@ -162,6 +177,13 @@ export const recordSource: ListSource<RecordListRow> = {
         gte(records.record_validated_at, parisMidnight(todayInParis())),
         sql`${records.record_validated_at} IS NOT NULL`,
       ) ?? sql`false`,
+  },
+  // With no other condition, the count needs no record: each of these filters' matches is a row of
+  // its own index, of the laboratory.
+  countedAlone: {
+    records_with_ncts: (_values, laboratoryId) => recordsWithNctsIn(laboratoryId),
+    record_abnormal: (values, laboratoryId) =>
+      abnormalWanted(values) === 'marked' ? abnormalRecordIds(laboratoryId) : undefined,
   },
 };
 

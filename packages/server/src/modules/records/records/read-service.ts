@@ -6,7 +6,7 @@ import { listRows } from '../../../lib/list/query.js';
 import type { SessionStamps } from '../../../lib/session-stamps.js';
 import { toIso, withoutTenant } from '../../../lib/time.js';
 import { presentPatient, presentRecord, presentSample } from '../present.js';
-import { recordScope, visibleRecord } from '../scope.js';
+import { reachWithinLaboratory, visibleRecord } from '../scope.js';
 import { visibleRecordDetail } from './detail.js';
 import { idsIn, namesOf } from './names.js';
 import { createdBetween, recordSource, traceEntries } from './queries.js';
@@ -24,7 +24,8 @@ function traceValueWithoutTenant(value: string | null): string | null {
 export function createRecordReadService(db: Db) {
   return {
     async list(auth: Authenticated, query: ListQuery) {
-      const scope = and(recordScope(auth), createdBetween(query));
+      // The laboratory is every list's own condition (lib/list/source.ts, `scopeOf`).
+      const scope = and(reachWithinLaboratory(auth), createdBetween(query));
       return listRows(db, recordSource, auth.user.laboratory_id, query, scope);
     },
 
