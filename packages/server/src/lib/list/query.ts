@@ -160,15 +160,15 @@ export async function listRows<R extends Row>(
   const order = orderOf(binding, query);
   const pageSize = Math.min(query.number_of_records, MAX_ROWS_PER_ANSWER);
   const offset = (query.page_number - 1) * pageSize;
+  const upTo = offset + pageSize;
+  const sortOrder = sortOrderOf(binding, query);
   const split =
     sortFieldOf(binding, query) === binding.entity.stampField
-      ? binding.stampSplit?.(query, sortOrderOf(binding, query))
+      ? binding.stampSplit?.(query, sortOrder)
       : undefined;
   const term = query.search?.trim();
   const readPage = (purpose: ListPurpose): Promise<Row[]> => {
     const where = whereOf(binding, laboratoryId, query, extraScope, purpose);
-    const upTo = offset + pageSize;
-    const sortOrder = sortOrderOf(binding, query);
     const page = db
       .select(selectionOf(binding))
       .from(binding.table)
@@ -193,7 +193,8 @@ export async function listRows<R extends Row>(
         )
       : undefined;
   const bound = countBound(offset, pageSize);
-  const matches = searchMatches ?? filterCountedAlone(binding, laboratoryId, query, extraScope);
+  const matches =
+    searchMatches ?? (term ? undefined : filterCountedAlone(binding, laboratoryId, query, extraScope));
   const counting = matches
     ? boundedCountOf(db, matches, bound)
     : boundedCount(db, binding, whereOf(binding, laboratoryId, query, extraScope, 'count'), bound);
@@ -219,8 +220,8 @@ export async function listRows<R extends Row>(
 
 /**
  * The matches of the query's one filter read from another table (ListSource.countedAlone), when the
- * list has no other condition than its laboratory: no search, no scope of the caller's, no other
- * filter, no default filter left standing.
+ * list of an unsearched query has no other condition than its laboratory: no scope of the caller's,
+ * no other filter, no default filter left standing.
  */
 function filterCountedAlone(
   binding: ListSource,
@@ -228,7 +229,7 @@ function filterCountedAlone(
   query: ListQuery,
   extraScope: SQL | undefined,
 ): SQL | undefined {
-  if (!binding.countedAlone || extraScope || query.search?.trim()) return undefined;
+  if (!binding.countedAlone || extraScope) return undefined;
   const filters = [...groupFilters(query)];
   const [only] = filters;
   if (!only || filters.length > 1) return undefined;
