@@ -122,6 +122,33 @@ describe.each(DATABASES)('bounded counts of a list on %s', (kind) => {
     expect(one.data.map((row) => row.record_number)).toEqual(['T000042']);
   });
 
+  it('pages few matches in the order asked, from the ids their count read', async () => {
+    // The 50 Borne men, 'Prénom 2001' to 'Prénom 2050': a search and a filter, sorted by a text.
+    const men = (order: 'ASC' | 'DESC', pageNumber: number) =>
+      page(
+        `number_of_records=20&page_number=${pageNumber}&search=borne&filter_column[]=patient_gender&filter_value[]=M&sort_by=firstName&sort_order=${order}`,
+      );
+    const names = (from: number, to: number) =>
+      Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => `Prénom ${from + (to > from ? i : -i)}`);
+    const second = await men('ASC', 2);
+    expect(second.data.map((row) => row.patient_name)).toEqual(names(2021, 2040));
+    expect(second.number_of_rows).toBe(50);
+    expect(second.number_of_pages).toBe(3);
+    expect((await men('DESC', 2)).data.map((row) => row.patient_name)).toEqual(names(2030, 2011));
+    expect((await men('DESC', 3)).data.map((row) => row.patient_name)).toEqual(names(2010, 2001));
+    const past = await men('ASC', 4);
+    expect(past.data).toEqual([]);
+    expect(past.number_of_rows).toBe(50);
+    // Records found by number, newest number first, the second page of three.
+    const records = await page(
+      'number_of_records=3&page_number=2&search=T00004&sort_by=record_number&sort_order=DESC',
+      'records',
+    );
+    expect(records.data.map((row) => row.record_number)).toEqual(['T000046', 'T000045', 'T000044']);
+    expect(records.number_of_rows).toBe(10);
+    expect((await page('search=nobody-by-this-name', 'records')).data).toEqual([]);
+  });
+
   it('counts the abnormal records and those with a non-compliance among their own rows, and pages them in order', async () => {
     const numbered = (n: number) => `T${String(n).padStart(6, '0')}`;
     const numbers = (rows: Page['data']) => rows.map((row) => row.record_number);

@@ -100,16 +100,29 @@ function sortFieldOf(binding: ListSource, query: ListQuery): string {
 const sortOrderOf = ({ entity }: ListSource, query: ListQuery): 'ASC' | 'DESC' =>
   query.sort_order ?? (query.sort_by === undefined ? entity.defaultSort.order : 'ASC');
 
-/** The sort: a §9 sort option of this table, or one of its own fields; nothing else reaches SQL. */
-function orderOf(binding: ListSource, query: ListQuery): SQL[] {
-  const { entity, table } = binding;
+/** What a list is sorted by: its key (a §9 sort option or one of its own fields), then its id. */
+interface Sort {
+  field: string;
+  key: SQL | AnyColumn;
+  order: 'ASC' | 'DESC';
+  id: AnyColumn;
+}
+
+function sortOf(binding: ListSource, query: ListQuery): Sort {
   const field = sortFieldOf(binding, query);
-  const direction = sortOrderOf(binding, query) === 'ASC' ? asc : desc;
-  const column = columnOf(table, field);
+  const column = columnOf(binding.table, field);
   // Text sorts ignore case, as people read lists; ties are broken by id so pages never overlap.
   const key = column.dataType === 'string' && column.columnType === 'PgText' ? sql`lower(${column})` : column;
-  return [direction(key), asc(columnOf(table, entity.idField))];
+  return {
+    field,
+    key,
+    order: sortOrderOf(binding, query),
+    id: columnOf(binding.table, binding.entity.idField),
+  };
 }
+
+/** The sort as ORDER BY terms; nothing but a known field reaches SQL. */
+const orderOf = ({ key, order, id }: Sort): SQL[] => [order === 'ASC' ? asc(key) : desc(key), asc(id)];
 
 export function whereOf(
   binding: ListSource,
@@ -157,15 +170,13 @@ export async function listRows<R extends Row>(
   query: ListQuery,
   extraScope?: SQL,
 ) {
-  const order = orderOf(binding, query);
+  const sort = sortOf(binding, query);
+  const order = orderOf(sort);
   const pageSize = Math.min(query.number_of_records, MAX_ROWS_PER_ANSWER);
   const offset = (query.page_number - 1) * pageSize;
   const upTo = offset + pageSize;
-  const sortOrder = sortOrderOf(binding, query);
-  const split =
-    sortFieldOf(binding, query) === binding.entity.stampField
-      ? binding.stampSplit?.(query, sortOrder)
-      : undefined;
+  const sortOrder = sort.order;
+  const split = sort.field === binding.entity.stampField ? binding.stampSplit?.(query, sortOrder) : undefined;
   const term = query.search?.trim();
   const readPage = (purpose: ListPurpose): Promise<Row[]> => {
     const where = whereOf(binding, laboratoryId, query, extraScope, purpose);
@@ -175,7 +186,7 @@ export async function listRows<R extends Row>(
       .where(
         split !== undefined
           ? and(where, pageOfParts(db, binding, where, order, split, sortOrder, upTo))
-          : purpose === 'page-of-many' && !term
+          : purpose === 'page-of-many'
             ? firstIdsOf(db, binding, where, order, upTo)
             : where,
       )
@@ -184,27 +195,32 @@ export async function listRows<R extends Row>(
       .offset(offset);
     return readRows(db, binding, page);
   };
-  const searchMatches =
-    term && binding.searchMatches
-      ? binding.searchMatches(
-          term,
-          laboratoryId,
-          whereOf(binding, laboratoryId, { ...query, search: undefined }, extraScope, 'count'),
-        )
-      : undefined;
   const bound = countBound(offset, pageSize);
-  const matches =
-    searchMatches ?? (term ? undefined : filterCountedAlone(binding, laboratoryId, query, extraScope));
-  const counting = matches
-    ? boundedCountOf(db, matches, bound)
-    : boundedCount(db, binding, whereOf(binding, laboratoryId, query, extraScope, 'count'), bound);
   let total: number;
   let rows: Row[];
-  if (shapedByCount(binding, query)) {
-    total = await counting;
-    // The count says how dense the matches are, and so which shape finds the page soonest.
+  if (term && binding.searchMatches) {
+    const rest = whereOf(binding, laboratoryId, { ...query, search: undefined }, extraScope, 'count');
+    const matches = binding.searchMatches(term, laboratoryId, rest, matchSelection(sort));
+    // The count says how dense the matches are, and so which shape finds the page soonest; among
+    // few, the same statement has read the page's ids.
+    const counted = await countWithFirstIds(db, matches, sort.order, bound, upTo);
+    total = counted.total;
+    rows = counted.firstIds
+      ? await readRowsById(db, binding, counted.firstIds.slice(offset), order)
+      : await readPage('page-of-many');
+  } else if (shapedByCount(binding, query)) {
+    const alone = term ? undefined : filterCountedAlone(binding, laboratoryId, query, extraScope);
+    total = await (alone
+      ? boundedCountOf(db, alone, bound)
+      : boundedCount(db, binding, whereOf(binding, laboratoryId, query, extraScope, 'count'), bound));
     rows = await readPage(total > MANY_MATCHES ? 'page-of-many' : 'page');
   } else {
+    const counting = boundedCount(
+      db,
+      binding,
+      whereOf(binding, laboratoryId, query, extraScope, 'count'),
+      bound,
+    );
     // The same conditions either way: on PostgreSQL the two run at once on two pooled connections.
     [total, rows] = await Promise.all([counting, readPage('page')]);
   }
@@ -281,9 +297,10 @@ const firstIds = (db: Queryable, binding: ListSource, where: SQL | undefined, or
  * A page among many matches, found by its ids first: the walk along the list's order reads only the
  * ids and the columns its conditions need, from the order's index where it holds them, and whole
  * rows are read for the page alone. Selecting whole rows in the walk read every walked record
- * (8,856 for 50 abnormal records at 1 M, 8 ms of the page's 15). Not for a search, whose check of
- * each walked record reads its row anyway (the record number, the patient): the page would then
- * only pay its rows' look-ups twice.
+ * (8,856 for 50 abnormal records at 1 M, 8 ms of the page's 15). The records' order index carries
+ * the number and patient a search checks (migration 0042); where an index does not hold what a
+ * condition checks (patients' names), the walk reads the rows it passes as before, and the page
+ * pays its own rows' look-ups once more (50 by primary key).
  */
 function firstIdsOf(db: Queryable, binding: ListSource, where: SQL, order: SQL[], upTo: number): SQL {
   const id = columnOf(binding.table, binding.entity.idField);
@@ -314,15 +331,55 @@ async function boundedCount(db: Queryable, binding: ListSource, where: SQL, boun
 }
 
 /**
- * The same bound over a search's disjoint parts (ListSource.searchMatches), or a filter's matches
- * counted alone (ListSource.countedAlone): the rows stream out of each part's index and the count
- * stops at bound + 1, with no de-duplication of every match.
+ * The same bound over a filter's matches counted alone (ListSource.countedAlone): the rows stream out
+ * of its index and the count stops at bound + 1.
  */
 async function boundedCountOf(db: Queryable, matches: SQL, bound: number): Promise<number> {
   const rows = (await db.execute(
     sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM (${matches}) AS parts LIMIT ${bound + 1}) AS matches`,
   )) as unknown as { rows: Array<{ n: number }> };
   return Number(rows.rows[0]?.n ?? 0);
+}
+
+/** What each match of a search's parts carries: its id and its sort key (countWithFirstIds). */
+const matchSelection = ({ key, id }: Sort) => sql`${id} AS match_id, ${key} AS match_key`;
+
+/**
+ * A search's matches (ListSource.searchMatches, each carrying matchSelection) counted up to one past
+ * `bound`, as boundedCount does, and, when they are few (MANY_MATCHES or less), the ids of the first
+ * `upTo` of them in the list's order, from the same rows: they stream out of each part's index with
+ * no de-duplication of every match, and a page among few then reads them again nowhere (the count
+ * and then the page read the 1,677 records of the 'Martin Marie' patients twice, 9 and 15 ms at 1 M
+ * records). Among many, no ids: the page walks the list's order instead.
+ */
+async function countWithFirstIds(
+  db: Queryable,
+  matches: SQL,
+  order: 'ASC' | 'DESC',
+  bound: number,
+  upTo: number,
+): Promise<{ total: number; firstIds?: string[] }> {
+  const result = (await db.execute(
+    sql`WITH matches AS MATERIALIZED (SELECT match_id, match_key FROM (${matches}) AS parts LIMIT ${bound + 1})
+        SELECT (SELECT count(*)::int FROM matches) AS n,
+               ARRAY(SELECT matches.match_id::text FROM matches
+                      WHERE (SELECT count(*) FROM matches) <= ${MANY_MATCHES}
+                      ORDER BY matches.match_key ${sql.raw(order)}, matches.match_id LIMIT ${upTo}) AS ids`,
+  )) as unknown as { rows: Array<{ n: number; ids: string[] }> };
+  const total = Number(result.rows[0]?.n ?? 0);
+  return total > MANY_MATCHES ? { total } : { total, firstIds: result.rows[0]?.ids ?? [] };
+}
+
+/** The rows of these ids, in the list's order: a page whose ids are known. */
+async function readRowsById(db: Queryable, binding: ListSource, ids: string[], order: SQL[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const id = columnOf(binding.table, binding.entity.idField);
+  const page = db
+    .select(selectionOf(binding))
+    .from(binding.table)
+    .where(inArray(id, ids))
+    .orderBy(...order);
+  return readRows(db, binding, page);
 }
 
 /**

@@ -28,11 +28,13 @@ export interface ListSource<R extends Row = Row> {
   searchCondition?: (term: string, purpose: ListPurpose, laboratoryId: string) => SQL | undefined;
   /**
    * A search's matches for the bounded count, as disjoint parts each read through its own index
-   * (a `SELECT 1 … UNION ALL SELECT 1 …`), within `rest`: the list's other conditions on the
-   * source's table (laboratory, caller's reach, filters). The count then stops one past countBound
-   * matches, where `id IN (…)` gathers and de-duplicates every match first (records by 'Martin').
+   * (a `SELECT selected … UNION ALL SELECT selected …`), within `rest`: the list's other conditions
+   * on the source's table (laboratory, caller's reach, filters). Each part names the source's table
+   * as the table itself, so that `rest` and `selected` (its id and sort key, or 1) apply to it. The
+   * count then stops one past countBound matches, where `id IN (…)` gathers and de-duplicates every
+   * match first (records by 'Martin'); among few matches, the page's ids come from the same rows.
    */
-  searchMatches?: (term: string, laboratoryId: string, rest: SQL) => SQL;
+  searchMatches?: (term: string, laboratoryId: string, rest: SQL, selected: SQL) => SQL;
   /**
    * Filters computed rather than read from a column (records_with_ncts…), by filter column name.
    * `purpose` lets a filter take another shape for the count, a page of few and a page of many.

@@ -140,10 +140,10 @@ export const recordSource: ListSource<RecordListRow> = {
   // patients, not all of them gathered and de-duplicated first. A patient's records are read by
   // records_record_patient_index alone (the sub-select, named as the table so that `rest` applies to
   // it): given the laboratory inside, the planner may walk the laboratory's records instead.
-  searchMatches: (term, laboratoryId, rest) =>
-    sql`SELECT 1 FROM records WHERE ${rest} AND ${numberMatches(term)}
+  searchMatches: (term, laboratoryId, rest, selected) =>
+    sql`SELECT ${selected} FROM records WHERE ${rest} AND ${numberMatches(term)}
         UNION ALL
-        SELECT 1 FROM patients
+        SELECT ${selected} FROM patients
           CROSS JOIN LATERAL (SELECT * FROM records WHERE records.record_patient = patients.patient_id
                                OFFSET 0) AS records
          WHERE ${patientSearch(term, laboratoryId)} AND ${rest} AND NOT (${numberMatches(term)})`,
