@@ -217,4 +217,26 @@ describe.each(DATABASES)('bounded counts of a list on %s', (kind) => {
       Array.from({ length: 50 }, (_, index) => numbered(index + 1)),
     );
   });
+
+  // Last: it adds the records that every list of the laboratory then begins with.
+  it('finds a page among many matches that lie past the first records of the list order', async () => {
+    // 5,000 records updated after every Borne record: a walk of the first few thousand records
+    // in list order meets no Borne record, and the page is looked for again, unbounded.
+    await writeTransaction(ctx.database.db, SYSTEM_ACTOR, async (tx) => {
+      await tx.execute(sql`
+        INSERT INTO records (laboratory_id, record_number, record_patient, record_password, record_last_updated)
+        SELECT p.laboratory_id, 'N' || lpad(n::text, 6, '0'), p.patient_id, 'secret', now() + n * interval '1 second'
+        FROM (SELECT laboratory_id, patient_id FROM patients WHERE patient_surname = 'Ailleurs' LIMIT 1) p,
+             generate_series(1, 5000) AS n`);
+    });
+    const borne = await page('number_of_records=50&search=borne', 'records');
+    expect(borne.number_of_rows_capped).toBe(true);
+    expect(borne.data.map((row) => row.record_number)).toEqual(
+      Array.from({ length: 50 }, (_, index) => `T${String(index + 1).padStart(6, '0')}`),
+    );
+    const ailleurs = await page('number_of_records=50&search=ailleurs', 'records');
+    expect(ailleurs.data.map((row) => row.record_number)).toEqual(
+      Array.from({ length: 50 }, (_, index) => `N${String(5000 - index).padStart(6, '0')}`),
+    );
+  });
 });

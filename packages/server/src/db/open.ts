@@ -17,6 +17,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything that runs queries: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
+/**
+ * Whether two statements sent at once run at once: on a pool of PostgreSQL connections, yes; on the
+ * embedded database (one connection) and inside a transaction, they run one after the other.
+ */
+export const runsStatementsAtOnce = (db: Queryable) =>
+  (db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -12,6 +12,7 @@ import {
   asc,
   count,
   desc,
+  getTableName,
   gte,
   ilike,
   inArray,
@@ -20,7 +21,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { Queryable } from '../../db/open.js';
+import { type Queryable, runsStatementsAtOnce } from '../../db/open.js';
 import { fail } from '../errors.js';
 import { presentRow } from '../time.js';
 import {
@@ -195,19 +196,46 @@ export async function listRows<R extends Row>(
       .offset(offset);
     return readRows(db, binding, page);
   };
+  // The page among many, looked for among the first SEARCH_WALK_AHEAD rows of the list's order only.
+  const readPageWalkedAhead = (): Promise<Row[]> => {
+    const where = whereOf(binding, laboratoryId, query, extraScope, 'page-of-many');
+    const page = db
+      .select(selectionOf(binding))
+      .from(binding.table)
+      .where(pageWalkedAhead(db, binding, laboratoryId, where, order, upTo))
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset(offset);
+    return readRows(db, binding, page);
+  };
   const bound = countBound(offset, pageSize);
   let total: number;
   let rows: Row[];
   if (term && binding.searchMatches) {
     const rest = whereOf(binding, laboratoryId, { ...query, search: undefined }, extraScope, 'count');
     const matches = binding.searchMatches(term, laboratoryId, rest, matchSelection(sort));
+    // A page among many is walked for at the same time, within the first rows of the list's order
+    // (pageWalkedAhead): a common name's page is there, and it need not wait for the count.
+    const ahead =
+      binding.searchWalksAhead?.(term) &&
+      sort.field === binding.entity.stampField &&
+      split === undefined &&
+      runsStatementsAtOnce(db)
+        ? // Its failure is not the answer's: the page is then looked for again, unbounded.
+          readPageWalkedAhead().catch(() => undefined)
+        : undefined;
     // The count says how dense the matches are, and so which shape finds the page soonest; among
     // few, the same statement has read the page's ids.
     const counted = await countWithFirstIds(db, matches, sort.order, bound, upTo);
     total = counted.total;
-    rows = counted.firstIds
-      ? await readRowsById(db, binding, counted.firstIds.slice(offset), order)
-      : await readPage('page-of-many');
+    if (counted.firstIds) {
+      // Among few, the walk ahead finds nothing the count did not: it ends on its own connection.
+      rows = await readRowsById(db, binding, counted.firstIds.slice(offset), order);
+    } else {
+      const walked = await ahead;
+      // A full page means the walk met the first `upTo` matches within its rows: the page itself.
+      rows = walked?.length === pageSize ? walked : await readPage('page-of-many');
+    }
   } else if (shapedByCount(binding, query)) {
     const alone = term ? undefined : filterCountedAlone(binding, laboratoryId, query, extraScope);
     total = await (alone
@@ -306,6 +334,40 @@ function firstIdsOf(db: Queryable, binding: ListSource, where: SQL, order: SQL[]
   const id = columnOf(binding.table, binding.entity.idField);
   return sql`${id} = ANY(ARRAY(${firstIds(db, binding, where, order, upTo)}))`;
 }
+
+/**
+ * The ids of the first `upTo` matches among the first SEARCH_WALK_AHEAD rows of the list's order:
+ * those rows are read behind a LIMIT in a sub-select named as the table itself, so that the
+ * conditions apply to it, and from the order's index alone where it holds what they check. When it
+ * finds `upTo` matches they are the first of all; else the page is looked for again, unbounded.
+ */
+function pageWalkedAhead(
+  db: Queryable,
+  binding: ListSource,
+  laboratoryId: string,
+  where: SQL,
+  order: SQL[],
+  upTo: number,
+): SQL {
+  const id = columnOf(binding.table, binding.entity.idField);
+  const firstRows = db
+    .select()
+    .from(binding.table)
+    .where(scopeOf(binding, laboratoryId))
+    .orderBy(...order)
+    .limit(SEARCH_WALK_AHEAD);
+  const tableName = sql.identifier(getTableName(binding.table));
+  return sql`${id} = ANY(ARRAY(SELECT ${id} FROM (${firstRows}) AS ${tableName}
+    WHERE ${where} ORDER BY ${sql.join(order, sql`, `)} LIMIT ${upTo}))`;
+}
+
+/**
+ * How far a searched page is walked for while its count runs (ListSource.searchWalksAhead): about
+ * 3 µs a record read from the order's index and its patient's (migration 0042), so at most 12 ms of
+ * the other connection's time when the name is rare and the count answers first. A page of 50 is
+ * found there when one record in 80 matches or more ('Martin', 'Hélène' at 1 M records).
+ */
+const SEARCH_WALK_AHEAD = 4_000;
 
 /**
  * Past this many matches a page is found by walking the list's order: at 1 M records, 2,000 matches

@@ -36,6 +36,13 @@ export interface ListSource<R extends Row = Row> {
    */
   searchMatches?: (term: string, laboratoryId: string, rest: SQL, selected: SQL) => SQL;
   /**
+   * Whether a searched page is worth walking for at the same time as the count, within the first
+   * rows of the list's default order (lib/list/query.ts, `pageWalkedAhead`): for the terms that
+   * may match many rows, where that order's index holds what the search checks of each row, so
+   * that the walk reads no row (records: their number and patient, migration 0042).
+   */
+  searchWalksAhead?: (term: string) => boolean;
+  /**
    * Filters computed rather than read from a column (records_with_ncts…), by filter column name.
    * `purpose` lets a filter take another shape for the count, a page of few and a page of many.
    */
