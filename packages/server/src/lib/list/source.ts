@@ -23,14 +23,15 @@ export interface ListSource<R extends Row = Row> {
   table: PgTable;
   /**
    * Replaces the plain text search (patients are also found by date of birth, records by patient);
-   * `purpose` as for computed filters.
+   * `purpose` as for computed filters. A source with `searchMatches` counts its search there, and
+   * takes a page among few from that count: its condition serves the page among many alone.
    */
   searchCondition?: (term: string, purpose: ListPurpose, laboratoryId: string) => SQL | undefined;
   /**
    * A search's matches for the bounded count, as disjoint parts each read through its own index
    * (a `SELECT selected … UNION ALL SELECT selected …`), within `rest`: the list's other conditions
    * on the source's table (laboratory, caller's reach, filters). Each part names the source's table
-   * as the table itself, so that `rest` and `selected` (its id and sort key, or 1) apply to it. The
+   * as the table itself, so that `rest` and `selected` (the match's id and sort key) apply to it. The
    * count then stops one past countBound matches, where `id IN (…)` gathers and de-duplicates every
    * match first (records by 'Martin'); among few matches, the page's ids come from the same rows.
    */

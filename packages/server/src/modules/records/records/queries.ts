@@ -110,30 +110,18 @@ export const recordSource: ListSource<RecordListRow> = {
     if (order === 'DESC') return query.filter_date_to ? createdBefore(query.filter_date_to) : undefined;
     return query.filter_date_from ? parisMidnight(query.filter_date_from) : undefined;
   },
-  // Among few matches, a union of two indexed look-ups (the record number; the records of each
-  // matching patient, through records_record_patient_index: OFFSET 0 keeps that look-up per patient,
-  // where the planner would rather hash the patients and read every record). Among many (a common
-  // surname), the records in list order, each checked against its own patient, stop at the page. The
-  // check is the search's value for the patient found by id, so that it stays one primary-key read
-  // per record: hashing the matching patients first folded the names of all 10,810 'Martin' patients
-  // (130 ms) where the page is found within its first 1,400 records, and an EXISTS let the planner
-  // answer each record from the trigram index instead.
-  searchCondition: (term, purpose, laboratoryId) =>
-    purpose === 'page-of-many'
-      ? or(
-          numberMatches(term),
-          sql`coalesce((SELECT ${patientSearch(term, laboratoryId)} FROM patients
-                         WHERE patients.patient_id = ${records.record_patient}), false)`,
-        )
-      : inArray(
-          records.record_id,
-          sql`(SELECT record_id FROM records WHERE ${records.laboratory_id} = ${laboratoryId} AND ${numberMatches(term)}
-               UNION ALL
-               SELECT own.record_id FROM patients
-                 CROSS JOIN LATERAL (SELECT record_id FROM records
-                                      WHERE record_patient = patients.patient_id OFFSET 0) own
-                WHERE ${patientSearch(term, laboratoryId)})`,
-        ),
+  // A page among many (a common surname): the records in list order, each checked against its own
+  // patient, stop at the page (a page among few comes from its count's ids, `searchMatches`). The
+  // check is the search's value for the patient found by id, so that it stays one look-up per record
+  // (patients_search_by_id, migration 0042): hashing the matching patients first folded the names of
+  // all 10,810 'Martin' patients (130 ms) where the page is found within its first 1,400 records,
+  // and an EXISTS let the planner answer each record from the trigram index instead.
+  searchCondition: (term, _purpose, laboratoryId) =>
+    or(
+      numberMatches(term),
+      sql`coalesce((SELECT ${patientSearch(term, laboratoryId)} FROM patients
+                     WHERE patients.patient_id = ${records.record_patient}), false)`,
+    ),
   // The count: the records whose number matches, then those of each matching patient whose number
   // does not (so that no record counts twice), each part within the list's other conditions. The
   // parts stream and the count stops at its bound: 10,001 of the 36,000 records of the 'Martin'
