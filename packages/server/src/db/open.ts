@@ -17,12 +17,17 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything that runs queries: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
+/** The pool of PostgreSQL connections behind the database; none for PGlite or a transaction. */
+export function poolOf(db: Queryable): pg.Pool | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
 /**
  * Whether two statements sent at once run at once: on a pool of PostgreSQL connections, yes; on the
  * embedded database (one connection) and inside a transaction, they run one after the other.
  */
-export const runsStatementsAtOnce = (db: Queryable) =>
-  (db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
+export const runsStatementsAtOnce = (db: Queryable) => poolOf(db) !== undefined;
 
 export interface Database {
   db: Db;

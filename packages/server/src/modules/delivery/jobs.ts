@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import PgBoss from 'pg-boss';
-import type { Db, Tx } from '../../db/open.js';
+import { type Db, poolOf, type Tx } from '../../db/open.js';
 import { recordDeliveries } from '../../db/schema/index.js';
 import type { DeliveryJobs } from './job-port.js';
 import { MAX_ATTEMPTS, type Sending, startSendingRunner } from './sending.js';
@@ -217,8 +217,8 @@ export function deliveryJobsFor(
   },
   log: FastifyBaseLogger,
 ): DeliveryJobs {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (config.DELIVERY_JOBS === 'auto' && client instanceof pg.Pool && config.DELIVERY_POLL_SECONDS > 0)
+  const client = poolOf(db);
+  if (config.DELIVERY_JOBS === 'auto' && client && config.DELIVERY_POLL_SECONDS > 0)
     return pgBossJobs(
       db,
       client,
