@@ -159,9 +159,8 @@ export function whereOf(
 function shapedByCount(binding: ListSource, query: ListQuery): boolean {
   const shaped = binding.shapedByPurpose;
   if (!shaped) return false;
-  if (shaped.search && query.search?.trim()) return true;
   const filters = groupFilters(query);
-  return (shaped.filters ?? []).some((field) => filters.has(field));
+  return shaped.filters.some((field) => filters.has(field));
 }
 
 export async function listRows<R extends Row>(
@@ -179,35 +178,28 @@ export async function listRows<R extends Row>(
   const sortOrder = sort.order;
   const split = sort.field === binding.entity.stampField ? binding.stampSplit?.(query, sortOrder) : undefined;
   const term = query.search?.trim();
-  const readPage = (purpose: ListPurpose): Promise<Row[]> => {
-    const where = whereOf(binding, laboratoryId, query, extraScope, purpose);
+  /** The page's rows among those `narrowed` keeps of the matches (`where`) for this purpose. */
+  const readPageOf = (purpose: ListPurpose, narrowed: (where: SQL) => SQL): Promise<Row[]> => {
     const page = db
       .select(selectionOf(binding))
       .from(binding.table)
-      .where(
-        split !== undefined
-          ? and(where, pageOfParts(db, binding, where, order, split, sortOrder, upTo))
-          : purpose === 'page-of-many'
-            ? firstIdsOf(db, binding, where, order, upTo)
-            : where,
-      )
+      .where(narrowed(whereOf(binding, laboratoryId, query, extraScope, purpose)))
       .orderBy(...order)
       .limit(pageSize)
       .offset(offset);
     return readRows(db, binding, page);
   };
+  const readPage = (purpose: ListPurpose): Promise<Row[]> =>
+    readPageOf(purpose, (where) =>
+      split !== undefined
+        ? (and(where, pageOfParts(db, binding, where, order, split, sortOrder, upTo)) ?? where)
+        : purpose === 'page-of-many'
+          ? firstIdsOf(db, binding, where, order, upTo)
+          : where,
+    );
   // The page among many, looked for among the first SEARCH_WALK_AHEAD rows of the list's order only.
-  const readPageWalkedAhead = (): Promise<Row[]> => {
-    const where = whereOf(binding, laboratoryId, query, extraScope, 'page-of-many');
-    const page = db
-      .select(selectionOf(binding))
-      .from(binding.table)
-      .where(pageWalkedAhead(db, binding, laboratoryId, where, order, upTo))
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset(offset);
-    return readRows(db, binding, page);
-  };
+  const readPageWalkedAhead = (): Promise<Row[]> =>
+    readPageOf('page-of-many', (where) => pageWalkedAhead(db, binding, laboratoryId, where, order, upTo));
   const bound = countBound(offset, pageSize);
   let total: number;
   let rows: Row[];
@@ -422,11 +414,13 @@ async function countWithFirstIds(
   upTo: number,
 ): Promise<{ total: number; firstIds?: string[] }> {
   const result = (await db.execute(
-    sql`WITH matches AS MATERIALIZED (SELECT match_id, match_key FROM (${matches}) AS parts LIMIT ${bound + 1})
-        SELECT (SELECT count(*)::int FROM matches) AS n,
+    sql`WITH matches AS MATERIALIZED (SELECT match_id, match_key FROM (${matches}) AS parts LIMIT ${bound + 1}),
+             counted AS (SELECT count(*)::int AS n FROM matches)
+        SELECT counted.n,
                ARRAY(SELECT matches.match_id::text FROM matches
-                      WHERE (SELECT count(*) FROM matches) <= ${MANY_MATCHES}
-                      ORDER BY matches.match_key ${sql.raw(order)}, matches.match_id LIMIT ${upTo}) AS ids`,
+                      WHERE counted.n <= ${MANY_MATCHES}
+                      ORDER BY matches.match_key ${sql.raw(order)}, matches.match_id LIMIT ${upTo}) AS ids
+          FROM counted`,
   )) as unknown as { rows: Array<{ n: number; ids: string[] }> };
   const total = Number(result.rows[0]?.n ?? 0);
   return total > MANY_MATCHES ? { total } : { total, firstIds: result.rows[0]?.ids ?? [] };

@@ -57,10 +57,10 @@ export interface ListSource<R extends Row = Row> {
    */
   countedAlone?: Record<string, (values: string[], laboratoryId: string) => SQL | undefined>;
   /**
-   * The parts of a query whose shape follows the purpose (a search, computed filters by name).
-   * When a query uses none of them, its page does not wait for its count: both are read at once.
+   * The computed filters whose shape follows the purpose, by name. When a query uses none of them
+   * and no search of `searchMatches`, its page does not wait for its count: both are read at once.
    */
-  shapedByPurpose?: { search?: true; filters?: readonly string[] };
+  shapedByPurpose?: { filters: readonly string[] };
   /**
    * An instant that parts this query's matches in two when the list is sorted by its stamp: the
    * page is then the first rows of the union of each part's first rows, each part read through the

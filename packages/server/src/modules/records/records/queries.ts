@@ -93,7 +93,7 @@ export const recordSource: ListSource<RecordListRow> = {
   entity: recordList,
   table: records,
   rowFields: { patient_summary: patientSummary, record_abnormal: abnormalMark },
-  shapedByPurpose: { search: true, filters: ['records_with_ncts', 'record_abnormal'] },
+  shapedByPurpose: { filters: ['records_with_ncts', 'record_abnormal'] },
   // Assigned rather than spread (lib/time.ts, `withoutTenant`); the answer's projection leaves out
   // the patient_summary it carries.
   present: (row: Row) =>
