@@ -9,7 +9,9 @@ let browser: Browser;
 let admin: Record<string, string>;
 const stamp = Date.now().toString(36).toUpperCase();
 const tag = `W${stamp}`;
-const NABM = `W${stamp.slice(-3)}`;
+// Not a piece of the tag, which every analysis of this catalogue is named with: 'W' + the stamp's
+// last three characters would be one whenever the stamp's fourth character from the end is a 'W'.
+const NABM = `${stamp.at(-4) === 'W' ? 'X' : 'W'}${stamp.slice(-3)}`;
 const FAMILY = `Biochimie ${tag}`;
 const GLYCEMIE = `Glycémie ${tag}`;
 const CREATININE = `Créatinine ${tag}`;
