@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import '@sil/contract/formula-engine';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -65,7 +64,8 @@ import { createUsersService, usersRoutes } from './modules/users/index.js';
 import { validationRoutes } from './modules/validation/index.js';
 import { worklistRoutes } from './modules/worklists/index.js';
 import { registerAuthorization } from './plugins/authorization.js';
-import { API_PREFIXES, registerWebApp } from './plugins/web-app.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { isApiPath, registerWebApp } from './plugins/web-app.js';
 
 export interface AppDeps {
   config: Config;
@@ -109,8 +109,7 @@ export async function buildApp({
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // API answers carry patient data: no browser or proxy cache may keep them.
-    if (API_PREFIXES.some((prefix) => request.url.startsWith(prefix)))
-      reply.header('cache-control', 'no-store');
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
   });
 
   // 1. Infrastructure: validation, errors, security headers, body parsers.
@@ -118,18 +117,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   refuseUnsafeInput(app);
-  await app.register(helmet, {
-    // The web app has no inline script; Mantine sets inline styles. Served over plain HTTP locally,
-    // so requests are not upgraded (production terminates TLS in front and sends HSTS).
-    contentSecurityPolicy: {
-      // The page also calls the workstation agent on the loopback address (labels, scans).
-      directives: {
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'connect-src': ["'self'", new URL(config.AGENT_ORIGIN).origin],
-        'upgrade-insecure-requests': null,
-      },
-    },
-  });
+  registerSecurityHeaders(app, config.AGENT_ORIGIN);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
 

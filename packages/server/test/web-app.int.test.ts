@@ -21,6 +21,9 @@ describe('the web app as every visit loads it', () => {
     writeFileSync(path.join(dist, 'assets/index-AbC123.js'), script);
     writeFileSync(path.join(dist, 'assets/index-AbC123.js.br'), brotliCompressSync(script));
     writeFileSync(path.join(dist, 'assets/index-AbC123.js.gz'), gzipSync(script));
+    // A file under an API path in the build: the web app's files must never answer there.
+    mkdirSync(path.join(dist, 'api'));
+    writeFileSync(path.join(dist, 'api/stray.txt'), 'not an answer of the API');
     ctx = await startTestApp('pglite', { WEB_DIST_DIR: dist });
   });
   afterAll(async () => {
@@ -69,5 +72,14 @@ describe('the web app as every visit loads it', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json(), url).toEqual({ code: 'routeConfigNotFound', details: {} });
     }
+  });
+
+  it('never looks for a file under an API path: an unknown call is answered as unknown at once', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await ctx.app.inject({ method, url: '/api/stray.txt' });
+      expect(response.statusCode, method).toBe(404);
+      expect(response.headers['content-type'], method).toMatch(/application\/json/);
+    }
+    expect((await get('/api/stray.txt')).json()).toEqual({ code: 'routeConfigNotFound', details: {} });
   });
 });

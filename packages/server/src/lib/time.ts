@@ -20,7 +20,9 @@ export const toIso = (stamp: string): string => {
  * A row without its tenant column, copied field by field. Lists present 50 rows of up to 70 columns
  * a call: taken apart with `{ laboratory_id, ...rest }` and spread again, a records page spent about
  * 2 ms of CPU copying (V8 copies a rest or spread of that many keys one by one, through its slow
- * path); a loop into a new object costs a fifth of that.
+ * path); a loop into a new object costs a fifth of that. The copy holds its many keys in V8's
+ * dictionary form, which a spread copies slowly too: a presented row is extended with
+ * `Object.assign`, never spread into a new object (a get-record spent 27 µs of its 350 µs there).
  */
 export function withoutTenant<R extends { laboratory_id?: unknown }>(row: R): Omit<R, 'laboratory_id'> {
   const copy: Record<string, unknown> = {};

@@ -4,7 +4,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /** Where the API answers; everything else is the web app. */
-export const API_PREFIXES = ['/api/', '/auth/', '/reports/'];
+const API_PREFIXES = ['/api/', '/auth/', '/reports/'];
+/** Whether a request's path is the API's (with its query string or not). */
+export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
+/** The route constraint that keeps the web app's files to the paths outside the API. */
+const WEB_APP_AREA = 'webAppArea';
+type AreaStore = Parameters<
+  ReturnType<Parameters<FastifyInstance['addConstraintStrategy']>[0]['storage']>['set']
+>[1];
 /** Vite puts every hashed file (scripts, styles, fonts) under /assets: a new build gives new names. */
 const ASSETS_PREFIX = '/assets/';
 
@@ -21,8 +28,24 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   const serveWeb = existsSync(path.join(webDist, 'index.html'));
   const assetsDir = path.join(webDist, 'assets') + path.sep;
   if (serveWeb) {
+    // The web app's files answer only outside the API: an unknown API path goes straight to the
+    // not-found answer, where the files' catch-all route looked for it on disk first (a stat and a
+    // directory read per path segment, more than a whole authenticated read costs).
+    app.addConstraintStrategy({
+      name: WEB_APP_AREA,
+      storage: () => {
+        const stores = new Map<unknown, AreaStore>();
+        return {
+          get: (area: unknown) => stores.get(area) ?? null,
+          set: (area: unknown, store: AreaStore) => void stores.set(area, store),
+        };
+      },
+      deriveConstraint: (request: { url?: string }) => (isApiPath(request.url ?? '') ? 'api' : 'pages'),
+      mustMatchWhenDerived: false,
+    });
     await app.register(fastifyStatic, {
       root: webDist,
+      constraints: { [WEB_APP_AREA]: 'pages' },
       wildcard: true,
       index: 'index.html',
       preCompressed: true,
@@ -34,7 +57,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    const isApi = isApiPath(request.url);
     // A missing hashed file is an old page asking for a previous build's chunk: answering index.html
     // there would hand HTML to a script tag.
     const isAsset = request.url.startsWith(ASSETS_PREFIX);

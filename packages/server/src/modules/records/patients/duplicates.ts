@@ -41,11 +41,12 @@ export function createDuplicatesService(db: Db) {
         key,
         patients: members
           .filter((member) => member.key === key)
-          .map((member) => ({
-            ...presentPatient(member.patient),
-            patient_id: member.patient.patient_id,
-            record_count: Number(member.record_count),
-          })),
+          .map((member) =>
+            Object.assign(presentPatient(member.patient), {
+              patient_id: member.patient.patient_id,
+              record_count: Number(member.record_count),
+            }),
+          ),
       }));
     },
 

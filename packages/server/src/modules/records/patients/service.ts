@@ -27,12 +27,13 @@ export function createPatientService(db: Db) {
       );
       return {
         patient,
-        records: rows.map((row) => ({
-          ...presentRecord(row),
-          samples: recordSamples
-            .filter((sample) => sample.sample_record === row.record_id)
-            .map(presentSample),
-        })),
+        records: rows.map((row) =>
+          Object.assign(presentRecord(row), {
+            samples: recordSamples
+              .filter((sample) => sample.sample_record === row.record_id)
+              .map(presentSample),
+          }),
+        ),
       };
     },
   };

@@ -47,20 +47,20 @@ export function createRecordReadService(db: Db) {
       ];
       const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
       return [
-        {
-          ...presentRecord(record),
+        Object.assign(presentRecord(record), {
           patient: patient ? presentPatient(patient) : null,
           record_samples: recordSamples.map((sample) => sample.sample_id),
-          samples: recordSamples.map((sample) => ({
-            ...presentSample(sample),
-            sample_type_name: nameOf(sample.sample_type),
-            matrix_name: nameOf(sample.sample_matrix),
-          })),
+          samples: recordSamples.map((sample) =>
+            Object.assign(presentSample(sample), {
+              sample_type_name: nameOf(sample.sample_type),
+              matrix_name: nameOf(sample.sample_matrix),
+            }),
+          ),
           record_prescriber_name: nameOf(record.record_prescriber),
           record_collector_name: nameOf(record.record_collector),
           record_owner_name: nameOf(record.record_owner),
           record_analyses: analysisIds.map((id) => ({ analysis_id: id, analysis_name: names.get(id) ?? '' })),
-        },
+        }),
       ];
     },
 
