@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Figure, rounded, throughputFigure } from './lib/figures.js';
-import { authHeaders, type LoadOptions, loginAsDemoAdmin } from './lib/http.js';
+import { type Figure, rounded } from './lib/figures.js';
+import { authHeaders, type LoadOptions, loginAsDemoAdmin, type Session } from './lib/http.js';
 import { createRunDatabase, databaseUrl, dropRunDatabase } from './lib/postgres.js';
 import { Results } from './lib/results.js';
 import { dashboardTasksCase, listCases, readProbes } from './lib/scale/cases.js';
@@ -17,6 +17,7 @@ import {
   timeSqlList,
 } from './lib/scale/measure.js';
 import { explainAnteriorities, FULL_RESULTS, loadScaleResults } from './lib/scale/results.js';
+import { loadInRounds, type RoundTarget } from './lib/scale/rounds.js';
 import { startServer, stopAllServers } from './lib/server.js';
 
 /** The floors of issue 11: a list page within 30 ms at p95 and 1.3× of hand-written SQL. */
@@ -28,6 +29,10 @@ const LIST_RATIO_FLOOR = 1.3;
  */
 const GET_ONE_RPS_FLOOR = 2_000;
 const GET_ONE_RATIO_FLOOR = 2;
+/** The get-one calls are loaded in turn, this many times each, their figure the median round. */
+const LOAD_ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 5);
+const cpuOf = (figure: Figure) =>
+  `${figure.server_cpu_us_per_request} / ${figure.postgres_cpu_us_per_request}`;
 
 const size: ScaleSize = {
   patients: Number(process.env.BENCH_SCALE_PATIENTS ?? FULL_SIZE.patients),
@@ -199,11 +204,6 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
       [laboratoryId, probes.recordNumber],
     );
     const recordUrl = `${server.baseUrl}/api/get-record?record_id=${one[0]?.record_id}`;
-    const getOne = throughputFigure(
-      'scale_get_record_rps',
-      'postgres',
-      await loadGet(recordUrl, session, load),
-    );
     // A record as the record screen shows it: the seeded record with the most samples, whose
     // analyses, sample types and matrices are named in the same answer (generated records name none).
     const { rows: named } = await client.query<{ record_id: string }>(
@@ -214,18 +214,6 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
       [laboratoryId],
     );
     const namedRecordId = named[0]?.record_id;
-    const getNamed = namedRecordId
-      ? throughputFigure(
-          'scale_get_named_record_rps',
-          'postgres',
-          await loadGet(`${server.baseUrl}/api/get-record?record_id=${namedRecordId}`, session, load),
-        )
-      : undefined;
-    const unknown = throughputFigure(
-      'scale_unknown_route_rps',
-      'postgres',
-      await loadGet(`${server.baseUrl}/api/no-such-call`, undefined, load),
-    );
     // The same route without its query: an id that is no record's id is refused by the route's schema,
     // after the token, the session check and the rights, before any read of a record.
     const withoutQueryUrl = `${server.baseUrl}/api/get-record?record_id=not-a-record-id`;
@@ -233,12 +221,35 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
     const refused = await fetch(withoutQueryUrl, { headers: authHeaders(session) });
     if (refused.status !== 400)
       throw new Error(`get-record without its query answered ${refused.status}: ${await refused.text()}`);
-    const withoutQuery = throughputFigure(
-      'scale_get_record_without_query_rps',
-      'postgres',
-      await loadGet(withoutQueryUrl, session, load),
+    const target = (figure: string, url: string, who: Session | undefined): RoundTarget => ({
+      figure,
+      load: (options) => loadGet(url, who, options),
+    });
+    const loaded = await loadInRounds(
+      [
+        target('scale_get_record_rps', recordUrl, session),
+        ...(namedRecordId
+          ? [
+              target(
+                'scale_get_named_record_rps',
+                `${server.baseUrl}/api/get-record?record_id=${namedRecordId}`,
+                session,
+              ),
+            ]
+          : []),
+        target('scale_unknown_route_rps', `${server.baseUrl}/api/no-such-call`, undefined),
+        target('scale_get_record_without_query_rps', withoutQueryUrl, session),
+      ],
+      server.pid,
+      { ...load, rounds: LOAD_ROUNDS },
     );
-    const floor = `>= ${GET_ONE_RPS_FLOOR} req/s and within ${GET_ONE_RATIO_FLOOR}x of an unknown route (no database) and of the same route without its query`;
+    const getOne = loaded.get('scale_get_record_rps')!;
+    const getNamed = loaded.get('scale_get_named_record_rps');
+    const unknown = loaded.get('scale_unknown_route_rps')!;
+    const withoutQuery = loaded.get('scale_get_record_without_query_rps')!;
+    // Issue 11's floor compares get-record with the same route without its query. The unknown route
+    // (no database, no session, a 404 the server answers at once) is printed beside it for scale.
+    const floor = `>= ${GET_ONE_RPS_FLOOR} req/s and within ${GET_ONE_RATIO_FLOOR}x of the same route without its query`;
     const getOneFigure = (figure: Figure) => {
       const rps = Math.max(figure.value ?? 0, 1);
       const ratio = rounded((unknown.value ?? 0) / rps, 2);
@@ -250,8 +261,7 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
         ratio,
         without_query_rps: withoutQuery.value,
         ratio_without_query: ratioWithoutQuery,
-        meets: rps >= GET_ONE_RPS_FLOOR && ratio <= GET_ONE_RATIO_FLOOR,
-        meets_without_query: rps >= GET_ONE_RPS_FLOOR && ratioWithoutQuery <= GET_ONE_RATIO_FLOOR,
+        meets: rps >= GET_ONE_RPS_FLOOR && ratioWithoutQuery <= GET_ONE_RATIO_FLOOR,
       } satisfies Figure;
     };
     const getOneMeasured = getOneFigure(getOne);
@@ -275,6 +285,9 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
         '',
         `get-record: ${getOne.value} req/s; unknown route: ${unknown.value} req/s (${getOneMeasured.ratio}x); ` +
           `get-record without its query: ${withoutQuery.value} req/s (${getOneMeasured.ratio_without_query}x)`,
+        `CPU per request, server / PostgreSQL (µs): get-record ${cpuOf(getOne)}, ` +
+          `without its query ${cpuOf(withoutQuery)}, unknown route ${cpuOf(unknown)}` +
+          (getNamed ? `, named record ${cpuOf(getNamed)}` : ''),
         ...(getNamed
           ? [`get-record of a named record (analyses, sample types): ${getNamed.value} req/s`]
           : []),
