@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, errors, type Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'Demo-2026!';
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'test-results', 'screenshots');
@@ -52,10 +52,37 @@ export async function menuIds(page: Page): Promise<string[]> {
     .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-menu-id') ?? ''));
 }
 
+/**
+ * Resolves once no transition runs (side bar, toasts, menus), so that a picture, a contrast or a
+ * width is what a user sees; at most `limitMs`, after which the page is taken as it is. Indicators
+ * are not waited for: loaders loop forever and the page's progress bar fills over 3.5 s. Two frames
+ * first: a transition a click just asked for starts on the next frame.
+ */
+export async function transitionsSettled(page: Page, limitMs = 1000): Promise<void> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await page
+    .waitForFunction(
+      (longestMs) =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              Number(animation.effect?.getComputedTiming().endTime) > longestMs,
+          ),
+      limitMs,
+      { timeout: limitMs, polling: 'raf' },
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof errors.TimeoutError)) throw error;
+    });
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  // Let transitions (side bar, toasts, progress bar) settle so the picture is what a user sees.
-  await page.waitForTimeout(400);
+  await transitionsSettled(page);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
 

@@ -1,7 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { fillLogin, launchBrowser, login, newPage, openFilters, screenshot, toastTexts } from './browser.js';
+import {
+  fillLogin,
+  launchBrowser,
+  login,
+  newPage,
+  openFilters,
+  screenshot,
+  toastTexts,
+  transitionsSettled,
+} from './browser.js';
 import { lowContrastTexts, overflowing, statusBadges } from './looks-measure.js';
 import { idOf, setUpCatalogue } from './records-setup.js';
 import { type RunningServer, startServer } from './server.js';
@@ -181,7 +190,7 @@ describe('main screens at phone and desktop widths', () => {
       await page.goto(`${server.url}/fr/${path}`);
       await page.locator('main h1, main h2, main h3').first().waitFor();
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
+      await transitionsSettled(page);
       expect(await overflowing(page), screen).toEqual([]);
     }
     await page.context().close();
@@ -200,7 +209,7 @@ describe('text contrast', () => {
       for (const table of ['records', 'techniques', 'analyses']) {
         await openTable(page, mode.locale, table);
         await openFilters(page);
-        await page.waitForTimeout(300);
+        await transitionsSettled(page);
         found.push(...(await lowContrastTexts(page)).map((text) => `${table}: ${text}`));
       }
       expect(found).toEqual([]);

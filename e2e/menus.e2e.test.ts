@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, login, newPage } from './browser.js';
+import { launchBrowser, login, newPage, transitionsSettled } from './browser.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -20,7 +20,7 @@ async function fullMenu(page: Page): Promise<string[]> {
     const button = nav.locator(`[data-menu-id="${group}"]`);
     if ((await button.count()) && (await button.getAttribute('data-expanded')) === null) await button.click();
   }
-  await page.waitForTimeout(300);
+  await transitionsSettled(page);
   return nav
     .locator('[data-menu-id]:visible')
     .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-menu-id') ?? ''));
@@ -151,7 +151,7 @@ describe('menus', () => {
     await login(page, baseUrl, 'admin@demo.lab');
     const nav = page.locator('nav').first();
     await page.mouse.move(900, 400);
-    await page.waitForTimeout(300);
+    await transitionsSettled(page);
     expect((await nav.boundingBox())?.width).toBe(65);
     await nav.hover();
     await page.waitForTimeout(300);

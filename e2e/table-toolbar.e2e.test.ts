@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
+import { launchBrowser, login, newPage, screenshot, toggleTheme, transitionsSettled } from './browser.js';
 import { lowContrastTexts, overflowing } from './looks-measure.js';
 
 /**
@@ -111,7 +111,7 @@ describe('table toolbar on a phone', () => {
         await openTable(page, locale, 'records');
         await page.locator('[data-action="more"]').click();
         await page.getByTestId('table-menu').waitFor();
-        await page.waitForTimeout(300);
+        await transitionsSettled(page);
         expect(await lowContrastTexts(page), `menu ${locale} ${theme}`).toEqual([]);
         await screenshot(page, `table-toolbar-menu-${locale}-${theme}-375`);
         await page.keyboard.press('Escape');
