@@ -6,6 +6,7 @@ import { type Figure, rounded } from './lib/figures.js';
 import { authHeaders, type LoadOptions, loginAsDemoAdmin, type Session } from './lib/http.js';
 import { createRunDatabase, databaseUrl, dropRunDatabase } from './lib/postgres.js';
 import { Results } from './lib/results.js';
+import { startBareSqlServer } from './lib/scale/bare-http.js';
 import { dashboardTasksCase, listCases, readProbes } from './lib/scale/cases.js';
 import { FULL_SIZE, loadScaleData, type ScaleSize } from './lib/scale/load.js';
 import {
@@ -69,7 +70,7 @@ async function laboratoryOfDemoAdmin(client: pg.ClientBase): Promise<string> {
 
 function markdownRow(figure: Figure): string {
   const verdict = figure.meets ? 'yes' : 'no';
-  return `| ${figure.table} | ${figure.case} | ${figure.api_p50_ms} | ${figure.api_p95_ms} | ${figure.sql_p50_ms} | ${figure.sql_p95_ms} | ${figure.ratio_p95} | ${figure.number_of_rows} | ${verdict} |`;
+  return `| ${figure.table} | ${figure.case} | ${figure.api_p50_ms} | ${figure.api_p95_ms} | ${figure.sql_p50_ms} | ${figure.sql_p95_ms} | ${figure.ratio_p95} | ${figure.sql_over_http_p95_ms} | ${figure.ratio_over_http_p95} | ${figure.number_of_rows} | ${verdict} |`;
 }
 
 export async function runScale(interruption: AbortSignal): Promise<void> {
@@ -111,10 +112,13 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
     const session = await loginAsDemoAdmin(server.baseUrl);
     const probes = await readProbes(client, laboratoryId);
     const rows: string[] = [];
-    for (const listCase of listCases(probes).filter(measured)) {
+    const cases = listCases(probes).filter(measured);
+    const bare = await startBareSqlServer(database.url, cases);
+    for (const [index, listCase] of cases.entries()) {
       interruption.throwIfAborted();
       const api = await timeApiList(server.baseUrl, session, listCase, calls);
       const handWritten = await timeSqlList(client, listCase, calls);
+      const overHttp = await bare.time(index, calls);
       const ratio = rounded(api.p95 / Math.max(handWritten.p95, 0.1), 2);
       const figure: Figure = {
         figure: 'scale_list',
@@ -126,6 +130,9 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
         sql_p50_ms: handWritten.p50,
         sql_p95_ms: handWritten.p95,
         ratio_p95: ratio,
+        sql_over_http_p50_ms: overHttp.p50,
+        sql_over_http_p95_ms: overHttp.p95,
+        ratio_over_http_p95: rounded(api.p95 / Math.max(overHttp.p95, 0.1), 2),
         number_of_rows: api.numberOfRows,
         floor: `p95 <= ${LIST_P95_FLOOR_MS} ms and <= ${LIST_RATIO_FLOOR}x SQL`,
         meets: api.p95 <= LIST_P95_FLOOR_MS && ratio <= LIST_RATIO_FLOOR,
@@ -133,6 +140,7 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
       results.record(figure);
       rows.push(markdownRow(figure));
     }
+    await bare.stop();
 
     const resultCases = [
       { table: 'results', name: 'save sample' },
@@ -159,7 +167,7 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
       };
       results.record(figure);
       rows.push(
-        `| results | ${resultCase.name} | ${timing.p50} | ${timing.p95} | | | | ${resultProbes.results} | |`,
+        `| results | ${resultCase.name} | ${timing.p50} | ${timing.p95} | | | | | | ${resultProbes.results} | |`,
       );
     }
     if (resultCases.length > 0) {
@@ -194,7 +202,7 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
         tasks: JSON.stringify(timing.tasks),
       });
       rows.push(
-        `| dashboard | get-dashboard | ${timing.p50} | ${timing.p95} | ${handWritten.p50} | ${handWritten.p95} | ${ratio} | | |`,
+        `| dashboard | get-dashboard | ${timing.p50} | ${timing.p95} | ${handWritten.p50} | ${handWritten.p95} | ${ratio} | | | | |`,
       );
     }
 
@@ -279,8 +287,8 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
     process.stderr.write(
       [
         '',
-        '| table | case | API p50 ms | API p95 ms | SQL p50 ms | SQL p95 ms | ratio p95 | rows | floor met |',
-        '|---|---|---|---|---|---|---|---|---|',
+        '| table | case | API p50 ms | API p95 ms | SQL p50 ms | SQL p95 ms | ratio p95 | SQL over HTTP p95 ms | ratio to it | rows | floor met |',
+        '|---|---|---|---|---|---|---|---|---|---|---|',
         ...rows,
         '',
         `get-record: ${getOne.value} req/s; unknown route: ${unknown.value} req/s (${getOneMeasured.ratio}x); ` +

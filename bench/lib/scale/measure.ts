@@ -17,7 +17,7 @@ export interface Timing {
   p95: number;
 }
 
-async function timeCalls(
+export async function timeCalls(
   calls: number,
   once: () => Promise<void>,
   prepare: () => Promise<void> = async () => undefined,
