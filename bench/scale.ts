@@ -114,33 +114,36 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
     const rows: string[] = [];
     const cases = listCases(probes).filter(measured);
     const bare = await startBareSqlServer(database.url, cases);
-    for (const [index, listCase] of cases.entries()) {
-      interruption.throwIfAborted();
-      const api = await timeApiList(server.baseUrl, session, listCase, calls);
-      const handWritten = await timeSqlList(client, listCase, calls);
-      const overHttp = await bare.time(index, calls);
-      const ratio = rounded(api.p95 / Math.max(handWritten.p95, 0.1), 2);
-      const figure: Figure = {
-        figure: 'scale_list',
-        database: 'postgres',
-        table: listCase.table,
-        case: listCase.name,
-        api_p50_ms: api.p50,
-        api_p95_ms: api.p95,
-        sql_p50_ms: handWritten.p50,
-        sql_p95_ms: handWritten.p95,
-        ratio_p95: ratio,
-        sql_over_http_p50_ms: overHttp.p50,
-        sql_over_http_p95_ms: overHttp.p95,
-        ratio_over_http_p95: rounded(api.p95 / Math.max(overHttp.p95, 0.1), 2),
-        number_of_rows: api.numberOfRows,
-        floor: `p95 <= ${LIST_P95_FLOOR_MS} ms and <= ${LIST_RATIO_FLOOR}x SQL`,
-        meets: api.p95 <= LIST_P95_FLOOR_MS && ratio <= LIST_RATIO_FLOOR,
-      };
-      results.record(figure);
-      rows.push(markdownRow(figure));
+    try {
+      for (const [index, listCase] of cases.entries()) {
+        interruption.throwIfAborted();
+        const api = await timeApiList(server.baseUrl, session, listCase, calls);
+        const handWritten = await timeSqlList(client, listCase, calls);
+        const overHttp = await bare.time(index, calls);
+        const ratio = rounded(api.p95 / Math.max(handWritten.p95, 0.1), 2);
+        const figure: Figure = {
+          figure: 'scale_list',
+          database: 'postgres',
+          table: listCase.table,
+          case: listCase.name,
+          api_p50_ms: api.p50,
+          api_p95_ms: api.p95,
+          sql_p50_ms: handWritten.p50,
+          sql_p95_ms: handWritten.p95,
+          ratio_p95: ratio,
+          sql_over_http_p50_ms: overHttp.p50,
+          sql_over_http_p95_ms: overHttp.p95,
+          ratio_over_http_p95: rounded(api.p95 / Math.max(overHttp.p95, 0.1), 2),
+          number_of_rows: api.numberOfRows,
+          floor: `p95 <= ${LIST_P95_FLOOR_MS} ms and <= ${LIST_RATIO_FLOOR}x SQL`,
+          meets: api.p95 <= LIST_P95_FLOOR_MS && ratio <= LIST_RATIO_FLOOR,
+        };
+        results.record(figure);
+        rows.push(markdownRow(figure));
+      }
+    } finally {
+      await bare.stop();
     }
-    await bare.stop();
 
     const resultCases = [
       { table: 'results', name: 'save sample' },

@@ -49,7 +49,7 @@ export async function startBareSqlServer(
         JSON.parse(body);
       }),
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       await once(child, 'exit');
     },
