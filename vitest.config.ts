@@ -15,6 +15,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'packages/*/src/**/*.test.tsx',
             'packages/web/build/**/*.test.ts',
+            'packages/server/build/**/*.test.ts',
             'build/**/*.test.ts',
             'bench/**/*.test.ts',
           ],

@@ -1,5 +1,3 @@
-import { PDFDocument } from 'pdf-lib';
-
 /**
  * One PDF of several stored PDFs, page for page and in order (print batches of signed reports):
  * the pages are copied, never rendered again, so each reads as the biologist validated it.
@@ -9,6 +7,8 @@ export async function mergePdfs(
   title = 'Lot de comptes rendus',
 ): Promise<{ pdf: Buffer; pages: number }> {
   if (documents.length === 0) throw new Error('mergePdfs needs at least one document');
+  // pdf-lib is imported on the first batch, not at the server's start (as pdfkit: pdf.ts).
+  const { PDFDocument } = await import('pdf-lib');
   const merged = await PDFDocument.create();
   merged.setTitle(title);
   merged.setCreator('SIL');
@@ -22,5 +22,6 @@ export async function mergePdfs(
 
 /** The number of pages of a PDF (a print batch's check, a stored report's length). */
 export async function pdfPageCount(bytes: Uint8Array): Promise<number> {
+  const { PDFDocument } = await import('pdf-lib');
   return (await PDFDocument.load(bytes)).getPageCount();
 }

@@ -1,5 +1,3 @@
-import PDFDocument from 'pdfkit';
-
 export type Pdf = PDFKit.PDFDocument;
 
 /** Options every renderer accepts. */
@@ -21,7 +19,14 @@ export const LABEL: [number, number] = [LABEL_SIZE_MM.width * MM, LABEL_SIZE_MM.
  * including the first, gets its own size), and resolves to the finished PDF bytes.
  * Fonts are pdfkit's standard Helvetica family (WinAnsi, which covers French accents and œ).
  */
-export function renderPdf(title: string, options: RenderOptions, draw: (doc: Pdf) => void): Promise<Buffer> {
+export async function renderPdf(
+  title: string,
+  options: RenderOptions,
+  draw: (doc: Pdf) => void,
+): Promise<Buffer> {
+  // Imported on the first document, not at the server's start: pdfkit with its fonts and fontkit
+  // is a third of a second or more of every start (docs/decisions/0022-server-runs-bundled.md).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     autoFirstPage: false,
     // Kept in memory until the end so footers can number pages ('Page 1 / 2').

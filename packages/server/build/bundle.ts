@@ -1,6 +1,6 @@
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { type BuildOptions, build, type Plugin } from 'esbuild';
 import { digestOf, isCurrent, type StampedBuild, writeStamp } from '../../../build/inputs-digest.js';
 
 const SERVER = path.resolve(import.meta.dirname, '..');
@@ -53,6 +53,19 @@ const SERVER_BUILD: StampedBuild = {
   root: REPO,
 };
 
+/** How esbuild makes the bundle (also what build/bundle.test.ts checks of it). */
+export const SERVER_BUNDLE_OPTIONS = {
+  entryPoints: [path.join(SERVER, 'src/main.ts')],
+  outfile: SERVER_BUNDLE,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  plugins: [installedPackagesExternal],
+} satisfies BuildOptions;
+
 /** True when dist holds a bundle made from exactly the inputs there are now. */
 export const bundleIsCurrent = () => isCurrent(SERVER_BUILD);
 
@@ -64,17 +77,7 @@ export const bundleIsCurrent = () => isCurrent(SERVER_BUILD);
 export async function bundleServer(): Promise<void> {
   const digest = digestOf(SERVER_BUILD);
   await rm(DIST, { recursive: true, force: true });
-  await build({
-    entryPoints: [path.join(SERVER, 'src/main.ts')],
-    outfile: SERVER_BUNDLE,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: 'linked',
-    logLevel: 'warning',
-    plugins: [installedPackagesExternal],
-  });
+  await build(SERVER_BUNDLE_OPTIONS);
   await cp(path.join(SERVER, 'src/db/migrations'), path.join(DIST, 'migrations'), { recursive: true });
   await writeStamp(SERVER_BUILD, digest);
 }

@@ -1,6 +1,6 @@
 import type { Locale, SsoReturnQuery } from '@sil/contract';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { Config } from '../../config.js';
 import { ssoRequests, users } from '../../db/schema/index.js';
 import { type Authenticated, actorOf, type RequestOrigin } from '../../lib/auth-context.js';
@@ -24,10 +24,14 @@ const TICKET_TTL_SECONDS = 2 * 60;
 export const pscConfigured = (config: Config) => Boolean(config.PSC_DISCOVERY_URL && config.PSC_CLIENT_ID);
 
 /** The provider's metadata, discovered once per configuration (again after a failure). */
-const discovered = new WeakMap<Config, Promise<oidc.Configuration>>();
+const discovered = new WeakMap<Config, Promise<Oidc.Configuration>>();
 
-async function provider(deps: AuthDeps): Promise<oidc.Configuration> {
+/** The OpenID Connect client, imported on the first single sign-on rather than at every start. */
+const oidcClient = () => import('openid-client');
+
+async function provider(deps: AuthDeps): Promise<Oidc.Configuration> {
   const { config } = deps;
+  const oidc = await oidcClient();
   if (!config.PSC_DISCOVERY_URL || !config.PSC_CLIENT_ID) return fail('ssoNotConfigured');
   let pending = discovered.get(config);
   if (!pending) {
@@ -59,6 +63,7 @@ async function startRequest(
   locale: Locale,
 ): Promise<string> {
   const configuration = await provider(deps);
+  const oidc = await oidcClient();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const verifier = oidc.randomPKCECodeVerifier();
@@ -146,6 +151,7 @@ async function exchange(
   origin: RequestOrigin,
 ): Promise<{ professional: Professional; uid: string | null }> {
   const configuration = await provider(deps);
+  const oidc = await oidcClient();
   const [request] = await deps.db
     .update(ssoRequests)
     .set({ used_at: new Date().toISOString() })
@@ -164,7 +170,7 @@ async function exchange(
     await securityEvent(deps, { type: 'sso_refused', origin, uid: request.admin_uid, detail });
     return fail(code);
   };
-  let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+  let tokens: Awaited<ReturnType<typeof Oidc.authorizationCodeGrant>>;
   try {
     tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
       pkceCodeVerifier: request.code_verifier,

@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import webPush from 'web-push';
 import { pushSubscriptions } from '../../db/schema/index.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
@@ -41,6 +40,8 @@ export async function sendTestPush(deps: AuthDeps, caller: Authenticated) {
   if (rows.length === 0) return fail('noPushSubscription');
   const text = messagesFor(caller.user.preferences.locale);
   const payload = JSON.stringify({ title: text.testPushTitle, body: text.testPushBody });
+  // Imported on the first test notification rather than at every start.
+  const { default: webPush } = await import('web-push');
   let sent = 0;
   for (const row of rows) {
     // web-push encrypts the message (aes128gcm) and signs the VAPID header; the request goes out
