@@ -26,21 +26,21 @@ export const pscConfigured = (config: Config) => Boolean(config.PSC_DISCOVERY_UR
 /** The provider's metadata, discovered once per configuration (again after a failure). */
 const discovered = new WeakMap<Config, Promise<Oidc.Configuration>>();
 
-/** The OpenID Connect client, imported on the first single sign-on rather than at every start. */
-const oidcClient = () => import('openid-client');
-
 async function provider(deps: AuthDeps): Promise<Oidc.Configuration> {
   const { config } = deps;
-  const oidc = await oidcClient();
-  if (!config.PSC_DISCOVERY_URL || !config.PSC_CLIENT_ID) return fail('ssoNotConfigured');
+  const { PSC_DISCOVERY_URL: discoveryUrl, PSC_CLIENT_ID: clientId } = config;
+  if (!discoveryUrl || !clientId) return fail('ssoNotConfigured');
   let pending = discovered.get(config);
   if (!pending) {
-    pending = oidc.discovery(
-      new URL(config.PSC_DISCOVERY_URL),
-      config.PSC_CLIENT_ID,
-      undefined,
-      config.PSC_CLIENT_SECRET ? oidc.ClientSecretBasic(config.PSC_CLIENT_SECRET) : oidc.None(),
-      { execute: config.PSC_ALLOW_HTTP ? [oidc.allowInsecureRequests] : [], timeout: 10 },
+    // The OpenID Connect client is imported on the first single sign-on, not at every start.
+    pending = import('openid-client').then((oidc) =>
+      oidc.discovery(
+        new URL(discoveryUrl),
+        clientId,
+        undefined,
+        config.PSC_CLIENT_SECRET ? oidc.ClientSecretBasic(config.PSC_CLIENT_SECRET) : oidc.None(),
+        { execute: config.PSC_ALLOW_HTTP ? [oidc.allowInsecureRequests] : [], timeout: 10 },
+      ),
     );
     discovered.set(config, pending);
     pending.catch(() => discovered.delete(config));
@@ -63,7 +63,7 @@ async function startRequest(
   locale: Locale,
 ): Promise<string> {
   const configuration = await provider(deps);
-  const oidc = await oidcClient();
+  const oidc = await import('openid-client');
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const verifier = oidc.randomPKCECodeVerifier();
@@ -151,7 +151,7 @@ async function exchange(
   origin: RequestOrigin,
 ): Promise<{ professional: Professional; uid: string | null }> {
   const configuration = await provider(deps);
-  const oidc = await oidcClient();
+  const oidc = await import('openid-client');
   const [request] = await deps.db
     .update(ssoRequests)
     .set({ used_at: new Date().toISOString() })
