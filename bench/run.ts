@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runFuzz } from './fuzz.js';
 import { type DatabaseKind, type Figure, rounded, throughputFigure } from './lib/figures.js';
-import { measureLoginFirstLoad } from './lib/first-load.js';
+import { measureFirstLoads } from './lib/first-load.js';
 import { checkUserData, type LoadOptions, loadLogins, loadUserData, loginAsDemoAdmin } from './lib/http.js';
 import { timeImports } from './lib/imports.js';
 import { createRunDatabase, dropRunDatabase, POSTGRES_ADMIN_URL } from './lib/postgres.js';
@@ -30,6 +30,7 @@ const FIGURES = [
   'report_preview_ms',
   'server_rss_after_load',
   'login_page_first_load',
+  'dashboard_first_load',
 ] as const;
 
 const load: LoadOptions = {
@@ -156,7 +157,9 @@ async function benchDatabase(database: DatabaseKind, server: ServerOptions, resu
     if (rss === undefined) throw new Error(`no /proc/${warm.pid}/status to read the memory from`);
     record({ figure: 'server_rss_after_load', database, value: rounded(rss), unit: 'MiB' });
     // The browser side does not depend on the database: measured once, on the embedded one.
-    if (database === 'pglite') record(await measureLoginFirstLoad(warm.baseUrl, database));
+    if (database === 'pglite') {
+      for (const figure of await measureFirstLoads(warm.baseUrl, database)) record(figure);
+    }
     await warm.stop();
   } catch (error) {
     if (interruption.signal.aborted) return;
