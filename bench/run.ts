@@ -11,7 +11,13 @@ import { loadRecordSearch, loadRegistrations, seedAnalyses } from './lib/records
 import { hasNationalTable, importNationalTable, loadNabmPage, timeLoadAll } from './lib/reference.js';
 import { measureReportPreview, measureReports } from './lib/reports.js';
 import { Results } from './lib/results.js';
-import { residentMemoryMiB, type ServerOptions, startServer, stopAllServers } from './lib/server.js';
+import {
+  type RunningServer,
+  residentMemoryMiB,
+  type ServerOptions,
+  startServer,
+  stopAllServers,
+} from './lib/server.js';
 import { runScale } from './scale.js';
 
 /** Every figure measured on each database, in order; those not reached are printed as skipped. */
@@ -32,6 +38,27 @@ const FIGURES = [
   'login_page_first_load',
   'dashboard_first_load',
 ] as const;
+
+/** Issue 11's floors for the embedded database: a first start within 10 s, a restart within 2 s. */
+const EMBEDDED_START_FLOORS_MS = { cold_start_to_ready: 10_000, warm_restart_to_ready: 2_000 };
+
+/** A start's figure, beside its floor where the embedded database has one. */
+function startFigure(
+  figure: keyof typeof EMBEDDED_START_FLOORS_MS,
+  database: DatabaseKind,
+  start: Pick<RunningServer, 'spawnToReadyMs' | 'serverReadyMs'>,
+): Figure {
+  const measured: Figure = {
+    figure,
+    database,
+    value: start.spawnToReadyMs,
+    unit: 'ms',
+    server_ready_ms: start.serverReadyMs,
+  };
+  if (database !== 'pglite') return measured;
+  const floor = EMBEDDED_START_FLOORS_MS[figure];
+  return { ...measured, floor_ms: floor, meets: start.spawnToReadyMs <= floor };
+}
 
 const load: LoadOptions = {
   durationSeconds: Number(process.env.BENCH_DURATION_SECONDS ?? 10),
@@ -66,24 +93,12 @@ async function benchDatabase(database: DatabaseKind, server: ServerOptions, resu
   try {
     // Cold: an empty database, so the start includes the migrations and the demo laboratory seed.
     const cold = await startServer(server);
-    record({
-      figure: 'cold_start_to_ready',
-      database,
-      value: cold.spawnToReadyMs,
-      unit: 'ms',
-      server_ready_ms: cold.serverReadyMs,
-    });
+    record(startFigure('cold_start_to_ready', database, cold));
     await cold.stop();
     interruption.signal.throwIfAborted();
 
     const warm = await startServer(server);
-    record({
-      figure: 'warm_restart_to_ready',
-      database,
-      value: warm.spawnToReadyMs,
-      unit: 'ms',
-      server_ready_ms: warm.serverReadyMs,
-    });
+    record(startFigure('warm_restart_to_ready', database, warm));
 
     interruption.signal.throwIfAborted();
     const session = await loginAsDemoAdmin(warm.baseUrl);
