@@ -1,4 +1,5 @@
-import bwipjs from 'bwip-js';
+import { createRequire } from 'node:module';
+import type BwipJs from 'bwip-js';
 import type { Pdf } from './pdf.js';
 import type { Symbology } from './schemas.js';
 
@@ -19,6 +20,14 @@ export interface MatrixSymbol {
 
 export type BarcodeSymbol = LinearSymbol | MatrixSymbol;
 
+const requireHere = createRequire(import.meta.url);
+let bwip: typeof BwipJs | undefined;
+/**
+ * bwip-js is loaded by the first barcode, not by every start of the server (most draw none soon).
+ * Synchronously, so that the layouts and the ZPL labels that call encodeBarcode stay synchronous.
+ */
+const bwipjs = () => (bwip ??= requireHere('bwip-js') as typeof BwipJs);
+
 const BWIPP_NAMES: Record<Symbology, string> = { code128: 'code128', datamatrix: 'datamatrix' };
 
 /**
@@ -27,7 +36,7 @@ const BWIPP_NAMES: Record<Symbology, string> = { code128: 'code128', datamatrix:
  * its own resolution instead of resampling a bitmap, which keeps bar widths even.
  */
 export function encodeBarcode(text: string, symbology: Symbology): BarcodeSymbol {
-  const [symbol] = bwipjs.raw(BWIPP_NAMES[symbology], text, {});
+  const [symbol] = bwipjs().raw(BWIPP_NAMES[symbology], text, {});
   if (!symbol) throw new Error(`bwip-js produced no ${symbology} symbol`);
   if ('sbs' in symbol) {
     return { kind: 'linear', widths: symbol.sbs, modules: symbol.sbs.reduce((sum, width) => sum + width, 0) };

@@ -6,10 +6,28 @@ import { SERVER_BUNDLE_OPTIONS } from './bundle.js';
  * Libraries that only some calls use: each is imported where it is first used, so that a restart
  * does not load it (docs/decisions/0022-server-runs-bundled.md, 'Loaded on first use').
  */
-const LOADED_ON_FIRST_USE = ['pdfkit', 'pdf-lib', 'nodemailer', 'web-push', 'openid-client', 'exceljs'];
+const LOADED_ON_FIRST_USE = [
+  'pdfkit',
+  'pdf-lib',
+  'nodemailer',
+  'web-push',
+  'openid-client',
+  'exceljs',
+  // Each database's driver, when that database is opened; the job queue, when its queue starts.
+  'pg',
+  'drizzle-orm/node-postgres',
+  '@electric-sql/pglite',
+  'drizzle-orm/pglite',
+  'pg-boss',
+];
+/**
+ * Libraries that synchronous code uses: required on first use (lib/on-first-use.ts, and the
+ * barcode encoder of packages/documents), so the bundle must not import them at all.
+ */
+const REQUIRED_ON_FIRST_USE = ['bwip-js', 'xml-crypto', 'xpath', 'csv-parse/sync', '@medplum/core'];
 
 describe('the server bundle', () => {
-  it('imports the libraries of documents, mail, push, single sign-on and spreadsheets on first use only', async () => {
+  it('imports the libraries of documents, mail, push, single sign-on, spreadsheets, databases, XML and CSV on first use only', async () => {
     const { metafile } = await build({
       ...SERVER_BUNDLE_OPTIONS,
       write: false,
@@ -24,6 +42,10 @@ describe('the server bundle', () => {
     for (const library of LOADED_ON_FIRST_USE) {
       expect(atStart, `${library} is imported at start`).not.toContain(library);
       expect(onUse, `${library} is not imported on use`).toContain(library);
+    }
+    const anyImport = new Set(imports.map((imported) => imported.path));
+    for (const library of REQUIRED_ON_FIRST_USE) {
+      expect(anyImport, `${library} is imported by the bundle`).not.toContain(library);
     }
     // The start still loads what it needs, so the check reads the real list of imports.
     expect(atStart).toContain('fastify');

@@ -1,11 +1,14 @@
 import { DOMImplementation, DOMParser, XMLSerializer } from '@xmldom/xmldom';
-import xpath from 'xpath';
+import type * as XPath from 'xpath';
+import { onFirstUse } from '../lib/on-first-use.js';
 
 /**
  * The XML the INSi client needs, through maintained libraries: @xmldom/xmldom builds, parses and
  * serialises (escaping included), and XPath finds the elements of the teleservice's answers by
  * their local name.
  */
+
+const xpath = onFirstUse<typeof XPath>('xpath');
 
 const XMLNS = 'http://www.w3.org/2000/xmlns/';
 
@@ -69,8 +72,8 @@ export function parseXml(text: string): Document {
  * teleservice's answers use different prefixes (soap:, S:, env:, none) from one environment to another.
  */
 export function findElement(node: Node, localName: string): Element | null {
-  const found = xpath.select1(`.//*[local-name()='${localName}']`, node);
-  return xpath.isElement(found) ? found : null;
+  const found = xpath().select1(`.//*[local-name()='${localName}']`, node);
+  return xpath().isElement(found) ? found : null;
 }
 
 /** Trimmed text of the first element below this node with this local name, or null when it is absent. */

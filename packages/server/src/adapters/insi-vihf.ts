@@ -1,5 +1,6 @@
 import { type KeyObject, randomUUID, X509Certificate } from 'node:crypto';
-import { ExclusiveCanonicalization, SignedXml } from 'xml-crypto';
+import type * as XmlCrypto from 'xml-crypto';
+import { onFirstUse } from '../lib/on-first-use.js';
 import { appendElement, findElement, newDocument, parseXml, serialize } from './insi-soap-xml.js';
 
 const SAML = 'urn:oasis:names:tc:SAML:2.0:assertion';
@@ -9,6 +10,7 @@ const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
 const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
 const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
 const X509_SUBJECT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:X509SubjectName';
+const xmlCrypto = onFirstUse<typeof XmlCrypto>('xml-crypto');
 
 export interface VihfSigner {
   /** The organisation's RSA private key, already decrypted (createPrivateKey with its passphrase). */
@@ -73,6 +75,7 @@ export function signedAssertion(signer: VihfSigner, content: VihfContent): strin
     });
   }
 
+  const { SignedXml } = xmlCrypto();
   const signature = new SignedXml({
     privateKey: signer.key,
     publicCert: signer.certificate,
@@ -94,6 +97,7 @@ export function signedAssertion(signer: VihfSigner, content: VihfContent): strin
  * SignedInfo sent is byte for byte what the signature value covers.
  */
 function asSigned(assertion: Element): string {
+  const { ExclusiveCanonicalization } = xmlCrypto();
   const c14n = new ExclusiveCanonicalization();
   const signedInfo = findElement(assertion, 'SignedInfo');
   if (!signedInfo) throw new Error('xml-crypto wrote no SignedInfo');

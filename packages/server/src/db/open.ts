@@ -1,14 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { lockDataDir } from './lock.js';
 import * as schema from './schema/index.js';
 
@@ -17,10 +11,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything that runs queries: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
+/** The pools of PostgreSQL connections that openDatabase made. */
+const pools = new WeakSet<pg.Pool>();
+
 /** The pool of PostgreSQL connections behind the database; none for PGlite or a transaction. */
 export function poolOf(db: Queryable): pg.Pool | undefined {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof pg.Pool ? client : undefined;
+  const client = (db as unknown as { $client?: pg.Pool }).$client;
+  return client && pools.has(client) ? client : undefined;
 }
 
 /**
@@ -37,7 +34,11 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir`, and applies migrations. */
+/**
+ * Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir`, and applies migrations.
+ * Each database's driver is imported when that database is opened: a server runs on one of them, and
+ * loading the other's (node-postgres, or PGlite) made every start slower for nothing.
+ */
 export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
@@ -45,7 +46,13 @@ export async function openDatabase(options: {
   onConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.url) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    pools.add(pool);
     // An idle connection that PostgreSQL ends would otherwise be an uncaught error that stops the
     // server; the pool drops it and opens a new one on the next query.
     pool.on('error', (error) => options.onConnectionError?.(error));
@@ -58,6 +65,13 @@ export async function openDatabase(options: {
   // The embedded database has one writer: a second process on the same directory is refused here.
   const lock = dir ? lockDataDir(`${dir}.lock`) : null;
   try {
+    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+      await Promise.all([
+        import('@electric-sql/pglite'),
+        import('@electric-sql/pglite/contrib/pg_trgm'),
+        import('drizzle-orm/pglite'),
+        import('drizzle-orm/pglite/migrator'),
+      ]);
     // pg_trgm backs the indexes that keep name searches (ILIKE '%…%') fast.
     const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
     const typed = drizzlePglite(client, { schema });

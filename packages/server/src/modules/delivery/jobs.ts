@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import { type Db, poolOf, type Tx } from '../../db/open.js';
 import { recordDeliveries } from '../../db/schema/index.js';
 import type { DeliveryJobs } from './job-port.js';
@@ -89,12 +89,18 @@ export function pgBossJobs(
   options: PgBossOptions,
   log: FastifyBaseLogger,
 ): DeliveryJobs {
-  const boss = new PgBoss({
-    db: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
-    schema: options.schema,
-    schedule: false,
-  });
-  boss.on('error', (error: unknown) => log.error({ err: error }, 'Job queue error'));
+  let boss: Promise<PgBoss> | undefined;
+  /** pg-boss is imported when its queue is first used, not by every start of the embedded database. */
+  const theBoss = () =>
+    (boss ??= import('pg-boss').then(({ default: Boss }) => {
+      const made = new Boss({
+        db: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
+        schema: options.schema,
+        schedule: false,
+      });
+      made.on('error', (error: unknown) => log.error({ err: error }, 'Job queue error'));
+      return made;
+    }));
   const retry = retryOptions(options.retrySeconds);
   let sweeper: NodeJS.Timeout | undefined;
   let started = false;
@@ -110,7 +116,7 @@ export function pgBossJobs(
           LIMIT 1`,
     )) as unknown as { rows: unknown[] };
     if (live.rows.length > 0) return;
-    await boss.send(
+    await (await theBoss()).send(
       DELIVERY_QUEUE,
       { delivery_id: deliveryId },
       { singletonKey: deliveryId, ...retry, db: transactionDatabase(tx) },
@@ -136,7 +142,7 @@ export function pgBossJobs(
    * A schema left by a newer pg-boss (its tables differ) is refused rather than used: pg-boss 10
    * migrates older schemas only.
    */
-  async function refuseNewerSchema(): Promise<void> {
+  async function refuseNewerSchema(boss: PgBoss): Promise<void> {
     if (!(await boss.isInstalled())) return;
     const version = Number(await boss.schemaVersion());
     if (version > BOSS_SCHEMA_VERSION)
@@ -174,8 +180,9 @@ export function pgBossJobs(
       for (const id of [...deliveryIds].sort()) await sendOnce(tx, id);
     },
     async start() {
+      const boss = await theBoss();
       await oneCopyAtATime(async () => {
-        await refuseNewerSchema();
+        await refuseNewerSchema(boss);
         await boss.start();
         started = true;
         // Does nothing when the queue exists.
@@ -200,7 +207,7 @@ export function pgBossJobs(
     },
     async stop() {
       if (sweeper) clearInterval(sweeper);
-      if (started) await boss.stop({ graceful: true, timeout: 10_000 });
+      if (started) await (await theBoss()).stop({ graceful: true, timeout: 10_000 });
     },
   };
 }

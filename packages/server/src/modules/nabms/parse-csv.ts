@@ -1,6 +1,9 @@
-import { parse } from 'csv-parse/sync';
+import type * as CsvParse from 'csv-parse/sync';
 import { fail } from '../../lib/errors.js';
+import { onFirstUse } from '../../lib/on-first-use.js';
 import { isFlag, type NabmAct, normalizeCode, parseDate, parseDecimal, textOrNull } from './act.js';
+
+const csvParse = onFirstUse<typeof CsvParse>('csv-parse/sync');
 
 const REQUIRED_COLUMNS = ['BIO_PRS_IDE', 'BIO_INF_LIB', 'BIO_TAR_COF'];
 
@@ -11,7 +14,7 @@ const REQUIRED_COLUMNS = ['BIO_PRS_IDE', 'BIO_INF_LIB', 'BIO_TAR_COF'];
 export function parseNabmCsv(text: string): NabmAct[] {
   let records: Array<Record<string, string>>;
   try {
-    records = parse(text, {
+    records = csvParse().parse(text, {
       delimiter: ';',
       columns: true,
       bom: true,

@@ -1,7 +1,6 @@
-import { Hl7Context, Hl7Message } from '@medplum/core';
 import type { ExchangeDocument, ExchangeResult } from '../document.js';
 import { compactDate, decimal, hl7Time, interpretationCodes, rangeText } from './common.js';
-import { type FieldValue, Raw, segment, sub } from './segments.js';
+import { type FieldValue, hl7Model, Raw, segment, sub } from './segments.js';
 
 /** Assigning authorities of the national identifiers (IHE PAM France, ANS). */
 export const INS_AUTHORITIES: Record<string, string> = {
@@ -26,6 +25,7 @@ function observationValue(result: ExchangeResult): [string, FieldValue] {
  * the first coding when the parameter has one). Built and serialized with @medplum/core's HL7 model.
  */
 export function buildHl7(doc: ExchangeDocument): string {
+  const { Hl7Context, Hl7Message } = hl7Model();
   const context = new Hl7Context();
   const s = (name: string, fields: FieldValue[]) => segment(context, name, fields);
   const { patient, prescriber } = doc;

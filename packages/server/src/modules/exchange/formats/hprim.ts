@@ -1,7 +1,7 @@
-import { Hl7Context, type Hl7Segment } from '@medplum/core';
+import type { Hl7Segment } from '@medplum/core';
 import type { ExchangeDocument, ExchangeResult } from '../document.js';
 import { compactDate, decimal, hprimTime, interpretationCodes, rangeText } from './common.js';
-import { type FieldValue, Raw, segment } from './segments.js';
+import { type FieldValue, hl7Model, Raw, segment } from './segments.js';
 
 /** HPRIM Santé limits a record to 220 characters; the rest goes on continuation records 'A|'. */
 export const HPRIM_LINE_LIMIT = 220;
@@ -34,6 +34,7 @@ function lines(record: Hl7Segment): string[] {
  */
 export function buildHprim(doc: ExchangeDocument, fileName: string): string {
   // HPRIM's header names its delimiters in the order field, repetition, component, escape, sub.
+  const { Hl7Context } = hl7Model();
   const context = new Hl7Context(LINE_END, '|', '^', '~', '\\', '&');
   const s = (name: string, fields: FieldValue[]) => segment(context, name, fields);
   const { patient, prescriber } = doc;

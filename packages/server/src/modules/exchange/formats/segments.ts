@@ -1,4 +1,9 @@
-import { type Hl7Context, Hl7Field, Hl7Segment } from '@medplum/core';
+import type * as Medplum from '@medplum/core';
+import type { Hl7Context, Hl7Field, Hl7Segment } from '@medplum/core';
+import { onFirstUse } from '../../../lib/on-first-use.js';
+
+/** @medplum/core's HL7 model, loaded by the first export in HL7 or HPRIM. */
+export const hl7Model = onFirstUse<typeof Medplum>('@medplum/core');
 
 /** Text put in a message as it is, already escaped or made of separators (a sub-component list). */
 export class Raw {
@@ -51,6 +56,7 @@ function toField(value: FieldValue, context: Hl7Context): Hl7Field {
     : value.every((item) => Array.isArray(item))
       ? (value as Leaf[][])
       : [value as Leaf[]];
+  const { Hl7Field } = hl7Model();
   return new Hl7Field(
     repetitions.map((components) => {
       const texts = components.map((component) => leaf(component, context));
@@ -65,5 +71,6 @@ function toField(value: FieldValue, context: Hl7Context): Hl7Field {
 export function segment(context: Hl7Context, name: string, fields: FieldValue[]): Hl7Segment {
   const built = fields.map((value) => toField(value, context));
   while (built.length > 0 && built[built.length - 1]?.toString() === '') built.pop();
+  const { Hl7Field, Hl7Segment } = hl7Model();
   return new Hl7Segment([new Hl7Field([[name]], context), ...built], context);
 }

@@ -1,4 +1,5 @@
-import { parse } from 'csv-parse/sync';
+import type * as CsvParse from 'csv-parse/sync';
+import { onFirstUse } from '../../../../lib/on-first-use.js';
 import { refuse } from './refusal.js';
 
 export type Delimiter = ';' | '\t' | ',';
@@ -8,6 +9,8 @@ export interface TableLine {
   line: number;
   cells: string[];
 }
+
+const csvParse = onFirstUse<typeof CsvParse>('csv-parse/sync');
 
 const DELIMITERS: Delimiter[] = [';', '\t', ','];
 
@@ -53,7 +56,7 @@ export function readTable(text: string, delimiter: Delimiter = detectDelimiter(t
   let parsed: Array<{ record: string[]; info: { lines: number } }>;
   try {
     // With `info`, csv-parse returns each record with its position; its types do not say so.
-    parsed = parse(text, {
+    parsed = csvParse().parse(text, {
       delimiter,
       relax_column_count: true,
       relax_quotes: true,
