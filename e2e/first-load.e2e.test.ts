@@ -1,14 +1,12 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accountRoutes, dashboardRoutes, routes } from '../packages/contract/src/index.js';
 import { fillLogin, launchBrowser, newPage } from './browser.js';
-import { SCRIPT_BUDGET_BYTES } from './script-budget.js';
+import { gzippedBytes, gzippedScriptBytes, SCRIPT_BUDGET_BYTES, WEB_DIST } from './script-budget.js';
 
 const baseUrl = inject('baseUrl');
-const DIST = path.resolve(import.meta.dirname, '../packages/web/dist');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,13 +26,6 @@ function scriptsLoaded(page: Page): Promise<string[]> {
   );
 }
 
-/** Gzipped size of a built file: the .gz copy the build wrote, or the file compressed here if small. */
-function gzippedBytes(urlPath: string): number {
-  const file = path.join(DIST, urlPath);
-  if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
-  return gzipSync(readFileSync(file)).length;
-}
-
 /**
  * The paths of the calls whose definitions (and schemas) stay out of the first load: every call but
  * those of the session, the account and the dashboard (docs/decisions/0018-route-schemas-out-of-first-load.md).
@@ -45,11 +36,10 @@ const laterPaths = Object.entries(routes)
 
 /** The calls of the route table whose definition came with these scripts; none is expected. */
 function routeDefsIn(paths: string[]): string[] {
-  const text = paths.map((p) => readFileSync(path.join(DIST, p), 'utf8')).join('\n');
+  const text = paths.map((p) => readFileSync(path.join(WEB_DIST, p), 'utf8')).join('\n');
   return laterPaths.filter((apiPath) => text.includes(`\`${apiPath}\``) || text.includes(`"${apiPath}"`));
 }
 
-const total = (paths: string[]) => paths.reduce((sum, p) => sum + gzippedBytes(p), 0);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 describe('first load', () => {
@@ -59,13 +49,13 @@ describe('first load', () => {
     await page.locator('input[type="email"]').waitFor();
     const loginScripts = await scriptsLoaded(page);
     expect(loginScripts.length).toBeGreaterThan(0);
-    const loginBytes = total(loginScripts);
+    const loginBytes = gzippedScriptBytes(loginScripts);
     console.info(
       `first load, login page: ${kb(loginBytes)} of gzipped script in ${loginScripts.length} files`,
     );
     for (const script of loginScripts) console.info(`  ${kb(gzippedBytes(script)).padStart(9)}  ${script}`);
     // The check finds the definitions where they are (a later chunk), and none in the first load.
-    const built = readdirSync(path.join(DIST, 'assets'))
+    const built = readdirSync(path.join(WEB_DIST, 'assets'))
       .filter((name) => name.endsWith('.js'))
       .map((name) => `/assets/${name}`);
     expect(routeDefsIn(built)).toHaveLength(laterPaths.length);
@@ -81,7 +71,7 @@ describe('first load', () => {
     await dashboard.goto(`${baseUrl}/fr/dashboard`);
     await dashboard.locator('main h1', { hasText: 'Tableau de bord' }).waitFor();
     const dashboardScripts = await scriptsLoaded(dashboard);
-    const dashboardBytes = total(dashboardScripts);
+    const dashboardBytes = gzippedScriptBytes(dashboardScripts);
     console.info(
       `first load, dashboard: ${kb(dashboardBytes)} of gzipped script in ${dashboardScripts.length} files`,
     );

@@ -1,26 +1,25 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { SCRIPT_BUDGET_BYTES } from '../../e2e/script-budget.js';
+import { gzippedScriptBytes, SCRIPT_BUDGET_BYTES, WEB_DIST } from '../../e2e/script-budget.js';
 import type { DatabaseKind, Figure } from './figures.js';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from './http.js';
 
-const WEB_INDEX = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../packages/web/dist/index.html',
-);
+const WEB_INDEX = path.join(WEB_DIST, 'index.html');
 
 interface Visit {
   /** From asking for the page to the page taking input (login) or showing its figures (dashboard). */
   usableMs: number;
   transferredBytes: number;
   scriptTransferredBytes: number;
+  /** The same scripts as the budget counts them: the gzipped sizes of the built files. */
+  scriptGzipBytes: number;
 }
 
 /**
- * Opens `url` and waits until `usable` is visible; measures the bytes on the wire (compressed, as the
- * server sends them, headers included) of the document and of everything it fetched until then.
+ * Opens `url` and waits until `usable` is visible; measures the bytes on the wire (compressed as the
+ * server sends them to Chromium, brotli, headers included) of the document and of everything it
+ * fetched until then, and the gzipped size of those scripts, which the budget counts.
  */
 async function visit(page: Page, url: string, usable: string): Promise<Visit> {
   const started = performance.now();
@@ -36,13 +35,21 @@ async function visit(page: Page, url: string, usable: string): Promise<Visit> {
     // No named function in here: tsx wraps those in a helper the page does not have (__name).
     let all = 0;
     let scripts = 0;
+    const scriptPaths: string[] = [];
     for (const entry of entries) {
       all += entry.transferSize;
-      if (entry.name.endsWith('.js')) scripts += entry.transferSize;
+      if (!entry.name.endsWith('.js')) continue;
+      scripts += entry.transferSize;
+      scriptPaths.push(new URL(entry.name).pathname);
     }
-    return { all, scripts };
+    return { all, scripts, scriptPaths };
   });
-  return { usableMs, transferredBytes: sizes.all, scriptTransferredBytes: sizes.scripts };
+  return {
+    usableMs,
+    transferredBytes: sizes.all,
+    scriptTransferredBytes: sizes.scripts,
+    scriptGzipBytes: gzippedScriptBytes(sizes.scriptPaths),
+  };
 }
 
 function firstLoadFigure(figure: string, database: DatabaseKind, first: Visit, again: Visit): Figure {
@@ -53,8 +60,9 @@ function firstLoadFigure(figure: string, database: DatabaseKind, first: Visit, a
     unit: 'ms',
     transferred_bytes: first.transferredBytes,
     script_transferred_bytes: first.scriptTransferredBytes,
+    script_gzip_bytes: first.scriptGzipBytes,
     script_budget_bytes: SCRIPT_BUDGET_BYTES,
-    meets: first.scriptTransferredBytes <= SCRIPT_BUDGET_BYTES,
+    meets: first.scriptGzipBytes <= SCRIPT_BUDGET_BYTES,
     return_visit_ms: again.usableMs,
     return_visit_transferred_bytes: again.transferredBytes,
   };
@@ -107,7 +115,7 @@ export async function measureFirstLoads(baseUrl: string, database: DatabaseKind)
       firstLoadFigure('dashboard_first_load', database, dashboardFirst, dashboardAgain),
     ];
   } finally {
-    for (const context of contexts) await context.close();
+    await Promise.allSettled(contexts.map((context) => context.close()));
     await browser.close();
   }
 }

@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { SERVER_BUNDLE_OPTIONS } from './bundle.js';
+import { SERVER_BUNDLE, SERVER_BUNDLE_OPTIONS } from './bundle.js';
 
 /**
  * Libraries that only some calls use: each is imported where it is first used, so that a restart
@@ -16,8 +17,11 @@ const LOADED_ON_FIRST_USE = [
   // Each database's driver, when that database is opened; the job queue, when its queue starts.
   'pg',
   'drizzle-orm/node-postgres',
+  'drizzle-orm/node-postgres/migrator',
   '@electric-sql/pglite',
+  '@electric-sql/pglite/contrib/pg_trgm',
   'drizzle-orm/pglite',
+  'drizzle-orm/pglite/migrator',
   'pg-boss',
 ];
 /**
@@ -50,4 +54,12 @@ describe('the server bundle', () => {
     // The start still loads what it needs, so the check reads the real list of imports.
     expect(atStart).toContain('fastify');
   }, 60_000);
+
+  it('finds the libraries it requires on first use from where the bundle runs', () => {
+    // A library that does not resolve would fail the first label, INSi call or export, not the start.
+    const requireFromBundle = createRequire(SERVER_BUNDLE);
+    for (const library of REQUIRED_ON_FIRST_USE) {
+      expect(() => requireFromBundle.resolve(library), library).not.toThrow();
+    }
+  });
 });

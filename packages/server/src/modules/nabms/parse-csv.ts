@@ -12,9 +12,11 @@ const REQUIRED_COLUMNS = ['BIO_PRS_IDE', 'BIO_INF_LIB', 'BIO_TAR_COF'];
  * See docs/formats/nabm.md for the column mapping.
  */
 export function parseNabmCsv(text: string): NabmAct[] {
+  // Loaded outside the try: a library that cannot load is the server's fault, not the file's.
+  const { parse } = csvParse();
   let records: Array<Record<string, string>>;
   try {
-    records = csvParse().parse(text, {
+    records = parse(text, {
       delimiter: ';',
       columns: true,
       bom: true,

@@ -53,10 +53,12 @@ export function detectDelimiter(text: string): Delimiter {
  * sectioned exports can see where a block ends.
  */
 export function readTable(text: string, delimiter: Delimiter = detectDelimiter(text)): TableLine[] {
+  // Loaded outside the try: a library that cannot load is the server's fault, not the file's.
+  const { parse } = csvParse();
   let parsed: Array<{ record: string[]; info: { lines: number } }>;
   try {
     // With `info`, csv-parse returns each record with its position; its types do not say so.
-    parsed = csvParse().parse(text, {
+    parsed = parse(text, {
       delimiter,
       relax_column_count: true,
       relax_quotes: true,
