@@ -137,4 +137,32 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the pg-boss delivery queue on Pos
     );
     await refused.stop();
   });
+
+  it('stops the worker of a start that a stop came in the middle of', async () => {
+    const [database] = databases;
+    if (!database) throw new Error('no database');
+    // A queue of its own, which the other copies' workers do not take jobs from.
+    const alone = { ...options, schema: testSchemaName('pgboss') };
+    const stopped = heldSending();
+    const queue = pgBossJobs(database.db, poolOf(database), stopped.sending, alone, log);
+    let startEnded = false;
+    const starting = queue.start().then(() => {
+      startEnded = true;
+    });
+    await queue.stop();
+    expect(startEnded).toBe(true);
+    await starting;
+
+    // A send queued now waits: no worker of the stopped queue takes it.
+    const deliveryId = randomUUID();
+    await database.db.transaction((tx) => queue.enqueue(tx, [deliveryId]));
+    await new Promise((resolve) => setTimeout(resolve, 3 * alone.pollSeconds * 1000));
+    expect(stopped.isRunning(deliveryId)).toBe(false);
+    const [job] = rowsOf<{ state: string }>(
+      await database.db.execute(
+        sql`SELECT state FROM ${sql.raw(`${alone.schema}.job`)} WHERE singleton_key = ${deliveryId}`,
+      ),
+    );
+    expect(job?.state).toBe('created');
+  }, 60_000);
 });

@@ -104,6 +104,7 @@ export function pgBossJobs(
   const retry = retryOptions(options.retrySeconds);
   let sweeper: NodeJS.Timeout | undefined;
   let started = false;
+  let starting: Promise<void> | undefined;
 
   /** A job for that send in the transaction given, unless one is queued, waiting or running. */
   async function sendOnce(tx: Tx, deliveryId: string): Promise<void> {
@@ -173,39 +174,47 @@ export function pgBossJobs(
     }
   }
 
+  /** Sets up the schema and the queue (one copy at a time), the worker, and the sweep. */
+  async function startQueue(): Promise<void> {
+    const boss = await theBoss();
+    await oneCopyAtATime(async () => {
+      await refuseNewerSchema(boss);
+      await boss.start();
+      started = true;
+      // Does nothing when the queue exists.
+      await boss.createQueue(DELIVERY_QUEUE, { name: DELIVERY_QUEUE, policy: 'stately' });
+    });
+    await boss.work<{ delivery_id: string }>(
+      DELIVERY_QUEUE,
+      { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
+      async ([job]) => {
+        if (!job) return;
+        const outcome = await sending.runOne(job.data.delivery_id);
+        // The row waits for its next try: the job fails so that pg-boss retries it later.
+        if (outcome === 'retry') throw new Error(await sending.lastError(job.data.delivery_id));
+      },
+    );
+    await sweep();
+    sweeper = setInterval(
+      () => void sweep().catch((error: unknown) => log.error({ err: error }, 'Delivery sweep failed')),
+      Math.max(options.pollSeconds, 1) * 10_000,
+    );
+    sweeper.unref();
+  }
+
   return {
     kind: 'pg-boss',
     async enqueue(tx, deliveryIds) {
       // In one order, so that two transactions enqueueing the same sends cannot wait on each other.
       for (const id of [...deliveryIds].sort()) await sendOnce(tx, id);
     },
-    async start() {
-      const boss = await theBoss();
-      await oneCopyAtATime(async () => {
-        await refuseNewerSchema(boss);
-        await boss.start();
-        started = true;
-        // Does nothing when the queue exists.
-        await boss.createQueue(DELIVERY_QUEUE, { name: DELIVERY_QUEUE, policy: 'stately' });
-      });
-      await boss.work<{ delivery_id: string }>(
-        DELIVERY_QUEUE,
-        { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
-        async ([job]) => {
-          if (!job) return;
-          const outcome = await sending.runOne(job.data.delivery_id);
-          // The row waits for its next try: the job fails so that pg-boss retries it later.
-          if (outcome === 'retry') throw new Error(await sending.lastError(job.data.delivery_id));
-        },
-      );
-      await sweep();
-      sweeper = setInterval(
-        () => void sweep().catch((error: unknown) => log.error({ err: error }, 'Delivery sweep failed')),
-        Math.max(options.pollSeconds, 1) * 10_000,
-      );
-      sweeper.unref();
+    start() {
+      starting ??= startQueue();
+      return starting;
     },
     async stop() {
+      // A stop during the start waits for it, so that the worker and the sweep it sets up stop too.
+      await starting?.catch(() => undefined);
       if (sweeper) clearInterval(sweeper);
       if (started) await (await theBoss()).stop({ graceful: true, timeout: 10_000 });
     },
