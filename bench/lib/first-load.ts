@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { fillLogin, launchBrowser } from '../../e2e/browser.js';
 import { gzippedScriptBytes, SCRIPT_BUDGET_BYTES, WEB_DIST } from '../../e2e/script-budget.js';
 import type { DatabaseKind, Figure } from './figures.js';
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from './http.js';
+import { DEMO_ADMIN_EMAIL } from './http.js';
 
 const WEB_INDEX = path.join(WEB_DIST, 'index.html');
 
@@ -74,9 +75,7 @@ const DASHBOARD_USABLE = '[data-testid="today-in-progress-value"]';
 
 async function logIn(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/fr/`);
-  await page.locator('input[type="email"]').fill(DEMO_ADMIN_EMAIL);
-  await page.locator('input[type="password"]').fill(DEMO_ADMIN_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
+  await fillLogin(page, DEMO_ADMIN_EMAIL);
   await page.locator(DASHBOARD_USABLE).waitFor();
 }
 
@@ -88,10 +87,7 @@ async function logIn(page: Page, baseUrl: string): Promise<void> {
  */
 export async function measureFirstLoads(baseUrl: string, database: DatabaseKind): Promise<Figure[]> {
   if (!existsSync(WEB_INDEX)) throw new Error('the web app is not built (npm run build)');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
   const newContext = async (storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) => {
     const context = await browser.newContext({ locale: 'fr-FR', storageState });

@@ -4,7 +4,7 @@ import { newAuthMachineId } from './figures.js';
 
 /** The demo laboratory's administrator, created by the demo seed. */
 export const DEMO_ADMIN_EMAIL = 'admin@demo.lab';
-export const DEMO_ADMIN_PASSWORD = 'Demo-2026!';
+const DEMO_ADMIN_PASSWORD = 'Demo-2026!';
 
 /** The web client never sends the password itself, only its SHA-256 in hexadecimal. */
 export const demoAdminPasswordHash = createHash('sha256').update(DEMO_ADMIN_PASSWORD).digest('hex');
