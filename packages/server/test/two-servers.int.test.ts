@@ -146,7 +146,16 @@ describe.each(DATABASES)('two servers on one %s database', (kind) => {
   it('refuses a logged-out session to the reads that check it in their own statement', async () => {
     // Each read is the first call after the logout, on copies that both remember the session: an
     // earlier refusal would make them forget it, and the next read would not be put to the test.
-    const reads = [`/api/get-sample?sample_id=${sampleId}`, `/api/get-record?record_id=${recordId}`];
+    // The lists ask them in their count, whichever shape it takes (lib/list/query.ts): beside the
+    // page, before a page among few or many, counted alone or within the other filters.
+    const reads = [
+      `/api/get-sample?sample_id=${sampleId}`,
+      `/api/get-record?record_id=${recordId}`,
+      '/api/get-samples',
+      '/api/get-patients?search=a',
+      '/api/get-records?filter_column[]=record_abnormal&filter_value[]=true',
+      '/api/get-records?filter_column[]=records_with_ncts&filter_value[]=true&filter_column[]=record_is_urgent&filter_value[]=false',
+    ];
     for (const url of reads) {
       const session = await login(other, 'admin@demo.lab');
       for (const app of [one, other])

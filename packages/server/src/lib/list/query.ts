@@ -23,6 +23,7 @@ import {
 } from 'drizzle-orm';
 import { type Queryable, runsStatementsAtOnce } from '../../db/open.js';
 import { fail } from '../errors.js';
+import { type StampsAsked, sessionUnchangedOf } from '../session-stamps.js';
 import { presentRow } from '../time.js';
 import {
   columnOf,
@@ -169,6 +170,7 @@ export async function listRows<R extends Row>(
   laboratoryId: string,
   query: ListQuery,
   extraScope?: SQL,
+  asked?: StampsAsked,
 ) {
   const sort = sortOf(binding, query);
   const order = orderOf(sort);
@@ -201,6 +203,13 @@ export async function listRows<R extends Row>(
   const readPageWalkedAhead = (): Promise<Row[]> =>
     readPageOf('page-of-many', (where) => pageWalkedAhead(db, binding, laboratoryId, where, order, upTo));
   const bound = countBound(offset, pageSize);
+  // The count, which every list runs first or beside its page, also asks whether the caller's
+  // session moved: the call then needs no statement of its own for its session.
+  const unchanged = asked ? sessionUnchangedOf(asked.caller) : undefined;
+  const counted = <T extends Counted>(found: T): T => {
+    asked?.stamps.found(found.unchanged ?? null);
+    return found;
+  };
   let total: number;
   let rows: Row[];
   if (term && binding.searchMatches) {
@@ -218,11 +227,13 @@ export async function listRows<R extends Row>(
         : undefined;
     // The count says how dense the matches are, and so which shape finds the page soonest; among
     // few, the same statement has read the page's ids.
-    const counted = await countWithFirstIds(db, matches, sort.order, bound, upTo);
-    total = counted.total;
-    if (counted.firstIds) {
+    const { total: matched, firstIds } = counted(
+      await countWithFirstIds(db, matches, sort.order, bound, upTo, unchanged),
+    );
+    total = matched;
+    if (firstIds) {
       // Among few, the walk ahead finds nothing the count did not: it ends on its own connection.
-      rows = await readRowsById(db, binding, counted.firstIds.slice(offset), order);
+      rows = await readRowsById(db, binding, firstIds.slice(offset), order);
     } else {
       const walked = await ahead;
       // A full page means the walk met the first `upTo` matches within its rows: the page itself.
@@ -230,9 +241,17 @@ export async function listRows<R extends Row>(
     }
   } else if (shapedByCount(binding, query)) {
     const alone = term ? undefined : filterCountedAlone(binding, laboratoryId, query, extraScope);
-    total = await (alone
-      ? boundedCountOf(db, alone, bound)
-      : boundedCount(db, binding, whereOf(binding, laboratoryId, query, extraScope, 'count'), bound));
+    ({ total } = counted(
+      await (alone
+        ? boundedCountOf(db, alone, bound, unchanged)
+        : boundedCount(
+            db,
+            binding,
+            whereOf(binding, laboratoryId, query, extraScope, 'count'),
+            bound,
+            unchanged,
+          )),
+    ));
     rows = await readPage(total > MANY_MATCHES ? 'page-of-many' : 'page');
   } else {
     const counting = boundedCount(
@@ -240,9 +259,10 @@ export async function listRows<R extends Row>(
       binding,
       whereOf(binding, laboratoryId, query, extraScope, 'count'),
       bound,
-    );
+      unchanged,
+    ).then(counted);
     // The same conditions either way: on PostgreSQL the two run at once on two pooled connections.
-    [total, rows] = await Promise.all([counting, readPage('page')]);
+    [{ total }, rows] = await Promise.all([counting, readPage('page')]);
   }
   const capped = total > bound;
   const numberOfRows = capped ? bound : total;
@@ -373,26 +393,49 @@ const MANY_MATCHES = 2_000;
  * (SELECT 1 … LIMIT bound + 1)` reads at most that many index entries, where an exact count would
  * read every match (a million records for 'no search'). bound + 1 means 'more than bound'.
  */
-async function boundedCount(db: Queryable, binding: ListSource, where: SQL, bound: number): Promise<number> {
+async function boundedCount(
+  db: Queryable,
+  binding: ListSource,
+  where: SQL,
+  bound: number,
+  unchanged: SQL<boolean | null> | undefined,
+): Promise<Counted> {
   const matches = db
     .select({ one: sql`1`.as('one') })
     .from(binding.table)
     .where(where)
     .limit(bound + 1)
     .as('matches');
-  const [total] = await db.select({ n: count() }).from(matches);
-  return total?.n ?? 0;
+  const [row] = await db.select({ n: count(), ...(unchanged ? { unchanged } : {}) }).from(matches);
+  return { total: row?.n ?? 0, unchanged: row?.unchanged };
 }
+
+/** A bounded count, and what its statement found of the caller's session when it asked. */
+interface Counted {
+  total: number;
+  unchanged?: boolean | null;
+}
+
+/** The session's stamps as one more column of a count's statement, when the list asks them. */
+const unchangedColumn = (unchanged: SQL<boolean | null> | undefined) =>
+  unchanged ? sql`, ${unchanged} AS unchanged` : sql``;
 
 /**
  * The same bound over a filter's matches counted alone (ListSource.countedAlone): the rows stream out
  * of its index and the count stops at bound + 1.
  */
-async function boundedCountOf(db: Queryable, matches: SQL, bound: number): Promise<number> {
-  const rows = (await db.execute(
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM (${matches}) AS parts LIMIT ${bound + 1}) AS matches`,
-  )) as unknown as { rows: Array<{ n: number }> };
-  return Number(rows.rows[0]?.n ?? 0);
+async function boundedCountOf(
+  db: Queryable,
+  matches: SQL,
+  bound: number,
+  unchanged: SQL<boolean | null> | undefined,
+): Promise<Counted> {
+  const result = (await db.execute(
+    sql`SELECT count(*)::int AS n${unchangedColumn(unchanged)}
+          FROM (SELECT 1 FROM (${matches}) AS parts LIMIT ${bound + 1}) AS matches`,
+  )) as unknown as { rows: Array<{ n: number; unchanged?: boolean | null }> };
+  const [row] = result.rows;
+  return { total: Number(row?.n ?? 0), unchanged: row?.unchanged };
 }
 
 /** What each match of a search's parts carries: its id and its sort key (countWithFirstIds). */
@@ -412,7 +455,8 @@ async function countWithFirstIds(
   order: 'ASC' | 'DESC',
   bound: number,
   upTo: number,
-): Promise<{ total: number; firstIds?: string[] }> {
+  unchanged: SQL<boolean | null> | undefined,
+): Promise<Counted & { firstIds?: string[] }> {
   const result = (await db.execute(
     sql`WITH matches AS MATERIALIZED (SELECT match_id, match_key FROM (${matches}) AS parts LIMIT ${bound + 1}),
              counted AS (SELECT count(*)::int AS n FROM matches)
@@ -420,10 +464,13 @@ async function countWithFirstIds(
                ARRAY(SELECT matches.match_id::text FROM matches
                       WHERE counted.n <= ${MANY_MATCHES}
                       ORDER BY matches.match_key ${sql.raw(order)}, matches.match_id LIMIT ${upTo}) AS ids
+               ${unchangedColumn(unchanged)}
           FROM counted`,
-  )) as unknown as { rows: Array<{ n: number; ids: string[] }> };
-  const total = Number(result.rows[0]?.n ?? 0);
-  return total > MANY_MATCHES ? { total } : { total, firstIds: result.rows[0]?.ids ?? [] };
+  )) as unknown as { rows: Array<{ n: number; ids: string[]; unchanged?: boolean | null }> };
+  const [row] = result.rows;
+  const total = Number(row?.n ?? 0);
+  const found = { total, unchanged: row?.unchanged };
+  return total > MANY_MATCHES ? found : { ...found, firstIds: row?.ids ?? [] };
 }
 
 /** The rows of these ids, in the list's order: a page whose ids are known. */
