@@ -33,6 +33,7 @@ import {
   readRows,
   scopeOf,
   selectionOf,
+  selectListOf,
 } from './source.js';
 
 /** What the API shows of a row: no tenant column, stamps in ISO 8601. */
@@ -182,14 +183,13 @@ export async function listRows<R extends Row>(
   const term = query.search?.trim();
   /** The page's rows among those `narrowed` keeps of the matches (`where`) for this purpose. */
   const readPageOf = (purpose: ListPurpose, narrowed: (where: SQL) => SQL): Promise<Row[]> => {
-    const page = db
-      .select(selectionOf(binding))
-      .from(binding.table)
-      .where(narrowed(whereOf(binding, laboratoryId, query, extraScope, purpose)))
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset(offset);
-    return readRows(db, binding, page);
+    const where = narrowed(whereOf(binding, laboratoryId, query, extraScope, purpose));
+    return readRows(
+      db,
+      binding,
+      sql`SELECT ${selectListOf(binding)} FROM ${binding.table} WHERE ${where}
+           ORDER BY ${sql.join(order, sql`, `)} LIMIT ${pageSize} OFFSET ${offset}`,
+    );
   };
   const readPage = (purpose: ListPurpose): Promise<Row[]> =>
     readPageOf(purpose, (where) =>
@@ -477,12 +477,12 @@ async function countWithFirstIds(
 async function readRowsById(db: Queryable, binding: ListSource, ids: string[], order: SQL[]): Promise<Row[]> {
   if (ids.length === 0) return [];
   const id = columnOf(binding.table, binding.entity.idField);
-  const page = db
-    .select(selectionOf(binding))
-    .from(binding.table)
-    .where(inArray(id, ids))
-    .orderBy(...order);
-  return readRows(db, binding, page);
+  return readRows(
+    db,
+    binding,
+    sql`SELECT ${selectListOf(binding)} FROM ${binding.table} WHERE ${inArray(id, ids)}
+         ORDER BY ${sql.join(order, sql`, `)}`,
+  );
 }
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, numeric, PgDialect, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../db/open.js';
-import { type ListSource, readRows, selectionOf } from './source.js';
+import { type ListSource, readRows, selectionOf, selectListOf } from './source.js';
 
 const coefficients = pgTable('coefficients', {
   code: text('code').notNull(),
@@ -38,5 +38,26 @@ describe('readRows', () => {
   it('selects the row fields under their own names', () => {
     expect(Object.keys(selectionOf(source))).toEqual(['code', 'rank', 'coefficient', 'updated', 'shown']);
     expect((selectionOf(source).shown as { fieldAlias?: string }).fieldAlias).toBe('shown');
+  });
+});
+
+describe('selectListOf', () => {
+  const render = (list: ReturnType<typeof selectListOf>) => new PgDialect().sqlToQuery(list);
+
+  it('names every column and row field as its key, rendered once for the source', () => {
+    const list = selectListOf(source);
+    expect(render(list)).toEqual({
+      sql: '"coefficients"."code" AS "code", "coefficients"."rank" AS "rank", "coefficients"."coefficient" AS "coefficient", "coefficients"."updated" AS "updated", (true) AS "shown"',
+      params: [],
+    });
+    expect(selectListOf(source)).toBe(list);
+  });
+
+  it('keeps the parameters of a row field that has some', () => {
+    const withParameter = { ...source, rowFields: { above: sql<boolean>`${coefficients.rank} > ${3}` } };
+    expect(render(selectListOf(withParameter))).toMatchObject({
+      sql: '"coefficients"."code" AS "code", "coefficients"."rank" AS "rank", "coefficients"."coefficient" AS "coefficient", "coefficients"."updated" AS "updated", ("coefficients"."rank" > $1) AS "above"',
+      params: [3],
+    });
   });
 });

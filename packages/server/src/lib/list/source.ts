@@ -1,6 +1,6 @@
 import type { EntityDefinition, ListQuery } from '@sil/contract';
-import { Column, eq, getTableColumns, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { Column, eq, getTableColumns, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/open.js';
 
 export type Row = Record<string, unknown>;
@@ -98,6 +98,32 @@ export const selectionOf = (source: ListSource<Row>) => ({
   ...getTableColumns(source.table),
   ...Object.fromEntries(Object.entries(source.rowFields ?? {}).map(([key, field]) => [key, field.as(key)])),
 });
+
+const dialect = new PgDialect();
+const selectLists = new WeakMap<ListSource<Row>, SQL>();
+
+/**
+ * What a page of the list selects (`selectionOf`) as one select list, each field named as its key,
+ * rendered to text once per source when it holds no parameter: rendering the 70 columns of a
+ * records page and its row fields anew took about 0.2 ms of each list call's CPU.
+ */
+export function selectListOf(source: ListSource<Row>): SQL {
+  let list = selectLists.get(source);
+  if (list) return list;
+  const fields = [
+    ...Object.entries(getTableColumns(source.table)).map(
+      ([key, column]) => sql`${column} AS ${sql.identifier(key)}`,
+    ),
+    ...Object.entries(source.rowFields ?? {}).map(
+      ([key, field]) => sql`(${field}) AS ${sql.identifier(key)}`,
+    ),
+  ];
+  list = sql.join(fields, sql`, `);
+  const rendered = dialect.sqlToQuery(list);
+  if (rendered.params.length === 0) list = sql.raw(rendered.sql);
+  selectLists.set(source, list);
+  return list;
+}
 
 /** The columns of a table whose stored value the driver's differs from (numbers kept as numeric…). */
 function decodedColumns(table: PgTable): Array<[string, PgColumn]> {
