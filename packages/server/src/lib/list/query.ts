@@ -27,6 +27,7 @@ import { type StampsAsked, sessionUnchangedOf } from '../session-stamps.js';
 import { presentRow } from '../time.js';
 import {
   columnOf,
+  decodeRows,
   type ListPurpose,
   type ListSource,
   type Row,
@@ -226,14 +227,14 @@ export async function listRows<R extends Row>(
           readPageWalkedAhead().catch(() => undefined)
         : undefined;
     // The count says how dense the matches are, and so which shape finds the page soonest; among
-    // few, the same statement has read the page's ids.
-    const { total: matched, firstIds } = counted(
-      await countWithFirstIds(db, matches, sort.order, bound, upTo, unchanged),
+    // few, the same statement has read the page.
+    const { total: matched, page } = counted(
+      await countWithPageOfFew(db, binding, matches, sort.order, bound, pageSize, offset, unchanged),
     );
     total = matched;
-    if (firstIds) {
+    if (page) {
       // Among few, the walk ahead finds nothing the count did not: it ends on its own connection.
-      rows = await readRowsById(db, binding, firstIds.slice(offset), order);
+      rows = page;
     } else {
       const walked = await ahead;
       // A full page means the walk met the first `upTo` matches within its rows: the page itself.
@@ -438,51 +439,55 @@ async function boundedCountOf(
   return { total: Number(row?.n ?? 0), unchanged: row?.unchanged };
 }
 
-/** What each match of a search's parts carries: its id and its sort key (countWithFirstIds). */
+/** What each match of a search's parts carries: its id and its sort key (countWithPageOfFew). */
 const matchSelection = ({ key, id }: Sort) => sql`${id} AS match_id, ${key} AS match_key`;
+
+/** The columns a page among few carries besides the source's: none of the sources names one so. */
+const PAGE_OF_FEW_EXTRAS = ['list_unchanged', 'list_total', 'list_position'] as const;
 
 /**
  * A search's matches (ListSource.searchMatches, each carrying matchSelection) counted up to one past
- * `bound`, as boundedCount does, and, when they are few (MANY_MATCHES or less), the ids of the first
- * `upTo` of them in the list's order, from the same rows: they stream out of each part's index with
- * no de-duplication of every match, and a page among few then reads them again nowhere (the count
- * and then the page read the 1,677 records of the 'Martin Marie' patients twice, 9 and 15 ms at 1 M
- * records). Among many, no ids: the page walks the list's order instead.
+ * `bound`, as boundedCount does, and, when they are few (MANY_MATCHES or less), the page itself in
+ * the same statement: the matches stream out of each part's index with no de-duplication of every
+ * match, the page's rows are those of its place among them in the list's order, and no second
+ * statement reads them again (the count and then the page read the 1,677 records of the 'Martin
+ * Marie' patients twice, 9 and 15 ms at 1 M records; a page's ids and then its rows took two round
+ * trips and two plans). Every row carries the count; with no row on the page, one row of nulls
+ * does. Among many, no page: it walks the list's order instead.
  */
-async function countWithFirstIds(
+async function countWithPageOfFew(
   db: Queryable,
+  binding: ListSource,
   matches: SQL,
   order: 'ASC' | 'DESC',
   bound: number,
-  upTo: number,
+  pageSize: number,
+  offset: number,
   unchanged: SQL<boolean | null> | undefined,
-): Promise<Counted & { firstIds?: string[] }> {
+): Promise<Counted & { page?: Row[] }> {
+  const id = columnOf(binding.table, binding.entity.idField);
   const result = (await db.execute(
     sql`WITH matches AS MATERIALIZED (SELECT match_id, match_key FROM (${matches}) AS parts LIMIT ${bound + 1}),
-             counted AS (SELECT count(*)::int AS n FROM matches)
-        SELECT counted.n,
-               ARRAY(SELECT matches.match_id::text FROM matches
-                      WHERE counted.n <= ${MANY_MATCHES}
-                      ORDER BY matches.match_key ${sql.raw(order)}, matches.match_id LIMIT ${upTo}) AS ids
-               ${unchangedColumn(unchanged)}
-          FROM counted`,
-  )) as unknown as { rows: Array<{ n: number; ids: string[]; unchanged?: boolean | null }> };
-  const [row] = result.rows;
-  const total = Number(row?.n ?? 0);
-  const found = { total, unchanged: row?.unchanged };
-  return total > MANY_MATCHES ? found : { ...found, firstIds: row?.ids ?? [] };
-}
-
-/** The rows of these ids, in the list's order: a page whose ids are known. */
-async function readRowsById(db: Queryable, binding: ListSource, ids: string[], order: SQL[]): Promise<Row[]> {
-  if (ids.length === 0) return [];
-  const id = columnOf(binding.table, binding.entity.idField);
-  return readRows(
-    db,
-    binding,
-    sql`SELECT ${selectListOf(binding)} FROM ${binding.table} WHERE ${inArray(id, ids)}
-         ORDER BY ${sql.join(order, sql`, `)}`,
-  );
+             counted AS (SELECT count(*)::int AS n FROM matches),
+             placed AS (SELECT matches.match_id,
+                               row_number() OVER (ORDER BY matches.match_key ${sql.raw(order)}, matches.match_id) AS position
+                          FROM matches, counted WHERE counted.n <= ${MANY_MATCHES}),
+             page_ids AS (SELECT placed.match_id, placed.position FROM placed
+                           ORDER BY placed.position LIMIT ${pageSize} OFFSET ${offset})
+        SELECT page.*, counted.n AS list_total${unchanged ? sql`, ${unchanged} AS list_unchanged` : sql``}
+          FROM counted
+          LEFT JOIN (SELECT ${selectListOf(binding)}, page_ids.position AS list_position
+                               FROM page_ids JOIN ${binding.table} ON ${id} = page_ids.match_id) AS page ON true
+         ORDER BY page.list_position`,
+  )) as unknown as { rows: Row[] };
+  const [first] = result.rows;
+  const total = Number(first?.list_total ?? 0);
+  const found = { total, unchanged: first?.list_unchanged as boolean | null | undefined };
+  if (total > MANY_MATCHES) return found;
+  const page = result.rows.filter((row) => row[binding.entity.idField] !== null);
+  // The last keys of each row, taken off last first: the row keeps the shape of the source's rows.
+  for (const row of page) for (const extra of PAGE_OF_FEW_EXTRAS) delete row[extra];
+  return { ...found, page: decodeRows(binding, page) };
 }
 
 /**

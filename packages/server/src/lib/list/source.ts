@@ -33,7 +33,7 @@ export interface ListSource<R extends Row = Row> {
    * on the source's table (laboratory, caller's reach, filters). Each part names the source's table
    * as the table itself, so that `rest` and `selected` (the match's id and sort key) apply to it. The
    * count then stops one past countBound matches, where `id IN (…)` gathers and de-duplicates every
-   * match first (records by 'Martin'); among few matches, the page's ids come from the same rows.
+   * match first (records by 'Martin'); among few matches, the page comes from the same statement.
    */
   searchMatches?: (term: string, laboratoryId: string, rest: SQL, selected: SQL) => SQL;
   /**
@@ -139,12 +139,17 @@ const decodersOfTable = new WeakMap<PgTable, Array<[string, PgColumn]>>();
  * builder's generic mapping of each field of each row, where most fields come out as they went in.
  */
 export async function readRows(db: Queryable, source: ListSource<Row>, query: SQLWrapper): Promise<Row[]> {
+  const { rows } = (await db.execute(query)) as unknown as { rows: Row[] };
+  return decodeRows(source, rows);
+}
+
+/** Rows of the source's columns as the driver gave them, decoded in place as `readRows` does. */
+export function decodeRows(source: ListSource<Row>, rows: Row[]): Row[] {
   let decoders = decodersOfTable.get(source.table);
   if (!decoders) {
     decoders = decodedColumns(source.table);
     decodersOfTable.set(source.table, decoders);
   }
-  const { rows } = (await db.execute(query)) as unknown as { rows: Row[] };
   for (const row of rows) {
     for (const [key, column] of decoders) {
       const value = row[key];
