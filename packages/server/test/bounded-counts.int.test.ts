@@ -122,7 +122,7 @@ describe.each(DATABASES)('bounded counts of a list on %s', (kind) => {
     expect(one.data.map((row) => row.record_number)).toEqual(['T000042']);
   });
 
-  it('pages few matches in the order asked, read by the statement that counts them', async () => {
+  it('pages few matches in the order asked, from the ids their count read', async () => {
     // The 50 Borne men, 'Prénom 2001' to 'Prénom 2050': a search and a filter, sorted by a text.
     const men = (order: 'ASC' | 'DESC', pageNumber: number) =>
       page(
@@ -132,9 +132,6 @@ describe.each(DATABASES)('bounded counts of a list on %s', (kind) => {
       Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => `Prénom ${from + (to > from ? i : -i)}`);
     const second = await men('ASC', 2);
     expect(second.data.map((row) => row.patient_name)).toEqual(names(2021, 2040));
-    // The count and the place of each row that statement adds are not the row's.
-    for (const extra of ['list_total', 'list_position', 'list_unchanged'])
-      expect(second.data[0]).not.toHaveProperty(extra);
     expect(second.number_of_rows).toBe(50);
     expect(second.number_of_pages).toBe(3);
     expect((await men('DESC', 2)).data.map((row) => row.patient_name)).toEqual(names(2030, 2011));

@@ -143,11 +143,10 @@ describe.each(DATABASES)('two servers on one %s database', (kind) => {
       );
     }
   });
-  it('refuses a logged-out session to the reads that check it in their own statement', async () => {
+  it('refuses a logged-out session to the reads that start before their session check', async () => {
     // Each read is the first call after the logout, on copies that both remember the session: an
     // earlier refusal would make them forget it, and the next read would not be put to the test.
-    // The lists ask them in their count, whichever shape it takes (lib/list/query.ts): beside the
-    // page, before a page among few or many, counted alone or within the other filters.
+    // And the lists, whose session check runs beside their count and page, in each shape of count.
     const reads = [
       `/api/get-sample?sample_id=${sampleId}`,
       `/api/get-record?record_id=${recordId}`,

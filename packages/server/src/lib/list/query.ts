@@ -23,11 +23,9 @@ import {
 } from 'drizzle-orm';
 import { type Queryable, runsStatementsAtOnce } from '../../db/open.js';
 import { fail } from '../errors.js';
-import { type StampsAsked, sessionUnchangedOf } from '../session-stamps.js';
 import { presentRow } from '../time.js';
 import {
   columnOf,
-  decodeRows,
   type ListPurpose,
   type ListSource,
   type Row,
@@ -172,7 +170,6 @@ export async function listRows<R extends Row>(
   laboratoryId: string,
   query: ListQuery,
   extraScope?: SQL,
-  asked?: StampsAsked,
 ) {
   const sort = sortOf(binding, query);
   const order = orderOf(sort);
@@ -204,13 +201,6 @@ export async function listRows<R extends Row>(
   const readPageWalkedAhead = (): Promise<Row[]> =>
     readPageOf('page-of-many', (where) => pageWalkedAhead(db, binding, laboratoryId, where, order, upTo));
   const bound = countBound(offset, pageSize);
-  // The count, which every list runs first or beside its page, also asks whether the caller's
-  // session moved: the call then needs no statement of its own for its session.
-  const unchanged = asked ? sessionUnchangedOf(asked.caller) : undefined;
-  const counted = <T extends Counted>(found: T): T => {
-    asked?.stamps.found(found.unchanged ?? null);
-    return found;
-  };
   let total: number;
   let rows: Row[];
   if (term && binding.searchMatches) {
@@ -227,14 +217,12 @@ export async function listRows<R extends Row>(
           readPageWalkedAhead().catch(() => undefined)
         : undefined;
     // The count says how dense the matches are, and so which shape finds the page soonest; among
-    // few, the same statement has read the page.
-    const { total: matched, page } = counted(
-      await countWithPageOfFew(db, binding, matches, sort.order, bound, pageSize, offset, unchanged),
-    );
-    total = matched;
-    if (page) {
+    // few, the same statement has read the page's ids.
+    const counted = await countWithFirstIds(db, matches, sort.order, bound, upTo);
+    total = counted.total;
+    if (counted.firstIds) {
       // Among few, the walk ahead finds nothing the count did not: it ends on its own connection.
-      rows = page;
+      rows = await readRowsById(db, binding, counted.firstIds.slice(offset), order);
     } else {
       const walked = await ahead;
       // A full page means the walk met the first `upTo` matches within its rows: the page itself.
@@ -242,17 +230,9 @@ export async function listRows<R extends Row>(
     }
   } else if (shapedByCount(binding, query)) {
     const alone = term ? undefined : filterCountedAlone(binding, laboratoryId, query, extraScope);
-    ({ total } = counted(
-      await (alone
-        ? boundedCountOf(db, alone, bound, unchanged)
-        : boundedCount(
-            db,
-            binding,
-            whereOf(binding, laboratoryId, query, extraScope, 'count'),
-            bound,
-            unchanged,
-          )),
-    ));
+    total = await (alone
+      ? boundedCountOf(db, alone, bound)
+      : boundedCount(db, binding, whereOf(binding, laboratoryId, query, extraScope, 'count'), bound));
     rows = await readPage(total > MANY_MATCHES ? 'page-of-many' : 'page');
   } else {
     const counting = boundedCount(
@@ -260,10 +240,9 @@ export async function listRows<R extends Row>(
       binding,
       whereOf(binding, laboratoryId, query, extraScope, 'count'),
       bound,
-      unchanged,
-    ).then(counted);
+    );
     // The same conditions either way: on PostgreSQL the two run at once on two pooled connections.
-    [{ total }, rows] = await Promise.all([counting, readPage('page')]);
+    [total, rows] = await Promise.all([counting, readPage('page')]);
   }
   const capped = total > bound;
   const numberOfRows = capped ? bound : total;
@@ -394,100 +373,69 @@ const MANY_MATCHES = 2_000;
  * (SELECT 1 … LIMIT bound + 1)` reads at most that many index entries, where an exact count would
  * read every match (a million records for 'no search'). bound + 1 means 'more than bound'.
  */
-async function boundedCount(
-  db: Queryable,
-  binding: ListSource,
-  where: SQL,
-  bound: number,
-  unchanged: SQL<boolean | null> | undefined,
-): Promise<Counted> {
+async function boundedCount(db: Queryable, binding: ListSource, where: SQL, bound: number): Promise<number> {
   const matches = db
     .select({ one: sql`1`.as('one') })
     .from(binding.table)
     .where(where)
     .limit(bound + 1)
     .as('matches');
-  const [row] = await db.select({ n: count(), ...(unchanged ? { unchanged } : {}) }).from(matches);
-  return { total: row?.n ?? 0, unchanged: row?.unchanged };
+  const [total] = await db.select({ n: count() }).from(matches);
+  return total?.n ?? 0;
 }
-
-/** A bounded count, and what its statement found of the caller's session when it asked. */
-interface Counted {
-  total: number;
-  unchanged?: boolean | null;
-}
-
-/** The session's stamps as one more column of a count's statement, when the list asks them. */
-const unchangedColumn = (unchanged: SQL<boolean | null> | undefined) =>
-  unchanged ? sql`, ${unchanged} AS unchanged` : sql``;
 
 /**
  * The same bound over a filter's matches counted alone (ListSource.countedAlone): the rows stream out
  * of its index and the count stops at bound + 1.
  */
-async function boundedCountOf(
-  db: Queryable,
-  matches: SQL,
-  bound: number,
-  unchanged: SQL<boolean | null> | undefined,
-): Promise<Counted> {
-  const result = (await db.execute(
-    sql`SELECT count(*)::int AS n${unchangedColumn(unchanged)}
-          FROM (SELECT 1 FROM (${matches}) AS parts LIMIT ${bound + 1}) AS matches`,
-  )) as unknown as { rows: Array<{ n: number; unchanged?: boolean | null }> };
-  const [row] = result.rows;
-  return { total: Number(row?.n ?? 0), unchanged: row?.unchanged };
+async function boundedCountOf(db: Queryable, matches: SQL, bound: number): Promise<number> {
+  const rows = (await db.execute(
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM (${matches}) AS parts LIMIT ${bound + 1}) AS matches`,
+  )) as unknown as { rows: Array<{ n: number }> };
+  return Number(rows.rows[0]?.n ?? 0);
 }
 
-/** What each match of a search's parts carries: its id and its sort key (countWithPageOfFew). */
+/** What each match of a search's parts carries: its id and its sort key (countWithFirstIds). */
 const matchSelection = ({ key, id }: Sort) => sql`${id} AS match_id, ${key} AS match_key`;
-
-/** The columns a page among few carries besides the source's: none of the sources names one so. */
-const PAGE_OF_FEW_EXTRAS = ['list_unchanged', 'list_total', 'list_position'] as const;
 
 /**
  * A search's matches (ListSource.searchMatches, each carrying matchSelection) counted up to one past
- * `bound`, as boundedCount does, and, when they are few (MANY_MATCHES or less), the page itself in
- * the same statement: the matches stream out of each part's index with no de-duplication of every
- * match, the page's rows are those of its place among them in the list's order, and no second
- * statement reads them again (the count and then the page read the 1,677 records of the 'Martin
- * Marie' patients twice, 9 and 15 ms at 1 M records; a page's ids and then its rows took two round
- * trips and two plans). Every row carries the count; with no row on the page, one row of nulls
- * does. Among many, no page: it walks the list's order instead.
+ * `bound`, as boundedCount does, and, when they are few (MANY_MATCHES or less), the ids of the first
+ * `upTo` of them in the list's order, from the same rows: they stream out of each part's index with
+ * no de-duplication of every match, and a page among few then reads them again nowhere (the count
+ * and then the page read the 1,677 records of the 'Martin Marie' patients twice, 9 and 15 ms at 1 M
+ * records). Among many, no ids: the page walks the list's order instead.
  */
-async function countWithPageOfFew(
+async function countWithFirstIds(
   db: Queryable,
-  binding: ListSource,
   matches: SQL,
   order: 'ASC' | 'DESC',
   bound: number,
-  pageSize: number,
-  offset: number,
-  unchanged: SQL<boolean | null> | undefined,
-): Promise<Counted & { page?: Row[] }> {
-  const id = columnOf(binding.table, binding.entity.idField);
+  upTo: number,
+): Promise<{ total: number; firstIds?: string[] }> {
   const result = (await db.execute(
     sql`WITH matches AS MATERIALIZED (SELECT match_id, match_key FROM (${matches}) AS parts LIMIT ${bound + 1}),
-             counted AS (SELECT count(*)::int AS n FROM matches),
-             placed AS (SELECT matches.match_id,
-                               row_number() OVER (ORDER BY matches.match_key ${sql.raw(order)}, matches.match_id) AS position
-                          FROM matches, counted WHERE counted.n <= ${MANY_MATCHES}),
-             page_ids AS (SELECT placed.match_id, placed.position FROM placed
-                           ORDER BY placed.position LIMIT ${pageSize} OFFSET ${offset})
-        SELECT page.*, counted.n AS list_total${unchanged ? sql`, ${unchanged} AS list_unchanged` : sql``}
-          FROM counted
-          LEFT JOIN (SELECT ${selectListOf(binding)}, page_ids.position AS list_position
-                               FROM page_ids JOIN ${binding.table} ON ${id} = page_ids.match_id) AS page ON true
-         ORDER BY page.list_position`,
-  )) as unknown as { rows: Row[] };
-  const [first] = result.rows;
-  const total = Number(first?.list_total ?? 0);
-  const found = { total, unchanged: first?.list_unchanged as boolean | null | undefined };
-  if (total > MANY_MATCHES) return found;
-  const page = result.rows.filter((row) => row[binding.entity.idField] !== null);
-  // The last keys of each row, taken off last first: the row keeps the shape of the source's rows.
-  for (const row of page) for (const extra of PAGE_OF_FEW_EXTRAS) delete row[extra];
-  return { ...found, page: decodeRows(binding, page) };
+             counted AS (SELECT count(*)::int AS n FROM matches)
+        SELECT counted.n,
+               ARRAY(SELECT matches.match_id::text FROM matches
+                      WHERE counted.n <= ${MANY_MATCHES}
+                      ORDER BY matches.match_key ${sql.raw(order)}, matches.match_id LIMIT ${upTo}) AS ids
+          FROM counted`,
+  )) as unknown as { rows: Array<{ n: number; ids: string[] }> };
+  const total = Number(result.rows[0]?.n ?? 0);
+  return total > MANY_MATCHES ? { total } : { total, firstIds: result.rows[0]?.ids ?? [] };
+}
+
+/** The rows of these ids, in the list's order: a page whose ids are known. */
+async function readRowsById(db: Queryable, binding: ListSource, ids: string[], order: SQL[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const id = columnOf(binding.table, binding.entity.idField);
+  return readRows(
+    db,
+    binding,
+    sql`SELECT ${selectListOf(binding)} FROM ${binding.table} WHERE ${inArray(id, ids)}
+         ORDER BY ${sql.join(order, sql`, `)}`,
+  );
 }
 
 /**

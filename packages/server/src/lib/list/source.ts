@@ -33,7 +33,7 @@ export interface ListSource<R extends Row = Row> {
    * on the source's table (laboratory, caller's reach, filters). Each part names the source's table
    * as the table itself, so that `rest` and `selected` (the match's id and sort key) apply to it. The
    * count then stops one past countBound matches, where `id IN (…)` gathers and de-duplicates every
-   * match first (records by 'Martin'); among few matches, the page comes from the same statement.
+   * match first (records by 'Martin'); among few matches, the page's ids come from the same rows.
    */
   searchMatches?: (term: string, laboratoryId: string, rest: SQL, selected: SQL) => SQL;
   /**
@@ -105,14 +105,18 @@ const selectLists = new WeakMap<ListSource<Row>, SQL>();
 /**
  * What a page of the list selects (`selectionOf`) as one select list, each field named as its key,
  * rendered to text once per source when it holds no parameter: rendering the 70 columns of a
- * records page and its row fields anew took about 0.2 ms of each list call's CPU.
+ * records page and its row fields anew took about 0.2 ms of each list call's CPU. For a statement
+ * whose FROM is the source's table alone.
  */
 export function selectListOf(source: ListSource<Row>): SQL {
   let list = selectLists.get(source);
   if (list) return list;
   const fields = [
-    ...Object.entries(getTableColumns(source.table)).map(
-      ([key, column]) => sql`${column} AS ${sql.identifier(key)}`,
+    // A column named as its key, unqualified, as the query builder writes a one-table select: the
+    // text PostgreSQL parses at every call stays as short (qualified and named, a records page's
+    // statement was twice as long, and parsing it cost PostgreSQL 0.04–0.08 ms more a call).
+    ...Object.entries(getTableColumns(source.table)).map(([key, column]) =>
+      column.name === key ? sql.identifier(key) : sql`${column} AS ${sql.identifier(key)}`,
     ),
     ...Object.entries(source.rowFields ?? {}).map(
       ([key, field]) => sql`(${field}) AS ${sql.identifier(key)}`,
@@ -139,17 +143,12 @@ const decodersOfTable = new WeakMap<PgTable, Array<[string, PgColumn]>>();
  * builder's generic mapping of each field of each row, where most fields come out as they went in.
  */
 export async function readRows(db: Queryable, source: ListSource<Row>, query: SQLWrapper): Promise<Row[]> {
-  const { rows } = (await db.execute(query)) as unknown as { rows: Row[] };
-  return decodeRows(source, rows);
-}
-
-/** Rows of the source's columns as the driver gave them, decoded in place as `readRows` does. */
-export function decodeRows(source: ListSource<Row>, rows: Row[]): Row[] {
   let decoders = decodersOfTable.get(source.table);
   if (!decoders) {
     decoders = decodedColumns(source.table);
     decodersOfTable.set(source.table, decoders);
   }
+  const { rows } = (await db.execute(query)) as unknown as { rows: Row[] };
   for (const row of rows) {
     for (const [key, column] of decoders) {
       const value = row[key];

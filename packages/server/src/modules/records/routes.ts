@@ -26,29 +26,17 @@ export function recordsRoutes(app: FastifyInstance, db: Db, insi: InsiClient): v
   const duplicates = createDuplicatesService(db);
   const identity = createIdentityCheckService(db, insi);
 
-  // A list's count also asks whether the caller's session moved (lib/list/query.ts).
-  const stamped = { ...typed, readsSessionStamps: true } as const;
-  handle(
-    app,
-    'getPatients',
-    ({ auth, query, sessionStamps }) => patients.list(auth, query, sessionStamps),
-    stamped,
-  );
+  handle(app, 'getPatients', ({ auth, query }) => patients.list(auth, query), typed);
   handle(app, 'getPatient', async ({ auth, query }) => [await patients.get(auth, query.patient_id)], typed);
   handle(app, 'getPatientHistory', ({ auth, query }) => patients.history(auth, query.patient_id), typed);
   handle(app, 'addPatient', ({ auth, body }) => write.addPatient(auth, body));
   handle(app, 'updatePatient', ({ auth, body }) => write.updatePatient(auth, body));
-  handle(
-    app,
-    'getRecords',
-    ({ auth, query, sessionStamps }) => read.list(auth, query, sessionStamps),
-    stamped,
-  );
+  handle(app, 'getRecords', ({ auth, query }) => read.list(auth, query), typed);
   handle(
     app,
     'getRecord',
     ({ auth, query, sessionStamps }) => read.get(auth, query.record_id, sessionStamps),
-    stamped,
+    { ...typed, readsSessionStamps: true },
   );
   handle(app, 'updateRecordStatus', ({ auth, body }) => write.updateStatus(auth, body));
   handle(app, 'updateRecordComments', ({ auth, body }) => write.updateComments(auth, body));
@@ -57,17 +45,12 @@ export function recordsRoutes(app: FastifyInstance, db: Db, insi: InsiClient): v
   handle(app, 'receiveRecord', ({ auth, body }) => write.receive(auth, body.record_id));
   handle(app, 'scanRecord', ({ auth, body }) => write.scan(auth, body.record_number));
   handle(app, 'getRecordTrace', ({ auth, query }) => read.trace(auth, query.record_id));
-  handle(
-    app,
-    'getSamples',
-    ({ auth, query, sessionStamps }) => samples.list(auth, query, sessionStamps),
-    stamped,
-  );
+  handle(app, 'getSamples', ({ auth, query }) => samples.list(auth, query), typed);
   handle(
     app,
     'getSample',
     ({ auth, query, sessionStamps }) => samples.get(auth, query.sample_id, sessionStamps),
-    stamped,
+    { ...typed, readsSessionStamps: true },
   );
   handle(app, 'updateSample', ({ auth, body }) => samples.update(auth, body));
   handle(app, 'addSample', ({ auth, body }) => samples.add(auth, body));

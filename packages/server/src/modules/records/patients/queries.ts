@@ -59,7 +59,7 @@ export const patientSource: ListSource<PatientAnswer> = {
   entity: patientList,
   table: patients,
   // A page among many (a common surname) walks the list order, which finds it soonest; a page among
-  // few (a full name, a NIR) comes from its count's statement (`searchMatches`), read through the indexes:
+  // few (a full name, a NIR) comes from its count's ids (`searchMatches`), read through the indexes:
   // walked, the planner evaluated the folded names of 30,000 patients for 'Martin Marie'.
   searchCondition: (term, _purpose, laboratoryId) => patientSearch(term, laboratoryId),
   // The count: each branch through its own index, the parts streamed until the bound. Asked as one

@@ -2,7 +2,6 @@ import type { ListQuery } from '@sil/contract';
 import type { Db } from '../../../db/open.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { listRows } from '../../../lib/list/query.js';
-import { type SessionStamps, stampsAsked } from '../../../lib/session-stamps.js';
 import { presentPatient, presentRecord, presentSample } from '../present.js';
 import { recordsOfPatient } from '../records/queries.js';
 import { samplesOfRecords } from '../samples/queries.js';
@@ -15,8 +14,8 @@ export function createPatientService(db: Db) {
   return {
     get,
 
-    list: (auth: Authenticated, query: ListQuery, stamps?: SessionStamps) =>
-      listRows(db, patientSource, auth.user.laboratory_id, query, undefined, stampsAsked(auth, stamps)),
+    list: (auth: Authenticated, query: ListQuery) =>
+      listRows(db, patientSource, auth.user.laboratory_id, query),
 
     /** The patient with every record the caller may see, newest first, each with its samples. */
     async history(auth: Authenticated, patientId: string) {

@@ -111,7 +111,7 @@ export const recordSource: ListSource<RecordListRow> = {
     return query.filter_date_from ? parisMidnight(query.filter_date_from) : undefined;
   },
   // A page among many (a common surname): the records in list order, each checked against its own
-  // patient, stop at the page (a page among few comes from its count's statement, `searchMatches`). The
+  // patient, stop at the page (a page among few comes from its count's ids, `searchMatches`). The
   // check is the search's value for the patient found by id, so that it stays one look-up per record
   // (patients_search_by_id, migration 0042): hashing the matching patients first folded the names of
   // all 10,810 'Martin' patients (130 ms) where the page is found within its first 1,400 records,

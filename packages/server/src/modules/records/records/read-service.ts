@@ -3,7 +3,7 @@ import { and } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { listRows } from '../../../lib/list/query.js';
-import { type SessionStamps, stampsAsked } from '../../../lib/session-stamps.js';
+import type { SessionStamps } from '../../../lib/session-stamps.js';
 import { toIso, withoutTenant } from '../../../lib/time.js';
 import { presentPatient, presentRecord, presentSample } from '../present.js';
 import { reachWithinLaboratory, visibleRecord } from '../scope.js';
@@ -23,10 +23,10 @@ function traceValueWithoutTenant(value: string | null): string | null {
 
 export function createRecordReadService(db: Db) {
   return {
-    async list(auth: Authenticated, query: ListQuery, stamps?: SessionStamps) {
+    async list(auth: Authenticated, query: ListQuery) {
       // The laboratory is every list's own condition (lib/list/source.ts, `scopeOf`).
       const scope = and(reachWithinLaboratory(auth), createdBetween(query));
-      return listRows(db, recordSource, auth.user.laboratory_id, query, scope, stampsAsked(auth, stamps));
+      return listRows(db, recordSource, auth.user.laboratory_id, query, scope);
     },
 
     /**

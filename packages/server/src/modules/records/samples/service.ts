@@ -13,7 +13,7 @@ import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { updateIfUnchanged } from '../../../lib/concurrency.js';
 import { fail } from '../../../lib/errors.js';
 import { listRows } from '../../../lib/list/query.js';
-import { type SessionStamps, stampsAsked } from '../../../lib/session-stamps.js';
+import type { SessionStamps } from '../../../lib/session-stamps.js';
 import { writeTransaction } from '../../../lib/transaction.js';
 import { assertEditable, assertSampleReferences } from '../guards.js';
 import { presentSample } from '../present.js';
@@ -23,8 +23,8 @@ import { analysesWithoutResults, sampleDetail, sampleInLaboratory, sampleSource 
 
 export function createSampleService(db: Db) {
   return {
-    list: (auth: Authenticated, query: ListQuery, stamps?: SessionStamps) =>
-      listRows(db, sampleSource, auth.user.laboratory_id, query, undefined, stampsAsked(auth, stamps)),
+    list: (auth: Authenticated, query: ListQuery) =>
+      listRows(db, sampleSource, auth.user.laboratory_id, query),
 
     /** One sample, in one statement that also tells `stamps` whether the caller's session moved. */
     async get(auth: Authenticated, sampleId: string, stamps?: SessionStamps) {
