@@ -30,9 +30,8 @@ import {
   type ListSource,
   type Row,
   readRows,
+  rowsStatement,
   scopeOf,
-  selectionOf,
-  selectListOf,
 } from './source.js';
 
 /** What the API shows of a row: no tenant column, stamps in ISO 8601. */
@@ -182,12 +181,7 @@ export async function listRows<R extends Row>(
   /** The page's rows among those `narrowed` keeps of the matches (`where`) for this purpose. */
   const readPageOf = (purpose: ListPurpose, narrowed: (where: SQL) => SQL): Promise<Row[]> => {
     const where = narrowed(whereOf(binding, laboratoryId, query, extraScope, purpose));
-    return readRows(
-      db,
-      binding,
-      sql`SELECT ${selectListOf(binding)} FROM ${binding.table} WHERE ${where}
-           ORDER BY ${sql.join(order, sql`, `)} LIMIT ${pageSize} OFFSET ${offset}`,
-    );
+    return readRows(db, binding, rowsStatement(binding, where, order, { limit: pageSize, offset }));
   };
   const readPage = (purpose: ListPurpose): Promise<Row[]> =>
     readPageOf(purpose, (where) =>
@@ -430,12 +424,7 @@ async function countWithFirstIds(
 async function readRowsById(db: Queryable, binding: ListSource, ids: string[], order: SQL[]): Promise<Row[]> {
   if (ids.length === 0) return [];
   const id = columnOf(binding.table, binding.entity.idField);
-  return readRows(
-    db,
-    binding,
-    sql`SELECT ${selectListOf(binding)} FROM ${binding.table} WHERE ${inArray(id, ids)}
-         ORDER BY ${sql.join(order, sql`, `)}`,
-  );
+  return readRows(db, binding, rowsStatement(binding, inArray(id, ids), order));
 }
 
 /**
@@ -452,12 +441,10 @@ export async function exportRows<R extends Row>(
   const idColumn = columnOf(binding.table, binding.entity.idField);
   // A text that is not a UUID names no row of a UUID-keyed table (and PostgreSQL refuses to compare).
   const known = idColumn.columnType === 'PgUUID' ? ids?.filter((id) => UUID.test(id)) : ids;
-  const where = and(scopeOf(binding, laboratoryId), extraScope, known ? inArray(idColumn, known) : undefined);
-  const chosen = db
-    .select(selectionOf(binding))
-    .from(binding.table)
-    .where(where)
-    .orderBy(columnOf(binding.table, binding.exportOrder ?? binding.entity.idField));
-  const rows = await readRows(db, binding, chosen);
+  const where =
+    and(scopeOf(binding, laboratoryId), extraScope, known ? inArray(idColumn, known) : undefined) ??
+    sql`true`;
+  const order = [columnOf(binding.table, binding.exportOrder ?? binding.entity.idField)];
+  const rows = await readRows(db, binding, rowsStatement(binding, where, order));
   return rows.map(presenterOf(binding));
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { integer, numeric, PgDialect, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../db/open.js';
-import { type ListSource, readRows, selectionOf, selectListOf } from './source.js';
+import { type ListSource, readRows, selectListOf } from './source.js';
 
 const coefficients = pgTable('coefficients', {
   code: text('code').notNull(),
@@ -33,11 +33,6 @@ describe('readRows', () => {
       { code: 'B', rank: 2, coefficient: 26.5, updated: '2026-11-22 15:44:47.123+00', shown: true },
       { code: 'C', rank: null, coefficient: null, updated: null, shown: false },
     ]);
-  });
-
-  it('selects the row fields under their own names', () => {
-    expect(Object.keys(selectionOf(source))).toEqual(['code', 'rank', 'coefficient', 'updated', 'shown']);
-    expect((selectionOf(source).shown as { fieldAlias?: string }).fieldAlias).toBe('shown');
   });
 });
 

@@ -89,24 +89,16 @@ export function columnOf(table: PgTable, field: string): PgColumn {
   return column;
 }
 
-/**
- * What a page or an export of the list selects: the table's columns and the source's row fields,
- * each named as its key (the table's columns are named as their keys: db/schema/schema.test.ts), so that the
- * driver's rows already have the keys of the answer (`readRows`).
- */
-export const selectionOf = (source: ListSource<Row>) => ({
-  ...getTableColumns(source.table),
-  ...Object.fromEntries(Object.entries(source.rowFields ?? {}).map(([key, field]) => [key, field.as(key)])),
-});
-
 const dialect = new PgDialect();
 const selectLists = new WeakMap<ListSource<Row>, SQL>();
 
 /**
- * What a page of the list selects (`selectionOf`) as one select list, each field named as its key,
- * rendered to text once per source when it holds no parameter: rendering the 70 columns of a
- * records page and its row fields anew took about 0.2 ms of each list call's CPU. For a statement
- * whose FROM is the source's table alone.
+ * What a page or an export of the list selects: the table's columns and the source's row fields,
+ * each named as its key (the table's columns are named as their keys: db/schema/schema.test.ts), so
+ * that the driver's rows already have the keys of the answer (`readRows`). Rendered to text once per
+ * source when it holds no parameter: rendering the 70 columns of a records page and its row fields
+ * anew took about 0.2 ms of each list call's CPU. For a statement whose FROM is the source's table
+ * alone (`rowsStatement`).
  */
 export function selectListOf(source: ListSource<Row>): SQL {
   let list = selectLists.get(source);
@@ -127,6 +119,18 @@ export function selectListOf(source: ListSource<Row>): SQL {
   if (rendered.params.length === 0) list = sql.raw(rendered.sql);
   selectLists.set(source, list);
   return list;
+}
+
+/** The source's rows that `where` keeps, in `order`, within a page's bounds when given. */
+export function rowsStatement(
+  source: ListSource<Row>,
+  where: SQL,
+  order: Array<SQL | PgColumn>,
+  page?: { limit: number; offset: number },
+): SQL {
+  const bounds = page ? sql` LIMIT ${page.limit} OFFSET ${page.offset}` : sql``;
+  return sql`SELECT ${selectListOf(source)} FROM ${source.table} WHERE ${where}
+    ORDER BY ${sql.join(order, sql`, `)}${bounds}`;
 }
 
 /** The columns of a table whose stored value the driver's differs from (numbers kept as numeric…). */
