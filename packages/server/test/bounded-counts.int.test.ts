@@ -239,4 +239,31 @@ describe.each(DATABASES)('bounded counts of a list on %s', (kind) => {
       Array.from({ length: 50 }, (_, index) => `N${String(5000 - index).padStart(6, '0')}`),
     );
   });
+
+  // Last: it adds the patients that the patients' list then begins with.
+  it('finds a page among many patients whether they lie within the first of the list order or past them', async () => {
+    // 5,000 patients updated after every Borne patient: a walk of the first few thousand patients
+    // in list order finds the page of 'Devant' and meets no Borne patient, whose page is then
+    // looked for again, unbounded.
+    await writeTransaction(ctx.database.db, SYSTEM_ACTOR, async (tx) => {
+      await tx.execute(sql`
+        INSERT INTO patients (laboratory_id, patient_surname, patient_name, patient_gender, patient_dob, patient_last_updated)
+        SELECT l.laboratory_id, 'Devant', 'Prénom ' || n, 'F', date '1960-01-01', now() + n * interval '1 second'
+        FROM laboratories l, generate_series(1, 5000) AS n
+        WHERE l.laboratory_code = 'DEMO'`);
+    });
+    const { rows: firstBorne } = (await ctx.database.db.execute(sql`
+      SELECT patient_id FROM patients WHERE patient_surname = 'Borne'
+       ORDER BY patient_last_updated DESC, patient_id LIMIT 50`)) as unknown as {
+      rows: Array<{ patient_id: string }>;
+    };
+    const borne = await page('number_of_records=50&search=borne');
+    expect(borne.number_of_rows_capped).toBe(true);
+    expect(borne.data.map((row) => row.patient_id)).toEqual(firstBorne.map((row) => row.patient_id));
+    const devant = await page('number_of_records=50&search=devant');
+    expect(devant.number_of_rows_capped).toBe(true);
+    expect(devant.data.map((row) => row.patient_name)).toEqual(
+      Array.from({ length: 50 }, (_, index) => `Prénom ${5000 - index}`),
+    );
+  });
 });

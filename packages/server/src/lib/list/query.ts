@@ -56,6 +56,11 @@ export const foldedContains = (folded: SQL | AnyColumn, term: string) =>
  * trigram index, which answers digits slowly (most numbers share their digit trigrams).
  */
 export const isNumberTerm = (term: string) => /^\d{6,}(-\d*)?$/.test(term);
+/**
+ * A term that may match many rows: a name alone (one word, no digit). A surname with a first name,
+ * a number or a date finds few, whose page the count reads (ListSource.searchWalksAhead).
+ */
+export const isNameAlone = (term: string) => !/[\s\d]/.test(term);
 /** A text that begins with the term, literally (LIKE, so that a text_pattern_ops btree serves it). */
 export const startsWith = (column: SQL | AnyColumn, term: string) =>
   sql`${column} LIKE ${`${escapeLike(term)}%`}`;
@@ -312,9 +317,8 @@ const firstIds = (db: Queryable, binding: ListSource, where: SQL | undefined, or
  * ids and the columns its conditions need, from the order's index where it holds them, and whole
  * rows are read for the page alone. Selecting whole rows in the walk read every walked record
  * (8,856 for 50 abnormal records at 1 M, 8 ms of the page's 15). The records' order index carries
- * the number and patient a search checks (migration 0042); where an index does not hold what a
- * condition checks (patients' names), the walk reads the rows it passes as before, and the page
- * pays its own rows' look-ups once more (50 by primary key).
+ * the number and patient a search checks (migration 0042), the patients' order their folded names
+ * and external id (migration 0043).
  */
 function firstIdsOf(db: Queryable, binding: ListSource, where: SQL, order: SQL[], upTo: number): SQL {
   const id = columnOf(binding.table, binding.entity.idField);

@@ -40,7 +40,8 @@ export interface ListSource<R extends Row = Row> {
    * Whether a searched page is worth walking for at the same time as the count, within the first
    * rows of the list's default order (lib/list/query.ts, `pageWalkedAhead`): for the terms that
    * may match many rows, where that order's index holds what the search checks of each row, so
-   * that the walk reads no row (records: their number and patient, migration 0042).
+   * that the walk reads no row (records: their number and patient, migration 0042; patients: their
+   * folded names and external id, migration 0043).
    */
   searchWalksAhead?: (term: string) => boolean;
   /**

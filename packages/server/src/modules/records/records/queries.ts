@@ -19,7 +19,7 @@ import {
 } from '../../../db/schema/index.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
-import { isNumberTerm, like, startsWith } from '../../../lib/list/query.js';
+import { isNameAlone, isNumberTerm, like, startsWith } from '../../../lib/list/query.js';
 import type { ListSource, Row } from '../../../lib/list/source.js';
 import { patientSearch } from '../patients/queries.js';
 import { presentRecord } from '../present.js';
@@ -129,10 +129,8 @@ export const recordSource: ListSource<RecordListRow> = {
   // records_record_patient_index alone (the sub-select, named as the table so that `rest` applies to
   // it): given the laboratory inside, the planner may walk the laboratory's records instead.
   // A common name's page is found within the first few thousand records of the list order, read
-  // from its index alone (migration 0042): walked while the count runs. Only for a name alone (one
-  // word, no digit): a surname with a first name, a number or a date finds few records, whose page
-  // the count reads, and the walk would only take the other core's time.
-  searchWalksAhead: (term) => !/[\s\d]/.test(term),
+  // from its index alone (migration 0042): walked while the count runs, for a name alone.
+  searchWalksAhead: isNameAlone,
   searchMatches: (term, laboratoryId, rest, selected) =>
     sql`SELECT ${selected} FROM records WHERE ${rest} AND ${numberMatches(term)}
         UNION ALL
