@@ -424,11 +424,18 @@ async function countWithFirstIds(
   return total > MANY_MATCHES ? { total } : { total, firstIds: result.rows[0]?.ids ?? [] };
 }
 
-/** The rows of these ids, in the list's order: a page whose ids are known. */
+/**
+ * The rows of these ids, in the list's order: a page whose ids are known. The ids are one array
+ * parameter, so that the text is the same for every page of the list in that order and runs by
+ * name (`readRows`): parsed once per connection and, a primary-key look-up whatever the ids,
+ * planned once. Unnamed, a records page by ids was parsed and planned at every call (0.3–0.6 ms).
+ */
 async function readRowsById(db: Queryable, binding: ListSource, ids: string[], order: SQL[]): Promise<Row[]> {
   if (ids.length === 0) return [];
   const id = columnOf(binding.table, binding.entity.idField);
-  return readRows(db, binding, rowsStatement(binding, inArray(id, ids), order));
+  return readRows(db, binding, rowsStatement(binding, sql`${id} = ANY(${sql.param(ids)})`, order), {
+    named: true,
+  });
 }
 
 /**

@@ -36,6 +36,40 @@ describe('readRows', () => {
   });
 });
 
+describe('readRows by name', () => {
+  /** A database that records the name and text of each statement it is asked to run by name. */
+  const naming = () => {
+    const asked: Array<{ name: string | undefined; sql: string; params: unknown[] }> = [];
+    const session = {
+      prepareQuery: (query: { sql: string; params: unknown[] }, _fields: undefined, name?: string) => ({
+        execute: async () => {
+          asked.push({ name, ...query });
+          return { rows: [] };
+        },
+      }),
+    };
+    return { db: { _: { session } } as unknown as Queryable, asked };
+  };
+
+  it('gives one text one name, whatever its values, and another text another name', async () => {
+    const { db, asked } = naming();
+    const byIds = (ids: string[]) => sql`SELECT 1 WHERE id = ANY(${sql.param(ids)})`;
+    await readRows(db, source, byIds(['a', 'b']), { named: true });
+    await readRows(db, source, byIds(['c']), { named: true });
+    await readRows(db, source, sql`SELECT 2 WHERE id = ANY(${sql.param(['a'])})`, { named: true });
+    expect(asked.map(({ sql: text, params }) => ({ text, params }))).toEqual([
+      { text: 'SELECT 1 WHERE id = ANY($1)', params: [['a', 'b']] },
+      { text: 'SELECT 1 WHERE id = ANY($1)', params: [['c']] },
+      { text: 'SELECT 2 WHERE id = ANY($1)', params: [['a']] },
+    ]);
+    const [first, second, other] = asked.map(({ name }) => name);
+    expect(first).toMatch(/^list_rows_\d+$/);
+    expect(second).toBe(first);
+    expect(other).toMatch(/^list_rows_\d+$/);
+    expect(other).not.toBe(first);
+  });
+});
+
 describe('selectListOf', () => {
   const render = (list: ReturnType<typeof selectListOf>) => new PgDialect().sqlToQuery(list);
 

@@ -1,5 +1,5 @@
 import type { EntityDefinition, ListQuery } from '@sil/contract';
-import { Column, eq, getTableColumns, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { Column, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/open.js';
 
@@ -147,13 +147,20 @@ const decodersOfTable = new WeakMap<PgTable, Array<[string, PgColumn]>>();
  * the query builder would: a page of 50 records of 70 columns spent about 1 ms of CPU in the
  * builder's generic mapping of each field of each row, where most fields come out as they went in.
  */
-export async function readRows(db: Queryable, source: ListSource<Row>, query: SQLWrapper): Promise<Row[]> {
+export async function readRows(
+  db: Queryable,
+  source: ListSource<Row>,
+  query: SQL,
+  options: { named?: boolean } = {},
+): Promise<Row[]> {
   let decoders = decodersOfTable.get(source.table);
   if (!decoders) {
     decoders = decodedColumns(source.table);
     decodersOfTable.set(source.table, decoders);
   }
-  const { rows } = (await db.execute(query)) as unknown as { rows: Row[] };
+  const { rows } = (await (options.named ? executeNamed(db, query) : db.execute(query))) as unknown as {
+    rows: Row[];
+  };
   for (const row of rows) {
     for (const [key, column] of decoders) {
       const value = row[key];
@@ -161,6 +168,25 @@ export async function readRows(db: Queryable, source: ListSource<Row>, query: SQ
     }
   }
   return rows;
+}
+
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a statement under a name of its own text: each pooled connection parses it once, and
+ * PostgreSQL plans it once for all values when, after five runs planned for their own, the one plan
+ * costs no more (its default mode, `plan_cache_mode = auto`). Only for a text of few variants whose
+ * every value wants the same plan (a page by ids: primary-key look-ups), since each connection keeps
+ * every statement it was given. Rows come back as `db.execute` gives them.
+ */
+function executeNamed(db: Queryable, query: SQL) {
+  const rendered = dialect.sqlToQuery(query);
+  let name = statementNames.get(rendered.sql);
+  if (!name) {
+    name = `list_rows_${statementNames.size + 1}`;
+    statementNames.set(rendered.sql, name);
+  }
+  return db._.session.prepareQuery(rendered, undefined, name, false).execute();
 }
 
 /** The rows of one laboratory: every list starts there. */
