@@ -36,6 +36,13 @@ describe('answers written by their view’s projection', () => {
     expect(project(page)).not.toHaveProperty('data.0.secret');
   });
 
+  it('writes undefined keys as absent and a declared `__proto__` as a key, never as a prototype', () => {
+    const Odd = z.object({ ['__proto__']: z.string(), kept: z.string().optional() });
+    const written = compileProjection(Odd)(JSON.parse('{"__proto__": "own", "other": 1}'));
+    expect(Object.getPrototypeOf(written)).toBe(Object.prototype);
+    expect(JSON.stringify(written)).toBe('{"__proto__":"own"}');
+  });
+
   it('still refuses a value that a converting part does not accept', () => {
     const project = compileProjection(Row);
     expect(() => project({ ...row, nir: '123' })).toThrow(/does not match its schema/);
