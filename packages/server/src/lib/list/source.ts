@@ -78,11 +78,8 @@ export interface ListSource<R extends Row = Row> {
    * statement for the rows shown only (records: their patient's name), instead of a second query.
    */
   rowFields?: Record<string, SQL>;
-  /**
-   * What a row shows otherwise than stored, assigned onto the row itself (lib/list/query.ts,
-   * `presenterOf`), when more than the default (its stamp in ISO 8601).
-   */
-  presentedFields?: (row: Row) => Row;
+  /** What the API shows of a row, when more than the default (no tenant column, the stamp in ISO 8601). */
+  present?: (row: Row) => R;
   /** The field an export is ordered by (the id by default; records and samples by their number). */
   exportOrder?: string;
 }

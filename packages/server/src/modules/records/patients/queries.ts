@@ -12,7 +12,7 @@ import {
   startsWith,
 } from '../../../lib/list/query.js';
 import type { ListSource, Row } from '../../../lib/list/source.js';
-import { patientFields } from '../present.js';
+import { presentPatient } from '../present.js';
 
 export type PatientRow = typeof patients.$inferSelect;
 
@@ -76,7 +76,7 @@ export const patientSource: ListSource<PatientAnswer> = {
   // A common name's page is found within the first patients of the list order, whose index carries
   // what a name search checks (migration 0043): walked while the count runs, for a name alone.
   searchWalksAhead: isNameAlone,
-  presentedFields: (row: Row) => patientFields(row as PatientRow),
+  present: (row: Row) => presentPatient(row as PatientRow),
 };
 
 /** A patient of the caller's laboratory, or `patientNotFound`. */

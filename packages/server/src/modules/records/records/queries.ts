@@ -22,7 +22,7 @@ import { fail } from '../../../lib/errors.js';
 import { isNameAlone, isNumberTerm, like, startsWith } from '../../../lib/list/query.js';
 import type { ListSource, Row } from '../../../lib/list/source.js';
 import { patientSearch } from '../patients/queries.js';
-import { recordFields } from '../present.js';
+import { presentRecord } from '../present.js';
 import { type RecordRow, recordScope } from '../scope.js';
 import { parisMidnight, taskFilter, todayInParis } from './tasks.js';
 
@@ -95,9 +95,9 @@ export const recordSource: ListSource<RecordListRow> = {
   rowFields: { patient_summary: patientSummary, record_abnormal: abnormalMark },
   shapedByPurpose: { filters: ['records_with_ncts', 'record_abnormal'] },
   // Assigned rather than spread (lib/time.ts, `withoutTenant`); the answer's projection leaves out
-  // the patient_summary the row carries.
-  presentedFields: (row: Row) =>
-    Object.assign(recordFields(row as RecordRow), row.patient_summary as RecordPatientFields | null, {
+  // the patient_summary it carries.
+  present: (row: Row) =>
+    Object.assign(presentRecord(row as RecordRow), row.patient_summary as RecordPatientFields | null, {
       record_abnormal: row.record_abnormal === true,
     }),
   exportOrder: 'record_number',

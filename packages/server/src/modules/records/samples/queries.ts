@@ -8,14 +8,14 @@ import { fail } from '../../../lib/errors.js';
 import { foldedContains, isNumberTerm, like, startsWith } from '../../../lib/list/query.js';
 import type { ListSource, Row } from '../../../lib/list/source.js';
 import { sessionStampValues, sessionUnchanged } from '../../../lib/session-stamps.js';
-import { sampleFields } from '../present.js';
+import { presentSample } from '../present.js';
 
 export type SampleRow = typeof samples.$inferSelect;
 
 export const sampleSource: ListSource<SampleAnswer> = {
   entity: sampleList,
   table: samples,
-  presentedFields: (row: Row) => sampleFields(row as SampleRow),
+  present: (row: Row) => presentSample(row as SampleRow),
   exportOrder: 'sample_number',
   // By any part of the number (by its beginning when typed as a number: migration 0024), or of the
   // observations folded as names are (migration 0016: 'hemolyse' finds 'Hémolysé'); each branch has
