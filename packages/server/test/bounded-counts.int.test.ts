@@ -1,7 +1,10 @@
-import { COUNT_STEP } from '@sil/contract';
+import { COUNT_STEP, ListQuery } from '@sil/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { records } from '../src/db/schema/index.js';
+import { whereOf } from '../src/lib/list/query.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
+import { recordSource } from '../src/modules/records/records/queries.js';
 import {
   call,
   DATABASES,
@@ -238,6 +241,29 @@ describe.each(DATABASES)('bounded counts of a list on %s', (kind) => {
     expect(ailleurs.data.map((row) => row.record_number)).toEqual(
       Array.from({ length: 50 }, (_, index) => `N${String(5000 - index).padStart(6, '0')}`),
     );
+  });
+
+  it("counts a searched patient's records from the patient's index alone", async () => {
+    // What the records' count reads of each matching patient's records (migration 0045): their
+    // laboratory, number, list key and id, all carried by records_record_patient_index.
+    const { rows } = (await ctx.database.db.execute(
+      sql`SELECT laboratory_id FROM laboratories WHERE laboratory_code = 'DEMO'`,
+    )) as unknown as { rows: Array<{ laboratory_id: string }> };
+    const laboratoryId = rows[0]?.laboratory_id ?? '';
+    const rest = whereOf(recordSource, laboratoryId, ListQuery.parse({}), undefined, 'count');
+    const selected = sql`${records.record_id} AS match_id, ${records.record_last_updated} AS match_key`;
+    const matches = recordSource.searchMatches?.('borne', laboratoryId, rest, selected);
+    await ctx.database.db.execute(sql`VACUUM (ANALYZE) records`);
+    const plan = await ctx.database.db.transaction(async (tx) => {
+      // Row counts of a test database say nothing of a laboratory's: the plan is asked by index.
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+      const explained = (await tx.execute(sql`EXPLAIN (FORMAT JSON) ${matches}`)) as unknown as {
+        rows: Array<{ 'QUERY PLAN': unknown }>;
+      };
+      return JSON.stringify(explained.rows[0]?.['QUERY PLAN']);
+    });
+    expect(plan).toMatch(/"Node Type":"Index Only Scan"[^}]*"Index Name":"records_record_patient_index"/);
   });
 
   // Last: it adds the patients that the patients' list then begins with.

@@ -127,7 +127,8 @@ export const recordSource: ListSource<RecordListRow> = {
   // parts stream and the count stops at its bound: 10,001 of the 36,000 records of the 'Martin'
   // patients, not all of them gathered and de-duplicated first. A patient's records are read by
   // records_record_patient_index alone (the sub-select, named as the table so that `rest` applies to
-  // it): given the laboratory inside, the planner may walk the laboratory's records instead.
+  // it): given the laboratory inside, the planner may walk the laboratory's records instead. That
+  // index carries what the part reads of them (migration 0045), so no record row is read.
   // A common name's page is found within the first few thousand records of the list order, read
   // from its index alone (migration 0042): walked while the count runs, for a name alone.
   searchWalksAhead: isNameAlone,
