@@ -103,6 +103,80 @@ describe.each(DATABASES)('the record screen reads names on %s', (kind) => {
     expect(kinds.sort()).toEqual(['Flacon stérile / Urine', 'Tube EDTA / Sang', 'Tube sec / Sang']);
   });
 
+  it('names a renamed prescriber and sample type at the next call, though this server remembers names', async () => {
+    const added = (
+      await send(admin, 'POST', '/api/add-prescriber', {
+        prescriber_surname: 'BLANC',
+        prescriber_name: 'Marc',
+      })
+    ).json<{ prescriber_id: string; prescriber_last_updated: string }>();
+    const created = await registered({
+      patient_surname: 'Moreau',
+      patient_name: 'Élise',
+      patient_gender: 'F',
+      patient_dob: '1984-11-30',
+      record_prescriber: added.prescriber_id,
+      record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.nfs] }],
+    });
+    const read = async () =>
+      (await get<Json[]>(admin, `/api/get-record?record_id=${created.record_id}`))[0] as {
+        record_prescriber_name: string;
+        samples: Array<{ sample_type_name: string }>;
+      };
+    expect((await read()).record_prescriber_name).toBe('BLANC Marc');
+    // Read twice: the second answer comes from the names this server remembers.
+    expect((await read()).samples.map((sample) => sample.sample_type_name)).toEqual(['Tube EDTA']);
+
+    const renamed = await send(admin, 'PUT', '/api/update-prescriber', {
+      prescriber_id: added.prescriber_id,
+      prescriber_last_updated: added.prescriber_last_updated,
+      prescriber_surname: 'BLANC-MOREL',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await read()).record_prescriber_name).toBe('BLANC-MOREL Marc');
+    // A write that goes around the API (an import, a script) is seen as soon.
+    const written = await directWrite(ctx.database.db, (tx) =>
+      tx.execute(
+        sql`UPDATE sample_types SET sample_type_name = 'Tube violet EDTA' WHERE sample_type_id = ${catalogue.edta}`,
+      ),
+    );
+    expect(written).toBe('accepted');
+    expect((await read()).samples.map((sample) => sample.sample_type_name)).toEqual(['Tube violet EDTA']);
+    await directWrite(ctx.database.db, (tx) =>
+      tx.execute(
+        sql`UPDATE sample_types SET sample_type_name = 'Tube EDTA' WHERE sample_type_id = ${catalogue.edta}`,
+      ),
+    );
+  });
+
+  it('moves the names version on a rename or a deletion only', async () => {
+    const version = async () => {
+      const found = (await ctx.database.db.execute(
+        sql`SELECT coalesce(max(names_version), 0)::int AS v FROM reference_name_versions
+             WHERE laboratory_id = (SELECT laboratory_id FROM users WHERE user_email = 'admin@demo.lab')`,
+      )) as unknown as { rows: Array<{ v: number }> };
+      return found.rows[0]?.v ?? 0;
+    };
+    const added = (
+      await send(admin, 'POST', '/api/add-prescriber', { prescriber_surname: 'NOIR', prescriber_name: 'Léa' })
+    ).json<{ prescriber_id: string; prescriber_last_updated: string }>();
+    const before = await version();
+    const moved = await send(admin, 'PUT', '/api/update-prescriber', {
+      prescriber_id: added.prescriber_id,
+      prescriber_last_updated: added.prescriber_last_updated,
+      prescriber_phone_num: '0472000000',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await version()).toBe(before);
+    const removed = await call(ctx.app, admin, {
+      method: 'DELETE',
+      url: '/api/delete-prescribers',
+      payload: { ids: [added.prescriber_id] },
+    });
+    expect(removed.json()).toEqual({ deleted: 1 });
+    expect(await version()).toBe(before + 1);
+  });
+
   it('names the analyses it can when the record keeps an id that is no UUID, instead of failing', async () => {
     const created = await registered({
       patient_surname: 'Garnier',

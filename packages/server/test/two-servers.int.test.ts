@@ -169,6 +169,46 @@ describe.each(DATABASES)('two servers on one %s database', (kind) => {
         expect(codeOf(await call(app, session, { method: 'GET', url })), url).toBe('authNotFound');
     }
   });
+  it('names a prescriber renamed through one copy anew on the other at its next call', async () => {
+    const admin = await login(one, 'admin@demo.lab');
+    const added = (
+      await call(one, admin, {
+        method: 'POST',
+        url: '/api/add-prescriber',
+        payload: { prescriber_surname: 'ROUX', prescriber_name: 'Claire' },
+      })
+    ).json<{ prescriber_id: string; prescriber_last_updated: string }>();
+    const [record] = (
+      await call(one, admin, { method: 'GET', url: `/api/get-record?record_id=${recordId}` })
+    ).json<Array<{ record_last_updated: string }>>();
+    const pointed = await call(one, admin, {
+      method: 'PUT',
+      url: '/api/update-patient',
+      payload: {
+        record_id: recordId,
+        record_last_updated: record?.record_last_updated,
+        record_prescriber: added.prescriber_id,
+      },
+    });
+    expect(pointed.statusCode, pointed.body).toBe(200);
+    const prescriberOn = async (app: FastifyInstance) =>
+      (await call(app, admin, { method: 'GET', url: `/api/get-record?record_id=${recordId}` })).json<
+        Array<{ record_prescriber_name: string }>
+      >()[0]?.record_prescriber_name;
+    // Both copies have now read the name, and may remember it.
+    for (const app of [one, other]) expect(await prescriberOn(app)).toBe('ROUX Claire');
+    const renamed = await call(one, admin, {
+      method: 'PUT',
+      url: '/api/update-prescriber',
+      payload: {
+        prescriber_id: added.prescriber_id,
+        prescriber_last_updated: added.prescriber_last_updated,
+        prescriber_name: 'Claire-Anne',
+      },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    for (const app of [other, one]) expect(await prescriberOn(app)).toBe('ROUX Claire-Anne');
+  });
   it('applies new rights and a disabled account on both copies at the next call', async () => {
     const admin = await login(one, 'admin@demo.lab');
     const clerk = await login(other, 'secretariat@demo.lab');

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { clinics } from './clinics.js';
 import { id, stampNow } from './columns.js';
 import { laboratories } from './laboratories.js';
@@ -83,3 +83,13 @@ export const collectors = pgTable(
   },
   (t) => [index().on(t.laboratory_id), index().on(t.collector_owner)],
 );
+
+/**
+ * A laboratory's names version, moved by the triggers of migration 0046 at every rename or deletion
+ * of a prescriber, collector, clinic, analysis, sample type or matrix: what each server's remembered
+ * names of the record screen are checked against (modules/records/records/reference-names.ts).
+ */
+export const referenceNameVersions = pgTable('reference_name_versions', {
+  laboratory_id: uuid('laboratory_id').primaryKey(),
+  names_version: bigint('names_version', { mode: 'number' }).notNull(),
+});

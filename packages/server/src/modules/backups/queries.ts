@@ -14,10 +14,10 @@ const tableName = (table: PgTable) => getTableConfig(table).name;
 const AUDIT: PgTable = schema.auditTrail;
 /**
  * Tables kept by triggers from other tables' rows (the records' per-day counts, migration 0036; the
- * abnormal records, migration 0039): neither backed up nor restored, the restored rows write them
- * again as they are inserted.
+ * abnormal records, migration 0039; the names versions, migration 0046): neither backed up nor
+ * restored, the restored rows write them again as they are inserted (a restore renames nothing).
  */
-const DERIVED: PgTable[] = [schema.recordDayCounts, schema.abnormalRecords];
+const DERIVED: PgTable[] = [schema.recordDayCounts, schema.abnormalRecords, schema.referenceNameVersions];
 
 /**
  * Every table holding a laboratory's rows (a `laboratory_id` column), parents before children so

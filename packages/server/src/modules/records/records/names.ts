@@ -25,62 +25,91 @@ export function idsIn(text: string | null | undefined): string[] {
   return text ? [...text.matchAll(UUID)].map((match) => match[0].toLowerCase()) : [];
 }
 
+/** A table, its id and laboratory columns, and the name it shows of a row. */
+type NamedTable = [PgTable, AnyPgColumn, AnyPgColumn, SQL<string>];
+
+/** The rows among `wanted` of one table of the laboratory, each with its name. */
+const namedRowsOf = (
+  q: Queryable,
+  laboratoryId: string,
+  wanted: string[],
+  [table, id, tenant, name]: NamedTable,
+) =>
+  q
+    .select({ id: sql<string>`${id}::text`, name })
+    .from(table)
+    .where(and(eq(tenant, laboratoryId), inArray(id, wanted)));
+
+const person = (surname: AnyPgColumn, first: AnyPgColumn) =>
+  sql<string>`concat_ws(' ', ${surname}, ${first})`;
+const text = (column: AnyPgColumn) => sql<string>`${column}`;
+
+/**
+ * The tables whose names the record screen shows beside a record (get-record): a rename or a deletion
+ * of one of their rows moves the laboratory's names version (migration 0046).
+ */
+const REFERENCE_TABLES: NamedTable[] = [
+  [
+    prescribers,
+    prescribers.prescriber_id,
+    prescribers.laboratory_id,
+    person(prescribers.prescriber_surname, prescribers.prescriber_name),
+  ],
+  [
+    collectors,
+    collectors.collector_id,
+    collectors.laboratory_id,
+    person(collectors.collector_surname, collectors.collector_name),
+  ],
+  [clinics, clinics.clinic_id, clinics.laboratory_id, text(clinics.clinic_name)],
+  [analyses, analyses.analysis_id, analyses.laboratory_id, text(analyses.analysis_name)],
+  [sampleTypes, sampleTypes.sample_type_id, sampleTypes.laboratory_id, text(sampleTypes.sample_type_name)],
+  [matrices, matrices.matrix_id, matrices.laboratory_id, text(matrices.matrix_name)],
+];
+
+/** Every other table whose rows a trace names. */
+const TRACED_TABLES: NamedTable[] = [
+  [machines, machines.machine_id, machines.laboratory_id, text(machines.machine_name)],
+  [families, families.family_id, families.laboratory_id, text(families.family_name)],
+  [users, users.admin_uid, users.laboratory_id, text(users.user_name)],
+  [
+    patients,
+    patients.patient_id,
+    patients.laboratory_id,
+    person(patients.patient_surname, patients.patient_name),
+  ],
+  [records, records.record_id, records.laboratory_id, text(records.record_number)],
+  [samples, samples.sample_id, samples.laboratory_id, text(samples.sample_number)],
+  // A non-conformity by its code, as the trace names it ('NCA nca7').
+  [recordAnes, recordAnes.ane_id, recordAnes.laboratory_id, text(recordAnes.ane_code)],
+  [recordNcas, recordNcas.nca_id, recordNcas.laboratory_id, text(recordNcas.nca_code)],
+];
+
+async function namesIn(
+  q: Queryable,
+  laboratoryId: string,
+  ids: Iterable<string>,
+  tables: NamedTable[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const [first, second, ...rest] = tables.map((table) => namedRowsOf(q, laboratoryId, wanted, table));
+  if (!first || !second) throw new Error('names are looked up in two tables or more');
+  const rows = await unionAll(first, second, ...rest);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /**
  * The name of every row of the laboratory among `ids`, whatever its table, in one query: people by
  * surname then first name, records and samples by number, the rest by their name. An id of another
  * laboratory, or of a row deleted since, has no name.
  */
-export async function namesOf(
-  q: Queryable,
-  laboratoryId: string,
-  ids: Iterable<string>,
-): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return new Map();
-  const named = (table: PgTable, id: AnyPgColumn, tenant: AnyPgColumn, name: SQL<string>) =>
-    q
-      .select({ id: sql<string>`${id}::text`, name })
-      .from(table)
-      .where(and(eq(tenant, laboratoryId), inArray(id, wanted)));
-  const person = (surname: AnyPgColumn, first: AnyPgColumn) =>
-    sql<string>`concat_ws(' ', ${surname}, ${first})`;
-  const text = (column: AnyPgColumn) => sql<string>`${column}`;
-  const rows = await unionAll(
-    named(
-      prescribers,
-      prescribers.prescriber_id,
-      prescribers.laboratory_id,
-      person(prescribers.prescriber_surname, prescribers.prescriber_name),
-    ),
-    named(
-      collectors,
-      collectors.collector_id,
-      collectors.laboratory_id,
-      person(collectors.collector_surname, collectors.collector_name),
-    ),
-    named(clinics, clinics.clinic_id, clinics.laboratory_id, text(clinics.clinic_name)),
-    named(analyses, analyses.analysis_id, analyses.laboratory_id, text(analyses.analysis_name)),
-    named(
-      sampleTypes,
-      sampleTypes.sample_type_id,
-      sampleTypes.laboratory_id,
-      text(sampleTypes.sample_type_name),
-    ),
-    named(matrices, matrices.matrix_id, matrices.laboratory_id, text(matrices.matrix_name)),
-    named(machines, machines.machine_id, machines.laboratory_id, text(machines.machine_name)),
-    named(families, families.family_id, families.laboratory_id, text(families.family_name)),
-    named(users, users.admin_uid, users.laboratory_id, text(users.user_name)),
-    named(
-      patients,
-      patients.patient_id,
-      patients.laboratory_id,
-      person(patients.patient_surname, patients.patient_name),
-    ),
-    named(records, records.record_id, records.laboratory_id, text(records.record_number)),
-    named(samples, samples.sample_id, samples.laboratory_id, text(samples.sample_number)),
-    // A non-conformity by its code, as the trace names it ('NCA nca7').
-    named(recordAnes, recordAnes.ane_id, recordAnes.laboratory_id, text(recordAnes.ane_code)),
-    named(recordNcas, recordNcas.nca_id, recordNcas.laboratory_id, text(recordNcas.nca_code)),
-  );
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
+export const namesOf = (q: Queryable, laboratoryId: string, ids: Iterable<string>) =>
+  namesIn(q, laboratoryId, ids, [...REFERENCE_TABLES, ...TRACED_TABLES]);
+
+/**
+ * The names of the rows among `ids` of the tables the record screen names (REFERENCE_TABLES), as
+ * `namesOf` names them. Every id must be a UUID.
+ */
+export const referenceNamesOf = (q: Queryable, laboratoryId: string, ids: Iterable<string>) =>
+  namesIn(q, laboratoryId, ids, REFERENCE_TABLES);

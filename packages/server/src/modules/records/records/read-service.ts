@@ -10,6 +10,7 @@ import { reachWithinLaboratory, visibleRecord } from '../scope.js';
 import { visibleRecordDetail } from './detail.js';
 import { idsIn, namesOf } from './names.js';
 import { createdBetween, recordSource, traceEntries } from './queries.js';
+import { referenceNames } from './reference-names.js';
 
 /** Whole rows (traces of inserts and deletes) are kept as JSON; the tenant column is not the user's business. */
 function traceValueWithoutTenant(value: string | null): string | null {
@@ -30,21 +31,27 @@ export function createRecordReadService(db: Db) {
     },
 
     /**
-     * One record with its patient and samples, and the names of the rows it points at (one
-     * statement, which also tells `stamps` whether the caller's session moved).
+     * One record with its patient and samples (one statement, which also tells `stamps` whether
+     * the caller's session moved), and the names of the rows it points at, as this server
+     * remembers them while the statement's names version stands.
      */
     async get(auth: Authenticated, recordId: string, stamps?: SessionStamps) {
       const {
         record,
         patient,
         samples: recordSamples,
-        names,
+        namesVersion,
         sessionUnchanged,
       } = await visibleRecordDetail(db, auth, recordId);
       stamps?.found(sessionUnchanged);
       const analysisIds = [
         ...new Set(record.record_selected_analyses.flatMap((group) => group.analysis_ids)),
       ];
+      const names = await referenceNames(db, auth.user.laboratory_id, namesVersion, [
+        [record.record_prescriber, record.record_collector, record.record_owner],
+        recordSamples.flatMap((sample) => [sample.sample_type, sample.sample_matrix]),
+        analysisIds,
+      ]);
       const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
       return [
         Object.assign(presentRecord(record), {
