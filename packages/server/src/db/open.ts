@@ -32,6 +32,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * What each new PostgreSQL connection runs first: it allocates and frees one block of 4 MB in its
+ * backend. A backend's C allocator (glibc) then keeps up to twice that of freed memory instead of
+ * handing it back to the system after every statement, and giving it back again and again is what
+ * a statement of a few hundred kB (a record as JSON, a page of rows) paid before: one backend in
+ * three did, depending on what it had run before, at twice the PostgreSQL CPU a get-record
+ * (docs/decisions/0014-what-every-call-pays.md, 'A steady allocator for each connection').
+ */
+export const STEADY_ALLOCATOR = `SELECT length(repeat('x', ${4 * 1024 * 1024})) AS steady_allocator`;
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -56,6 +66,10 @@ export async function openDatabase(options: {
     // An idle connection that PostgreSQL ends would otherwise be an uncaught error that stops the
     // server; the pool drops it and opens a new one on the next query.
     pool.on('error', (error) => options.onConnectionError?.(error));
+    // Queued before any other statement of the new connection; a failure is the next statement's.
+    pool.on('connect', (client) => {
+      client.query(STEADY_ALLOCATOR).catch(() => undefined);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
