@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { CONNECTION_SETUP } from '../packages/server/src/db/open.js';
 import { type Figure, rounded } from './lib/figures.js';
 import { authHeaders, type LoadOptions, loginAsDemoAdmin, type Session } from './lib/http.js';
 import { createRunDatabase, databaseUrl, dropRunDatabase } from './lib/postgres.js';
@@ -83,6 +84,8 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
     // The real server runs the real migrations and seeds the demo laboratory the data is loaded into.
     const server = await startServer({ dataDir, databaseUrl: database.url });
     await client.connect();
+    // The hand-written SQL runs on a connection set up as each of the server's is (db/open.ts).
+    await client.query(CONNECTION_SETUP);
     const laboratoryId = await laboratoryOfDemoAdmin(client);
     if (!reuse) {
       const started = performance.now();

@@ -33,14 +33,18 @@ export interface Database {
 }
 
 /**
- * What each new PostgreSQL connection runs first: it allocates and frees one block of 4 MB in its
- * backend. A backend's C allocator (glibc) then keeps up to twice that of freed memory instead of
- * handing it back to the system after every statement, and giving it back again and again is what
- * a statement of a few hundred kB (a record as JSON, a page of rows) paid before: one backend in
- * three did, depending on what it had run before, at twice the PostgreSQL CPU a get-record
- * (docs/decisions/0014-what-every-call-pays.md, 'A steady allocator for each connection').
+ * What each new PostgreSQL connection runs first (docs/decisions/0014-what-every-call-pays.md, 'A
+ * steady allocator for each connection' and 'No parallel workers for a call's statement'):
+ * - it allocates and frees one block of 4 MB in its backend. The backend's C allocator (glibc) then
+ *   keeps up to twice that of freed memory instead of handing it back to the system after every
+ *   statement; giving it back again and again is what a statement of a few hundred kB (a record as
+ *   JSON) paid before: one backend in three did, depending on what it had run, at twice the
+ *   PostgreSQL CPU of a get-record;
+ * - it prices a parallel plan's start at ten times PostgreSQL's default: starting two workers took
+ *   10–40 ms on a busy machine, for searches of 20 ms alone; a statement that reads millions of rows
+ *   still costs more than that, and may still go parallel.
  */
-export const STEADY_ALLOCATOR = `SELECT length(repeat('x', ${4 * 1024 * 1024})) AS steady_allocator`;
+export const CONNECTION_SETUP = `SET parallel_setup_cost = 10000; SELECT length(repeat('x', ${4 * 1024 * 1024})) AS steady_allocator`;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -68,7 +72,7 @@ export async function openDatabase(options: {
     pool.on('error', (error) => options.onConnectionError?.(error));
     // Queued before any other statement of the new connection; a failure is the next statement's.
     pool.on('connect', (client) => {
-      client.query(STEADY_ALLOCATOR).catch(() => undefined);
+      client.query(CONNECTION_SETUP).catch(() => undefined);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });

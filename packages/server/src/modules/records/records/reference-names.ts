@@ -30,7 +30,7 @@ export async function referenceNames(
   db: Db,
   laboratoryId: string,
   version: string,
-  ids: Iterable<(string | null)[] | string | null>,
+  ids: Array<string | null>[],
 ): Promise<Map<string, string>> {
   let laboratories = rememberedOf.get(db);
   if (!laboratories) {
@@ -43,7 +43,7 @@ export async function referenceNames(
     laboratories.set(laboratoryId, remembered);
   }
   const { names } = remembered;
-  const wanted = new Set([...ids].flat().filter((id): id is string => id !== null));
+  const wanted = new Set(ids.flat().filter((id): id is string => id !== null));
   const missing = [...wanted].filter((id) => !names.has(id) && UUID.test(id));
   const found = missing.length > 0 ? await referenceNamesOf(db, laboratoryId, missing) : undefined;
   // Read after the version was, so at least as new as it; kept only while no later call has found

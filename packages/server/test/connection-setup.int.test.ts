@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, poolOf, STEADY_ALLOCATOR } from '../src/db/open.js';
+import { CONNECTION_SETUP, type Database, openDatabase, poolOf } from '../src/db/open.js';
 import { createPostgresDatabase } from './helpers.js';
 
 /** What a backend last ran, once it is idle: pg_stat_activity keeps the text of its last statement. */
@@ -34,7 +34,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('connections to PostgreSQL', () 
     await drop?.();
   });
 
-  it('steady their backend’s allocator before their first statement, each of them', async () => {
+  it('set up their backend (allocator, parallel plans) before their first statement, each of them', async () => {
     const pool = poolOf(database.db);
     if (!pool) throw new Error('a PostgreSQL database has a pool');
     // The connections the migrations left open have run statements since theirs: two new ones.
@@ -48,10 +48,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('connections to PostgreSQL', () 
         .map((client) => (client as unknown as { processID: number }).processID)
         .filter((pid) => !earlier.has(pid));
       expect(pids).toHaveLength(2);
-      for (const pid of pids) expect(await lastStatementOf(observer, pid)).toBe(STEADY_ALLOCATOR);
-      // And the statements given to them run after it, as ever.
-      const { rows } = await clients[0]!.query<{ one: number }>('SELECT 1 AS one');
-      expect(rows).toEqual([{ one: 1 }]);
+      for (const pid of pids) expect(await lastStatementOf(observer, pid)).toBe(CONNECTION_SETUP);
+      // And the statements given to them run after it, in the session it set.
+      for (const client of clients) {
+        const { rows } = await client.query<{ parallel_setup_cost: string }>('SHOW parallel_setup_cost');
+        expect(rows).toEqual([{ parallel_setup_cost: '10000' }]);
+      }
     } finally {
       for (const client of clients) client.release();
     }
