@@ -3,14 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTION_SETUP, type Database, openDatabase, poolOf } from '../src/db/open.js';
 import { createPostgresDatabase } from './helpers.js';
 
-/** What a backend last ran, once it is idle: pg_stat_activity keeps the text of its last statement. */
+/**
+ * What a backend last ran, once it has run a statement and is idle again: pg_stat_activity keeps the
+ * text of its last statement. A new connection is idle with no text until its first statement comes.
+ */
 async function lastStatementOf(observer: pg.Client, pid: number): Promise<string | undefined> {
-  for (let tries = 0; tries < 50; tries++) {
+  for (let tries = 0; tries < 250; tries++) {
     const { rows } = await observer.query<{ state: string; query: string }>(
       'SELECT state, query FROM pg_stat_activity WHERE pid = $1',
       [pid],
     );
-    if (rows[0]?.state === 'idle') return rows[0].query;
+    if (rows[0]?.state === 'idle' && rows[0].query !== '') return rows[0].query;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return undefined;
