@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/open.js';
+import { preparedPerDatabase } from '../../../db/prepared.js';
 import { UUID } from '../../../lib/list/query.js';
 import { referenceNamesOf } from './names.js';
 
@@ -15,7 +16,7 @@ interface Remembered {
 const NAMES_KEPT = 20_000;
 
 /** Per database (a test run opens several, each its own laboratories), then per laboratory. */
-const rememberedOf = new WeakMap<Db, Map<string, Remembered>>();
+const rememberedOf = preparedPerDatabase((): Map<string, Remembered> => new Map());
 
 /**
  * The names of the prescribers, collectors, clinics, analyses, sample types and matrices among `ids`,
@@ -32,11 +33,7 @@ export async function referenceNames(
   version: string,
   ids: Array<string | null>[],
 ): Promise<Map<string, string>> {
-  let laboratories = rememberedOf.get(db);
-  if (!laboratories) {
-    laboratories = new Map();
-    rememberedOf.set(db, laboratories);
-  }
+  const laboratories = rememberedOf(db);
   let remembered = laboratories.get(laboratoryId);
   if (remembered?.version !== version || remembered.names.size > NAMES_KEPT) {
     remembered = { version, names: new Map() };
