@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser, send } from './api.js';
 import { fillLogin, launchBrowser, login, newPage, screenshot, toastTexts, waitForTitle } from './browser.js';
 import { type RunningServer, startServer } from './server.js';
+import { sharedServerUrl } from './shared-server.js';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
 import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
 import { choose, idOf, waitForToast } from './records-setup.js';
+import { sharedServerUrl } from './shared-server.js';
 
 /**
  * Internal quality control in the browser (issue 14): a machine of its own with glucose targets at
@@ -10,7 +11,7 @@ import { choose, idOf, waitForToast } from './records-setup.js';
  * run whose N1 lies beyond 3 SD: the run is rejected and the value shows on the Levey-Jennings
  * chart; the biologist's validation is refused until the biologist accepts the run with a reason.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const stamp = Date.now().toString(36).toUpperCase();
 let browser: Browser;
 let admin: Record<string, string>;

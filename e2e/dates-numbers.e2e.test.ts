@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api.js';
 import {
   launchBrowser,
@@ -11,12 +11,13 @@ import {
   toggleTheme,
 } from './browser.js';
 import { choose, setUpCatalogue } from './records-setup.js';
+import { sharedServerUrl } from './shared-server.js';
 
 /**
  * Dates and numbers are typed and read in the screen's language, whatever the browser's: each
  * screen is opened from a browser set to the other language.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 let admin: Record<string, string>;
 const stamp = Date.now().toString(36).toUpperCase();

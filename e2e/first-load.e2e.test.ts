@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountRoutes, dashboardRoutes, routes } from '../packages/contract/src/index.js';
 import { fillLogin, launchBrowser, newPage } from './browser.js';
 import { gzippedBytes, gzippedScriptBytes, SCRIPT_BUDGET_BYTES, WEB_DIST } from './script-budget.js';
+import { sharedServerUrl } from './shared-server.js';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 
 let browser: Browser;
 beforeAll(async () => {

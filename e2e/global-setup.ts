@@ -1,17 +1,22 @@
 import type { TestProject } from 'vitest/node';
 import { startServer } from './server.js';
+import { E2E_WORKERS } from './workers.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One shared server per worker (shared-server.ts). */
+    baseUrls: string[];
   }
 }
 
-/** One server for all journeys (demo laboratory, fresh data); stopped when the run ends. */
+/** One server per worker for the journeys (demo laboratory, fresh data); stopped when the run ends. */
 export default async function setup(project: TestProject) {
-  const server = await startServer();
-  project.provide('baseUrl', server.url);
+  const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startServer()));
+  project.provide(
+    'baseUrls',
+    servers.map((server) => server.url),
+  );
   return async () => {
-    await server.stop();
+    await Promise.all(servers.map((server) => server.stop()));
   };
 }

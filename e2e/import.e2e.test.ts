@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
 import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
 import { choose, idOf, waitForToast } from './records-setup.js';
+import { sharedServerUrl } from './shared-server.js';
 
 /**
  * Instrument results import (issue 14): a technician chooses a file type, a machine and an
@@ -10,7 +11,7 @@ import { choose, idOf, waitForToast } from './records-setup.js';
  * confirms 'Import sample results' and the results are on the sample; the same file again
  * changes nothing and says so.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const stamp = Date.now().toString(36).toUpperCase();
 const ids = { sample: '', number: '', sars: '', thc: '', machine: '' };
 let browser: Browser;

@@ -1,16 +1,17 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
 import { launchBrowser, login, newPage, screenshot } from './browser.js';
 import { idOf, setUpCatalogue } from './records-setup.js';
+import { sharedServerUrl } from './shared-server.js';
 
 /**
  * The record screen as the front desk checks it (issue 12): the ordered analyses by sample, the
  * prescriber, the collector, the clinic, the urgency and the report channels by name; a sample
  * opens the sample; the trace reads as sentences with the author's name, never identifiers.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const stamp = Date.now().toString(36).toUpperCase();
 const NAMES = [`NFS ${stamp}`, `Glycémie ${stamp}`, `Ferritine ${stamp}`] as const;
 const CLINIC = `Clinique du Port ${stamp}`;

@@ -1,18 +1,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
 import { launchBrowser, login, newPage, screenshot } from './browser.js';
 import { type RunningAgent, startAgent } from './records-agent.js';
 import { type CreatedAnalysis, choose, idOf, next, setUpCatalogue, waitForToast } from './records-setup.js';
+import { sharedServerUrl } from './shared-server.js';
 
 /**
  * The record screen's actions, the uploads screen, the wizard's INS lookup, linked analyses,
  * inline collectors and prescribers, quick selections and editing, and the records, patients and
  * samples tables, in the browser in French, as the front desk (the administrator where rights need).
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const stamp = Date.now().toString(36).toUpperCase();
 const SURNAME = `LEFEVRE${stamp}`;
 const FIRST = 'Claire';

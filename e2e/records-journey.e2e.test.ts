@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
 import {
   launchBrowser,
@@ -12,8 +12,9 @@ import {
 } from './browser.js';
 import { type RunningAgent, readLabels, startAgent } from './records-agent.js';
 import { choose, idOf, next, nirOf, setUpCatalogue, waitForToast } from './records-setup.js';
+import { sharedServerUrl } from './shared-server.js';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 let agent: RunningAgent;
 let admin: Record<string, string>;

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
 import {
   DEMO_PASSWORD,
@@ -11,12 +11,13 @@ import {
   openFilters,
   screenshot,
 } from './browser.js';
+import { sharedServerUrl } from './shared-server.js';
 
 /**
  * An administrator imports the NABM nomenclature, configures a clinic, a collector and a prescriber,
  * and manages users and their rights; a clinic user reads collectors and prescribers, nothing more.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {

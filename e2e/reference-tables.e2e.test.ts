@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
 import { launchBrowser, login, newPage, openFilters, screenshot } from './browser.js';
+import { sharedServerUrl } from './shared-server.js';
 
 /**
  * An administrator configures a matrix, a family, a machine, a parameter with a formula and ranges,
  * and an analysis using them; finds it by search, filter and sort; exports it; deletes a row.
  * A read-only user sees no add, edit or delete.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,15 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
 import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
 import { idOf, waitForToast } from './records-setup.js';
+import { sharedServerUrl } from './shared-server.js';
 
 /**
  * The results bench (issue 13): a technician opens a sample from the samples table and enters its
  * results by keyboard only; the calculation, the flags and the patient's range show while typing,
  * Ctrl+Enter saves, a reload reads them back, and a colleague's save in between is reported.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const stamp = Date.now().toString(36).toUpperCase();
 const sample = { id: '', number: '' };
 /** A lipid profile whose LDL is calculated from the total, HDL and triglycerides saved before. */

@@ -1,13 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, login, newPage, screenshot, toggleTheme, transitionsSettled } from './browser.js';
 import { lowContrastTexts, overflowing } from './looks-measure.js';
+import { sharedServerUrl } from './shared-server.js';
 
 /**
  * The toolbar of the front desk's and the bench's tables on a phone: one row (the search field and
  * a group of buttons) instead of four, with every action of the desktop toolbar still reachable.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 // Reads, edits, deletes and exports records, patients and samples; the theme is put back at the end.
 const USER = 'biologiste@demo.lab';

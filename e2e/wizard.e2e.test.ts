@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
 import { launchBrowser, login, newPage, screenshot, toastTexts, toggleTheme } from './browser.js';
 import { choose, idOf } from './records-setup.js';
+import { sharedServerUrl } from './shared-server.js';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 let browser: Browser;
 let admin: Record<string, string>;
 const stamp = Date.now().toString(36).toUpperCase();

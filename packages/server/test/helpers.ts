@@ -1,46 +1,33 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/open.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.js';
 import { seedDemoRecords } from '../src/seed/demo-records.js';
+import { createPostgresDatabase as createDatabase } from './databases.js';
 
 /** The databases every integration test runs on: the embedded one, and PostgreSQL when configured. */
 export const DATABASES: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
 
-/** A new, empty PostgreSQL database next to TEST_DATABASE_URL's: its URL, and how to drop it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `sil_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
+/** A new PostgreSQL database next to TEST_DATABASE_URL's, migrated: a copy of the run's template. */
+export const createPostgresDatabase = () => createDatabase(inject('postgresTemplate'));
+
+let pgliteSnapshot: Blob | undefined;
 
 /** A database of its own for one test file: a fresh in-memory PGlite, or a new PostgreSQL database. */
 export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({});
+  if (kind === 'pglite') {
+    pgliteSnapshot ??= new Blob([readFileSync(inject('pgliteSnapshotPath'))]);
+    return openDatabase({ pgliteSnapshot });
+  }
   const created = await createPostgresDatabase();
   const database = await openDatabase({ url: created.url });
   return {

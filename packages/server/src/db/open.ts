@@ -58,6 +58,11 @@ export async function openDatabase(options: {
   dataDir?: string;
   /** Where to report a connection lost while idle (PostgreSQL restarted, connection killed). */
   onConnectionError?: (error: Error) => void;
+  /**
+   * A dumped data directory (`dumpDataDir`) the embedded database starts from instead of an empty
+   * one: the integration tests migrate once and start each database from that copy.
+   */
+  pgliteSnapshot?: Blob;
 }): Promise<Database> {
   if (options.url) {
     const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
@@ -91,7 +96,11 @@ export async function openDatabase(options: {
         import('drizzle-orm/pglite/migrator'),
       ]);
     // pg_trgm backs the indexes that keep name searches (ILIKE '%…%') fast.
-    const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
+    const client = await PGlite.create({
+      ...(dir ? { dataDir: dir } : {}),
+      ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
+      extensions: { pg_trgm },
+    });
     const typed = drizzlePglite(client, { schema });
     await migratePglite(typed, { migrationsFolder });
     const close = async () => {
