@@ -49,7 +49,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          // Two journeys at once take up to twice as long each: the longest (48 s alone) needs room.
+          testTimeout: 150_000,
           hookTimeout: 120_000,
           maxWorkers: E2E_WORKERS,
           // A screen's data can take more than expect.poll's default second to show on a busy machine
