@@ -2,6 +2,9 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { E2E_WORKERS } from './e2e/workers.js';
 
+/** Every core but one for the main process, and never fewer than two workers. */
+const WORKERS = Math.max(2, availableParallelism() - 1);
+
 /**
  * Three projects: unit tests beside the code, integration tests against a real database
  * (PGlite and, when TEST_DATABASE_URL is set, PostgreSQL), browser journeys in Chromium.
@@ -22,7 +25,7 @@ export default defineConfig({
           ],
           environment: 'node',
           // Vitest's default leaves one core of two to itself: 127 s → 87 s with both.
-          maxWorkers: Math.max(2, availableParallelism() - 1),
+          maxWorkers: WORKERS,
           // Property tests and lazily imported screens run long on a loaded two-core machine.
           testTimeout: 20_000,
         },
@@ -39,7 +42,7 @@ export default defineConfig({
           isolate: false,
           // A file spends much of its time waiting on PostgreSQL, another process: two files at once
           // even on two cores (there, 535 s → 410 s for the whole project against both databases).
-          maxWorkers: Math.max(2, availableParallelism() - 1),
+          maxWorkers: WORKERS,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
