@@ -19,6 +19,8 @@ const FONT = 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 export function buildTheme(colorBlind: boolean): MantineThemeOverride {
   return createTheme({
     primaryColor: 'indigo',
+    // Menus, dialogs and toasts appear without their transitions for users who ask for less motion.
+    respectReducedMotion: true,
     primaryShade: { light: 8, dark: 8 },
     autoContrast: true,
     luminanceThreshold: 0.179,
