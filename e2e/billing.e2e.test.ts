@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send, sha256 } from './api.js';
-import { DEMO_PASSWORD, launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
+import { DEMO_PASSWORD, launchBrowser, newPage, screenshot, toggleTheme } from './browser.js';
 import { idOf } from './records-setup.js';
 import { type RunningServer, startServer } from './server.js';
+import { signIn } from './sign-in.js';
 
 /**
  * Billing in the browser (issue 16): the secretary opens the billing details of a validated record
@@ -130,8 +131,7 @@ async function downloaded(page: Page, click: () => Promise<void>) {
 describe('billing', () => {
   it('shows the billing details of a validated record and downloads its CERFA and its quote', async () => {
     const page = await newPage(browser);
-    await login(page, server.url, 'secretariat@demo.lab');
-    await page.goto(`${server.url}/fr/preview-record/${records.lilas.id}`);
+    await signIn(page, server.url, 'secretariat@demo.lab', `/fr/preview-record/${records.lilas.id}`);
     await page.locator('[data-action="billing-details"]').click();
     await details(page).locator('[data-testid="billing-totals"]').waitFor();
     expect(await total(page, 'total')).toContain('7,02');
@@ -173,8 +173,7 @@ describe('billing', () => {
 
   it('lets the secretary mark the record billed from the billing list, with who and when', async () => {
     const page = await newPage(browser);
-    await login(page, server.url, 'secretariat@demo.lab');
-    await page.goto(`${server.url}/fr/billing`);
+    await signIn(page, server.url, 'secretariat@demo.lab', '/fr/billing');
     const row = page.locator(`[data-record-number="${records.lilas.number}"]`);
     await row.waitFor();
     await screenshot(page, 'billing-list-fr-light-1280');
@@ -196,8 +195,7 @@ describe('billing', () => {
 
   it("shows a clinic's billing user only its clinic's bills, in English and on a phone", async () => {
     const page = await newPage(browser, { locale: 'en-GB' });
-    await login(page, server.url, BILLING_USER, 'en');
-    await page.goto(`${server.url}/en/billing/billed`);
+    await signIn(page, server.url, BILLING_USER, '/en/billing/billed');
     const own = page.locator(`[data-record-number="${records.lilas.number}"]`);
     await own.waitFor();
     expect(await page.locator(`[data-record-number="${records.other.number}"]`).count()).toBe(0);

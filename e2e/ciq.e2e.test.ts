@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
+import { launchBrowser, newPage, screenshot, toggleTheme } from './browser.js';
 import { choose, idOf, waitForToast } from './records-setup.js';
 import { sharedServerUrl } from './shared-server.js';
+import { signIn } from './sign-in.js';
 
 /**
  * Internal quality control in the browser (issue 14): a machine of its own with glucose targets at
@@ -116,7 +117,7 @@ async function validateSample(page: Page) {
 describe('internal quality control', () => {
   it('a run with a 1-3s violation is rejected and shows on the Levey-Jennings chart (fr, light and dark)', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'technicien@demo.lab');
+    await signIn(page, baseUrl, 'technicien@demo.lab');
     await page.locator('nav [data-menu-id="ciq"]').first().waitFor();
     await page.goto(`${baseUrl}/fr/ciq/${ids.machine}`);
     // The machine's targets, read-only for a technician.
@@ -149,7 +150,7 @@ describe('internal quality control', () => {
 
   it('the rejected run holds back validation until the biologist accepts it with a reason', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'biologiste@demo.lab');
+    await signIn(page, baseUrl, 'biologiste@demo.lab');
     await validateSample(page);
     await waitForToast(page, "Le dernier CIQ de l'automate est rejeté");
     await screenshot(page, 'ciq-fr-validation-refused');
@@ -175,8 +176,7 @@ describe('internal quality control', () => {
       isMobile: true,
       hasTouch: true,
     });
-    await login(page, baseUrl, 'technicien@demo.lab', 'en');
-    await page.goto(`${baseUrl}/en/ciq/${ids.machine}`);
+    await signIn(page, baseUrl, 'technicien@demo.lab', `/en/ciq/${ids.machine}`);
     await page.locator(`[data-ciq-chart="${ids.n1}"] .recharts-surface`).first().waitFor();
     expect(await page.locator('main h1').textContent()).toBe('Internal quality control (IQC)');
     expect(await page.locator('[data-ciq-run-status="accepted"]').first().innerText()).toContain('Accepted');
@@ -195,8 +195,7 @@ describe('internal quality control', () => {
       mappings: [{ instrument_code: 'GLY', parameter_id: ids.glucose }],
     });
     const page = await newPage(browser);
-    await login(page, baseUrl, 'technicien@demo.lab');
-    await page.goto(`${baseUrl}/fr/import`);
+    await signIn(page, baseUrl, 'technicien@demo.lab', '/fr/import');
     await choose(page, 'file_type', 'Transmission (expéditeur)');
     await choose(page, 'machine', `Cobas c311 ${stamp}`);
     await page.locator('input[type="file"]').setInputFiles({

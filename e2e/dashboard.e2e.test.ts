@@ -1,8 +1,9 @@
 import { TASK_TYPES } from '@sil/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
+import { launchBrowser, newPage, screenshot, toggleTheme } from './browser.js';
 import { sharedServerUrl } from './shared-server.js';
+import { signIn } from './sign-in.js';
 
 const baseUrl = sharedServerUrl();
 let browser: Browser;
@@ -43,7 +44,7 @@ async function openDashboard(page: Page, locale: 'fr' | 'en') {
 describe('dashboard', () => {
   it("leads from each of the administrator's counters to the list of exactly what it counts", async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'admin@demo.lab');
+    await signIn(page, baseUrl, 'admin@demo.lab');
     await openDashboard(page, 'fr');
     // The 16 tasks in progress, in the panel's order.
     const shown = await page
@@ -75,7 +76,7 @@ describe('dashboard', () => {
   for (const locale of ['fr', 'en'] as const) {
     it(`shows every panel in ${locale}, light and dark`, async () => {
       const page = await newPage(browser);
-      await login(page, baseUrl, 'admin@demo.lab', locale);
+      await signIn(page, baseUrl, 'admin@demo.lab', `/${locale}/`);
       await openDashboard(page, locale);
       for (const panel of [
         'notifications',
@@ -109,7 +110,7 @@ describe('dashboard', () => {
       isMobile: true,
       hasTouch: true,
     });
-    await login(page, baseUrl, 'admin@demo.lab');
+    await signIn(page, baseUrl, 'admin@demo.lab');
     await openDashboard(page, 'fr');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
@@ -121,7 +122,7 @@ describe('dashboard', () => {
 
   it('shows a user without the validation right no counter they cannot open', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
+    await signIn(page, baseUrl, 'secretariat@demo.lab');
     await openDashboard(page, 'fr');
     expect(await page.getByTestId('task-to_validate').count()).toBe(0);
     expect(await page.getByTestId('summary-samples').count()).toBe(0);

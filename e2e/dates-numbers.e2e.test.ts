@@ -1,17 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api.js';
-import {
-  launchBrowser,
-  login,
-  newPage,
-  openFilters,
-  screenshot,
-  toastTexts,
-  toggleTheme,
-} from './browser.js';
+import { launchBrowser, newPage, openFilters, screenshot, toastTexts, toggleTheme } from './browser.js';
 import { choose, setUpCatalogue } from './records-setup.js';
 import { sharedServerUrl } from './shared-server.js';
+import { signIn } from './sign-in.js';
 
 /**
  * Dates and numbers are typed and read in the screen's language, whatever the browser's: each
@@ -69,7 +62,7 @@ let recordUrl = '';
 describe('dates typed and read in the screen language', () => {
   it('on the French screen of an English browser in New York: DDMMYYYY typed reads 14/03/1985, 08:15 reads 08:15', async () => {
     const page = await newPage(browser, { locale: 'en-US', timezoneId: 'America/New_York' });
-    await login(page, baseUrl, 'secretariat@demo.lab', 'fr');
+    await signIn(page, baseUrl, 'secretariat@demo.lab', '/fr/');
     await newRecord(page, 'fr');
     await field(page, 'patient_surname').fill(SURNAME);
     await field(page, 'patient_name').fill('Lucie');
@@ -138,7 +131,7 @@ describe('dates typed and read in the screen language', () => {
 
   it('on the English screen of a French browser: the same convention, English month names', async () => {
     const page = await newPage(browser, { locale: 'fr-FR' });
-    await login(page, baseUrl, 'secretariat@demo.lab', 'en');
+    await signIn(page, baseUrl, 'secretariat@demo.lab', '/en/');
     await newRecord(page, 'en');
     expect(await field(page, 'patient_dob').getAttribute('placeholder')).toBe('DD/MM/YYYY');
     expect(await typeDate(page, 'patient_dob', '14031985')).toBe('14/03/1985');
@@ -183,8 +176,7 @@ describe('numbers typed and read with the decimal mark of the screen', () => {
 
   it('a coefficient typed 3,5 on the French screen is saved as 3.5 and shown 3,5, and 3.5 in English', async () => {
     const page = await newPage(browser, { locale: 'en-US' });
-    await login(page, baseUrl, 'admin@demo.lab', 'fr');
-    await page.goto(`${baseUrl}/fr/table/nabms`);
+    await signIn(page, baseUrl, 'admin@demo.lab', '/fr/table/nabms');
     await page.locator('[data-action="add"]').click();
     await field(page, 'nabm_code').fill(code);
     await field(page, 'nabm_wording').fill(`Acte décimal ${stamp}`);
@@ -225,8 +217,7 @@ describe('numbers typed and read with the decimal mark of the screen', () => {
     await page.context().close();
 
     const english = await newPage(browser, { locale: 'fr-FR' });
-    await login(english, baseUrl, 'admin@demo.lab', 'en');
-    await english.goto(`${baseUrl}/en/table/nabms`);
+    await signIn(english, baseUrl, 'admin@demo.lab', '/en/table/nabms');
     await english.locator('[data-testid="table-search"]').fill(code);
     const englishRow = english.locator('tbody tr', { hasText: `Acte décimal ${stamp}` });
     await englishRow.waitFor();
@@ -239,7 +230,7 @@ describe('screenshots of the date picker', () => {
   for (const locale of ['fr', 'en'] as const) {
     it(`${locale}: light and dark, 1280 and 375 px`, async () => {
       const page = await newPage(browser, { locale: locale === 'fr' ? 'en-US' : 'fr-FR' });
-      await login(page, baseUrl, PICTURES_USER, locale);
+      await signIn(page, baseUrl, PICTURES_USER, `/${locale}/`);
       for (const theme of ['light', 'dark'] as const) {
         if (theme === 'dark') {
           // The theme entry is in the desktop menu.

@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
+import { launchBrowser, newPage, screenshot, toggleTheme } from './browser.js';
 import { glycemiaToValidate, setUpGlycemia, validateAll } from './records-setup.js';
 import { type RunningServer, startServer } from './server.js';
+import { signIn } from './sign-in.js';
 
 /**
  * Delivery of the report in the browser (issue 15): a record validated with the phone and paper
@@ -66,8 +67,7 @@ const stateOf = (page: Page, channel: string) =>
 describe('report delivery', () => {
   it('lists the record in the phone work list, in English, on a desktop and a phone', async () => {
     const page = await newPage(browser, { locale: 'en-GB' });
-    await login(page, server.url, 'secretariat@demo.lab', 'en');
-    await page.goto(`${server.url}/en/deliveries/phone`);
+    await signIn(page, server.url, 'secretariat@demo.lab', '/en/deliveries/phone');
     const line = page.locator(`[data-record-number="${record.number}"]`);
     await line.waitFor();
     expect(await line.innerText()).toContain(`REMISE${stamp}`);
@@ -80,8 +80,7 @@ describe('report delivery', () => {
 
   it('shows the pending channels, and the secretary completes the phone checklist and the paper report', async () => {
     const page = await newPage(browser);
-    await login(page, server.url, 'secretariat@demo.lab');
-    await page.goto(`${server.url}/fr/preview-record/${record.id}`);
+    await signIn(page, server.url, 'secretariat@demo.lab', `/fr/preview-record/${record.id}`);
     await card(page).waitFor();
     await expect.poll(() => stateOf(page, 'phone')).toBe('pending');
     expect(await stateOf(page, 'paper')).toBe('pending');
@@ -115,8 +114,7 @@ describe('report delivery', () => {
 
   it('prints the post work list in one batch and marks it done once the secretary confirms', async () => {
     const page = await newPage(browser, { acceptDownloads: true });
-    await login(page, server.url, 'secretariat@demo.lab');
-    await page.goto(`${server.url}/fr/deliveries/post`);
+    await signIn(page, server.url, 'secretariat@demo.lab', '/fr/deliveries/post');
     const line = (number: string) => page.locator(`[data-record-number="${number}"]`);
     for (const { number } of posted) {
       await line(number).waitFor();
@@ -194,8 +192,7 @@ describe('report delivery', () => {
 
   it("lets the administrator set the laboratory's identity for the report header, FINESS checked", async () => {
     const page = await newPage(browser);
-    await login(page, server.url, 'admin@demo.lab');
-    await page.goto(`${server.url}/fr/information`);
+    await signIn(page, server.url, 'admin@demo.lab', '/fr/information');
     const card = page.locator('[data-testid="laboratory-identity"]');
     await card.locator('input[name="laboratory_finess"]').waitFor();
     await card.locator('input[name="laboratory_name"]').fill(`Laboratoire ${stamp}`);
@@ -224,8 +221,7 @@ describe('report delivery', () => {
     await screenshot(page, 'laboratory-identity-fr-dark-1280');
     await page.context().close();
     const english = await newPage(browser, { locale: 'en-GB', viewport: { width: 375, height: 740 } });
-    await login(english, server.url, 'secretariat@demo.lab', 'en');
-    await english.goto(`${server.url}/en/information`);
+    await signIn(english, server.url, 'secretariat@demo.lab', '/en/information');
     const readOnly = english.locator('[data-testid="laboratory-identity"]');
     await readOnly.locator('input[name="laboratory_finess"]').waitFor();
     expect(await readOnly.innerText()).toContain('Only an administrator can change the laboratory identity.');

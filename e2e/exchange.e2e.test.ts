@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
+import { launchBrowser, newPage, screenshot, toggleTheme } from './browser.js';
 import {
   glycemiaToValidate,
   idOf,
@@ -12,6 +12,7 @@ import {
   waitForToast,
 } from './records-setup.js';
 import { type RunningServer, startServer } from './server.js';
+import { signIn } from './sign-in.js';
 
 /**
  * Result exchange in the browser (issue 16): a record prepared and validated through the API; on
@@ -55,8 +56,7 @@ async function exportAs(page: Page, format: string) {
 describe('result exchange', () => {
   it('downloads the HL7 v2.5 message and the CDA document from the record screen', async () => {
     const page = await newPage(browser);
-    await login(page, server.url, 'secretariat@demo.lab');
-    await page.goto(`${server.url}/fr/preview-record/${record.id}`);
+    await signIn(page, server.url, 'secretariat@demo.lab', `/fr/preview-record/${record.id}`);
     await menu(page).waitFor();
     expect(await menu(page).innerText()).toBe('Exporter les résultats');
     await menu(page).click();
@@ -79,8 +79,7 @@ describe('result exchange', () => {
 
   it('checks the LOINC code typed in the parameter form', async () => {
     const page = await newPage(browser);
-    await login(page, server.url, 'admin@demo.lab');
-    await page.goto(`${server.url}/fr/form/parameters`);
+    await signIn(page, server.url, 'admin@demo.lab', '/fr/form/parameters');
     const field = (name: string) => page.locator(`[data-field="${name}"]`).first();
     await field('parameter_name').fill(`Sodium ${stamp}`);
     await field('parameter_loinc').fill('2951-3');
@@ -95,7 +94,7 @@ describe('result exchange', () => {
 
   it('reads in English and dark, and on a phone', async () => {
     const page = await newPage(browser, { locale: 'en-GB' });
-    await login(page, server.url, 'secretariat@demo.lab', 'en');
+    await signIn(page, server.url, 'secretariat@demo.lab', '/en/');
     await toggleTheme(page);
     await page.goto(`${server.url}/en/preview-record/${record.id}`);
     await menu(page).waitFor();
@@ -129,8 +128,7 @@ describe('result exchange', () => {
       'prescriber_id',
     );
     const page = await newPage(browser);
-    await login(page, server.url, 'admin@demo.lab');
-    await page.goto(`${server.url}/fr/information`);
+    await signIn(page, server.url, 'admin@demo.lab', '/fr/information');
     const card = page.locator('[data-testid="exchange-destination"]');
     const choose = async (field: ReturnType<Page['locator']>, option: string) => {
       await field.click();
@@ -184,8 +182,7 @@ describe('result exchange', () => {
     await page.context().close();
 
     const english = await newPage(browser, { locale: 'en-GB', viewport: { width: 375, height: 812 } });
-    await login(english, server.url, 'admin@demo.lab', 'en');
-    await english.goto(`${server.url}/en/information`);
+    await signIn(english, server.url, 'admin@demo.lab', '/en/information');
     const form = english.locator('[data-testid="exchange-destination"]');
     await form.locator('[data-field="exchange_url"]').waitFor();
     expect(await form.locator('[data-field="exchange_format"]').inputValue()).toBe('HL7 v2.5 ORU');
@@ -196,7 +193,7 @@ describe('result exchange', () => {
 
     // A reader without the administration right sees the destinations in words, without a form.
     const reader = await newPage(browser, { locale: 'en-GB', viewport: { width: 375, height: 812 } });
-    await login(reader, server.url, 'secretariat@demo.lab', 'en');
+    await signIn(reader, server.url, 'secretariat@demo.lab', '/en/');
     await reader.setViewportSize({ width: 1280, height: 800 });
     await toggleTheme(reader);
     await reader.setViewportSize({ width: 375, height: 812 });

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { startServer } from './server.js';
 import { E2E_WORKERS } from './workers.js';
@@ -9,14 +10,29 @@ declare module 'vitest' {
   }
 }
 
-/** One server per worker for the journeys (demo laboratory, fresh data); stopped when the run ends. */
+/**
+ * The demo laboratory's first start (migrations, catalogue, records), once: every server of the run
+ * starts from a copy of its data directory (server.ts). Then one shared server per worker for the
+ * journeys, stopped when the run ends.
+ */
 export default async function setup(project: TestProject) {
-  const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startServer()));
+  const first = await startServer({}, 'nothing');
+  await first.stop({ keepDataDir: true });
+  const template = { dataDir: first.dataDir };
+  project.provide('serverTemplate', template.dataDir);
+  const removeTemplate = () => rmSync(template.dataDir, { recursive: true, force: true });
+  const servers = await Promise.all(
+    Array.from({ length: E2E_WORKERS }, () => startServer({}, template)),
+  ).catch((error: unknown) => {
+    removeTemplate();
+    throw error;
+  });
   project.provide(
     'baseUrls',
     servers.map((server) => server.url),
   );
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
+    removeTemplate();
   };
 }

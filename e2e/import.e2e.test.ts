@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
+import { launchBrowser, newPage, screenshot, toggleTheme } from './browser.js';
 import { choose, idOf, waitForToast } from './records-setup.js';
 import { sharedServerUrl } from './shared-server.js';
+import { signIn } from './sign-in.js';
 
 /**
  * Instrument results import (issue 14): a technician chooses a file type, a machine and an
@@ -135,8 +136,7 @@ async function resultsOfSample() {
 describe('instrument results import', () => {
   it('imports a qPCR run: preview, confirm, the result is on the sample (fr, light and dark)', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'technicien@demo.lab');
-    await page.goto(`${baseUrl}/fr/import`);
+    await signIn(page, baseUrl, 'technicien@demo.lab', '/fr/import');
     expect(await page.locator('main h1').textContent()).toBe('Import');
     await choose(page, 'file_type', 'PCR COVID-19');
     await choose(page, 'machine', `QuantStudio ${stamp}`);
@@ -172,8 +172,7 @@ describe('instrument results import', () => {
 
   it('imports an LC-MS/MS quant table, and the same file again changes nothing (en)', async () => {
     const page = await newPage(browser, { locale: 'en-GB' });
-    await login(page, baseUrl, 'technicien@demo.lab', 'en');
-    await page.goto(`${baseUrl}/en/import`);
+    await signIn(page, baseUrl, 'technicien@demo.lab', '/en/import');
     await choose(page, 'file_type', 'THC-COOH');
     await chooseFile(page, 'thc.txt', shimadzu());
     const preview = page.locator('[data-import-preview]');
@@ -196,8 +195,7 @@ describe('instrument results import', () => {
 
   it('names the line and the column of a file that is not what its type expects', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'technicien@demo.lab');
-    await page.goto(`${baseUrl}/fr/import`);
+    await signIn(page, baseUrl, 'technicien@demo.lab', '/fr/import');
     await choose(page, 'file_type', 'PCR COVID-19');
     await chooseFile(page, 'thc.txt', shimadzu());
     const refused = page.locator('[data-import-error]');
@@ -212,8 +210,7 @@ describe('instrument results import', () => {
       isMobile: true,
       hasTouch: true,
     });
-    await login(page, baseUrl, 'admin@demo.lab');
-    await page.goto(`${baseUrl}/fr/import`);
+    await signIn(page, baseUrl, 'admin@demo.lab', '/fr/import');
     await choose(page, 'file_type', 'PCR COVID-19');
     await choose(page, 'machine', `QuantStudio ${stamp}`);
     await chooseFile(page, 'run.txt', quantStudio());

@@ -4,7 +4,6 @@ import { apiLogin, send } from './api.js';
 import {
   fillLogin,
   launchBrowser,
-  login,
   newPage,
   openFilters,
   screenshot,
@@ -14,6 +13,7 @@ import {
 import { lowContrastTexts, overflowing, statusBadges } from './looks-measure.js';
 import { idOf, setUpCatalogue } from './records-setup.js';
 import { type RunningServer, startServer } from './server.js';
+import { signIn } from './sign-in.js';
 
 /**
  * Words and looks (issue 12): status badges readable (4.5:1) and apart in light, dark and
@@ -103,7 +103,7 @@ async function logInAs(page: Page, mode: (typeof MODES)[number]): Promise<void> 
     { theme: mode.theme, color_blind: mode.colorBlind, locale: mode.locale },
     biologist,
   );
-  await login(page, server.url, 'biologiste@demo.lab', mode.locale);
+  await signIn(page, server.url, 'biologiste@demo.lab', `/${mode.locale}/`);
   await page.waitForFunction(
     ({ theme, colorBlind }) =>
       document.documentElement.getAttribute('data-mantine-color-scheme') === theme &&
@@ -261,7 +261,7 @@ describe('tables', () => {
 
   it('invite to add the first row when empty, and say so only to who may add', async () => {
     const page = await newPage(browser);
-    await login(page, server.url, 'admin@demo.lab');
+    await signIn(page, server.url, 'admin@demo.lab');
     await openTable(page, 'fr', 'machines');
     const empty = page.locator('[data-testid="table-empty"]');
     await empty.getByText('Aucune ligne pour l’instant.').waitFor();
@@ -271,7 +271,7 @@ describe('tables', () => {
     await page.context().close();
 
     const reader = await newPage(browser);
-    await login(reader, server.url, 'technicien@demo.lab');
+    await signIn(reader, server.url, 'technicien@demo.lab');
     await openTable(reader, 'fr', 'machines');
     await reader.locator('[data-testid="table-empty"]').waitFor();
     expect(await reader.locator('[data-action="add-first"]').count()).toBe(0);

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
+import { launchBrowser, newPage, screenshot, toggleTheme } from './browser.js';
 import { choose, waitForToast } from './records-setup.js';
 import { type RunningServer, startServer } from './server.js';
+import { signIn } from './sign-in.js';
 
 /**
  * Non-conformities in the browser (issue 13): on a demo record pending validation, a technician
@@ -52,7 +53,7 @@ describe('non-conformities', () => {
   it('holds validation back with an open NCT until it is closed', async () => {
     const sample = firstSample();
     const technician = await newPage(browser);
-    await login(technician, server.url, 'technicien@demo.lab');
+    await signIn(technician, server.url, 'technicien@demo.lab');
     await technician.goto(
       `${server.url}/fr/table/techniques?${new URLSearchParams({ search: sample.sample_number, sample: sample.sample_id })}`,
     );
@@ -68,8 +69,7 @@ describe('non-conformities', () => {
 
     // The record shows the open NCT on its sample.
     const biologist = await newPage(browser);
-    await login(biologist, server.url, 'biologiste@demo.lab');
-    await biologist.goto(`${server.url}/fr/preview-record/${record.record_id}`);
+    await signIn(biologist, server.url, 'biologiste@demo.lab', `/fr/preview-record/${record.record_id}`);
     const sampleRow = card(biologist).locator(`[data-sample-number="${sample.sample_number}"]`);
     await expect.poll(() => sampleRow.innerText()).toContain('Prélèvement insuffisant');
     expect(await sampleRow.innerText()).toContain('Tube citraté à moitié rempli');
@@ -104,8 +104,7 @@ describe('non-conformities', () => {
 
   it('adds an ANE and an NCA from the record screen', async () => {
     const page = await newPage(browser);
-    await login(page, server.url, 'secretariat@demo.lab');
-    await page.goto(`${server.url}/fr/preview-record/${record.record_id}`);
+    await signIn(page, server.url, 'secretariat@demo.lab', `/fr/preview-record/${record.record_id}`);
     await card(page).waitFor();
     const analysis = record.record_analyses[0]?.analysis_name ?? '';
     // The record is validated, not sent: an ANE may still be written on it.
@@ -155,7 +154,7 @@ describe('non-conformities', () => {
 
   it('reads in English and dark, on a phone', async () => {
     const page = await newPage(browser, { locale: 'en-GB' });
-    await login(page, server.url, 'biologiste@demo.lab', 'en');
+    await signIn(page, server.url, 'biologiste@demo.lab', '/en/');
     await toggleTheme(page);
     await page.goto(`${server.url}/en/preview-record/${record.record_id}`);
     await card(page).waitFor();

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
+import { launchBrowser, newPage, screenshot, toggleTheme } from './browser.js';
 import { choose, glycemiaToValidate, setUpGlycemia, validateAll, waitForToast } from './records-setup.js';
 import { type RunningServer, startServer } from './server.js';
+import { signIn } from './sign-in.js';
 
 /**
  * The portals in the browser (issue 17). A prescriber finds its validated record in its list and
@@ -97,7 +98,7 @@ async function findInList(page: Page, term: string) {
 describe('prescriber portal', () => {
   it('finds the validated record in its list and downloads its report', async () => {
     const page = await newPage(browser);
-    await login(page, server.url, 'prescripteur@demo.lab');
+    await signIn(page, server.url, 'prescripteur@demo.lab');
     await page.waitForURL(/\/fr\/table\/doctors$/);
     const row = await findInList(page, SURNAME);
     expect(await row.innerText()).toContain(validated.number);
@@ -124,7 +125,7 @@ describe('prescriber portal', () => {
 
   it('marks the record with an abnormal validated result, and filters on the mark', async () => {
     const page = await newPage(browser);
-    await login(page, server.url, 'prescripteur@demo.lab');
+    await signIn(page, server.url, 'prescripteur@demo.lab');
     await page.waitForURL(/\/fr\/table\/doctors$/);
     const high = await findInList(page, ABNORMAL_SURNAME);
     expect(await high.innerText()).toContain(abnormal.number);
@@ -142,7 +143,7 @@ describe('prescriber portal', () => {
 
   it('reads in English and dark, and on a phone', async () => {
     const page = await newPage(browser, { locale: 'en-GB' });
-    await login(page, server.url, 'prescripteur@demo.lab', 'en');
+    await signIn(page, server.url, 'prescripteur@demo.lab', '/en/');
     await toggleTheme(page);
     // Away from the side bar, which the theme toggle left open.
     await page.mouse.move(900, 700);
@@ -172,7 +173,7 @@ describe('external records portal', () => {
 
   it('creates an external record, prints its label, uploads a file; the laboratory receives it', async () => {
     const page = await newPage(browser);
-    await login(page, server.url, 'clinique@demo.lab');
+    await signIn(page, server.url, 'clinique@demo.lab');
     await page.waitForURL(/\/fr\/table\/external_records$/);
     await page.locator('[data-action="add"]').click();
     await page.waitForURL(/\/fr\/form\/external_records$/);
@@ -231,14 +232,13 @@ describe('external records portal', () => {
 
     // The laboratory receives it into its normal flow.
     const lab = await newPage(browser);
-    await login(lab, server.url, 'secretariat@demo.lab');
-    await lab.goto(`${server.url}/fr/preview-record/${recordId}`);
+    await signIn(lab, server.url, 'secretariat@demo.lab', `/fr/preview-record/${recordId}`);
     await lab.locator('[data-action="receive"]').click();
     await waitForToast(lab, 'Dossier réceptionné avec succès');
     await lab.context().close();
 
     const back = await newPage(browser);
-    await login(back, server.url, 'clinique@demo.lab');
+    await signIn(back, server.url, 'clinique@demo.lab');
     const row = await findInList(back, CLINIC_SURNAME);
     // textContent: the badge's capitals are the style's, not the text's.
     await expect.poll(() => row.textContent()).toContain('Enregistré');
@@ -250,7 +250,7 @@ describe('external records portal', () => {
 
   it('reads in English and dark, and on a phone', async () => {
     const page = await newPage(browser, { locale: 'en-GB' });
-    await login(page, server.url, 'clinique@demo.lab', 'en');
+    await signIn(page, server.url, 'clinique@demo.lab', '/en/');
     await toggleTheme(page);
     await page.mouse.move(900, 700);
     await findInList(page, CLINIC_SURNAME);
@@ -270,8 +270,7 @@ describe('external records portal', () => {
 
   it('lists only the external records for the laboratory, from the Other menu', async () => {
     const page = await newPage(browser);
-    await login(page, server.url, 'admin@demo.lab');
-    await page.goto(`${server.url}/fr/table/external_records`);
+    await signIn(page, server.url, 'admin@demo.lab', '/fr/table/external_records');
     await findInList(page, CLINIC_SURNAME);
     await screenshot(page, 'portal-external-list-staff-fr-light-1280');
     // The laboratory's own record (no clinic) is on its records list, not on this one.

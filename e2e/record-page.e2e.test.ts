@@ -2,9 +2,10 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, login, newPage, screenshot } from './browser.js';
+import { launchBrowser, newPage, screenshot } from './browser.js';
 import { idOf, setUpCatalogue } from './records-setup.js';
 import { sharedServerUrl } from './shared-server.js';
+import { signIn } from './sign-in.js';
 
 /**
  * The record screen as the front desk checks it (issue 12): the ordered analyses by sample, the
@@ -93,7 +94,7 @@ async function openTrace(page: Page) {
 describe('the record screen', () => {
   it('shows what the front desk checks, opens a sample, and tells the trace in sentences', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'admin@demo.lab');
+    await signIn(page, baseUrl, 'admin@demo.lab');
     await openRecord(page, 'fr');
 
     const details = page.locator('[data-testid="record-details"]');
@@ -162,7 +163,7 @@ describe('screenshots of the record screen and its trace', () => {
         viewport: { width, height: phone ? 740 : 900 },
         ...(phone ? { isMobile: true, hasTouch: true } : {}),
       });
-      await login(page, baseUrl, 'admin@demo.lab', locale);
+      await signIn(page, baseUrl, 'admin@demo.lab', `/${locale}/`);
       // This browser's theme only: the user's saved preference stays as other journeys expect.
       await page.evaluate((value) => localStorage.setItem('theme', value), theme);
       await openRecord(page, locale);

@@ -3,10 +3,11 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, login, newPage, screenshot } from './browser.js';
+import { launchBrowser, newPage, screenshot } from './browser.js';
 import { type RunningAgent, startAgent } from './records-agent.js';
 import { type CreatedAnalysis, choose, idOf, next, setUpCatalogue, waitForToast } from './records-setup.js';
 import { sharedServerUrl } from './shared-server.js';
+import { signIn } from './sign-in.js';
 
 /**
  * The record screen's actions, the uploads screen, the wizard's INS lookup, linked analyses,
@@ -98,16 +99,18 @@ async function download(page: Page, click: () => Promise<void>) {
 
 const isPdf = (bytes: Buffer) => bytes.subarray(0, 5).toString('latin1') === '%PDF-';
 
-async function openRecord(page: Page, id: string) {
-  await page.goto(`${baseUrl}/fr/preview-record/${id}`);
+/** The record's screen, by address or signed in straight onto it as `email`. */
+async function openRecord(page: Page, id: string, email?: string) {
+  const path = `/fr/preview-record/${id}`;
+  if (email) await signIn(page, baseUrl, email, path);
+  else await page.goto(`${baseUrl}${path}`);
   await page.locator('[data-testid="record-actions"]').waitFor();
 }
 
 describe('the record screen', () => {
   it('downloads the request form; the prescription only once a scan is uploaded', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
-    await openRecord(page, record.id);
+    await openRecord(page, record.id, 'secretariat@demo.lab');
     const form = await download(page, () => page.locator('[data-action="request-form"]').click());
     expect(form.name).toBe(`${record.number} - ${SURNAME} ${FIRST} - BON DE DEMANDE D'ANALYSE.pdf`);
     expect(isPdf(form.bytes)).toBe(true);
@@ -119,8 +122,7 @@ describe('the record screen', () => {
 
   it('offers the labels as a PDF without the agent, and prints every label through it', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
-    await openRecord(page, record.id);
+    await openRecord(page, record.id, 'secretariat@demo.lab');
     await page.locator('[data-action="print-labels"]').click();
     await waitForToast(page, 'Le service d’impression du poste ne répond pas');
     const labels = await download(page, () => page.locator('[data-action="download-labels"]').click());
@@ -149,8 +151,7 @@ describe('the record screen', () => {
 
   it('uploads a scanned prescription, lists it, downloads it; the prescription is then a PDF', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
-    await openRecord(page, record.id);
+    await openRecord(page, record.id, 'secretariat@demo.lab');
     await page.getByRole('button', { name: 'Téléverser des documents' }).click();
     await page.waitForURL(new RegExp(`/fr/uploads/${record.id}$`));
     await page.locator('input[type="file"]').setInputFiles({
@@ -176,8 +177,7 @@ describe('the record screen', () => {
 
   it('receives the record, saves its notes and shows the change in the trace with the name', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
-    await openRecord(page, record.id);
+    await openRecord(page, record.id, 'secretariat@demo.lab');
     await page.locator('[data-action="receive"]').click();
     await waitForToast(page, 'Dossier réceptionné avec succès');
     await page.locator('[data-field="record_internal_notes"]').fill(`Rappeler la patiente ${stamp}`);
@@ -213,8 +213,7 @@ describe('the record screen', () => {
       admin,
     );
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
-    await page.goto(`${baseUrl}/fr/uploads/${record.id}`);
+    await signIn(page, baseUrl, 'secretariat@demo.lab', `/fr/uploads/${record.id}`);
     const row = page.locator('[data-testid="uploads"] tbody tr', { hasText: `ordonnance-${stamp}.png` });
     await row.getByRole('button', { name: 'Supprimer le fichier' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Supprimer le fichier' }).click();
@@ -225,8 +224,7 @@ describe('the record screen', () => {
 
   it('cancels and replaces the record with an explanation, then shows the new number', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
-    await openRecord(page, record.id);
+    await openRecord(page, record.id, 'secretariat@demo.lab');
     await page.locator('[data-action="cancel-record"]').click();
     const confirm = page.locator('[data-action="confirm-cancel"]');
     await expect(confirm.isDisabled()).resolves.toBe(true);
@@ -268,8 +266,7 @@ async function lookUp(
 describe('the add-record wizard', () => {
   it('looks up the INS: found, found as a NIA, several identities, none', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
-    await page.goto(`${baseUrl}/fr/form/records`);
+    await signIn(page, baseUrl, 'secretariat@demo.lab', '/fr/form/records');
     await page.locator('[data-action="new-record"]').click();
     await page.locator('[data-action="skip"]').click();
     await page.locator('[data-step="identity"]').waitFor();
@@ -304,8 +301,7 @@ describe('the add-record wizard', () => {
 
   it('links an analysis of an earlier record, adds a collector and a prescriber inline, picks quickly', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
-    await page.goto(`${baseUrl}/fr/form/records`);
+    await signIn(page, baseUrl, 'secretariat@demo.lab', '/fr/form/records');
     await page.locator('[data-action="new-record"]').click();
     await page.locator('[data-testid="patient-search"]').fill(SURNAME);
     await page.locator('[data-action="choose-patient"]').first().click();
@@ -362,8 +358,12 @@ describe('the add-record wizard', () => {
 
   it('edits an existing record: only what changed is sent, with the stamps read', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
-    await page.goto(`${baseUrl}/fr/form/records/${record.patientId}/${replacement.id}`);
+    await signIn(
+      page,
+      baseUrl,
+      'secretariat@demo.lab',
+      `/fr/form/records/${record.patientId}/${replacement.id}`,
+    );
     await page.getByRole('button', { name: 'Renseignements cliniques et posologie' }).click();
     await page.locator('[data-field="record_clinical_information"]').fill('Contrôle à trois mois');
     await page.getByRole('button', { name: 'Points d’attention particuliers' }).click();
@@ -407,8 +407,7 @@ describe('the patient screen', () => {
       'patient_id',
     );
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
-    await page.goto(`${baseUrl}/fr/patient/${patientId}`);
+    await signIn(page, baseUrl, 'secretariat@demo.lab', `/fr/patient/${patientId}`);
     const card = page.locator('[data-testid="identity-card"]');
     await expect.poll(() => card.innerText()).toContain('Validée');
     await page.locator('[data-action="check-ins"]').click();
@@ -438,8 +437,7 @@ describe('data management', () => {
         admin,
       );
     const page = await newPage(browser);
-    await login(page, baseUrl, 'admin@demo.lab');
-    await page.goto(`${baseUrl}/fr/data-management`);
+    await signIn(page, baseUrl, 'admin@demo.lab', '/fr/data-management');
     const card = page.locator('[data-testid="delete-records"]');
     await card.locator('[data-testid="delete-records-search"]').fill(surname);
     await expect.poll(() => card.getByRole('checkbox').count()).toBe(2);
@@ -463,8 +461,7 @@ describe('data management', () => {
 describe('the records, patients and samples tables', () => {
   it('finds the patient and the samples, opens them, and exports the records', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
-    await page.goto(`${baseUrl}/fr/table/patients`);
+    await signIn(page, baseUrl, 'secretariat@demo.lab', '/fr/table/patients');
     await page.locator('[data-testid="table-search"]').fill(SURNAME);
     await page.locator('tbody tr', { hasText: SURNAME }).first().click();
     await page.waitForURL(new RegExp(`/fr/patient/${record.patientId}$`));
@@ -481,8 +478,7 @@ describe('the records, patients and samples tables', () => {
 
     // Samples need the samples right, which the front desk does not have.
     const lab = await newPage(browser);
-    await login(lab, baseUrl, 'admin@demo.lab');
-    await lab.goto(`${baseUrl}/fr/table/techniques`);
+    await signIn(lab, baseUrl, 'admin@demo.lab', '/fr/table/techniques');
     await lab.locator('[data-testid="table-search"]').fill(record.number);
     await lab
       .locator('tbody tr', { hasText: `${record.number}-01` })
@@ -519,7 +515,7 @@ describe('screenshots in English dark and on a phone', () => {
 
   it('en dark and 375 px: the replaced record, its trace, the uploads', async () => {
     const page = await newPage(browser, { locale: 'en-GB' });
-    await login(page, baseUrl, 'secretariat@demo.lab', 'en');
+    await signIn(page, baseUrl, 'secretariat@demo.lab', '/en/');
     // Dark for this browser only: the user's saved preference stays as other journeys expect.
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await shots(page, 'en-dark', 'en');
@@ -530,7 +526,7 @@ describe('screenshots in English dark and on a phone', () => {
       isMobile: true,
       hasTouch: true,
     });
-    await login(phone, baseUrl, 'secretariat@demo.lab');
+    await signIn(phone, baseUrl, 'secretariat@demo.lab');
     await shots(phone, 'fr-mobile', 'fr');
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -1,18 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import {
-  launchBrowser,
-  login,
-  newPage,
-  openFilters,
-  screenshot,
-  toastTexts,
-  toggleTheme,
-} from './browser.js';
+import { launchBrowser, newPage, openFilters, screenshot, toastTexts, toggleTheme } from './browser.js';
 import { type RunningAgent, readLabels, startAgent } from './records-agent.js';
 import { choose, idOf, next, nirOf, setUpCatalogue, waitForToast } from './records-setup.js';
 import { sharedServerUrl } from './shared-server.js';
+import { signIn } from './sign-in.js';
 
 const baseUrl = sharedServerUrl();
 let browser: Browser;
@@ -47,8 +40,7 @@ let patientId = '';
 describe('the front desk registers a patient and a record, prints, scans', () => {
   it('registers a new patient and a record with three analyses through the whole wizard in French', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
-    await page.goto(`${baseUrl}/fr/form/records`);
+    await signIn(page, baseUrl, 'secretariat@demo.lab', '/fr/form/records');
     await page.getByText('Veuillez choisir ce que vous souhaitez faire').waitFor();
     await page.locator('[data-action="new-record"]').click();
     await page.locator('[data-step="patient"]').waitFor();
@@ -130,8 +122,7 @@ describe('the front desk registers a patient and a record, prints, scans', () =>
 
   it('finds the record by scanning it; a second scan is refused', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
-    await page.goto(`${baseUrl}/fr/scan`);
+    await signIn(page, baseUrl, 'secretariat@demo.lab', '/fr/scan');
     const input = page.locator('[data-testid="scan-input"]');
     await input.fill(recordNumber);
     await input.press('Enter');
@@ -146,8 +137,7 @@ describe('the front desk registers a patient and a record, prints, scans', () =>
 
   it('shows the patient history with the record and its samples', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
-    await page.goto(`${baseUrl}/fr/patient/${patientId}`);
+    await signIn(page, baseUrl, 'secretariat@demo.lab', `/fr/patient/${patientId}`);
     await page.locator('[data-testid="history-record"]').getByText(recordNumber, { exact: true }).waitFor();
     // Both samples of the record are listed under it.
     await page.locator('[data-testid="history-record"]').getByText(`${recordNumber}-02`).waitFor();
@@ -168,7 +158,7 @@ describe('the front desk registers a patient and a record, prints, scans', () =>
 describe('screenshots in English dark and on a phone', () => {
   it('en dark: step 11, the record and the scanner', async () => {
     const page = await newPage(browser, { locale: 'en-GB' });
-    await login(page, baseUrl, 'admin@demo.lab', 'en');
+    await signIn(page, baseUrl, 'admin@demo.lab', '/en/');
     await page.locator('main h1').waitFor();
     await toggleTheme(page);
     await page.goto(`${baseUrl}/en/form/records/${patientId}/${recordId}`);
@@ -193,8 +183,7 @@ describe('screenshots in English dark and on a phone', () => {
       isMobile: true,
       hasTouch: true,
     });
-    await login(page, baseUrl, 'secretariat@demo.lab');
-    await page.goto(`${baseUrl}/fr/form/records/${patientId}/${recordId}`);
+    await signIn(page, baseUrl, 'secretariat@demo.lab', `/fr/form/records/${patientId}/${recordId}`);
     // No step marks on a phone: the record is walked through with 'Suivant' up to the analyses.
     await page.locator('[data-step="identity"]').waitFor();
     while ((await page.locator('[data-step="analyses"]').count()) === 0) {
@@ -235,8 +224,7 @@ describe('data management', () => {
       );
     }
     const page = await newPage(browser);
-    await login(page, baseUrl, 'admin@demo.lab');
-    await page.goto(`${baseUrl}/fr/data-management`);
+    await signIn(page, baseUrl, 'admin@demo.lab', '/fr/data-management');
     const group = page.locator('[data-testid="duplicate-group"]', { hasText: twin.patient_surname });
     await group.waitFor();
     await expect(group.locator('[data-action="merge"]').isDisabled()).resolves.toBe(true);

@@ -1,17 +1,17 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import { type Browser, errors, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
 import {
   DEMO_PASSWORD,
   fillLogin,
   launchBrowser,
-  login,
   menuIds,
   newPage,
   openFilters,
   screenshot,
 } from './browser.js';
 import { sharedServerUrl } from './shared-server.js';
+import { signIn } from './sign-in.js';
 
 /**
  * An administrator imports the NABM nomenclature, configures a clinic, a collector and a prescriber,
@@ -41,11 +41,23 @@ const NABM_CSV = [
 const field = (page: Page, name: string) => page.locator(`[data-field="${name}"]`).first();
 const dialog = (page: Page) => page.getByRole('dialog');
 
-/** Picks a choice of a Mantine Select by typing part of its label when it is searchable. */
+/**
+ * Picks a choice of a Mantine Select by typing part of its label when it is searchable. Opened
+ * again when its list is gone: a table refreshed under it (a row just saved) can close it.
+ */
 async function choose(page: Page, input: Locator, label: string): Promise<void> {
-  await input.click();
-  if (await input.isEditable()) await input.fill(label);
-  await page.getByRole('option', { name: label, exact: true }).click();
+  const option = page.getByRole('option', { name: label, exact: true });
+  for (let attempt = 1; ; attempt++) {
+    await input.click();
+    if (await input.isEditable()) await input.fill(label);
+    try {
+      await option.click({ timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (!(error instanceof errors.TimeoutError) || attempt === 3) throw error;
+      await screenshot(page, `choose-missed-${label}-${attempt}`);
+    }
+  }
 }
 
 async function chooseNabmFile(page: Page, csv: string): Promise<void> {
@@ -81,8 +93,7 @@ async function saveForm(page: Page): Promise<void> {
 describe('NABM import', () => {
   it('imports the national table, reports what changed, and finds an imported act', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'admin@demo.lab');
-    await page.goto(`${baseUrl}/fr/table/nabms`);
+    await signIn(page, baseUrl, 'admin@demo.lab', '/fr/table/nabms');
     await page.locator('[data-testid="row-count"]').waitFor();
 
     // The file is the whole national table: the demo's acts it does not hold are retired, not deleted.
@@ -123,7 +134,7 @@ describe('NABM import', () => {
 describe('clinics, collectors and prescribers', () => {
   it('creates a clinic, its collector and a prescriber, edits one and deletes one', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'admin@demo.lab');
+    await signIn(page, baseUrl, 'admin@demo.lab');
 
     // A clinic, visible: only visible clinics are listed.
     await page.goto(`${baseUrl}/fr/table/clinics`);
@@ -226,8 +237,7 @@ describe('clinics, collectors and prescribers', () => {
 describe('users', () => {
   it('edits rights, explains locked ones, and creates a user whose menu follows the rights', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'admin@demo.lab');
-    await page.goto(`${baseUrl}/fr/table/users`);
+    await signIn(page, baseUrl, 'admin@demo.lab', '/fr/table/users');
     const row = page.locator('tbody tr', { hasText: 'technicien@demo.lab' });
     await row.waitFor();
     expect(await row.innerText()).toContain('11 domaines');
@@ -297,8 +307,7 @@ describe('users', () => {
   });
   it('creates clinic and prescriber accounts, and disables an account', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'admin@demo.lab');
-    await page.goto(`${baseUrl}/fr/table/users`);
+    await signIn(page, baseUrl, 'admin@demo.lab', '/fr/table/users');
     await page.locator('tbody tr').first().waitFor();
 
     // A billing account of the demo clinic; the clinic is asked for before anything is sent.
@@ -366,7 +375,7 @@ describe('clinic user', () => {
     );
 
     const page = await newPage(browser);
-    await login(page, baseUrl, 'clinique@demo.lab');
+    await signIn(page, baseUrl, 'clinique@demo.lab');
     for (const [table, name] of [
       ['collectors', 'Préleveur Lilas E2E'],
       ['prescribers', 'Garnier E2E'],
@@ -411,7 +420,7 @@ describe('appearance of the administration screens', () => {
   for (const variant of variants) {
     it(`shows the users page, the rights form and the import report (${variant.name})`, async () => {
       const page = await newPage(browser, { locale: variant.browserLocale, viewport: variant.viewport });
-      await login(page, baseUrl, 'admin@demo.lab', variant.locale);
+      await signIn(page, baseUrl, 'admin@demo.lab', `/${variant.locale}/`);
       // This browser only: the administrator's saved theme stays as other journeys expect.
       await page.evaluate((theme) => localStorage.setItem('theme', theme), variant.theme);
       await page.goto(`${baseUrl}/${variant.locale}/table/users`);

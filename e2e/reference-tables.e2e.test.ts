@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, login, newPage, openFilters, screenshot } from './browser.js';
+import { launchBrowser, newPage, openFilters, screenshot } from './browser.js';
 import { sharedServerUrl } from './shared-server.js';
+import { signIn } from './sign-in.js';
 
 /**
  * An administrator configures a matrix, a family, a machine, a parameter with a formula and ranges,
@@ -48,7 +49,7 @@ const rowNames = (page: Page) => page.locator('tbody tr td:nth-child(2)').allInn
 describe('reference tables', () => {
   it('lets an administrator configure an analysis, find it, export it and delete a row', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'admin@demo.lab');
+    await signIn(page, baseUrl, 'admin@demo.lab');
 
     await addRow(page, 'matrices', { matrix_name: 'Sang total E2E' });
     await addRow(page, 'families', { family_name: 'Toxicologie E2E', family_rank: '3' });
@@ -165,7 +166,7 @@ describe('reference tables', () => {
 
   it('shows the analyses table and the parameter form in English and dark, and on a phone', async () => {
     const page = await newPage(browser, { locale: 'en-GB' });
-    await login(page, baseUrl, 'admin@demo.lab', 'en');
+    await signIn(page, baseUrl, 'admin@demo.lab', '/en/');
     // Dark for this browser only: the administrator's saved preference stays as other journeys expect.
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.goto(`${baseUrl}/en/table/analyses`);
@@ -183,8 +184,7 @@ describe('reference tables', () => {
     await page.context().close();
 
     const phone = await newPage(browser, { viewport: { width: 375, height: 800 } });
-    await login(phone, baseUrl, 'admin@demo.lab');
-    await phone.goto(`${baseUrl}/fr/table/analyses`);
+    await signIn(phone, baseUrl, 'admin@demo.lab', '/fr/table/analyses');
     await phone.locator('[data-row-id]', { hasText: 'Alcoolémie E2E' }).waitFor();
     await screenshot(phone, 'reference-analyses-mobile');
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -199,7 +199,7 @@ describe('reference tables', () => {
 
   it('shows a read-only user no add, edit or delete', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'technicien@demo.lab');
+    await signIn(page, baseUrl, 'technicien@demo.lab');
     for (const table of ['analyses', 'parameters', 'matrices', 'machines', 'families']) {
       await page.goto(`${baseUrl}/fr/table/${table}`);
       await page.locator('[data-testid="row-count"]').waitFor();

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
+import { launchBrowser, newPage, screenshot, toggleTheme } from './browser.js';
 import { glycemiaToValidate, type RecordToValidate, setUpGlycemia, waitForToast } from './records-setup.js';
 import { type RunningServer, startServer } from './server.js';
+import { signIn } from './sign-in.js';
 
 /**
  * The result report in the browser (issue 15): a record prepared through the API as the bench
@@ -36,8 +37,7 @@ const card = (page: Page) => page.locator('[data-testid="report-card"]');
 describe('result report', () => {
   it('previews before validation, then downloads the stored version after it', async () => {
     const page = await newPage(browser);
-    await login(page, server.url, 'biologiste@demo.lab');
-    await page.goto(`${server.url}/fr/validate-record/${record.id}`);
+    await signIn(page, server.url, 'biologiste@demo.lab', `/fr/validate-record/${record.id}`);
     await card(page).waitFor();
     await page.mouse.move(900, 700);
     await expect.poll(() => card(page).innerText()).toContain('Aucun compte rendu');
@@ -77,7 +77,7 @@ describe('result report', () => {
 
   it('reads in English and dark, and on a phone', async () => {
     const page = await newPage(browser, { locale: 'en-GB' });
-    await login(page, server.url, 'biologiste@demo.lab', 'en');
+    await signIn(page, server.url, 'biologiste@demo.lab', '/en/');
     await toggleTheme(page);
     await page.goto(`${server.url}/en/preview-record/${record.id}`);
     await card(page).locator('[data-version="1"]').waitFor();

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
+import { launchBrowser, newPage, screenshot, toggleTheme } from './browser.js';
 import { idOf, waitForToast } from './records-setup.js';
 import { sharedServerUrl } from './shared-server.js';
+import { signIn } from './sign-in.js';
 
 /**
  * The results bench (issue 13): a technician opens a sample from the samples table and enters its
@@ -181,8 +182,12 @@ async function openBench(page: Page, locale = 'fr') {
 describe('results bench', () => {
   it('enters results by keyboard with their live reading, saves with Ctrl+Enter and reads them back', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'technicien@demo.lab');
-    await page.goto(`${baseUrl}/fr/table/techniques?${new URLSearchParams({ search: sample.number })}`);
+    await signIn(
+      page,
+      baseUrl,
+      'technicien@demo.lab',
+      `/fr/table/techniques?${new URLSearchParams({ search: sample.number })}`,
+    );
     await page.locator(`[data-row-id="${sample.id}"]`).first().click();
     await expect
       .poll(() => dialog(page).locator('header').innerText())
@@ -236,10 +241,10 @@ describe('results bench', () => {
 
   it('says a colleague saved meanwhile and reloads their results', async () => {
     const mine = await newPage(browser);
-    await login(mine, baseUrl, 'technicien@demo.lab');
+    await signIn(mine, baseUrl, 'technicien@demo.lab');
     await openBench(mine);
     const colleague = await newPage(browser);
-    await login(colleague, baseUrl, 'biologiste@demo.lab');
+    await signIn(colleague, baseUrl, 'biologiste@demo.lab');
     await openBench(colleague);
 
     await input(colleague, 'Glucose').fill('1,3');
@@ -259,7 +264,7 @@ describe('results bench', () => {
 
   it('takes a collection time typed in New York as the laboratory’s clock, and reads it back as typed', async () => {
     const page = await newPage(browser, { timezoneId: 'America/New_York' });
-    await login(page, baseUrl, 'technicien@demo.lab');
+    await signIn(page, baseUrl, 'technicien@demo.lab');
     await openBench(page);
     await dialog(page).getByRole('tab', { name: 'Observations' }).click();
     const form = dialog(page).locator('[data-testid="observations-form"]');
@@ -297,7 +302,7 @@ describe('results bench', () => {
 
   it('reads the same in English, in dark mode and on a phone', async () => {
     const page = await newPage(browser, { locale: 'en-GB' });
-    await login(page, baseUrl, 'biologiste@demo.lab', 'en');
+    await signIn(page, baseUrl, 'biologiste@demo.lab', '/en/');
     await openBench(page, 'en');
     await expect
       .poll(() => line(page, 'Hémoglobine').locator('[data-testid="raw-range"]').innerText())
@@ -319,7 +324,7 @@ describe('results bench', () => {
     await page.context().close();
 
     const phone = await newPage(browser, { viewport: { width: 375, height: 800 } });
-    await login(phone, baseUrl, 'technicien@demo.lab');
+    await signIn(phone, baseUrl, 'technicien@demo.lab');
     await openBench(phone);
     await expect
       .poll(() => dialog(phone).locator('[data-line^="Glucose "] [data-flag]').allTextContents())
@@ -330,7 +335,7 @@ describe('results bench', () => {
 
   it('shows a calculated LDL read-only with its inputs named, following what is typed', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'technicien@demo.lab');
+    await signIn(page, baseUrl, 'technicien@demo.lab');
     await page.goto(
       `${baseUrl}/fr/table/techniques?${new URLSearchParams({ search: lipids.number, sample: lipids.id })}`,
     );
@@ -355,7 +360,7 @@ describe('results bench', () => {
     await page.context().close();
 
     const phone = await newPage(browser, { locale: 'en-GB', viewport: { width: 375, height: 800 } });
-    await login(phone, baseUrl, 'biologiste@demo.lab', 'en');
+    await signIn(phone, baseUrl, 'biologiste@demo.lab', '/en/');
     await phone.goto(
       `${baseUrl}/en/table/techniques?${new URLSearchParams({ search: lipids.number, sample: lipids.id })}`,
     );

@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newPage, waitForTitle } from './browser.js';
+import { launchBrowser, newPage, waitForTitle } from './browser.js';
 import { sharedServerUrl } from './shared-server.js';
+import { signIn } from './sign-in.js';
 
 const baseUrl = sharedServerUrl();
 let browser: Browser;
@@ -45,7 +46,7 @@ describe('locale rules', () => {
 
   it('replaces an unknown locale by the current one', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'admin@demo.lab', 'en');
+    await signIn(page, baseUrl, 'admin@demo.lab', '/en/');
     await page.goto(`${baseUrl}/de/table/analyses`);
     await page.waitForURL(`${baseUrl}/en/table/analyses`);
     await page.locator('main h1', { hasText: 'Analyses' }).waitFor();
@@ -71,7 +72,7 @@ describe('locale rules', () => {
 describe('browser tab titles', () => {
   it('names each screen in both languages', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'admin@demo.lab');
+    await signIn(page, baseUrl, 'admin@demo.lab');
     const expected: Array<[string, string, string]> = [
       ['table/techniques', 'Échantillons', 'Samples'],
       ['table/nabms', 'NABM', 'NABM'],
@@ -97,7 +98,7 @@ describe('browser tab titles', () => {
 
   it('opens every route of the table inside the layout with its title', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'admin@demo.lab');
+    await signIn(page, baseUrl, 'admin@demo.lab');
     // Screens that later issues fill: their title, and no form of their own.
     const titleOnly = ['import', 'validate-record', 'invalidate-record/9'];
     // Screens built already, opened here with addresses naming nothing: they keep their title.

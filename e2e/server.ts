@@ -1,8 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The data directory of a demo laboratory's first start, which servers start from a copy of. */
+    serverTemplate: string;
+  }
+}
 
 /** One JSON log line of the server (pino), with the fields the journeys read. */
 export interface LogLine {
@@ -19,17 +27,35 @@ export interface RunningServer {
   logs: LogLine[];
   /** Resolves with the first log line (already printed or still to come) that passes the test. */
   waitForLog(test: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
-  stop(): Promise<void>;
+  /** Stops the server and deletes its data directory, unless `keepDataDir` (a template's). */
+  stop(options?: { keepDataDir?: boolean }): Promise<void>;
+  dataDir: string;
 }
+
+/** Variables read by a first start only: a server given one cannot start from the template. */
+const FIRST_START_VARIABLES = ['SEED_DEMO', 'SEED_DEMO_CATALOGUE', 'DATABASE_URL'];
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
- * Starts the real server on a free port with a fresh data directory and the demo laboratory.
- * Extra variables (a short ACCESS_TOKEN_TTL_SECONDS…) let one journey run its own instance.
+ * Starts the real server on a free port with a data directory of its own and the demo laboratory.
+ * Extra variables (a short ACCESS_TOKEN_TTL_SECONDS…) let one journey run its own instance. The
+ * directory is a copy of the run's template (global-setup.ts), so that the server restarts where
+ * a first start would migrate and seed for about 8 s, unless a variable changes what a first start
+ * does or `from` says otherwise ('nothing': a first start; a directory: a copy of it).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  from: 'template' | 'nothing' | { dataDir: string } = 'template',
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sil-e2e-'));
+  const template =
+    from === 'template' && !FIRST_START_VARIABLES.some((name) => name in env)
+      ? inject('serverTemplate')
+      : typeof from === 'object'
+        ? from.dataDir
+        : undefined;
+  if (template) cpSync(template, dataDir, { recursive: true });
   const child: ChildProcess = spawn(
     process.execPath,
     ['--enable-source-maps', 'packages/server/dist/main.js'],
@@ -84,14 +110,20 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     });
 
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
+  const stop = async (options: { keepDataDir?: boolean } = {}) => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      let killed = false;
+      const killer = setTimeout(() => {
+        killed = true;
+        child.kill('SIGKILL');
+      }, 5000);
       await exited;
       clearTimeout(killer);
+      // A database killed mid-write is no template.
+      if (killed && options.keepDataDir) throw new Error(`The server of ${dataDir} did not stop within 5 s`);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
@@ -101,7 +133,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         throw new Error(`The server stopped before listening:\n${stderr.slice(-3000)}`);
       }),
     ]);
-    return { url: String(ready.address).replace(/\/$/, ''), logs, waitForLog, stop };
+    return { url: String(ready.address).replace(/\/$/, ''), logs, waitForLog, stop, dataDir };
   } catch (error) {
     await stop();
     throw error;

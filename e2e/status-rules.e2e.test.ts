@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, login, newPage, screenshot } from './browser.js';
+import { launchBrowser, newPage, screenshot } from './browser.js';
 import { idOf, waitForToast } from './records-setup.js';
 import { type RunningServer, startServer } from './server.js';
+import { signIn } from './sign-in.js';
 
 /**
  * Completing a sample with missing results, and the results in the patient history (issue 13): a
@@ -64,7 +65,7 @@ async function receivedRecord(glucose: number, patientId?: string) {
 /** The technician's appearance, saved on the server so that the session applies it at login. */
 async function logInAs(page: Page, mode: Mode): Promise<void> {
   await api('PUT', '/api/update-user-preferences', { theme: mode.theme, locale: mode.locale }, technician);
-  await login(page, server.url, 'technicien@demo.lab', mode.locale);
+  await signIn(page, server.url, 'technicien@demo.lab', `/${mode.locale}/`);
   await page.waitForFunction(
     (theme) => document.documentElement.getAttribute('data-mantine-color-scheme') === theme,
     mode.theme,

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newPage, screenshot, toggleTheme, transitionsSettled } from './browser.js';
+import { launchBrowser, newPage, screenshot, toggleTheme, transitionsSettled } from './browser.js';
 import { lowContrastTexts, overflowing } from './looks-measure.js';
 import { sharedServerUrl } from './shared-server.js';
+import { signIn } from './sign-in.js';
 
 /**
  * The toolbar of the front desk's and the bench's tables on a phone: one row (the search field and
@@ -83,7 +84,7 @@ function rowsOf(page: Page): Promise<number> {
 describe('table toolbar on a phone', () => {
   it('keeps one row at 375 px with every desktop action, in both languages and themes', async () => {
     const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
-    await login(page, baseUrl, USER);
+    await signIn(page, baseUrl, USER);
     const desktop: Record<string, string[]> = {};
     for (const table of TABLES) {
       await openTable(page, 'fr', table);
@@ -126,7 +127,7 @@ describe('table toolbar on a phone', () => {
 
   it('sorts, filters and adds from the folded toolbar', async () => {
     const page = await newPage(browser, { viewport: { width: 375, height: 740 } });
-    await login(page, baseUrl, USER);
+    await signIn(page, baseUrl, USER);
     await openTable(page, 'fr', 'records');
     const toolbar = page.locator('[data-testid="table-toolbar"]');
 

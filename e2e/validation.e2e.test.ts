@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
+import { launchBrowser, newPage, screenshot, toggleTheme } from './browser.js';
 import { idOf, waitForToast } from './records-setup.js';
 import { type RunningServer, startServer } from './server.js';
+import { signIn } from './sign-in.js';
 
 /**
  * Biological validation in the browser (issue 13): records prepared through the API as a bench
@@ -164,7 +165,7 @@ async function chooseSamples(page: Page, record: Prepared, which: string[]) {
 describe('biological validation', () => {
   it('validates a record, loads the next one, then says none are left', async () => {
     const page = await newPage(browser);
-    await login(page, server.url, 'biologiste@demo.lab');
+    await signIn(page, server.url, 'biologiste@demo.lab');
     await page.locator('nav [data-menu-id="validation"]').first().click();
     await page.waitForURL(/\/fr\/validate-record$/);
     // Away from the side bar, which widens under the pointer.
@@ -210,8 +211,7 @@ describe('biological validation', () => {
 
   it('invalidates one sample: the record goes back to pending validation', async () => {
     const page = await newPage(browser);
-    await login(page, server.url, 'biologiste@demo.lab');
-    await page.goto(`${server.url}/fr/invalidate-record/${first.id}`);
+    await signIn(page, server.url, 'biologiste@demo.lab', `/fr/invalidate-record/${first.id}`);
     await expect.poll(() => review(page).getAttribute('data-status')).toBe('4');
     await chooseSamples(page, first, ['glycemia']);
     await page.locator('[data-action="invalidate"]').click();
@@ -230,7 +230,7 @@ describe('biological validation', () => {
 
   it('reads in English and dark, and on a phone', async () => {
     const page = await newPage(browser, { locale: 'en-GB' });
-    await login(page, server.url, 'biologiste@demo.lab', 'en');
+    await signIn(page, server.url, 'biologiste@demo.lab', '/en/');
     await toggleTheme(page);
     await page.goto(`${server.url}/en/validate-record`);
     await expect.poll(() => review(page).getAttribute('data-record')).toBe(first.id);
@@ -244,8 +244,7 @@ describe('biological validation', () => {
     await page.context().close();
 
     const phone = await newPage(browser, { viewport: { width: 375, height: 812 } });
-    await login(phone, server.url, 'biologiste@demo.lab');
-    await phone.goto(`${server.url}/fr/validate-record/${first.id}`);
+    await signIn(phone, server.url, 'biologiste@demo.lab', `/fr/validate-record/${first.id}`);
     await expect.poll(() => review(phone).getAttribute('data-record')).toBe(first.id);
     await screenshot(phone, 'validation-fr-light-375');
     await phone.context().close();

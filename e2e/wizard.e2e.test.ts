@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, login, newPage, screenshot, toastTexts, toggleTheme } from './browser.js';
+import { launchBrowser, newPage, screenshot, toastTexts, toggleTheme } from './browser.js';
 import { choose, idOf } from './records-setup.js';
 import { sharedServerUrl } from './shared-server.js';
+import { signIn } from './sign-in.js';
 
 const baseUrl = sharedServerUrl();
 let browser: Browser;
@@ -126,8 +127,7 @@ async function newPatientIdentity(page: Page, surname: string): Promise<void> {
 describe('the add-record wizard at the front desk', () => {
   it('registers a known patient’s record with three analyses in at most ten clicks', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
-    await page.goto(`${baseUrl}/fr/form/records`);
+    await signIn(page, baseUrl, 'secretariat@demo.lab', '/fr/form/records');
     await page.locator('[data-action="new-record"]').waitFor();
     const clicks = await countClicks(page);
 
@@ -162,8 +162,7 @@ describe('the add-record wizard at the front desk', () => {
 
   it('finds analyses by NABM code, shows a hidden one greyed with the reason it cannot be ordered', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
-    await page.goto(`${baseUrl}/fr/form/records/${patientId}`);
+    await signIn(page, baseUrl, 'secretariat@demo.lab', `/fr/form/records/${patientId}`);
     await page.locator('[data-step-nav="analyses"]').click();
     await page.locator('[data-step="analyses"]').waitFor();
     await waitForFocus(page, 'record_selected_analyses');
@@ -187,8 +186,7 @@ describe('the add-record wizard at the front desk', () => {
 
   it('finds analyses by family at the front desk, whose secretary reads the families', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
-    await page.goto(`${baseUrl}/fr/form/records/${patientId}`);
+    await signIn(page, baseUrl, 'secretariat@demo.lab', `/fr/form/records/${patientId}`);
     await page.locator('[data-step-nav="analyses"]').click();
     await waitForFocus(page, 'record_selected_analyses');
     await page.keyboard.type(`biochimie ${tag.toLowerCase()}`);
@@ -200,8 +198,7 @@ describe('the add-record wizard at the front desk', () => {
 
   it('checks each step on ‘Suivant’, names the steps, focuses the first field, moves on with Enter', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
-    await page.goto(`${baseUrl}/fr/form/records`);
+    await signIn(page, baseUrl, 'secretariat@demo.lab', '/fr/form/records');
     await page.locator('[data-action="new-record"]').click();
     // The steps carry their names.
     await page.locator('[data-step-nav="identity"]').getByText('Informations de base du patient').waitFor();
@@ -251,7 +248,7 @@ describe('the add-record wizard at the front desk', () => {
 
   it('after a refused submit, lands on the step of the refused field with its error', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'secretariat@demo.lab');
+    await signIn(page, baseUrl, 'secretariat@demo.lab');
     await newPatientIdentity(page, `REFUS${stamp}`);
     // A qualified identity needs an INS: only the server's identity rules know it.
     await choose(page, 'patient_identity_status', 'Qualifiée');
@@ -274,8 +271,7 @@ describe('the add-record wizard at the front desk', () => {
 
   it('explains to the administrator what ‘visible’ means for an analysis, visible by default', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'admin@demo.lab');
-    await page.goto(`${baseUrl}/fr/table/analyses`);
+    await signIn(page, baseUrl, 'admin@demo.lab', '/fr/table/analyses');
     await page.locator('[data-action="add"]').click();
     const visible = page.locator('[data-field="analysis_visible"]');
     await visible.waitFor();
@@ -341,7 +337,7 @@ describe('every step in both languages, both themes, on a desk and a phone', () 
     it(view.name, async () => {
       const narrow = view.width < 768;
       const page = await newPage(browser, { locale: view.locale === 'fr' ? 'fr-FR' : 'en-GB' });
-      await login(page, baseUrl, 'biologiste@demo.lab', view.locale);
+      await signIn(page, baseUrl, 'biologiste@demo.lab', `/${view.locale}/`);
       // The theme is switched from the desktop menu, then the window takes the phone's width.
       if (view.dark) await toggleTheme(page);
       await page.setViewportSize({ width: view.width, height: narrow ? 740 : 900 });

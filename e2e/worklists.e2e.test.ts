@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api.js';
-import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
+import { launchBrowser, newPage, screenshot, toggleTheme } from './browser.js';
 import { sharedServerUrl } from './shared-server.js';
+import { signIn } from './sign-in.js';
 
 const baseUrl = sharedServerUrl();
 const MACHINE = 'Sysmex XN-1000';
@@ -39,7 +40,7 @@ describe('work lists', () => {
   for (const locale of ['fr', 'en'] as const) {
     it(`shows a machine's waiting samples by analysis, urgent first (${locale}, light and dark)`, async () => {
       const page = await newPage(browser);
-      await login(page, baseUrl, 'technicien@demo.lab', locale);
+      await signIn(page, baseUrl, 'technicien@demo.lab', `/${locale}/`);
       await page.locator('nav [data-menu-id="worklists"]').first().waitFor();
       await openSysmexList(page, locale);
 
@@ -70,7 +71,7 @@ describe('work lists', () => {
       isMobile: true,
       hasTouch: true,
     });
-    await login(page, baseUrl, 'technicien@demo.lab');
+    await signIn(page, baseUrl, 'technicien@demo.lab');
     await openSysmexList(page, 'fr');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
@@ -80,7 +81,7 @@ describe('work lists', () => {
 
   it('prints a clean A4 list: sample numbers, initials and birth year, analyses, nothing else', async () => {
     const page = await newPage(browser, { viewport: { width: 794, height: 1123 } });
-    await login(page, baseUrl, 'technicien@demo.lab');
+    await signIn(page, baseUrl, 'technicien@demo.lab');
     await openSysmexList(page, 'fr');
     await page.emulateMedia({ media: 'print' });
     const printed = page.locator('[data-print-area="worklist"]');
@@ -101,8 +102,7 @@ describe('work lists', () => {
 
   it('adds a second tube from the record screen, which then waits on its machine', async () => {
     const page = await newPage(browser);
-    await login(page, baseUrl, 'technicien@demo.lab');
-    await page.goto(`${baseUrl}/fr/preview-record/${await demoRecordId('GARNIER')}`);
+    await signIn(page, baseUrl, 'technicien@demo.lab', `/fr/preview-record/${await demoRecordId('GARNIER')}`);
     await page.locator('[data-action="add-sample"]').click();
     await page.locator('[data-field="sample_analyses"]').click();
     await page.getByRole('option', { name: 'TSH' }).click();
