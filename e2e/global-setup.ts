@@ -17,10 +17,13 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const first = await startServer({}, 'nothing');
-  await first.stop({ keepDataDir: true });
   const template = { dataDir: first.dataDir };
-  project.provide('serverTemplate', template.dataDir);
   const removeTemplate = () => rmSync(template.dataDir, { recursive: true, force: true });
+  await first.stop({ keepDataDir: true }).catch((error: unknown) => {
+    removeTemplate();
+    throw error;
+  });
+  project.provide('serverTemplate', template.dataDir);
   const servers = await Promise.all(
     Array.from({ length: E2E_WORKERS }, () => startServer({}, template)),
   ).catch((error: unknown) => {
