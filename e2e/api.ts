@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Tokens } from '@sil/contract';
 import { DEMO_PASSWORD } from './browser.js';
 
 /** Direct calls to the server, for setting up what a journey needs (not for checking the UI). */
@@ -22,20 +23,30 @@ export async function send(
   return answer;
 }
 
+/** The tokens of a login as `email` with the demo password, from the machine `machineId`. */
+export async function loginTokens(
+  baseUrl: string,
+  email: string,
+  machineId: string = MACHINE_ID,
+): Promise<Tokens> {
+  const answer = Tokens.safeParse(
+    await send(baseUrl, 'POST', '/auth/login', {
+      email,
+      password: sha256(DEMO_PASSWORD),
+      auth_machine_id: machineId,
+    }),
+  );
+  if (!answer.success) throw new Error(`No tokens for ${email}`);
+  return answer.data;
+}
+
+/** The headers of a protected call, from a session's tokens and machine. */
+export function callHeaders(tokens: Tokens, machineId: string = MACHINE_ID): Record<string, string> {
+  return { authorization: `Bearer ${tokens.access_token}`, uid: tokens.uid, authmachineid: machineId };
+}
+
 export async function apiLogin(baseUrl: string, email: string) {
-  const answer = await send(baseUrl, 'POST', '/auth/login', {
-    email,
-    password: sha256(DEMO_PASSWORD),
-    auth_machine_id: MACHINE_ID,
-  });
-  if (typeof answer !== 'object' || answer === null || !('access_token' in answer) || !('uid' in answer)) {
-    throw new Error(`No tokens for ${email}`);
-  }
-  return {
-    authorization: `Bearer ${String(answer.access_token)}`,
-    uid: String(answer.uid),
-    authmachineid: MACHINE_ID,
-  };
+  return callHeaders(await loginTokens(baseUrl, email));
 }
 
 /** An internal user created by the demo administrator; with `otp`, their login asks for an SMS code. */

@@ -1,6 +1,6 @@
+import { IsAccessTokenValidAnswer, UserData } from '@sil/contract';
 import type { Page } from 'playwright-core';
-import { send, sha256 } from './api.js';
-import { DEMO_PASSWORD } from './browser.js';
+import { callHeaders, loginTokens, send } from './api.js';
 
 /**
  * Opens `path` (a locale's root by default, which sends a logged-in user to their home page)
@@ -11,25 +11,20 @@ import { DEMO_PASSWORD } from './browser.js';
  */
 export async function signIn(page: Page, baseUrl: string, email: string, path = '/fr/'): Promise<void> {
   const locale = path.split('/')[1] ?? 'fr';
+  // A machine of its own: a journey's API calls as the same user keep their session.
   const machineId = `${Date.now()}e2esgn`;
-  const tokens = await send(baseUrl, 'POST', '/auth/login', {
-    email,
-    password: sha256(DEMO_PASSWORD),
-    auth_machine_id: machineId,
-  });
-  if (!isTokens(tokens)) throw new Error(`No tokens for ${email}: ${JSON.stringify(tokens)}`);
-  const headers = {
-    authorization: `Bearer ${tokens.access_token}`,
-    uid: tokens.uid,
-    authmachineid: machineId,
-  };
-  const check = await send(baseUrl, 'POST', '/auth/is-access-token-valid', {
-    uid: tokens.uid,
-    auth_machine_id: machineId,
-    access_token: tokens.access_token,
-  });
-  const user = await send(baseUrl, 'GET', '/api/get-user-data', undefined, headers);
-  const preferences = readPreferences(user);
+  const tokens = await loginTokens(baseUrl, email, machineId);
+  const headers = callHeaders(tokens, machineId);
+  const { rights } = IsAccessTokenValidAnswer.parse(
+    await send(baseUrl, 'POST', '/auth/is-access-token-valid', {
+      uid: tokens.uid,
+      auth_machine_id: machineId,
+      access_token: tokens.access_token,
+    }),
+  );
+  const { preferences } = UserData.parse(
+    await send(baseUrl, 'GET', '/api/get-user-data', undefined, headers),
+  );
   // As the login form does: the language the user logged in with becomes their saved one.
   if (preferences.locale !== locale) {
     await send(baseUrl, 'PUT', '/api/update-user-preferences', { locale }, headers);
@@ -39,11 +34,11 @@ export async function signIn(page: Page, baseUrl: string, email: string, path = 
     refresh_token: tokens.refresh_token,
     uid: tokens.uid,
     auth_machine_id: machineId,
-    rights: JSON.stringify(readRights(check)),
-    theme: String(preferences.theme),
+    rights: JSON.stringify(rights),
+    theme: preferences.theme,
     color_blind: String(preferences.color_blind),
-    font_size: String(preferences.font_size),
-    notifications: String(preferences.notifications),
+    font_size: preferences.font_size,
+    notifications: preferences.notifications,
     locale,
   };
   // Storage belongs to the site: a small file of it is opened first, without running the app.
@@ -55,37 +50,4 @@ export async function signIn(page: Page, baseUrl: string, email: string, path = 
   if (path === `/${locale}/`) {
     await page.waitForURL((url) => url.pathname !== `/${locale}/` && url.pathname !== `/${locale}`);
   }
-}
-
-interface Tokens {
-  access_token: string;
-  refresh_token: string;
-  uid: string;
-}
-
-function isTokens(answer: unknown): answer is Tokens {
-  return (
-    typeof answer === 'object' &&
-    answer !== null &&
-    'access_token' in answer &&
-    'refresh_token' in answer &&
-    'uid' in answer
-  );
-}
-
-function readRights(check: unknown): unknown {
-  if (typeof check !== 'object' || check === null || !('rights' in check)) {
-    throw new Error(`No rights in the token check: ${JSON.stringify(check)}`);
-  }
-  return check.rights;
-}
-
-function readPreferences(user: unknown): Record<string, unknown> {
-  if (typeof user !== 'object' || user === null || !('preferences' in user)) {
-    throw new Error(`No preferences in the user's data: ${JSON.stringify(user)}`);
-  }
-  const { preferences } = user;
-  if (typeof preferences !== 'object' || preferences === null)
-    throw new Error('Preferences are not an object');
-  return preferences as Record<string, unknown>;
 }
