@@ -52,6 +52,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          setupFiles: ['e2e/on-failure.ts'],
           // Two journeys at once take up to twice as long each: the longest (48 s alone) needs room.
           testTimeout: 150_000,
           hookTimeout: 120_000,

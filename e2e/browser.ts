@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContextOptions, chromium, errors, type Page } from 'playwright-core';
+import { watchContext } from './page-log.js';
 
 export const DEMO_PASSWORD = 'Demo-2026!';
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'test-results', 'screenshots');
@@ -27,6 +28,7 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
     viewport: { width: 1280, height: 800 },
     ...options,
   });
+  watchContext(context);
   return context.newPage();
 }
 

@@ -1,12 +1,14 @@
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { startServer } from './server.js';
+import { SERVER_LOGS, startServer } from './server.js';
 import { E2E_WORKERS } from './workers.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** One shared server per worker (shared-server.ts). */
     baseUrls: string[];
+    /** Their log files, by address, for what a failed journey prints (on-failure.ts). */
+    sharedServerLogs: Record<string, string>;
   }
 }
 
@@ -16,6 +18,7 @@ declare module 'vitest' {
  * journeys, stopped when the run ends.
  */
 export default async function setup(project: TestProject) {
+  rmSync(SERVER_LOGS, { recursive: true, force: true });
   const first = await startServer({}, 'nothing');
   const template = { dataDir: first.dataDir };
   const removeTemplate = () => rmSync(template.dataDir, { recursive: true, force: true });
@@ -33,6 +36,10 @@ export default async function setup(project: TestProject) {
   project.provide(
     'baseUrls',
     servers.map((server) => server.url),
+  );
+  project.provide(
+    'sharedServerLogs',
+    Object.fromEntries(servers.map((server) => [server.url, server.logFile])),
   );
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { inject } from 'vitest';
+import { clock } from './page-log.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,6 +28,8 @@ export interface RunningServer {
   logs: LogLine[];
   /** Resolves with the first log line (already printed or still to come) that passes the test. */
   waitForLog(test: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
+  /** Every line the server logged, also when it runs in another process than the journey's. */
+  logFile: string;
   /** Stops the server and deletes its data directory, unless `keepDataDir` (a template's). */
   stop(options?: { keepDataDir?: boolean }): Promise<void>;
   dataDir: string;
@@ -36,6 +39,60 @@ export interface RunningServer {
 const FIRST_START_VARIABLES = ['SEED_DEMO', 'SEED_DEMO_CATALOGUE', 'DATABASE_URL'];
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+export const SERVER_LOGS = path.join(ROOT, 'test-results', 'server-logs');
+
+/** The servers this worker started and has not stopped, for what a failed journey prints. */
+const runningServers = new Map<string, string>();
+
+const SHOWN_LOG_LINES = 30;
+const LEVELS: Record<number, string> = { 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+
+/** One log line, short: when, level, message, and the request's method, path, status and time. */
+function shortLine(line: LogLine): string {
+  const request = line.req as { method?: string; url?: string } | undefined;
+  const response = line.res as { statusCode?: number } | undefined;
+  const parts = [
+    typeof line.time === 'number' ? clock(line.time) : '',
+    LEVELS[Number(line.level)] ?? String(line.level ?? ''),
+    line.msg ?? '',
+    // The same request's two lines, incoming and completed, share it.
+    typeof line.reqId === 'string' ? `#${line.reqId.slice(0, 6)}` : '',
+    request?.method ?? '',
+    request?.url ?? '',
+    response?.statusCode ?? '',
+    typeof line.responseTime === 'number' ? `${Math.round(line.responseTime)} ms` : '',
+  ];
+  return parts.filter((part) => part !== '').join(' ');
+}
+
+function lastLines(logFile: string): string[] {
+  let text = '';
+  try {
+    text = readFileSync(logFile, 'utf8');
+  } catch {
+    return ['  (no log file)'];
+  }
+  return text
+    .trimEnd()
+    .split('\n')
+    .slice(-SHOWN_LOG_LINES)
+    .map((raw) => {
+      try {
+        return `  ${shortLine(JSON.parse(raw))}`;
+      } catch {
+        return `  ${raw.slice(0, 200)}`;
+      }
+    });
+}
+
+/** The last lines logged by the servers this worker started and by `others` (url → log file). */
+export function describeServers(others: Record<string, string> = {}): string {
+  const servers = { ...others, ...Object.fromEntries(runningServers) };
+  const described = Object.entries(servers).map(([url, logFile]) =>
+    [`server ${url}`, ...lastLines(logFile)].join('\n'),
+  );
+  return described.length === 0 ? 'no server running' : described.join('\n');
+}
 
 /**
  * Starts the real server on a free port with a data directory of its own and the demo laboratory.
@@ -74,6 +131,10 @@ export async function startServer(
     },
   );
   const logs: LogLine[] = [];
+  mkdirSync(SERVER_LOGS, { recursive: true });
+  const logFile = path.join(SERVER_LOGS, `${path.basename(dataDir)}.jsonl`);
+  const logCopy = createWriteStream(logFile);
+  child.once('exit', () => logCopy.end());
   const waiters = new Set<(line: LogLine) => void>();
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -81,6 +142,7 @@ export async function startServer(
   });
   if (!child.stdout) throw new Error('The server has no standard output');
   createInterface({ input: child.stdout }).on('line', (text) => {
+    logCopy.write(`${text}\n`);
     try {
       const line: LogLine = JSON.parse(text);
       logs.push(line);
@@ -111,6 +173,7 @@ export async function startServer(
 
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async (options: { keepDataDir?: boolean } = {}) => {
+    runningServers.delete(running.url);
     if (child.exitCode === null) {
       child.kill('SIGTERM');
       let killed = false;
@@ -126,6 +189,7 @@ export async function startServer(
     if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
+  const running: RunningServer = { url: '', logs, waitForLog, stop, dataDir, logFile };
   try {
     const ready = await Promise.race([
       waitForLog((line) => line.msg === 'Server listening' && typeof line.address === 'string', 90_000),
@@ -133,7 +197,9 @@ export async function startServer(
         throw new Error(`The server stopped before listening:\n${stderr.slice(-3000)}`);
       }),
     ]);
-    return { url: String(ready.address).replace(/\/$/, ''), logs, waitForLog, stop, dataDir };
+    running.url = String(ready.address).replace(/\/$/, '');
+    runningServers.set(running.url, logFile);
+    return running;
   } catch (error) {
     await stop();
     throw error;
