@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DR_MARTIN, type PscProvider, startPscProvider } from '../packages/server/test/psc-provider.js';
 import { startSmtpServer } from '../packages/server/test/smtp.js';
 import { createUser } from './api.js';
-import { DEMO_PASSWORD, fillLogin, launchBrowser, login, newPage, screenshot } from './browser.js';
+import { DEMO_PASSWORD, fillLogin, launchBrowser, login, newPage, openInApp, screenshot } from './browser.js';
 import { type RunningServer, startServer } from './server.js';
+import { signIn } from './sign-in.js';
 
 /**
  * Account and security settings (issue 18) in the browser, on a server of its own that sends its
@@ -203,9 +204,10 @@ describe('account and security settings', () => {
             viewport: { width, height: width === 375 ? 812 : 900 },
           });
           await page.addInitScript((chosen) => window.localStorage.setItem('theme', chosen), theme);
-          await login(page, server.url, 'admin@demo.lab', locale);
+          await signIn(page, server.url, 'admin@demo.lab', `/${locale}/account`);
           for (const route of ['account', 'security', 'information'] as const) {
-            await openSettings(page, locale, route);
+            await openInApp(page, `/${locale}/${route}`);
+            await page.locator('main h1').first().waitFor();
             await page.locator('.mantine-Card-root').first().waitFor();
             const overflow = await page.evaluate(
               () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

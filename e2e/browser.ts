@@ -21,11 +21,16 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser profile (empty storage) with a French browser unless told otherwise. */
+/**
+ * A fresh browser profile (empty storage) with a French browser unless told otherwise, whose system
+ * asks for less motion: the screens end the same, without the frames of their transitions drawn on
+ * the way (about a tenth of a browser's work on a page just opened; the motion itself is unit-tested).
+ */
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({
     locale: 'fr-FR',
     viewport: { width: 1280, height: 800 },
+    reducedMotion: 'reduce',
     ...options,
   });
   watchContext(context);
@@ -142,4 +147,59 @@ export async function waitForTitle(page: Page, title: string): Promise<void> {
 export async function openFilters(page: Page): Promise<void> {
   const toggle = page.locator('[data-action="filters"]');
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
+
+/** Resolves once the page has had no request in flight for `quietMs`, as 'networkidle' after a load. */
+export function networkQuiet(page: Page, quietMs = 500): Promise<void> {
+  return new Promise((resolve) => {
+    let inFlight = 0;
+    const done = () => {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+      resolve();
+    };
+    let timer = setTimeout(done, quietMs);
+    const started = () => {
+      inFlight += 1;
+      clearTimeout(timer);
+    };
+    const ended = () => {
+      inFlight = Math.max(0, inFlight - 1);
+      if (inFlight > 0) return;
+      clearTimeout(timer);
+      timer = setTimeout(done, quietMs);
+    };
+    page.on('request', started);
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+  });
+}
+
+/**
+ * Opens `path` inside the app already on screen, through the router's history as the browser's
+ * back and forward buttons do, then waits for the new screen's heading (it must differ from the
+ * last one's) and for its calls to end. A full load (page.goto) costs a browser about 2 s of
+ * processor on a two-core machine, compiling the app again: most of what a journey's screen costs.
+ * Journeys about loading a page (routing, first load) keep page.goto.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  const quiet = networkQuiet(page);
+  const before = await page.evaluate((to) => {
+    const heading = document.querySelector('main h1')?.textContent ?? null;
+    const samePath = window.location.pathname === new URL(to, window.location.href).pathname;
+    // The entry the router's own navigations push: a new key, the next index.
+    const previous = (window.history.state ?? {}) as { idx?: number };
+    const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: (previous.idx ?? 0) + 1 };
+    window.history.pushState(state, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state }));
+    return { heading, samePath };
+  }, path);
+  if (before.heading !== null && !before.samePath) {
+    await page.waitForFunction((old) => {
+      const heading = document.querySelector('main h1');
+      return heading !== null && heading.textContent !== old;
+    }, before.heading);
+  }
+  await quiet;
 }

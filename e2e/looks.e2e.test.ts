@@ -6,6 +6,7 @@ import {
   launchBrowser,
   newPage,
   openFilters,
+  openInApp,
   screenshot,
   toastTexts,
   transitionsSettled,
@@ -112,10 +113,10 @@ async function logInAs(page: Page, mode: (typeof MODES)[number]): Promise<void> 
   );
 }
 
+/** A table of the app on screen (a user's session opened first). */
 async function openTable(page: Page, locale: string, table: string): Promise<void> {
-  await page.goto(`${server.url}/${locale}/table/${table}`);
+  await openInApp(page, `/${locale}/table/${table}`);
   await page.locator('[data-testid="table-toolbar"]').waitFor();
-  await page.waitForLoadState('networkidle');
 }
 
 beforeAll(async () => {
@@ -187,9 +188,8 @@ describe('main screens at phone and desktop widths', () => {
       wizard: 'form/records',
     };
     for (const [screen, path] of Object.entries(screens)) {
-      await page.goto(`${server.url}/fr/${path}`);
+      await openInApp(page, `/fr/${path}`);
       await page.locator('main h1, main h2, main h3').first().waitFor();
-      await page.waitForLoadState('networkidle');
       await transitionsSettled(page);
       expect(await overflowing(page), screen).toEqual([]);
     }
