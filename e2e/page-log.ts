@@ -69,10 +69,10 @@ async function shownText(page: Page): Promise<string> {
 export async function describeOpenPages(testName: string): Promise<string> {
   const parts: string[] = [];
   let index = 0;
+  mkdirSync(FAILURES, { recursive: true });
   for (const [page, log] of openPages) {
     index += 1;
     const picture = path.join(FAILURES, `${testName.replace(/[^\w-]+/g, '-').slice(0, 80)}-${index}.png`);
-    mkdirSync(FAILURES, { recursive: true });
     await page.screenshot({ path: picture, timeout: 5_000 }).catch(() => undefined);
     parts.push(
       [

@@ -134,14 +134,16 @@ export async function startServer(
   mkdirSync(SERVER_LOGS, { recursive: true });
   const logFile = path.join(SERVER_LOGS, `${path.basename(dataDir)}.jsonl`);
   const logCopy = createWriteStream(logFile);
-  child.once('exit', () => logCopy.end());
   const waiters = new Set<(line: LogLine) => void>();
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
   if (!child.stdout) throw new Error('The server has no standard output');
-  createInterface({ input: child.stdout }).on('line', (text) => {
+  const output = createInterface({ input: child.stdout });
+  // Closed once the output has ended, which may be after the process's exit: no line is written late.
+  output.once('close', () => logCopy.end());
+  output.on('line', (text) => {
     logCopy.write(`${text}\n`);
     try {
       const line: LogLine = JSON.parse(text);
