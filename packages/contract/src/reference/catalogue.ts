@@ -86,6 +86,13 @@ export const parameters = {
     parameter_accredited_17025: optionalBoolean,
     parameter_lower_detection_limit: optionalNumber,
     parameter_upper_detection_limit: optionalNumber,
+    /**
+     * Plausibility limits in the measured unit: a measure outside them is refused (outOfBounds).
+     * Empty minimum: 0, unless the lower detection limit is negative; a negative minimum allows
+     * negative values (plausibleBoundsOf in results/interpret.ts).
+     */
+    parameter_plausible_min: optionalNumber,
+    parameter_plausible_max: optionalNumber,
     parameter_has_formula: optionalBoolean,
     parameter_formula: formula,
     parameter_formula_male: formula,
@@ -202,6 +209,8 @@ export const analyses = {
 interface BoundedValues {
   parameter_lower_detection_limit?: number | null;
   parameter_upper_detection_limit?: number | null;
+  parameter_plausible_min?: number | null;
+  parameter_plausible_max?: number | null;
   parameter_ranges?: ReadonlyArray<{ min: number | null; max: number | null }>;
   parameter_zones?: Partial<
     Record<(typeof ZONES)[number], { min: number | null; max: number | null } | undefined>
@@ -210,14 +219,36 @@ interface BoundedValues {
 
 /**
  * Where a parameter's bounds contradict themselves (a minimum above its maximum): the fields to
- * fix, for the form to show live and for the server to refuse with invalidBounds.
+ * fix, for the form to show live and for the server to refuse with invalidBounds. Plausibility
+ * limits must have their minimum strictly below their maximum (equal, they would accept one value),
+ * and the detection limits must lie within the ones written: a measure is censored at a detection
+ * limit ('< 0.5') only if that limit is a value the parameter can have.
  */
 export function parameterBoundsProblems(values: BoundedValues): string[] {
+  const present = (value: number | null | undefined): value is number =>
+    value !== null && value !== undefined;
   const inverted = (min: number | null | undefined, max: number | null | undefined) =>
-    min !== null && min !== undefined && max !== null && max !== undefined && min > max;
+    present(min) && present(max) && min > max;
   const problems: string[] = [];
   if (inverted(values.parameter_lower_detection_limit, values.parameter_upper_detection_limit)) {
     problems.push('parameter_lower_detection_limit');
+  }
+  // The plausible minimum is named when it is not below the maximum or above a detection limit,
+  // the maximum when it is below a detection limit.
+  const plausibleMin = values.parameter_plausible_min;
+  const plausibleMax = values.parameter_plausible_max;
+  const detection = [values.parameter_lower_detection_limit, values.parameter_upper_detection_limit].filter(
+    present,
+  );
+  if (
+    present(plausibleMin) &&
+    ((present(plausibleMax) && plausibleMin >= plausibleMax) ||
+      detection.some((limit) => limit < plausibleMin))
+  ) {
+    problems.push('parameter_plausible_min');
+  }
+  if (present(plausibleMax) && detection.some((limit) => limit > plausibleMax)) {
+    problems.push('parameter_plausible_max');
   }
   values.parameter_ranges?.forEach((range, index) => {
     if (inverted(range.min, range.max)) problems.push(`parameter_ranges.${index}`);

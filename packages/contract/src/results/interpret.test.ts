@@ -4,6 +4,8 @@ import {
   calculateResult,
   formulaFor,
   isOutOfBounds,
+  type PlausibilityParameter,
+  plausibleBoundsOf,
   type ResultParameter,
   type ResultPatient,
   readResult,
@@ -29,6 +31,8 @@ const parameter = (values: Partial<ResultParameter> = {}): ResultParameter => ({
   parameter_decimals: 2,
   parameter_lower_detection_limit: null,
   parameter_upper_detection_limit: null,
+  parameter_plausible_min: null,
+  parameter_plausible_max: null,
   parameter_positivity_threshold: null,
   parameter_has_formula: false,
   parameter_formula: null,
@@ -178,15 +182,65 @@ describe('readResult', () => {
 });
 
 describe('isOutOfBounds', () => {
-  it('refuses what a result cannot hold and negative concentrations', () => {
-    const concentration = { parameter_lower_detection_limit: 0.1 };
-    expect(isOutOfBounds(-0.5, concentration)).toBe(true);
-    expect(isOutOfBounds(0, concentration)).toBe(false);
-    expect(isOutOfBounds(1e12, concentration)).toBe(true);
-    expect(isOutOfBounds(Number.NaN, concentration)).toBe(true);
-    // A base excess can be negative: without a lower limit, or with a negative one, it is a value.
-    expect(isOutOfBounds(-4.2, { parameter_lower_detection_limit: null })).toBe(false);
-    expect(isOutOfBounds(-4.2, { parameter_lower_detection_limit: -30 })).toBe(false);
+  const limits = (values: Partial<PlausibilityParameter> = {}): PlausibilityParameter => ({
+    parameter_plausible_min: null,
+    parameter_plausible_max: null,
+    parameter_lower_detection_limit: null,
+    ...values,
+  });
+
+  it('refuses what a result cannot hold, whatever the limits', () => {
+    const open = limits({ parameter_plausible_min: -1e15 });
+    expect(isOutOfBounds(1e12, open)).toBe(true);
+    expect(isOutOfBounds(-1e12, open)).toBe(true);
+    expect(isOutOfBounds(Number.NaN, open)).toBe(true);
+    expect(isOutOfBounds(Number.POSITIVE_INFINITY, open)).toBe(true);
+    expect(isOutOfBounds(999_999_999_999, open)).toBe(false);
+  });
+
+  it('refuses negatives by default, with or without a detection limit', () => {
+    // A haemoglobin of −5 g/dL, its parameter written with no limit at all (issue 37).
+    expect(isOutOfBounds(-5, limits())).toBe(true);
+    expect(isOutOfBounds(-0.01, limits({ parameter_lower_detection_limit: 0.1 }))).toBe(true);
+    expect(isOutOfBounds(0, limits())).toBe(false);
+    expect(isOutOfBounds(12.5, limits())).toBe(false);
+    expect(plausibleBoundsOf(limits())).toEqual({ min: 0, max: null });
+  });
+
+  it('keeps the written plausibility limits, bounds included', () => {
+    const haemoglobin = limits({ parameter_plausible_min: 0, parameter_plausible_max: 30 });
+    expect([-5, 0, 30, 30.01, 135].map((value) => isOutOfBounds(value, haemoglobin))).toEqual([
+      true,
+      false,
+      false,
+      true,
+      true,
+    ]);
+    // An INR is never below 0.5: a written positive minimum refuses what is under it.
+    const inr = limits({ parameter_plausible_min: 0.5, parameter_plausible_max: 30 });
+    expect([0.4, 0.5, 2.5].map((value) => isOutOfBounds(value, inr))).toEqual([true, false, false]);
+  });
+
+  it('allows negatives when the laboratory writes a negative minimum', () => {
+    const baseExcess = limits({ parameter_plausible_min: -30, parameter_plausible_max: 30 });
+    expect(isOutOfBounds(-4.2, baseExcess)).toBe(false);
+    expect(isOutOfBounds(-30, baseExcess)).toBe(false);
+    expect(isOutOfBounds(-31, baseExcess)).toBe(true);
+    expect(plausibleBoundsOf(baseExcess)).toEqual({ min: -30, max: 30 });
+  });
+
+  it('takes a negative lower detection limit as allowing negatives when no minimum is written', () => {
+    const measuredBelowZero = limits({ parameter_lower_detection_limit: -30 });
+    expect(plausibleBoundsOf(measuredBelowZero)).toEqual({ min: null, max: null });
+    expect(isOutOfBounds(-4.2, measuredBelowZero)).toBe(false);
+    // Below the detection limit the value is reported '< -30', not refused.
+    expect(isOutOfBounds(-45, measuredBelowZero)).toBe(false);
+    // A written minimum wins over what the detection limit implies.
+    expect(
+      isOutOfBounds(-45, limits({ parameter_lower_detection_limit: -30, parameter_plausible_min: -40 })),
+    ).toBe(true);
+    // A lower detection limit of zero or more says nothing about negatives: the default holds.
+    expect(plausibleBoundsOf(limits({ parameter_lower_detection_limit: 0 }))).toEqual({ min: 0, max: null });
   });
 });
 

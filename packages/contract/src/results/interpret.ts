@@ -18,6 +18,9 @@ export interface ResultParameter {
   parameter_decimals: number | null;
   parameter_lower_detection_limit: number | null;
   parameter_upper_detection_limit: number | null;
+  /** Plausibility limits, in the measured unit: what the parameter can physically be (isOutOfBounds). */
+  parameter_plausible_min: number | null;
+  parameter_plausible_max: number | null;
   parameter_positivity_threshold: number | null;
   parameter_has_formula: boolean;
   parameter_formula: string | null;
@@ -215,19 +218,53 @@ function convertRange(
 /** What a stored result can hold (numeric(18, 6)); beyond it a value is a typing slip, not a measure. */
 export const RESULT_MAGNITUDE_LIMIT = 1e12;
 
+/** What of a parameter its plausibility limits depend on. */
+export type PlausibilityParameter = Pick<
+  ResultParameter,
+  'parameter_plausible_min' | 'parameter_plausible_max' | 'parameter_lower_detection_limit'
+>;
+
+/**
+ * The plausibility limits that apply to a measure of the parameter, in its measured unit (the unit
+ * typed and imported, before any formula): the physical bounds of what it can be, distinct from
+ * the detection limits (what the method can quantify: beyond them a measure is reported '< limit'
+ * or '> limit', not refused) and from the reference ranges (what is normal: they only flag).
+ *
+ * - The maximum is `parameter_plausible_max`; null leaves only RESULT_MAGNITUDE_LIMIT.
+ * - The minimum is `parameter_plausible_min` when the laboratory wrote one. A laboratory allows
+ *   negative values by writing a negative minimum (a base excess: -30 mmol/L).
+ * - Without one, the minimum is 0: concentrations, counts, activities and ratios are never negative,
+ *   and a minus typed before a haemoglobin is a slip. The one exception is a parameter whose lower
+ *   detection limit is negative: its method measures below zero, so negatives are its values and
+ *   there is no minimum (a value below that limit is reported '< limit', as for any parameter).
+ *   This keeps what the detection limits alone decided before plausibility limits existed, except
+ *   that a parameter with no detection limit at all now refuses negatives too.
+ *
+ * The parameter form refuses a minimum at or above the maximum and detection limits outside the
+ * limits written (parameterBoundsProblems), so these bounds never contradict the censoring.
+ */
+export function plausibleBoundsOf(parameter: PlausibilityParameter): {
+  min: number | null;
+  max: number | null;
+} {
+  const written = parameter.parameter_plausible_min;
+  const detection = parameter.parameter_lower_detection_limit;
+  const min = written !== null ? written : detection !== null && detection < 0 ? null : 0;
+  return { min, max: parameter.parameter_plausible_max };
+}
+
 /**
  * Whether a measured value is outside what the parameter can give (spec.md §5: 'a parameter out of
- * bounds is an error'): beyond what a result can hold, or below zero for a parameter whose lower
- * detection limit is zero or more (a concentration or a count). Ranges and zones only flag a value;
- * these bounds refuse it (outOfBounds).
+ * bounds is an error'): not a finite number, beyond what a result can hold, or outside the
+ * parameter's plausibility limits (plausibleBoundsOf: below 0 unless the parameter allows
+ * negatives). Ranges and zones only flag a value; these bounds refuse it (outOfBounds), on the
+ * bench, in instrument imports and through the API alike. The measure is checked as typed, before
+ * rounding and before the formula: a calculated result is not checked, its inputs were.
  */
-export function isOutOfBounds(
-  value: number,
-  parameter: Pick<ResultParameter, 'parameter_lower_detection_limit'>,
-): boolean {
+export function isOutOfBounds(value: number, parameter: PlausibilityParameter): boolean {
   if (!Number.isFinite(value) || Math.abs(value) >= RESULT_MAGNITUDE_LIMIT) return true;
-  const lower = parameter.parameter_lower_detection_limit;
-  return lower !== null && lower >= 0 && value < 0;
+  const { min, max } = plausibleBoundsOf(parameter);
+  return (min !== null && value < min) || (max !== null && value > max);
 }
 
 /** What of the patient, the record and the sample the reading of a result depends on. */

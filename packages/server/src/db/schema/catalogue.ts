@@ -54,6 +54,9 @@ export const parameters = pgTable(
     parameter_accredited_17025: boolean('parameter_accredited_17025').notNull().default(false),
     parameter_lower_detection_limit: decimal('parameter_lower_detection_limit'),
     parameter_upper_detection_limit: decimal('parameter_upper_detection_limit'),
+    // Plausibility limits (migration 0048): a measure outside them is refused, not flagged.
+    parameter_plausible_min: decimal('parameter_plausible_min'),
+    parameter_plausible_max: decimal('parameter_plausible_max'),
     parameter_has_formula: boolean('parameter_has_formula').notNull().default(false),
     parameter_formula: text('parameter_formula'),
     parameter_formula_male: text('parameter_formula_male'),

@@ -10,7 +10,8 @@ const numberOrNull = (value: unknown) =>
 
 /**
  * A parameter's detection limits, ranges and zones must each have their minimum at most their
- * maximum, and the other results its formulas read must exist and not loop back to it.
+ * maximum, its plausibility limits their minimum below their maximum with the detection limits
+ * inside them, and the other results its formulas read must exist and not loop back to it.
  */
 export async function validateParameter(tx: Tx, laboratoryId: string, row: Row): Promise<void> {
   const ranges = Array.isArray(row.parameter_ranges)
@@ -19,6 +20,8 @@ export async function validateParameter(tx: Tx, laboratoryId: string, row: Row):
   const problems = parameterBoundsProblems({
     parameter_lower_detection_limit: numberOrNull(row.parameter_lower_detection_limit),
     parameter_upper_detection_limit: numberOrNull(row.parameter_upper_detection_limit),
+    parameter_plausible_min: numberOrNull(row.parameter_plausible_min),
+    parameter_plausible_max: numberOrNull(row.parameter_plausible_max),
     parameter_ranges: ranges,
     parameter_zones: (row.parameter_zones ?? {}) as Parameters<
       typeof parameterBoundsProblems

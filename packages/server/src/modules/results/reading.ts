@@ -1,6 +1,7 @@
 import {
   type FormulaErrorCode,
   isOutOfBounds,
+  plausibleBoundsOf,
   type ReferenceRange,
   type ResultParameter,
   type ResultPatient,
@@ -46,7 +47,18 @@ export function storedReading(
   };
   if (value === null) return empty;
   const definition = resultParameterOf(parameter);
-  if (isOutOfBounds(value, definition)) fail('outOfBounds', { parameter_id: parameter.parameter_id, value });
+  if (isOutOfBounds(value, definition)) {
+    // The bounds applied, in the measured unit, so that the refusal says what the value should be.
+    const { min, max } = plausibleBoundsOf(definition);
+    fail('outOfBounds', {
+      parameter_id: parameter.parameter_id,
+      parameter_name: parameter.parameter_name,
+      value,
+      min,
+      max,
+      unit: parameter.parameter_unit,
+    });
+  }
   let reading = readResult(value, definition, patient, matrixId);
   if (!reading.ok)
     reading = readResult(value, { ...definition, parameter_has_formula: false }, patient, matrixId);

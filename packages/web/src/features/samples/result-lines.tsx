@@ -65,7 +65,7 @@ function useCells({ line, shown }: BenchLine) {
       : (boundsText(shown.calculatedRange, language, decimals, t) ?? '—'),
     anteriority: anteriorityText(line.anteriority, language, decimals, t),
     flags: <FlagBadges flags={shown.flags} />,
-    warning: warningOf(shown, decimals, language, t),
+    warning: warningOf(shown, decimals, line.parameter_unit, language, t),
     entered: line.result
       ? t('samples.entered_by', {
           name: line.result.result_entered_by_name,
@@ -78,10 +78,19 @@ function useCells({ line, shown }: BenchLine) {
 function warningOf(
   shown: Shown,
   decimals: number | null,
+  /** The measured unit, the one the plausibility limits are written in. */
+  unit: string | null,
   language: string,
   t: ReturnType<typeof useTranslation>['t'],
 ): string | null {
-  if (shown.outOfBounds) return t('samples.out_of_bounds');
+  if (shown.outOfBounds) {
+    // The limits as the laboratory wrote them, in the measured unit (not the parameter's decimals:
+    // '0–30 g/dL', not '0,0–30,0').
+    const bounds = boundsText(shown.plausibleBounds, language, null, t);
+    return bounds
+      ? t('samples.out_of_bounds_limits', { bounds: unit ? `${bounds} ${unit}` : bounds })
+      : t('samples.out_of_bounds');
+  }
   if (!isOutOfRange(shown)) return null;
   return t('samples.out_of_range', {
     range: boundsText(shown.range, language, decimals, t) ?? '—',

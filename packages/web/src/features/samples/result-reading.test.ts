@@ -102,6 +102,32 @@ describe('the bench reading of a typed result', () => {
     expect(previewOf('-1', 'fr', glucose, patient(), null).outOfBounds).toBe(true);
   });
 
+  it('refuses a measure outside the plausibility limits before it is saved, naming them', () => {
+    // The demo haemoglobin: no detection limit, plausible up to 30 g/dL, never negative.
+    const haemoglobin = resultParameterOf(parameter({ parameter_decimals: 1, parameter_plausible_max: 30 }));
+    expect(previewOf('-5', 'fr', haemoglobin, patient(), null)).toMatchObject({
+      value: -5,
+      outOfBounds: true,
+      plausibleBounds: { min: 0, max: 30 },
+      flags: [],
+    });
+    expect(previewOf('135', 'fr', haemoglobin, patient(), null).outOfBounds).toBe(true);
+    expect(previewOf('13,5', 'fr', haemoglobin, patient(), null)).toMatchObject({
+      value: 13.5,
+      outOfBounds: false,
+      plausibleBounds: null,
+    });
+    // A base excess the laboratory allows down to −30 mmol/L.
+    const baseExcess = resultParameterOf(
+      parameter({ parameter_plausible_min: -30, parameter_plausible_max: 30 }),
+    );
+    expect(previewOf('-4,2', 'fr', baseExcess, patient(), null).outOfBounds).toBe(false);
+    expect(previewOf('-31', 'fr', baseExcess, patient(), null).plausibleBounds).toEqual({
+      min: -30,
+      max: 30,
+    });
+  });
+
   it('says why a formula cannot be calculated and keeps the measure', () => {
     const clearance = resultParameterOf(
       parameter({ parameter_has_formula: true, parameter_formula: '(140 - age) * weight / (0.815 * x)' }),

@@ -4,6 +4,7 @@ import {
   type FormulaErrorCode,
   isOutOfBounds,
   type ParameterRow,
+  plausibleBoundsOf,
   type ReferenceRangeCategory,
   type ResultFlag,
   type ResultParameter,
@@ -20,6 +21,8 @@ export function resultParameterOf(row: ParameterRow): ResultParameter {
     parameter_decimals: row.parameter_decimals ?? null,
     parameter_lower_detection_limit: row.parameter_lower_detection_limit ?? null,
     parameter_upper_detection_limit: row.parameter_upper_detection_limit ?? null,
+    parameter_plausible_min: row.parameter_plausible_min ?? null,
+    parameter_plausible_max: row.parameter_plausible_max ?? null,
     parameter_positivity_threshold: row.parameter_positivity_threshold ?? null,
     parameter_has_formula: row.parameter_has_formula ?? false,
     parameter_formula: row.parameter_formula ?? null,
@@ -51,6 +54,8 @@ export interface Shown {
   calculationError: { code: FormulaErrorCode; detail: string | null } | null;
   /** The measure cannot be a result of this parameter: the server refuses it (outOfBounds). */
   outOfBounds: boolean;
+  /** When outOfBounds, the plausibility limits it is outside of, for the bench to say what is expected. */
+  plausibleBounds: Bounds | null;
 }
 
 /** A line with nothing read yet. */
@@ -65,6 +70,7 @@ export const EMPTY_SHOWN: Shown = {
   flags: [],
   calculationError: null,
   outOfBounds: false,
+  plausibleBounds: null,
 };
 
 /** What a typed text sends: a number in the screen's language, else a qualitative text. */
@@ -175,7 +181,8 @@ export function previewOf(
   const typed = typedResult(text, language);
   if (typed.value === null) return { ...rangeOnly(definition, patient, matrixId), text: typed.text };
   const value = typed.value;
-  if (isOutOfBounds(value, definition)) return { ...EMPTY_SHOWN, value, outOfBounds: true };
+  if (isOutOfBounds(value, definition))
+    return { ...EMPTY_SHOWN, value, outOfBounds: true, plausibleBounds: plausibleBoundsOf(definition) };
   const reading = readResult(value, definition, patient, matrixId);
   if (reading.ok) {
     return {

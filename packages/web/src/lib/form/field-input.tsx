@@ -48,7 +48,8 @@ export function FieldInput({
       name={field.name}
       render={({ field: input, fieldState }) => {
         const error = issueText(t, fieldState.error?.message);
-        const common = { label, error, 'data-field': field.name };
+        const description = field.hint ? t(`hints.${field.name}`) : undefined;
+        const common = { label, error, description, 'data-field': field.name };
         switch (field.kind) {
           case 'text':
             return field.multiline ? (
@@ -112,7 +113,7 @@ export function FieldInput({
             return (
               <Switch
                 label={label}
-                description={field.hint ? t(`hints.${field.name}`) : undefined}
+                description={description}
                 mt="lg"
                 checked={input.value === true}
                 onChange={(event) => input.onChange(event.currentTarget.checked)}

@@ -22,6 +22,9 @@ export const GENERAL_FIELDS: readonly FieldSpec[] = [
   { name: 'parameter_decimals', kind: 'int' },
   number('parameter_lower_detection_limit'),
   number('parameter_upper_detection_limit'),
+  // Explained under the input: what an empty minimum means, and how negatives are allowed.
+  { ...number('parameter_plausible_min'), hint: true },
+  { ...number('parameter_plausible_max'), hint: true },
   number('parameter_positivity_threshold'),
   text('parameter_technical_sheet'),
   flag('parameter_urine_sample'),

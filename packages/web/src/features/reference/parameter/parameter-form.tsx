@@ -66,12 +66,13 @@ export function ParameterForm({
   const defaultOnly = watched.parameter_default_range_only === true;
 
   const sent = rangesToSend(blocks, defaultOnly);
-  const lower = watched.parameter_lower_detection_limit;
-  const upper = watched.parameter_upper_detection_limit;
+  const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
   // Checked as typed, with the contract's own rule (the server answers invalidBounds with it).
   const problems = parameterBoundsProblems({
-    parameter_lower_detection_limit: typeof lower === 'number' ? lower : null,
-    parameter_upper_detection_limit: typeof upper === 'number' ? upper : null,
+    parameter_lower_detection_limit: numberOrNull(watched.parameter_lower_detection_limit),
+    parameter_upper_detection_limit: numberOrNull(watched.parameter_upper_detection_limit),
+    parameter_plausible_min: numberOrNull(watched.parameter_plausible_min),
+    parameter_plausible_max: numberOrNull(watched.parameter_plausible_max),
     parameter_ranges: sent.map((item) => item.range),
     parameter_zones: zonesToSend(zones),
   });
@@ -89,6 +90,7 @@ export function ParameterForm({
     }),
   );
   const limitsInverted = problems.includes('parameter_lower_detection_limit');
+  const plausibilityProblem = problems.some((path) => path.startsWith('parameter_plausible_'));
 
   const known: ReadonlySet<string> = new Set(PARAMETER_FIELDS.map((field) => field.name));
   const { submit, stale, saving } = useSubmitRow(
@@ -148,6 +150,11 @@ export function ParameterForm({
           {limitsInverted ? (
             <Alert color="red" mt="sm" py={6}>
               {t('parameter.limits_inverted')}
+            </Alert>
+          ) : null}
+          {plausibilityProblem ? (
+            <Alert color="red" mt="sm" py={6} data-testid="plausibility-problem">
+              {t('parameter.plausibility_problem')}
             </Alert>
           ) : null}
         </Section>
