@@ -19,6 +19,8 @@ interface Preview {
   samples: number;
   lines: Array<Json & { sample_number: string; parameter_name: string; change: string }>;
   unmatched: Array<{ line: number; sample_ref: string; instrument_code: string; reason: string }>;
+  unknown_samples: Json[];
+  internal_standards: Json[];
   unmapped_codes: string[];
   parameters: Array<{ instrument_code: string; count: number }>;
   already_imported_at: string | null;
@@ -42,14 +44,15 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
   let biologist: Session;
   let secretary: Session;
   let ids: { glucose: string; sars: string; panel: string; machine: string };
+  let catalogue: Awaited<ReturnType<typeof seedCatalogue>>;
 
   const post = async (url: string, payload: Json, field: string) => {
     const response = await call(ctx.app, admin, { method: 'POST', url, payload });
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.body}`);
     return String(response.json<Json>()[field]);
   };
-  /** A new patient's record of the panel: its first sample's id and number. */
-  const newSample = async (surname: string) => {
+  /** A new patient's record of an analysis (the panel unless said): its first sample's id and number. */
+  const newSample = async (surname: string, analysis?: string) => {
     const created = await call(ctx.app, secretary, {
       method: 'POST',
       url: '/api/add-patient',
@@ -58,7 +61,7 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
         patient_name: 'Hélène',
         patient_gender: 'F',
         patient_dob: '1960-06-01',
-        record_selected_analyses: [{ combination: 1, analysis_ids: [ids.panel] }],
+        record_selected_analyses: [{ combination: 1, analysis_ids: [analysis ?? ids.panel] }],
       },
     });
     if (created.statusCode !== 200) throw new Error(created.body);
@@ -77,16 +80,24 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
   };
   const resultOf = async (sampleId: string, parameterId: string) =>
     (await resultsOf(sampleId)).find((line) => line.parameter_id === parameterId)?.result ?? null;
-  const upload = (url: string, fileType: string, text: string, fields: Record<string, string> = {}) =>
+  const upload = (
+    url: string,
+    fileType: string,
+    content: string | Buffer,
+    fields: Record<string, string> = {},
+  ) =>
     call(ctx.app, technician, {
       method: 'POST',
       url,
       ...multipart(
         { file_type: fileType, ...fields },
-        { name: 'export.csv', bytes: Buffer.from(text, 'latin1') },
+        {
+          name: 'export.csv',
+          bytes: typeof content === 'string' ? Buffer.from(content, 'latin1') : content,
+        },
       ),
     });
-  const preview = async (fileType: string, text: string, fields: Record<string, string> = {}) => {
+  const preview = async (fileType: string, text: string | Buffer, fields: Record<string, string> = {}) => {
     const response = await upload('/api/preview-results-import', fileType, text, fields);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<Preview>();
@@ -98,7 +109,7 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
     technician = await login(ctx.app, 'technicien@demo.lab');
     biologist = await login(ctx.app, 'biologiste@demo.lab');
     secretary = await login(ctx.app, 'secretariat@demo.lab');
-    const catalogue = await seedCatalogue(ctx.app, admin);
+    catalogue = await seedCatalogue(ctx.app, admin);
     const glucose = await post(
       '/api/add-parameter',
       {
@@ -281,6 +292,169 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
     expect(await resultOf(sample.id, ids.glucose)).toBeNull();
     const wrongType = await upload('/api/preview-results-import', 'covid19Pcr', file);
     expect(wrongType.json()).toMatchObject({ code: 'invalidImportFile', details: { column: '[Results]' } });
+  });
+
+  it('writes nothing when the last line was cut short, naming it, and reads it whole without line break', async () => {
+    const first = await newSample('Import-Coupe-Un');
+    const second = await newSample('Import-Coupe-Deux');
+    const header = 'echantillon;code;resultat;unite\r\n';
+    // The transfer stopped inside the last line: '0,95;g/L' arrived as '0,9'.
+    const cut = `${header}${first.number};GLY;1,26;g/L\r\n${second.number};GLY;0,9`;
+    for (const url of ['/api/preview-results-import', '/api/import-results']) {
+      const refused = await upload(url, 'forwarding', cut);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toEqual({
+        code: 'invalidImportFile',
+        details: { line: 3, column: 'unite', reason: 'truncatedLine' },
+      });
+    }
+    expect(await resultOf(first.id, ids.glucose)).toBeNull();
+    expect(await resultOf(second.id, ids.glucose)).toBeNull();
+    const whole = await upload('/api/import-results', 'forwarding', `${cut}5;g/L`);
+    expect(whole.json()).toMatchObject({ written: 2 });
+    expect(await resultOf(second.id, ids.glucose)).toMatchObject({ result_value: 0.95 });
+  });
+
+  it("writes GeneXpert's Test Result where the mapping puts it, beside the analytes", async () => {
+    const verdict = await post('/api/add-parameter', { parameter_name: 'CT/NG GeneXpert' }, 'parameter_id');
+    const chlamydia = await post('/api/add-parameter', { parameter_name: 'Chlamydia PCR' }, 'parameter_id');
+    const analysis = await post(
+      '/api/add-analysis',
+      {
+        analysis_name: 'CT/NG Xpert',
+        analysis_sample_type: catalogue.serum,
+        analysis_matrix: catalogue.blood,
+        analysis_parameters: [verdict, chlamydia],
+      },
+      'analysis_id',
+    );
+    const sample = await newSample('Import-Xpert', analysis);
+    const text = [
+      'RESULT TABLE',
+      `Sample ID,${sample.number}`,
+      'Assay,Xpert CT_NG',
+      'Test Result,CT DETECTED|NG NOT DETECTED|',
+      '',
+      'Analyte Result',
+      'Analyte Name,Ct,EndPt,Analyte Result,Probe Check Result',
+      'SPC,27.1,120,NA,PASS',
+      'CT1,31.4,120,POS,PASS',
+      'NG2,0.0,120,NEG,PASS',
+      '',
+    ].join('\r\n');
+    const file = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const code = 'Test Result (Xpert CT_NG)';
+    expect((await preview('mst', file)).unmapped_codes).toContain(code);
+    const mapped = await call(ctx.app, admin, {
+      method: 'PUT',
+      url: '/api/update-import-mappings',
+      payload: {
+        file_type: 'mst',
+        mappings: [
+          { instrument_code: code, parameter_id: verdict },
+          { instrument_code: 'CT1', parameter_id: chlamydia },
+        ],
+      },
+    });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    const seen = await preview('mst', file);
+    expect(seen.lines.map((line) => [line.instrument_code, line.result_text, line.result_value])).toEqual([
+      [code, 'CT DETECTED; NG NOT DETECTED', null],
+      ['CT1', 'détecté', 31.4],
+    ]);
+    const imported = await upload('/api/import-results', 'mst', file);
+    expect(imported.json()).toMatchObject({ written: 2 });
+    expect(await resultOf(sample.id, verdict)).toMatchObject({ result_text: 'CT DETECTED; NG NOT DETECTED' });
+  });
+
+  it('lists a sample id that matches no sample once per kind of row, in the preview and the answer', async () => {
+    const known = await newSample('Import-Inconnus');
+    const header = 'Well\tSample Name\tTarget Name\tTask\tCT';
+    const file = [
+      '[Results]',
+      header,
+      '1\tINCONNU-7\tN gene\tUNKNOWN\t24.1',
+      '2\tINCONNU-7\tRNase P\tUNKNOWN\t27.9',
+      `3\t${known.number}\tN gene\tUNKNOWN\t30.2`,
+      '4\tNTC\tN gene\tNTC\tUndetermined',
+      '5\tNTC\tRNase P\tNTC\tUndetermined',
+      '6\tINCONNU-7\tN gene\tSTANDARD\t18.0',
+      '7\tINCONNU-7\tORF1ab\tUNKNOWN\t25.3',
+      '',
+    ].join('\n');
+    const listed = [
+      { sample_ref: 'INCONNU-7', kind: 'sample', line: 3, rows: 3 },
+      { sample_ref: 'NTC', kind: 'blank', line: 6, rows: 2 },
+      { sample_ref: 'INCONNU-7', kind: 'standard', line: 8, rows: 1 },
+    ];
+    const seen = await preview('covid19Pcr', file, { machine_id: ids.machine });
+    expect(seen.unknown_samples).toEqual(listed);
+    expect(seen.lines.map((line) => line.sample_number)).toEqual([known.number]);
+    const imported = await upload('/api/import-results', 'covid19Pcr', file, { machine_id: ids.machine });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ written: 1, unknown_samples: listed });
+  });
+
+  it("keeps each injection's internal standard as quality control, never as a result, even when mapped", async () => {
+    const thc = await post('/api/add-parameter', { parameter_name: 'THC-COOH urinaire' }, 'parameter_id');
+    const recovery = await post(
+      '/api/add-parameter',
+      { parameter_name: 'Récupération ISTD' },
+      'parameter_id',
+    );
+    const analysis = await post(
+      '/api/add-analysis',
+      {
+        analysis_name: 'Cannabis LC-MS/MS',
+        analysis_sample_type: catalogue.serum,
+        analysis_matrix: catalogue.blood,
+        analysis_parameters: [thc, recovery],
+      },
+      'analysis_id',
+    );
+    const sample = await newSample('Import-Istd', analysis);
+    const mapped = await call(ctx.app, admin, {
+      method: 'PUT',
+      url: '/api/update-import-mappings',
+      payload: {
+        file_type: 'thcD3Istd',
+        mappings: [
+          { instrument_code: 'THC-COOH', parameter_id: thc },
+          // What docs/formats once advised: the standard's area to a recovery parameter.
+          { instrument_code: 'THC-COOH-d3', parameter_id: recovery },
+        ],
+      },
+    });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    const group = 'Acq. Date-Time,Name,Data File,Type,RT,Area';
+    const file = [
+      `Compound Method,,,${sample.number},,,,,,CAL 1,,,,,,CAL 2,,,,,`,
+      `Name,Precursor Ion,Product Ion,${group},${group},${group}`,
+      `THC-COOH,345.2,299.2,23/11/2026 10:00,${sample.number},a.d,Sample,6.43,5120,23/11/2026 10:01,CAL 1,b.d,Cal,6.43,4010,23/11/2026 10:02,CAL 2,c.d,Cal,6.42,8030`,
+      `THC-COOH-d3,348.2,302.2,23/11/2026 10:00,${sample.number},a.d,Sample,6.41,75000,23/11/2026 10:01,CAL 1,b.d,Cal,6.41,140000,23/11/2026 10:02,CAL 2,c.d,Cal,6.40,160000`,
+      '',
+    ].join('\r\n');
+    const standards = [
+      {
+        line: 4,
+        sample_ref: sample.number,
+        kind: 'sample',
+        instrument_code: 'THC-COOH-d3',
+        istd_area: 75000,
+        istd_retention_time: 6.41,
+        istd_area_percent: 50,
+      },
+      expect.objectContaining({ sample_ref: 'CAL 1', kind: 'standard', istd_area_percent: 93.3 }),
+      expect.objectContaining({ sample_ref: 'CAL 2', istd_area: 160000, istd_retention_time: 6.4 }),
+    ];
+    const seen = await preview('thcD3Istd', file);
+    expect(seen.internal_standards).toEqual(standards);
+    expect(seen.lines.map((line) => [line.instrument_code, line.result_value])).toEqual([['THC-COOH', 5120]]);
+    expect(seen.unmapped_codes).toEqual([]);
+    const imported = await upload('/api/import-results', 'thcD3Istd', file);
+    expect(imported.json()).toMatchObject({ written: 1, internal_standards: standards });
+    expect(await resultOf(sample.id, recovery)).toBeNull();
+    expect(await resultOf(sample.id, thc)).toMatchObject({ result_value: 5120 });
   });
 
   it('writes nothing when a value is past the parameter bounds, and lists it in the preview', async () => {

@@ -114,6 +114,38 @@ export const ImportControlLine = z.object({
 });
 export type ImportControlLine = z.infer<typeof ImportControlLine>;
 
+/** What a row of an instrument file is, as the file says (Unknown, Std, NTC, QC…). */
+export const IMPORT_ROW_KINDS = ['sample', 'control', 'standard', 'blank'] as const;
+export type ImportRowKind = (typeof IMPORT_ROW_KINDS)[number];
+
+/**
+ * A sample id of the file that matches no sample of the laboratory (nor a CIQ control of the
+ * machine), once for each kind of row it is written on: where it first is and on how many rows.
+ */
+export const UnknownSampleLine = z.object({
+  sample_ref: z.string(),
+  kind: z.enum(IMPORT_ROW_KINDS),
+  line: z.number().int(),
+  rows: z.number().int(),
+});
+export type UnknownSampleLine = z.infer<typeof UnknownSampleLine>;
+
+/**
+ * An internal standard (ISTD) of an LC/GC-MS/MS injection: its peak's area and retention time
+ * are the injection's quality control, never a patient result. `istd_area_percent` is the area
+ * against the mean area of the same standard in the file's calibrators (null without any).
+ */
+export const ImportInternalStandardLine = z.object({
+  line: z.number().int(),
+  sample_ref: z.string(),
+  kind: z.enum(IMPORT_ROW_KINDS),
+  instrument_code: z.string(),
+  istd_area: z.number().nullable(),
+  istd_retention_time: z.number().nullable(),
+  istd_area_percent: z.number().nullable(),
+});
+export type ImportInternalStandardLine = z.infer<typeof ImportInternalStandardLine>;
+
 export const ImportPreview = z.object({
   file_type: importFileTypeSchema,
   encoding: z.string(),
@@ -130,6 +162,8 @@ export const ImportPreview = z.object({
   lines: z.array(ImportPreviewLine),
   controls: z.array(ImportControlLine),
   unmatched: z.array(UnmatchedLine),
+  unknown_samples: z.array(UnknownSampleLine),
+  internal_standards: z.array(ImportInternalStandardLine),
   unmapped_codes: z.array(z.string()),
   already_imported_at: stamp.nullable(),
 });
@@ -146,5 +180,9 @@ export const ImportAnswer = z.object({
   controls: z.number().int(),
   ciq_run_id: z.uuid().nullable(),
   ciq_run_status: z.enum(CIQ_RUN_STATUSES).nullable(),
+  /** The file's sample ids that match no sample, once per kind of row (the preview's list). */
+  unknown_samples: z.array(UnknownSampleLine),
+  /** The internal standards' peaks of the file's injections (the preview's list). */
+  internal_standards: z.array(ImportInternalStandardLine),
 });
 export type ImportAnswer = z.infer<typeof ImportAnswer>;

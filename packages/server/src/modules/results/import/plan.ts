@@ -2,11 +2,13 @@ import {
   type CiqSettingRow,
   type ImportControlLine,
   type ImportFileType,
+  type ImportInternalStandardLine,
   type ImportMappingRow,
   type ImportPreviewLine,
   type ResultFlag,
   resultPatientOf,
   SAMPLE_STATUS,
+  type UnknownSampleLine,
   type UnmatchedLine,
   type UnmatchedReason,
   zScore,
@@ -36,11 +38,18 @@ export interface ImportPlan {
   /** Control values of the machine's CIQ targets, written into a control run. */
   controls: ImportControlLine[];
   unmatched: UnmatchedLine[];
+  /** The sample ids that match no sample, once per kind of row. */
+  unknownSamples: UnknownSampleLine[];
+  /** The internal standards' peaks: quality control of each injection, never written. */
+  internalStandards: ImportInternalStandardLine[];
   unmappedCodes: string[];
 }
 
 /** The value written for a row: PCR rows become détecté / non détecté, keeping the Ct when any. */
 function writtenValue(type: ImportFileType, row: ImportRow, mapping: ImportMappingRow) {
+  // The instrument's verdict on the whole test ('SARS-CoV-2 NEGATIVE') is written in its words.
+  if (row.role === 'testResult')
+    return { value: null, text: NO_VALUE.test(row.valueText) ? null : row.valueText };
   if (PCR_FAMILIES.has(FAMILY_OF_TYPE[type])) {
     const call = pcrCall(row, mapping.mapping_pcr_cutoff ?? undefined);
     return { value: call === 'détecté' ? row.valueNumber : null, text: call ?? row.valueText };
@@ -77,6 +86,45 @@ function controlTargetOf(
   return named.length === 1 ? named[0] : undefined;
 }
 
+/**
+ * Each internal standard's peak, with its area against the mean area of the same standard in the
+ * file's calibrators: an injection whose standard came out far from them (a matrix effect, an
+ * extraction or an injection gone wrong) is seen before its analytes are validated.
+ */
+function internalStandardLines(rows: readonly ImportRow[]): ImportInternalStandardLine[] {
+  const calibrators = new Map<string, number[]>();
+  for (const row of rows) {
+    const area = row.istd?.area;
+    if (row.kind !== 'standard' || area === null || area === undefined) continue;
+    calibrators.set(row.instrumentCode, [...(calibrators.get(row.instrumentCode) ?? []), area]);
+  }
+  const meanOf = new Map(
+    [...calibrators].map(([code, areas]) => [
+      code,
+      areas.reduce((sum, area) => sum + area, 0) / areas.length,
+    ]),
+  );
+  return rows.flatMap((row) => {
+    if (!row.istd) return [];
+    const mean = meanOf.get(row.instrumentCode);
+    const percent =
+      row.istd.area !== null && mean !== undefined && mean > 0
+        ? Math.round((row.istd.area / mean) * 1000) / 10
+        : null;
+    return [
+      {
+        line: row.line,
+        sample_ref: row.sampleRef,
+        kind: row.kind,
+        instrument_code: row.instrumentCode,
+        istd_area: row.istd.area,
+        istd_retention_time: row.istd.retentionTime,
+        istd_area_percent: percent,
+      },
+    ];
+  });
+}
+
 const sameNumber = (a: number | null, b: number | null) =>
   a === null || b === null ? a === b : Math.abs(a - b) < 1e-6;
 
@@ -100,6 +148,14 @@ export function planImport(
   const controls: ImportControlLine[] = [];
   const controlsSeen = new Set<string>();
   const unmatched: UnmatchedLine[] = [];
+  const unknownSamples = new Map<string, UnknownSampleLine>();
+  // Listed once per id and kind of row, however many targets or compounds the file gives it.
+  const unknownSample = (row: ImportRow) => {
+    const key = `${row.kind}\u0000${row.sampleRef}`;
+    const known = unknownSamples.get(key);
+    if (known) known.rows++;
+    else unknownSamples.set(key, { sample_ref: row.sampleRef, kind: row.kind, line: row.line, rows: 1 });
+  };
   const skip = (row: ImportRow, reason: UnmatchedReason) =>
     unmatched.push({
       line: row.line,
@@ -110,6 +166,12 @@ export function planImport(
     });
 
   for (const row of rows) {
+    // An internal standard is the injection's quality control (internalStandardLines), never a
+    // result, whatever the mapping says of its code.
+    if (row.role === 'internalStandard') {
+      if (!context.samples.has(row.sampleRef)) unknownSample(row);
+      continue;
+    }
     const mapping = mappingOf.get(row.instrumentCode);
     if (!mapping) unmapped.add(row.instrumentCode);
     // A control of the machine: its value goes to the control run, read by the Westgard rules.
@@ -136,6 +198,7 @@ export function planImport(
       }
       continue;
     }
+    if (!context.samples.has(row.sampleRef)) unknownSample(row);
     if (row.kind !== 'sample') {
       skip(row, 'notASample');
       continue;
@@ -229,5 +292,12 @@ export function planImport(
       },
     });
   }
-  return { writes, controls, unmatched, unmappedCodes: [...unmapped].sort() };
+  return {
+    writes,
+    controls,
+    unmatched,
+    unknownSamples: [...unknownSamples.values()],
+    internalStandards: internalStandardLines(rows),
+    unmappedCodes: [...unmapped].sort(),
+  };
 }

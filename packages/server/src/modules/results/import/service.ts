@@ -90,6 +90,8 @@ export function createImportService(db: Db) {
         lines: plan.writes.map((write) => write.preview),
         controls: plan.controls,
         unmatched: plan.unmatched,
+        unknown_samples: plan.unknownSamples,
+        internal_standards: plan.internalStandards,
         unmapped_codes: plan.unmappedCodes,
         already_imported_at: alreadyImportedAt,
       };
@@ -152,6 +154,10 @@ export function createImportService(db: Db) {
             controls: run ? controls.length : 0,
             ciq_run_id: run?.ciq_run_id ?? null,
             ciq_run_status: run?.ciq_run_status ?? null,
+            // What the technician checks after the import as before it: the ids that named no
+            // sample, and each injection's internal standard.
+            unknown_samples: plan.unknownSamples,
+            internal_standards: plan.internalStandards,
           };
           if (written === 0 && !run) return { import_id: null, ...answer };
           const [row] = await tx

@@ -13,9 +13,9 @@ describe('readTable', () => {
   it('reads quoted fields, CRLF, blank lines and trailing blank columns with their line numbers', () => {
     const lines = readTable('a;"b; ""c""";d;;\r\n\r\n1 ; 2 ;;;\r\n', ';');
     expect(lines).toEqual([
-      { line: 1, cells: ['a', 'b; "c"', 'd'] },
-      { line: 2, cells: [] },
-      { line: 3, cells: ['1', '2'] },
+      { line: 1, cells: ['a', 'b; "c"', 'd'], width: 5, ended: true },
+      { line: 2, cells: [], width: 1, ended: true },
+      { line: 3, cells: ['1', '2'], width: 5, ended: true },
     ]);
   });
 
@@ -25,6 +25,25 @@ describe('readTable', () => {
   });
 
   it('reads tab files without treating quotes as field delimiters', () => {
-    expect(readTable('Sample "A\t5\n', '\t')).toEqual([{ line: 1, cells: ['Sample "A', '5'] }]);
+    expect(readTable('Sample "A\t5\n', '\t')).toEqual([
+      { line: 1, cells: ['Sample "A', '5'], width: 2, ended: true },
+    ]);
+  });
+
+  it('says which line has no line break after it: only the last one of a file cut or saved without', () => {
+    expect(readTable('a;b;c\r\n1;2', ';').map(({ width, ended }) => ({ width, ended }))).toEqual([
+      { width: 3, ended: true },
+      { width: 2, ended: false },
+    ]);
+    expect(readTable('a;b;c\r1;2;3\r', ';').every((line) => line.ended)).toBe(true);
+  });
+
+  it('refuses a file that ends inside a quoted cell as cut there', () => {
+    expect(() => readTable('"Solution Label","Soln Conc"\r\n"Blank",0\r\n"2611230024-01","12.', ',')).toThrow(
+      expect.objectContaining({
+        code: 'invalidImportFile',
+        details: { line: 3, column: null, reason: 'truncatedLine' },
+      }),
+    );
   });
 });

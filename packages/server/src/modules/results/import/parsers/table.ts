@@ -7,7 +7,12 @@ export type Delimiter = ';' | '\t' | ',';
 /** One line of a delimited file: its 1-based line number and its trimmed cells. */
 export interface TableLine {
   line: number;
+  /** The cells, trimmed, without the empty ones that end the line. */
   cells: string[];
+  /** How many cells the writer wrote, the empty ones that end the line included (`a;b;;` is 4). */
+  width: number;
+  /** Whether a line break follows: only the file's last line can lack one. */
+  ended: boolean;
 }
 
 const csvParse = onFirstUse<typeof CsvParse>('csv-parse/sync');
@@ -67,13 +72,23 @@ export function readTable(text: string, delimiter: Delimiter = detectDelimiter(t
       quote: delimiter === '\t' ? false : '"',
     }) as unknown as typeof parsed;
   } catch (error) {
-    const line = (error as { lines?: number }).lines ?? 0;
+    const { lines: line = 0, code } = error as { lines?: number; code?: string };
+    // A file that ends inside a quoted cell was cut there (Varian and Excel quote every text).
+    if (code === 'CSV_QUOTE_NOT_CLOSED') return refuse(line, null, 'truncatedLine');
     return refuse(line, null, 'unreadable', error instanceof Error ? error.message : String(error));
   }
-  return parsed.map(({ record, info }) => {
+  // A file saved whole ends with a line break on most systems; one cut short (a transfer or a copy
+  // interrupted) ends inside its last line, which the families then check (`refuseIfCut`).
+  const endsWithBreak = /[\r\n]$/.test(text);
+  return parsed.map(({ record, info }, index) => {
     const cells = record.map((cell) => cell.trim());
     while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
-    return { line: info.lines, cells };
+    return {
+      line: info.lines,
+      cells,
+      width: record.length,
+      ended: endsWithBreak || index < parsed.length - 1,
+    };
   });
 }
 

@@ -1,5 +1,14 @@
 import { refuse } from '../refusal.js';
-import { cellOf, columnsOf, findLine, type ImportRow, kindOf, rowOf } from '../row.js';
+import {
+  cellOf,
+  columnsOf,
+  findLine,
+  type ImportRow,
+  kindOf,
+  refuseIfCut,
+  refuseIfMissing,
+  rowOf,
+} from '../row.js';
 import { readTable } from '../table.js';
 
 /** Bio-Rad CFX Maestro 'Quantification Cq Results': one row per well and fluorophore. */
@@ -17,8 +26,10 @@ export function parseCfxMaestro(text: string): ImportRow[] {
   const rows: ImportRow[] = [];
   for (const line of lines.slice(start + 1)) {
     if (line.cells.length === 0) continue;
+    refuseIfCut(line, header.cells);
     const sample = cellOf(line, columns.sample);
     if (sample === '') continue;
+    refuseIfMissing(line, header.cells, [columns.cq]);
     // Single-plex runs leave Target empty: the dye then names what was measured.
     const code = cellOf(line, columns.target) || cellOf(line, columns.fluor);
     if (code === '') refuse(line.line, 'Target', 'emptyCell');

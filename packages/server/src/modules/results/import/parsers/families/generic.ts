@@ -1,5 +1,5 @@
 import { refuse } from '../refusal.js';
-import { cellOf, columnsOf, findLine, type ImportRow, rowOf } from '../row.js';
+import { cellOf, columnsOf, findLine, type ImportRow, refuseIfCut, rowOf } from '../row.js';
 import { readTable } from '../table.js';
 
 /** The generic layout: `echantillon;code;resultat;unite;commentaire` (docs/formats/instruments.md). */
@@ -20,6 +20,7 @@ export function parseGeneric(text: string): ImportRow[] {
   const rows: ImportRow[] = [];
   for (const line of lines.slice(headerIndex + 1)) {
     if (line.cells.length === 0) continue;
+    refuseIfCut(line, header.cells);
     const sample = cellOf(line, columns.sample);
     const code = cellOf(line, columns.code);
     if (sample === '') refuse(line.line, header.cells[columns.sample] ?? 'echantillon', 'emptyCell');

@@ -1,6 +1,13 @@
 import { refuse } from '../refusal.js';
-import { cellOf, columnsOf, type ImportRow, kindOf, rowOf } from '../row.js';
+import { cellOf, columnsOf, type ImportRow, kindOf, refuseIfCut, rowOf } from '../row.js';
 import { readTable, type TableLine } from '../table.js';
+
+/**
+ * The cells of a Horiba line as the family reads them: the export's header names fewer cells than
+ * its lines hold (`LineName,,Net_Intensity,Cc,SD,RSD` over ten cells), the concentration being the
+ * 6th, the flag the 8th and the unit the 9th.
+ */
+const HORIBA_CELLS = ['LineName', '', 'Net_Intensity', '', '', 'Cc', 'SD', 'Flag', 'Unit'];
 
 /** Horiba Jobin Yvon 'ICP Short Report (lines)': `Sample:` blocks, one line per emission line. */
 function parseHoriba(lines: TableLine[]): ImportRow[] {
@@ -19,6 +26,7 @@ function parseHoriba(lines: TableLine[]): ImportRow[] {
     } else if (line.cells.length === 0) {
       inLines = false;
     } else if (inLines && sample) {
+      refuseIfCut(line, HORIBA_CELLS);
       // The export's header is shifted: the concentration sits in the 6th cell, the unit in the 9th.
       const flag = line.cells[7] ?? '';
       const concentration = line.cells[5] ?? '';
@@ -50,6 +58,7 @@ function parseVarian(lines: TableLine[]): ImportRow[] {
   const rows: ImportRow[] = [];
   for (const line of body) {
     if (line.cells.length === 0) continue;
+    refuseIfCut(line, header.cells);
     const element = cellOf(line, columns.element);
     if (element === '') refuse(line.line, 'Element', 'emptyCell');
     rows.push(

@@ -1,5 +1,14 @@
 import { refuse } from '../refusal.js';
-import { cellOf, columnsOf, findLine, type ImportRow, kindOf, rowOf } from '../row.js';
+import {
+  cellOf,
+  columnsOf,
+  findLine,
+  type ImportRow,
+  kindOf,
+  refuseIfCut,
+  refuseIfMissing,
+  rowOf,
+} from '../row.js';
 import { readTable } from '../table.js';
 
 /** Abbott m2000rt result log: the 'Result Information' block, one row per well. */
@@ -23,8 +32,10 @@ export function parseM2000rt(text: string): ImportRow[] {
   const rows: ImportRow[] = [];
   for (const line of lines.slice(headerIndex + 1)) {
     if (line.cells.length === 0 || line.cells[0]?.startsWith('=')) break;
+    refuseIfCut(line, header.cells);
     const sample = cellOf(line, columns.sample);
     if (sample === '') continue;
+    refuseIfMissing(line, header.cells, [columns.result]);
     const reported = cellOf(line, columns.result);
     const final = cellOf(line, columns.final);
     const unit = /^[<>]?\s*[\d.,]+\s*(.+)$/.exec(reported)?.[1] ?? null;

@@ -1,5 +1,5 @@
 import { refuse } from '../refusal.js';
-import { type ImportRow, kindOf, rowOf } from '../row.js';
+import { type ImportRow, isInternalStandard, istdPeakOf, kindOf, refuseIfCut, rowOf } from '../row.js';
 import { readTable } from '../table.js';
 
 const GROUP_START = 'Acq. Date-Time';
@@ -14,7 +14,14 @@ export function parseMassHunter(text: string): ImportRow[] {
   const [samplesLine, header] = lines;
   if (!samplesLine || !header) return refuse(1, 'Name', 'missingColumn');
   if (header.cells[0] !== 'Name') refuse(header.line, 'Name', 'missingColumn');
-  const groups: Array<{ start: number; name: number; type: number; value: number }> = [];
+  const groups: Array<{
+    start: number;
+    name: number;
+    type: number;
+    value: number;
+    area: number;
+    retentionTime: number;
+  }> = [];
   for (let index = 1; index < header.cells.length; index++) {
     if (header.cells[index] !== GROUP_START) continue;
     let end = header.cells.indexOf(GROUP_START, index + 1);
@@ -27,13 +34,24 @@ export function parseMassHunter(text: string): ImportRow[] {
     const value = at('Final Conc.') >= 0 ? at('Final Conc.') : at('Area');
     if (at('Name') < 0) refuse(header.line, 'Name', 'missingColumn');
     if (value < 0) refuse(header.line, 'Area', 'missingColumn');
-    groups.push({ start: index, name: at('Name'), type: at('Type'), value });
+    groups.push({
+      start: index,
+      name: at('Name'),
+      type: at('Type'),
+      value,
+      area: at('Area'),
+      retentionTime: at('RT'),
+    });
   }
   if (groups.length === 0) return refuse(header.line, GROUP_START, 'missingColumn');
   const rows: ImportRow[] = [];
   for (const line of lines.slice(2)) {
+    refuseIfCut(line, header.cells);
     const compound = line.cells[0] ?? '';
     if (compound === '') continue;
+    // An internal standard's line ('THC-COOH-d3', 'PC 28:0 (IS)'): its area and RT per injection
+    // are the injections' quality control, never results.
+    const internalStandard = isInternalStandard(compound);
     for (const group of groups) {
       const sample = line.cells[group.name] || samplesLine.cells[group.start] || '';
       if (sample === '') continue;
@@ -44,6 +62,9 @@ export function parseMassHunter(text: string): ImportRow[] {
           valueText: line.cells[group.value] ?? '',
           line: line.line,
           kind: group.type >= 0 ? kindOf(line.cells[group.type] ?? '') : 'sample',
+          istd: internalStandard
+            ? istdPeakOf(line.cells[group.area] ?? '', line.cells[group.retentionTime] ?? '')
+            : null,
         }),
       );
     }

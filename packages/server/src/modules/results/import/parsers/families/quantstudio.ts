@@ -1,5 +1,14 @@
 import { refuse } from '../refusal.js';
-import { cellOf, columnsOf, findLine, type ImportRow, kindOf, rowOf } from '../row.js';
+import {
+  cellOf,
+  columnsOf,
+  findLine,
+  type ImportRow,
+  kindOf,
+  refuseIfCut,
+  refuseIfMissing,
+  rowOf,
+} from '../row.js';
 import { readTable } from '../table.js';
 
 /** Thermo QuantStudio / ViiA 7 text export: the `[Results]` section, one row per well and target. */
@@ -18,9 +27,11 @@ export function parseQuantStudio(text: string): ImportRow[] {
   for (const line of lines.slice(start + 2)) {
     if (line.cells[0]?.startsWith('[')) break;
     if (line.cells.length === 0) continue;
+    refuseIfCut(line, header.cells);
     if (cellOf(line, columns.omit).toLowerCase() === 'true') continue;
     const sample = cellOf(line, columns.sample);
     if (sample === '') continue;
+    refuseIfMissing(line, header.cells, [columns.ct]);
     const target = cellOf(line, columns.target);
     if (target === '') refuse(line.line, 'Target Name', 'emptyCell');
     rows.push(

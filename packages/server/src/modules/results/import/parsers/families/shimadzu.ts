@@ -1,8 +1,20 @@
 import { refuse } from '../refusal.js';
-import { cellOf, columnsOf, type ImportRow, kindOf, rowOf } from '../row.js';
+import {
+  cellOf,
+  columnsOf,
+  type ImportRow,
+  isInternalStandard,
+  istdPeakOf,
+  kindOf,
+  refuseIfCut,
+  rowOf,
+} from '../row.js';
 import { readTable, type TableLine } from '../table.js';
 
 const SUMMARY = new Set(['Average', '%RSD', 'Maximum', 'Minimum', 'Std. Dev.']);
+
+/** TQ8030 rows have no header line: the cells the family reads, by position. */
+const TQ8030_CELLS = ['Data File', 'Sample ID', '', 'Conc.', '', '', '', '', '', '', 'Sample Type'];
 
 /** LabSolutions LCMS-8050: `ID#`, `Name` then a header whose first cell is empty, per compound. */
 function parseLabSolutions(lines: TableLine[]): ImportRow[] {
@@ -17,11 +29,15 @@ function parseLabSolutions(lines: TableLine[]): ImportRow[] {
     const columns = columnsOf(
       header,
       { conc: ['Conc.'], sampleName: ['Sample Name'] },
-      { sampleId: ['Sample ID'], type: ['Sample Type'] },
+      { sampleId: ['Sample ID'], type: ['Sample Type'], area: ['Area'], retentionTime: ['Ret. Time'] },
     );
+    // The internal standard's own block: its area and retention time per injection are the
+    // injection's quality control, never a result (its Conc. is '-----' anyway).
+    const internalStandard = isInternalStandard(compound);
     for (index += 2; index < lines.length; index++) {
       const line = lines[index];
       if (!line || line.cells.length === 0 || line.cells[0] === 'ID#') break;
+      refuseIfCut(line, header.cells);
       if (SUMMARY.has(line.cells[1] ?? '')) continue;
       const sample = cellOf(line, columns.sampleId) || cellOf(line, columns.sampleName);
       if (sample === '') continue;
@@ -32,6 +48,9 @@ function parseLabSolutions(lines: TableLine[]): ImportRow[] {
           valueText: cellOf(line, columns.conc),
           line: line.line,
           kind: kindOf(cellOf(line, columns.type)),
+          istd: internalStandard
+            ? istdPeakOf(cellOf(line, columns.area), cellOf(line, columns.retentionTime))
+            : null,
         }),
       );
     }
@@ -49,6 +68,9 @@ function parseTq8030(lines: TableLine[]): ImportRow[] {
       compound = null;
       continue;
     }
+    // Compound lines are as wide as the rows (empty cells after the name), so a row cut after its
+    // first cell is not taken for a compound.
+    refuseIfCut(line, TQ8030_CELLS);
     if (line.cells.length === 1) {
       compound = line.cells[0] ?? null;
       continue;
@@ -64,6 +86,8 @@ function parseTq8030(lines: TableLine[]): ImportRow[] {
         valueText: line.cells[3] ?? '',
         line: line.line,
         kind: kindOf(line.cells[10] ?? ''),
+        // The summary names no area or retention time column: the standard is known, its peak not.
+        istd: isInternalStandard(compound) ? istdPeakOf('', '') : null,
       }),
     );
   }
