@@ -3,15 +3,20 @@ import path from 'node:path';
 import {
   checkFormula,
   evaluateFormula,
+  isOutOfBounds,
   isValidLoinc,
   parameterBoundsProblems,
   REFERENCE_RANGE_CATEGORIES,
 } from '@sil/contract';
 import '@sil/contract/formula-engine';
 import { describe, expect, it } from 'vitest';
-import { ANALYSES, DEMO_LOINC, NABM_ACTS } from './demo-catalogue-data.js';
+import { ANALYSES, DEMO_LOINC, DEMO_PLAUSIBLE, NABM_ACTS } from './demo-catalogue-data.js';
 
 const parameters = ANALYSES.flatMap((analysis) => analysis.parameters);
+const limits = (code: string) => {
+  const [min, max] = DEMO_PLAUSIBLE[code] ?? [null, null];
+  return { parameter_plausible_min: min, parameter_plausible_max: max };
+};
 /** The national NABM table kept beside the repository (never copied into it). */
 const NABM_TABLE = path.resolve(import.meta.dirname, '../../../../../shared/data/nabm/IR_BIO_R.csv');
 
@@ -65,14 +70,51 @@ describe('the demo catalogue', () => {
     });
   });
 
-  it('computes a CKD-EPI 2009 eGFR close to published worked values', () => {
+  it('computes a CKD-EPI 2009 eGFR close to published worked values, from the creatinine result', () => {
     const egfr = parameters.find((p) => p.code === 'DFG');
+    for (const formula of [egfr?.formula, egfr?.formulaMale, egfr?.formulaFemale])
+      expect(checkFormula(formula ?? ''), formula).toMatchObject({ ok: true, references: ['CREA'] });
     // Worked by hand from the published equation: a woman of 60 with creatinine 1.0 mg/dL (88.4 µmol/L)
     // has 61 mL/min/1.73 m², a man of 60 with 1.2 mg/dL has 65.
-    const woman = evaluateFormula(egfr?.formulaFemale, { x: 88.4, age: 60 });
-    const man = evaluateFormula(egfr?.formulaMale, { x: 1.2 * 88.4, age: 60 });
+    const woman = evaluateFormula(egfr?.formulaFemale, { $CREA: 88.4, age: 60 });
+    const man = evaluateFormula(egfr?.formulaMale, { $CREA: 1.2 * 88.4, age: 60 });
     expect(woman.ok && Math.round(woman.value)).toBe(61);
     expect(man.ok && Math.round(man.value)).toBe(65);
+  });
+
+  it('gives every typed parameter plausibility limits that hold its detection limits and ranges', () => {
+    const typed = parameters.filter((p) => {
+      const check = checkFormula(p.formula ?? '');
+      return !(check.ok && check.references.length > 0);
+    });
+    expect(Object.keys(DEMO_PLAUSIBLE).sort()).toEqual(typed.map((p) => p.code).sort());
+    for (const parameter of typed) {
+      const definition = {
+        ...limits(parameter.code),
+        parameter_lower_detection_limit: parameter.lod ?? null,
+        parameter_upper_detection_limit: parameter.upperLimit ?? null,
+      };
+      expect(parameterBoundsProblems(definition), parameter.name).toEqual([]);
+      // A reference range or a zone bound is a value the parameter can have.
+      const bounds = [
+        ...(parameter.ranges ?? []).flatMap(([, low, high]) => [low, high]),
+        ...Object.values(parameter.zones ?? {}).flatMap((zone) => [zone.min, zone.max]),
+        parameter.threshold ?? null,
+      ];
+      for (const bound of bounds)
+        if (bound !== null)
+          expect(isOutOfBounds(bound, definition), `${parameter.name}: ${bound}`).toBe(false);
+      expect(isOutOfBounds(-1, definition), parameter.name).toBe(true);
+    }
+    // Haemoglobin: a minus typed, or grams per litre typed as grams per decilitre, is refused.
+    const haemoglobin = { ...limits('HB'), parameter_lower_detection_limit: null };
+    expect([-5, 0, 13.5, 30, 135].map((value) => isOutOfBounds(value, haemoglobin))).toEqual([
+      true,
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
 
   it('bills only acts it defines', () => {

@@ -113,9 +113,12 @@ export interface DemoAnalysis {
   samplingTime?: boolean;
 }
 
-/** Creatinine in µmol/L to mg/dL is ÷ 88.4; CKD-EPI 2009 without the ethnic factor, as HAS advises. */
+/**
+ * CKD-EPI 2009 without the ethnic factor, as HAS advises, from the record's creatinine result
+ * (`$CREA`, in µmol/L; ÷ 88.4 gives mg/dL, the unit of the equation).
+ */
 const ckdEpi = (kappa: number, alpha: number, female: boolean) =>
-  `141 * pow(min(x / 88.4 / ${kappa}, 1), ${alpha}) * pow(max(x / 88.4 / ${kappa}, 1), -1.209) * pow(0.993, age)${female ? ' * 1.018' : ''}`;
+  `141 * pow(min($CREA / 88.4 / ${kappa}, 1), ${alpha}) * pow(max($CREA / 88.4 / ${kappa}, 1), -1.209) * pow(0.993, age)${female ? ' * 1.018' : ''}`;
 
 /** Qualitative screening read as a cut-off index (COI ≥ 1 reactive, Roche Elecsys inserts). */
 const screening = (name: string, code: string): DemoParameter => ({
@@ -239,16 +242,16 @@ export const ANALYSES: DemoAnalysis[] = [
         ],
         method: 'Enzymatique',
       },
-      // The creatinine (µmol/L) entered again is the raw value; the formula gives the eGFR.
+      // Calculated from the record's creatinine ($CREA, decision 0015), never typed again: the
+      // technician enters the creatinine once and the eGFR follows it.
       {
         name: 'DFG estimé (CKD-EPI 2009)',
         code: 'DFG',
-        unit: 'µmol/L',
+        unit: 'mL/min/1,73 m²',
         decimals: 0,
         formula: ckdEpi(0.9, -0.411, false),
         formulaMale: ckdEpi(0.9, -0.411, false),
         formulaFemale: ckdEpi(0.7, -0.329, true),
-        unitAfter: 'mL/min/1,73 m²',
       },
     ],
   },
@@ -840,4 +843,63 @@ export const DEMO_LOINC: Readonly<Record<string, string>> = {
   PAL: '6768-6',
   CA: '2000-8',
   URIC: '14933-6',
+};
+
+/**
+ * The plausibility limits of each measured demo parameter, by code, in its measured unit: [minimum,
+ * maximum], a measure outside being refused (outOfBounds) where a range only flags. They are
+ * physical bounds, wide of the most extreme values reported in clinical practice (hypernatraemia
+ * near 250 mmol/L, chylomicronaemia near 100 g/L of triglycerides, leukaemic leucocytosis near
+ * 1,000 G/L, hepatitis transaminases in the tens of thousands UI/L), so that they catch a slip (a
+ * minus typed, a misplaced decimal mark, a wrong unit) and never a true result. A null minimum is
+ * the default 0: none of these is ever negative. Screening indices (COI), hCG and ferritin span
+ * too many orders of magnitude for a written maximum: only the default minimum holds. The results
+ * calculated from others (eGFR, LDL, non-HDL) are not typed, hence not listed.
+ */
+export const DEMO_PLAUSIBLE: Readonly<Record<string, readonly [number | null, number | null]>> = {
+  HB: [null, 30],
+  GR: [null, 15],
+  HT: [null, 100],
+  VGM: [null, 200],
+  GB: [null, 1000],
+  PLQ: [null, 5000],
+  GLU: [null, 20],
+  CREA: [null, 5000],
+  NA: [null, 300],
+  K: [null, 30],
+  CL: [null, 250],
+  CT: [null, 30],
+  HDL: [null, 5],
+  TG: [null, 150],
+  HBA1C: [null, 25],
+  CRP: [null, 1000],
+  TSH: [null, 1000],
+  FT4: [null, 200],
+  HCG: [null, null],
+  FERR: [null, null],
+  TP: [null, 200],
+  INR: [null, 30],
+  TCA: [null, 20],
+  FIB: [null, 20],
+  DDI: [null, 200_000],
+  ASAT: [null, 50_000],
+  ALAT: [null, 50_000],
+  GGT: [null, 20_000],
+  PAL: [null, 20_000],
+  CA: [null, 10],
+  URIC: [null, 3000],
+  HIVCOMBI: [null, null],
+  HBSAG: [null, null],
+  HCV: [null, null],
+  TOXOG: [null, 10_000],
+  TOXOM: [null, null],
+  ETOH: [null, 15],
+  THC: [null, 1000],
+  THCCOOH: [null, 2000],
+  COC: [null, 100_000],
+  BZE: [null, 100_000],
+  MOR: [null, 10_000],
+  COD: [null, 10_000],
+  '6MAM': [null, 10_000],
+  ETOHU: [null, 15],
 };

@@ -11,6 +11,7 @@ import {
 import {
   ANALYSES,
   DEMO_LOINC,
+  DEMO_PLAUSIBLE,
   type DemoParameter,
   FAMILIES,
   MACHINES,
@@ -49,6 +50,8 @@ function parameterRow(
     parameter_is_forensic: parameter.forensic ?? false,
     parameter_lower_detection_limit: parameter.lod ?? null,
     parameter_upper_detection_limit: parameter.upperLimit ?? null,
+    parameter_plausible_min: DEMO_PLAUSIBLE[parameter.code]?.[0] ?? null,
+    parameter_plausible_max: DEMO_PLAUSIBLE[parameter.code]?.[1] ?? null,
     parameter_has_formula: hasFormula,
     parameter_formula: parameter.formula ?? null,
     parameter_formula_male: parameter.formulaMale ?? null,

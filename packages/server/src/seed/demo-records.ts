@@ -14,7 +14,10 @@ interface DemoRecord {
   urgent?: boolean;
   /** 0 leaves it pre-registered; 1 receives it; 2 starts its first sample; 3 finishes every sample. */
   status: 0 | 1 | 2 | 3;
-  /** Results by parameter name, entered once the record is received. */
+  /**
+   * Results by parameter name, entered once the record is received; those calculated from others
+   * (eGFR, LDL, non-HDL) follow them and are never typed.
+   */
   results?: Record<string, number>;
 }
 
@@ -37,7 +40,6 @@ const RECORDS: DemoRecord[] = [
       Plaquettes: 254,
       Glucose: 0.94,
       Créatinine: 70,
-      'DFG estimé (CKD-EPI 2009)': 70,
       'Cholestérol total': 2.12,
       'Cholestérol HDL': 0.58,
       Triglycérides: 1.05,
@@ -53,7 +55,7 @@ const RECORDS: DemoRecord[] = [
     analyses: ['NFS (hémogramme)', 'Ionogramme sanguin', 'Créatinine et DFG (CKD-EPI)', 'TP / INR'],
     urgent: true,
     status: 2,
-    results: { Sodium: 138, Potassium: 5.6, Chlore: 101, Créatinine: 132, 'DFG estimé (CKD-EPI 2009)': 132 },
+    results: { Sodium: 138, Potassium: 5.6, Chlore: 101, Créatinine: 132 },
   },
   {
     patient: {
