@@ -178,7 +178,7 @@ describe('biological validation', () => {
     // The results with their flags, range and the patient's previous result.
     const glucose = review(page).locator(`[data-line="Glucose ${stamp}"]`);
     await expect.poll(() => glucose.innerText()).toContain('1,32 g/L');
-    expect(await glucose.innerText()).toContain('0,7 – 1,1 g/L');
+    expect(await glucose.innerText()).toContain('0,70 – 1,10 g/L');
     expect(await glucose.locator('[data-flag="high"]').textContent()).toBe('Haut');
     expect(await glucose.innerText()).toContain('0,98 g/L le');
     await screenshot(page, 'validation-fr-light-1280');

@@ -178,8 +178,11 @@ describe.each(DATABASES)('sample results on %s', (kind) => {
       result_calculated: 6.99,
       result_unit: 'mmol/L',
       result_population: 'default',
-      result_range_min: 0.7,
-      result_range_max: 1.1,
+      // The range beside 6.99 mmol/L is in mmol/L; as written on the parameter, in g/L.
+      result_range_min: 3.89,
+      result_range_max: 6.11,
+      result_raw_range_min: 0.7,
+      result_raw_range_max: 1.1,
       result_flags: ['high'],
       result_entered_by_name: expect.any(String),
     });
@@ -221,11 +224,12 @@ describe.each(DATABASES)('sample results on %s', (kind) => {
   it('reports a measure below the detection limit as the limit', async () => {
     const { sampleId } = await sampleFor({});
     const saved = await save(sampleId, [{ parameter_id: ids.glucose, result_value: 0.05 }]);
-    // '< 0.1' with a range from 0.7 is certainly low.
+    // '< 0.1' with a range from 0.7 is certainly low; it is reported in mmol/L as '< 0.56'.
     expect(line(saved.json<Answer>(), ids.glucose).result).toMatchObject({
       result_value: 0.05,
       result_censored: '<',
-      result_calculated: null,
+      result_calculated: 0.56,
+      result_unit: 'mmol/L',
       result_flags: ['low', 'belowDetection'],
     });
   });

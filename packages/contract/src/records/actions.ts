@@ -72,6 +72,28 @@ export const UpdateSampleStatusBody = z.object({
   force_save: formBoolean.optional(),
 });
 
+/** A result as the record reported it at one moment of its trace: the number or text, and its unit. */
+export const TracedResult = z.object({
+  value: z.number().nullable(),
+  text: z.string().nullable(),
+  censored: z.enum(['<', '>']).nullable(),
+  unit: z.string().nullable(),
+});
+export type TracedResult = z.output<typeof TracedResult>;
+
+/**
+ * One change of a result, folded from the trail's entries of one write: which parameter of which
+ * sample, what the record reported before and after (null: no result), ISO 15189 7.6 / 8.4.
+ */
+export const ResultChange = z.object({
+  parameter_id: z.uuid(),
+  parameter_name: z.string(),
+  sample_number: z.string().nullable(),
+  old: TracedResult.nullable(),
+  new: TracedResult.nullable(),
+});
+export type ResultChange = z.output<typeof ResultChange>;
+
 export const TraceEntry = z.object({
   modification_id: z.number(),
   table_name: z.string(),
@@ -90,7 +112,13 @@ export const TraceEntry = z.object({
    * so that the trace reads with names and never shows an identifier.
    */
   names: z.record(z.string(), z.string()),
+  /**
+   * On an entry of the results table, the change it made; its `log_comment` is the reason given,
+   * for a correction after validation the reason of the invalidation that opened it.
+   */
+  result_change: ResultChange.nullable(),
 });
+export type TraceEntry = z.output<typeof TraceEntry>;
 
 /** A group of patients that share the identity traits; one is kept, the others are merged into it. */
 export const DuplicateGroup = z.object({

@@ -87,6 +87,36 @@ describe('readResult', () => {
     expect(result.calculatedRange).toEqual({ min: 3.89, max: 6.11 });
   });
 
+  it('gives the range in the unit of the reported value', () => {
+    const converted = read(1.26, glucose);
+    expect(converted).toMatchObject({ reportedIn: 'calculated', reported: 6.99 });
+    expect(converted.reportedRange).toEqual({ min: 3.89, max: 6.11 });
+    // Without a formula the value and its range stay in the measured unit.
+    const measured = read(1.26, { parameter_ranges: [defaultRange(0.7, 1.1)] });
+    expect(measured).toMatchObject({ reportedIn: 'measured', reported: 1.26 });
+    expect(measured.reportedRange).toEqual({ min: 0.7, max: 1.1 });
+    // Creatinine measured in µmol/L, reported in mg/dL (÷ 88.4): 45–104 µmol/L is 0.51–1.18 mg/dL.
+    const creatinine = read(120, {
+      parameter_ranges: [defaultRange(45, 104)],
+      parameter_has_formula: true,
+      parameter_formula: 'x / 88.4',
+    });
+    expect(creatinine).toMatchObject({ reported: 1.36, flags: ['high'] });
+    expect(creatinine.reportedRange).toEqual({ min: 0.51, max: 1.18 });
+  });
+
+  it('passes a detection limit through the formula when it is what is reported', () => {
+    const limited = { ...glucose, parameter_lower_detection_limit: 0.1 };
+    const below = read(0.05, limited);
+    // '< 0.10 g/L' is '< 0.56 mmol/L': the sign, the number and the range in one unit.
+    expect(below).toMatchObject({ censored: '<', calculated: 0.56, reported: 0.56, reportedIn: 'calculated' });
+    expect(below.reportedRange).toEqual({ min: 3.89, max: 6.11 });
+    // A formula that decreases would turn '<' into '>': the limit stays in the measured unit.
+    const reciprocal = read(0.05, { ...limited, parameter_formula: '10 - x' });
+    expect(reciprocal).toMatchObject({ censored: '<', calculated: null, reported: 0.1, reportedIn: 'measured' });
+    expect(reciprocal.reportedRange).toEqual({ min: 0.7, max: 1.1 });
+  });
+
   it('flags low, in range and high against the chosen range', () => {
     expect(read(0.5, glucose).flags).toEqual(['low']);
     expect(read(0.7, glucose).flags).toEqual([]);

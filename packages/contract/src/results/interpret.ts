@@ -66,19 +66,39 @@ export const ABNORMAL_RESULT_FLAGS = [
   'deadly',
 ] as const satisfies readonly ResultFlag[];
 
+/** The bounds of a range in one unit; either may be open. */
+export interface RangeBounds {
+  min: number | null;
+  max: number | null;
+}
+
 export interface ReadResult {
   ok: true;
   /** The value as measured, rounded to the parameter's decimals. */
   raw: number;
-  /** The formula's value, rounded; null without a formula. */
+  /**
+   * The formula's value, rounded; null without a formula. When the measure is censored it is the
+   * detection limit passed through the formula (so '< 0.10 g/L' reads '< 0.56 mmol/L'), unless the
+   * formula does not grow with the measure there: '<' would then turn into '>', and the limit is
+   * reported in the measured unit instead.
+   */
   calculated: number | null;
   /** '<' or '>' when the measure is beyond a detection limit and the limit is what is reported. */
   censored: '<' | '>' | null;
-  /** The number reported: the limit when censored, else the calculated value or the raw one. */
+  /** The number reported: the calculated value when there is one, else the limit or the measure. */
   reported: number;
+  /** The unit `reported` is in: the unit after calculation exactly when `calculated` is not null. */
+  reportedIn: 'measured' | 'calculated';
+  /** The chosen range, as written on the parameter: in the measured unit. */
   range: ChosenRange | null;
   /** The chosen range passed through the formula (the 'calculated reference range'). */
-  calculatedRange: { min: number | null; max: number | null } | null;
+  calculatedRange: RangeBounds | null;
+  /**
+   * The range in the unit of `reported`, the one every surface prints beside the value: the
+   * calculated range when the value is calculated, else the chosen range. Null when the formula
+   * cannot convert a bound: no range is printed rather than one in the other unit.
+   */
+  reportedRange: RangeBounds | null;
   flags: ResultFlag[];
 }
 export interface FormulaFailure {
@@ -164,6 +184,8 @@ export function readResult(
     const result = evaluateFormula(formula, scopeOf(patient, raw));
     if (!result.ok) return result;
     calculated = roundTo(result.value, decimals);
+  } else if (formula) {
+    calculated = censoredLimitThrough(formula, measuredValue, patient, decimals);
   }
 
   const range = chooseReferenceRange(
@@ -185,16 +207,48 @@ export function readResult(
     }
   }
 
+  const calculatedRange = formula && range ? convertRange(formula, range.range, patient, decimals) : null;
+  const measuredRange = range ? { min: range.range.min, max: range.range.max } : null;
   return {
     ok: true,
     raw,
     calculated,
     censored,
-    reported: censored ? measuredValue : (calculated ?? raw),
+    reported: calculated ?? measuredValue,
+    reportedIn: calculated === null ? 'measured' : 'calculated',
     range,
-    calculatedRange: formula && range ? convertRange(formula, range.range, patient, decimals) : null,
+    calculatedRange,
+    reportedRange: calculated === null ? measuredRange : calculatedRange,
     flags,
   };
+}
+
+/**
+ * A detection limit passed through the formula, for a censored measure: null when the formula
+ * cannot be calculated there or does not grow with the measure (a decreasing formula would turn
+ * '< limit' into '> value', so the limit stays in the measured unit).
+ */
+function censoredLimitThrough(
+  formula: string,
+  limit: number,
+  patient: ResultPatient,
+  decimals: number | null,
+): number | null {
+  const at = evaluateFormula(formula, scopeOf(patient, limit));
+  const step = Math.max(Math.abs(limit), 1) * 1e-6;
+  const after = evaluateFormula(formula, scopeOf(patient, limit + step));
+  if (!at.ok || !after.ok || !(after.value > at.value)) return null;
+  return roundTo(at.value, decimals);
+}
+
+/** The unit a reading's reported number is in, from the parameter's measured and calculated units. */
+export function reportedUnitOf(
+  parameter: { parameter_unit: string | null; parameter_unit_after_calc: string | null },
+  reading: Pick<ReadResult, 'reportedIn'>,
+): string | null {
+  return reading.reportedIn === 'calculated'
+    ? (parameter.parameter_unit_after_calc ?? parameter.parameter_unit)
+    : parameter.parameter_unit;
 }
 
 /** A range's bounds through the formula, in increasing order (a formula may reverse them). */
@@ -203,7 +257,7 @@ function convertRange(
   range: ReferenceRange,
   patient: ResultPatient,
   decimals: number | null,
-): { min: number | null; max: number | null } | null {
+): RangeBounds | null {
   const convert = (bound: number | null): number | null | undefined => {
     if (bound === null) return null;
     const result = evaluateFormula(formula, scopeOf(patient, bound));
@@ -365,5 +419,11 @@ export function calculateResult(
     return { ok: false, error: 'notFinite', detail: String(value) };
   const reading = readResult(value, { ...parameter, parameter_has_formula: false }, patient, matrixId);
   if (!reading.ok) return reading;
-  return { ...reading, calculated: reading.raw, reported: reading.censored ? reading.reported : reading.raw };
+  // The value and its range are both in the calculated unit: the range is written in it.
+  return {
+    ...reading,
+    calculated: reading.censored ? reading.reported : reading.raw,
+    reported: reading.censored ? reading.reported : reading.raw,
+    reportedIn: 'calculated',
+  };
 }

@@ -18,8 +18,12 @@ export const ResultRow = z.object({
   result_censored: z.enum(['<', '>']).nullable(),
   result_unit: z.string().nullable(),
   result_population: referenceRangeCategorySchema.nullable(),
+  /** The range applied, in `result_unit`: the unit of the number reported beside it. */
   result_range_min: amount,
   result_range_max: amount,
+  /** The same range as written on the parameter, in the measured unit; null for a calculated one. */
+  result_raw_range_min: amount,
+  result_raw_range_max: amount,
   result_flags: z.array(z.enum(RESULT_FLAGS)),
   result_entered_by: rowId,
   /** The name of who entered or last changed it, for the bench and the trace. */

@@ -1,3 +1,5 @@
+import { inflateSync } from 'node:zlib';
+
 /**
  * Reads what pdfkit wrote into an uncompressed PDF (`compress: false`): the text lines and the
  * filled rectangles of each page's content stream. Tests use it to check what a reader would see.
@@ -43,6 +45,18 @@ export function pdfText(pdf: Buffer): string {
   return readPdfPages(pdf)
     .flatMap((page) => page.lines)
     .join('\n');
+}
+
+/** The text of a PDF as the server stores it, its content streams deflated: inflated, then read. */
+export function storedPdfText(pdf: Buffer): string {
+  const inflated = pdf
+    .toString('latin1')
+    .replace(
+      /\/Filter \/FlateDecode\n>>\nstream\n([\s\S]*?)\nendstream/g,
+      (_all, data: string) =>
+        `>>\nstream\n${inflateSync(Buffer.from(data, 'latin1')).toString('latin1')}\nendstream`,
+    );
+  return pdfText(Buffer.from(inflated, 'latin1'));
 }
 
 function textLines(content: string): string[] {

@@ -9,7 +9,9 @@ const decimal = (name: string) => numeric(name, { precision: 18, scale: 6, mode:
 
 /**
  * One result per sample and parameter (migration 0017), with what was read from it when it was
- * entered; a validated sample's results are frozen by the database (`results_guard`).
+ * entered; a validated sample's results are frozen by the database (`results_guard`). The range is
+ * kept in the unit of the reported number (`result_range_*`, beside `result_unit`) and as written
+ * on the parameter, in the measured unit (`result_raw_range_*`, migration 0047).
  */
 export const results = pgTable(
   'results',
@@ -32,6 +34,8 @@ export const results = pgTable(
     result_population: text('result_population'),
     result_range_min: decimal('result_range_min'),
     result_range_max: decimal('result_range_max'),
+    result_raw_range_min: decimal('result_raw_range_min'),
+    result_raw_range_max: decimal('result_raw_range_max'),
     result_flags: text('result_flags').array().notNull().default([]),
     result_entered_by: uuid('result_entered_by')
       .notNull()

@@ -153,7 +153,9 @@ export async function gatherReport(
   const valuesOf = new Map<string, number[]>();
   for (const { entries } of ordered)
     for (const { line, result, parameter } of entries) {
-      const converted = parameter?.parameter_show_before_after && result?.result_calculated != null;
+      // A censored value's measure is below its limit, not a number to print before conversion.
+      const converted =
+        parameter?.parameter_show_before_after && result?.result_calculated != null && !result.result_censored;
       const decimals = line.parameter_decimals;
       const reported = result ? (result.result_calculated ?? result.result_value) : null;
       if (reported !== null && !result?.result_censored)

@@ -22,7 +22,7 @@ import {
   type recordAndPatientOf,
   resultsOfRecord,
 } from './queries.js';
-import { resultParameterOf } from './reading.js';
+import { readingColumns, resultParameterOf } from './reading.js';
 
 type RecordAndPatient = Awaited<ReturnType<typeof recordAndPatientOf>>;
 
@@ -108,18 +108,17 @@ export async function calculatedLines(
   );
 }
 
-/** The columns a calculated result stores: the value both as measure and as calculated value. */
+/**
+ * The columns a calculated result stores: the value both as measure and as calculated value, its
+ * range written in the calculated unit; nothing was measured, so it has no raw range.
+ */
 function calculatedColumns(parameter: ParameterRow, reading: ReadResult) {
   return {
     result_value: reading.raw,
     result_text: null,
-    result_calculated: reading.calculated,
-    result_censored: reading.censored,
-    result_unit: parameter.parameter_unit_after_calc ?? parameter.parameter_unit,
-    result_population: reading.range?.population ?? null,
-    result_range_min: reading.range?.range.min ?? null,
-    result_range_max: reading.range?.range.max ?? null,
-    result_flags: reading.flags as string[],
+    ...readingColumns(parameter, reading),
+    result_raw_range_min: null,
+    result_raw_range_max: null,
   };
 }
 type Columns = ReturnType<typeof calculatedColumns>;
@@ -134,6 +133,8 @@ function unchanged(stored: RecordResult | undefined, wanted: Columns | null): bo
     stored.result_population === wanted.result_population &&
     stored.result_range_min === wanted.result_range_min &&
     stored.result_range_max === wanted.result_range_max &&
+    stored.result_raw_range_min === wanted.result_raw_range_min &&
+    stored.result_raw_range_max === wanted.result_raw_range_max &&
     stored.result_flags.join() === wanted.result_flags.join()
   );
 }

@@ -2,11 +2,14 @@ import {
   type FormulaErrorCode,
   isOutOfBounds,
   plausibleBoundsOf,
+  type ReadResult,
   type ReferenceRange,
   type ResultParameter,
   type ResultPatient,
   readResult,
+  reportedUnitOf,
 } from '@sil/contract';
+import type { results } from '../../db/schema/index.js';
 import { fail } from '../../lib/errors.js';
 import type { ParameterRow } from './queries.js';
 
@@ -20,9 +23,11 @@ export function resultParameterOf(row: ParameterRow): ResultParameter {
 }
 
 /**
- * The columns a result stores for a typed value: what the contract's reading says of it. A formula
- * that cannot be calculated for this patient keeps the measure (flagged against the raw range) and
- * leaves the calculated value empty: the bench shows why, and nothing typed is lost.
+ * The columns a result stores for a typed value: what the contract's reading says of it. The
+ * range is stored twice: as written on the parameter (the measured unit) and in the unit of the
+ * number reported, which is what every surface prints beside it. A formula that cannot be
+ * calculated for this patient keeps the measure (flagged against the raw range, in the measured
+ * unit) and leaves the calculated value empty: the bench shows why, and nothing typed is lost.
  */
 export function storedReading(
   parameter: ParameterRow,
@@ -31,18 +36,17 @@ export function storedReading(
   value: number | null,
   text: string | null,
 ) {
-  const unit = parameter.parameter_has_formula
-    ? (parameter.parameter_unit_after_calc ?? parameter.parameter_unit)
-    : parameter.parameter_unit;
   const empty = {
     result_value: value,
     result_text: text,
     result_calculated: null,
     result_censored: null,
-    result_unit: unit,
+    result_unit: parameter.parameter_unit,
     result_population: null,
     result_range_min: null,
     result_range_max: null,
+    result_raw_range_min: null,
+    result_raw_range_max: null,
     result_flags: [] as string[],
   };
   if (value === null) return empty;
@@ -63,14 +67,40 @@ export function storedReading(
   if (!reading.ok)
     reading = readResult(value, { ...definition, parameter_has_formula: false }, patient, matrixId);
   if (!reading.ok) return empty;
+  return { ...empty, ...readingColumns(parameter, reading) };
+}
+
+/** What saving a result again replaces; its sample, parameter and first entry time stay. */
+export const REWRITTEN_COLUMNS = [
+  'result_value',
+  'result_text',
+  'result_calculated',
+  'result_censored',
+  'result_unit',
+  'result_population',
+  'result_range_min',
+  'result_range_max',
+  'result_raw_range_min',
+  'result_raw_range_max',
+  'result_flags',
+  'result_entered_by',
+] as const satisfies ReadonlyArray<keyof typeof results.$inferInsert>;
+
+/** What a reading stores: the reported value's unit and range in that unit, flags, population. */
+export function readingColumns(
+  parameter: Pick<ParameterRow, 'parameter_unit' | 'parameter_unit_after_calc'>,
+  reading: ReadResult,
+) {
   return {
-    ...empty,
     result_calculated: reading.calculated,
     result_censored: reading.censored,
+    result_unit: reportedUnitOf(parameter, reading),
     result_population: reading.range?.population ?? null,
-    result_range_min: reading.range?.range.min ?? null,
-    result_range_max: reading.range?.range.max ?? null,
-    result_flags: reading.flags,
+    result_range_min: reading.reportedRange?.min ?? null,
+    result_range_max: reading.reportedRange?.max ?? null,
+    result_raw_range_min: reading.range?.range.min ?? null,
+    result_raw_range_max: reading.range?.range.max ?? null,
+    result_flags: reading.flags as string[],
   };
 }
 

@@ -27,7 +27,7 @@ import {
   resultsOfSample,
   type StoredResult,
 } from './queries.js';
-import { calculationError, storedReading } from './reading.js';
+import { calculationError, REWRITTEN_COLUMNS, storedReading } from './reading.js';
 
 interface ResultLineInput {
   parameter_id: string;
@@ -109,20 +109,6 @@ export async function sampleResults(
     }),
   };
 }
-
-/** What saving a result again replaces; its sample, parameter and first entry time stay. */
-const REWRITTEN = [
-  'result_value',
-  'result_text',
-  'result_calculated',
-  'result_censored',
-  'result_unit',
-  'result_population',
-  'result_range_min',
-  'result_range_max',
-  'result_flags',
-  'result_entered_by',
-] as const satisfies ReadonlyArray<keyof typeof results.$inferInsert>;
 
 const sameStamp = (a: string, b: string) => new Date(a).getTime() === new Date(b).getTime();
 
@@ -222,7 +208,7 @@ export function createResultService(db: Db) {
             .values(written)
             .onConflictDoUpdate({
               target: [results.result_sample, results.result_parameter],
-              set: Object.fromEntries(REWRITTEN.map((column) => [column, sql.raw(`excluded.${column}`)])),
+              set: Object.fromEntries(REWRITTEN_COLUMNS.map((column) => [column, sql.raw(`excluded.${column}`)])),
             });
         }
         await recalculateRecord(tx, laboratoryId, auth.user.admin_uid, { record, patient });

@@ -29,6 +29,7 @@ function entry(change: Partial<TraceEntry>): TraceEntry {
     log_comment: null,
     nca: null,
     names: { [RECORD]: '2611230001' },
+    result_change: null,
     ...change,
   };
 }
@@ -205,6 +206,36 @@ describe('a trace entry as a sentence', () => {
     };
     expect(sentence('en', resolved)).toBe(
       'Marie Dupont (technicien) changed Resolved of NCA nca7 from No to Yes on 23/11/2026 at 14:02',
+    );
+  });
+});
+
+describe('the trace of a result', () => {
+  const change = (old: number | null, now: number | null) => ({
+    table_name: 'results',
+    row_id: SAMPLE,
+    result_change: {
+      parameter_id: NFS,
+      parameter_name: 'Hémoglobine',
+      sample_number: '2611230001-01',
+      old: old === null ? null : { value: old, text: null, censored: null, unit: 'g/dL' },
+      new: now === null ? null : { value: now, text: null, censored: null, unit: 'g/dL' },
+    },
+  });
+
+  it('says who corrected which result from which value to which, with the units', () => {
+    expect(sentence('fr', change(11.2, 11.4))).toBe(
+      'Marie Dupont (technicien) a corrigé le résultat Hémoglobine (échantillon 2611230001-01) de « 11,2 g/dL » à « 11,4 g/dL » le 23/11/2026 à 14:02',
+    );
+    expect(sentence('en', change(11.2, 11.4))).toBe(
+      'Marie Dupont (technicien) corrected the result Hémoglobine (sample 2611230001-01) from “11.2 g/dL” to “11.4 g/dL” on 23/11/2026 at 14:02',
+    );
+  });
+
+  it('says when a result was entered and when it was removed', () => {
+    expect(sentence('fr', change(null, 11.2))).toContain('a saisi le résultat Hémoglobine');
+    expect(sentence('en', change(14.1, null))).toContain(
+      'removed the result Hémoglobine (sample 2611230001-01) (was “14.1 g/dL”)',
     );
   });
 });

@@ -1,5 +1,6 @@
 import type { RouteAnswer } from '@sil/contract';
 import type { TFunction } from 'i18next';
+import { formatNumber } from '../../lib/format/numbers';
 import { shownInstant, shownValue } from './trace-values';
 
 export type TraceEntry = RouteAnswer<'getRecordTrace'>[number];
@@ -75,6 +76,7 @@ export function fieldLabel(field: string, t: TFunction<'records'>): string {
 export function traceSentence(entry: TraceEntry, t: TFunction<'records'>, language: string): string {
   const { date, time } = shownInstant(entry.modification_timestamp, language);
   const who = author(entry, t);
+  if (entry.result_change) return resultSentence(entry.result_change, { who, date, time }, t, language);
   if (entry.modification_type !== 'update' || !entry.modification_field) {
     const action = entry.modification_type === 'delete' ? 'delete' : 'insert';
     return t(`trace.sentence.${action}`, { who, subject: rowWords(entry, t, 'subject'), date, time });
@@ -94,4 +96,33 @@ export function traceSentence(entry: TraceEntry, t: TFunction<'records'>, langua
     date,
     time,
   });
+}
+
+type ResultChange = NonNullable<TraceEntry['result_change']>;
+
+/** A result as the report printed it: '< 0,56 mmol/L', '11,4 g/dL', 'positif'. */
+function reportedText(result: NonNullable<ResultChange['old']>, language: string): string {
+  if (result.value === null) return result.text ?? '';
+  const number = formatNumber(result.value, language, { maxDecimals: 6 });
+  return [result.censored, number, result.unit].filter(Boolean).join(' ');
+}
+
+/**
+ * A change of a result as a sentence: entered, corrected (old and new value with their units) or
+ * removed, naming the parameter and the sample ('… a corrigé Hémoglobine (échantillon …-01) de
+ * « 11,2 g/dL » à « 11,4 g/dL »'). Its reason shows beneath, as every entry's comment does.
+ */
+function resultSentence(
+  change: ResultChange,
+  when: { who: string; date: string; time: string },
+  t: TFunction<'records'>,
+  language: string,
+): string {
+  const parameter = change.sample_number
+    ? t('trace.result.of_sample', { parameter: change.parameter_name, sample: change.sample_number })
+    : change.parameter_name;
+  const old = change.old ? reportedText(change.old, language) : null;
+  const now = change.new ? reportedText(change.new, language) : null;
+  const shape = old === null ? 'entered' : now === null ? 'removed' : 'corrected';
+  return t(`trace.result.${shape}`, { ...when, parameter, old, new: now });
 }

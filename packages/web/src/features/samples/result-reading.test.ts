@@ -1,5 +1,11 @@
 import '@sil/contract/formula-engine';
-import { type ParameterRow, type PatientRow, resultPatientOf, type SampleResultLine } from '@sil/contract';
+import {
+  type ParameterRow,
+  type PatientRow,
+  type ResultRow,
+  resultPatientOf,
+  type SampleResultLine,
+} from '@sil/contract';
 import { describe, expect, it } from 'vitest';
 import {
   calculatedPreview,
@@ -7,6 +13,7 @@ import {
   isOutOfRange,
   previewOf,
   resultParameterOf,
+  shownOfStored,
   typedResult,
 } from './result-reading';
 
@@ -90,10 +97,12 @@ describe('the bench reading of a typed result', () => {
     });
   });
 
-  it('reports a measure below the detection limit as the limit', () => {
+  it('reports a measure below the detection limit as the limit, in the calculated unit', () => {
+    // < 0.10 g/L is reported as < 0.56 mmol/L, beside the range in mmol/L.
     expect(previewOf('0,05', 'fr', glucose, patient(), null)).toMatchObject({
       censored: '<',
-      calculated: null,
+      calculated: 0.56,
+      calculatedRange: { min: 3.89, max: 6.11 },
       flags: ['low', 'belowDetection'],
     });
   });
@@ -202,5 +211,45 @@ describe('the bench reading of a typed result', () => {
       calculatedPreview(highTg as unknown as SampleResultLine, new Map(), ldl, patient(), null),
     ).toMatchObject({ calculated: null, calculationError: { code: 'conditionNotMet', detail: '$TG < 4.5' } });
     expect(isChanged(line, '12', 'fr')).toBe(false);
+  });
+});
+
+describe('the bench reading of a saved result', () => {
+  const saved: ResultRow = {
+    result_id: ID,
+    result_sample: ID,
+    result_parameter: ID,
+    result_value: 1.26,
+    result_text: null,
+    result_calculated: 6.99,
+    result_censored: null,
+    result_unit: 'mmol/L',
+    result_population: 'default',
+    result_range_min: 3.89,
+    result_range_max: 6.11,
+    result_raw_range_min: 0.7,
+    result_raw_range_max: 1.1,
+    result_flags: ['high'],
+    result_entered_by: ID,
+    result_entered_by_name: 'Technicien',
+    result_entered_at: STAMP,
+    result_last_updated: STAMP,
+  };
+
+  it('shows the raw range beside the measure and the stored range beside the converted value', () => {
+    expect(shownOfStored(saved, null)).toMatchObject({
+      value: 1.26,
+      calculated: 6.99,
+      range: { min: 0.7, max: 1.1 },
+      calculatedRange: { min: 3.89, max: 6.11 },
+    });
+  });
+
+  it('shows a result calculated from others with its range as written, in the calculated unit', () => {
+    const ldl = { ...saved, result_value: 3.43, result_calculated: 3.43, result_raw_range_min: null };
+    expect(shownOfStored({ ...ldl, result_raw_range_max: null }, null, null, true)).toMatchObject({
+      range: { min: 3.89, max: 6.11 },
+      calculatedRange: null,
+    });
   });
 });

@@ -81,13 +81,21 @@ export function typedResult(text: string, language: string): { value: number | n
   return value === null ? { value: null, text: trimmed } : { value, text: null };
 }
 
-/** A saved result as its reading was stored; the calculated range is not stored. */
+/**
+ * A saved result as its reading was stored. The range as written on the parameter is the raw range
+ * of a measure, and the range of a result calculated from others (written in the calculated unit);
+ * a converted measure's range in the calculated unit is the stored range beside its value.
+ */
 export function shownOfStored(
   result: ResultRow,
   calculationError: FormulaErrorCode | null,
   detail: string | null = null,
+  fromOthers = false,
 ): Shown {
-  const ranged = result.result_range_min !== null || result.result_range_max !== null;
+  const bounds = (min: number | null, max: number | null) =>
+    min !== null || max !== null ? { min, max } : null;
+  const reported = bounds(result.result_range_min, result.result_range_max);
+  const converted = !fromOthers && result.result_calculated !== null;
   return {
     ...EMPTY_SHOWN,
     value: result.result_value,
@@ -95,7 +103,8 @@ export function shownOfStored(
     calculated: result.result_calculated,
     censored: result.result_censored,
     population: result.result_population,
-    range: ranged ? { min: result.result_range_min, max: result.result_range_max } : null,
+    range: fromOthers ? reported : bounds(result.result_raw_range_min, result.result_raw_range_max),
+    calculatedRange: converted ? reported : null,
     flags: result.result_flags,
     calculationError: calculationError ? { code: calculationError, detail } : null,
   };

@@ -85,7 +85,12 @@ export function ResultsTab({
       const definition = context?.definitions.get(line.parameter_id);
       const stored = () =>
         line.result
-          ? shownOfStored(line.result, line.calculation_error, line.calculation_detail)
+          ? shownOfStored(
+              line.result,
+              line.calculation_error,
+              line.calculation_detail,
+              isCalculatedLine(line),
+            )
           : line.calculation_error
             ? {
                 ...EMPTY_SHOWN,

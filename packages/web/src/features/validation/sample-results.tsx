@@ -28,6 +28,24 @@ export function valueText(
   return censored ? `${censored} ${number}` : number;
 }
 
+/**
+ * The range applied, in the unit of the value beside it (the server stores it so): '3,89 – 6,11
+ * mmol/L', '≤ 5,0 mmol/L' or '≥ 60 mL/min' when only one bound is written.
+ */
+function rangeText(result: Result, unit: string, decimals: number | null, language: string): string {
+  const { result_range_min: min, result_range_max: max } = result;
+  const number = (value: number) => formatNumber(value, language, decimals === null ? {} : { decimals });
+  const bounds =
+    min !== null && max !== null
+      ? `${number(min)} – ${number(max)}`
+      : min !== null
+        ? `≥ ${number(min)}`
+        : max !== null
+          ? `≤ ${number(max)}`
+          : null;
+  return bounds === null ? '—' : `${bounds} ${unit}`.trim();
+}
+
 /** What one line shows: the value as reported, the range applied, the previous result and flags. */
 function lineCells(line: SampleResultLine, t: TFunction<'validation'>, language: string) {
   const result: Result | null = line.result;
@@ -35,10 +53,7 @@ function lineCells(line: SampleResultLine, t: TFunction<'validation'>, language:
   const shown = result
     ? `${valueText(result, result.result_censored, line.parameter_decimals, language)} ${unit}`.trim()
     : t('no_result');
-  const range =
-    result && (result.result_range_min !== null || result.result_range_max !== null)
-      ? `${formatNumber(result.result_range_min, language)} – ${formatNumber(result.result_range_max, language)} ${unit}`.trim()
-      : '—';
+  const range = result ? rangeText(result, unit, line.parameter_decimals, language) : '—';
   const previous = line.anteriority;
   const anteriority = previous
     ? t('anteriority', {

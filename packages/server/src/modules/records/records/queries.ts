@@ -200,7 +200,10 @@ export const recordsOfPatient = (
     .where(and(recordScope(auth), eq(records.record_patient, patientId)))
     .orderBy(desc(records.record_created));
 
-/** The trace entries of a record, its samples and its patient, oldest first, with the author's name. */
+/**
+ * The trace entries of a record, its samples and its patient, oldest first, with the author's name;
+ * and the record's samples, whose results have a trace of their own (result-trace.ts).
+ */
 export async function traceEntries(q: Queryable, laboratoryId: string, record: RecordRow) {
   const sampleIds = (
     await q.select({ id: samples.sample_id }).from(samples).where(eq(samples.sample_record, record.record_id))
@@ -229,10 +232,11 @@ export async function traceEntries(q: Queryable, laboratoryId: string, record: R
         )
       : undefined,
   );
-  return q
+  const entries = await q
     .select({ entry: auditTrail, name: users.user_name })
     .from(auditTrail)
     .leftJoin(users, sql`${users.admin_uid}::text = ${auditTrail.modification_by}`)
     .where(and(eq(auditTrail.laboratory_id, laboratoryId), concerns))
     .orderBy(auditTrail.modification_id);
+  return { entries, sampleIds };
 }

@@ -1,4 +1,4 @@
-import type { ListQuery } from '@sil/contract';
+import type { ListQuery, TraceEntry } from '@sil/contract';
 import { and } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
@@ -11,6 +11,13 @@ import { visibleRecordDetail } from './detail.js';
 import { idsIn, namesOf } from './names.js';
 import { createdBetween, recordSource, traceEntries } from './queries.js';
 import { referenceNames } from './reference-names.js';
+import {
+  foldResultChanges,
+  resultEntriesOf,
+  resultSubjects,
+  sampleStepsOf,
+  subjectsOf,
+} from './result-trace.js';
 
 /** Whole rows (traces of inserts and deletes) are kept as JSON; the tenant column is not the user's business. */
 function traceValueWithoutTenant(value: string | null): string | null {
@@ -71,18 +78,27 @@ export function createRecordReadService(db: Db) {
       ];
     },
 
-    /** Every trace of the record, its samples and its patient, oldest first, with the author's name. */
+    /**
+     * Every trace of the record, its samples and its patient, oldest first, with the author's name;
+     * the changes of its results folded one per write, with what was reported before and after and
+     * the reason given (result-trace.ts).
+     */
     async trace(auth: Authenticated, recordId: string) {
+      const laboratoryId = auth.user.laboratory_id;
       const record = await visibleRecord(db, auth, recordId);
-      const entries = await traceEntries(db, auth.user.laboratory_id, record);
+      const { entries, sampleIds } = await traceEntries(db, laboratoryId, record);
+      const resultEntries = await resultEntriesOf(db, laboratoryId, sampleIds);
+      const wanted = subjectsOf(resultEntries);
+      const subjects = await resultSubjects(db, laboratoryId, wanted.parameterIds, wanted.sampleIds);
+      const changes = foldResultChanges(resultEntries, sampleStepsOf(entries), subjects);
       const idsOf = ({ entry }: (typeof entries)[number]) => [
         ...idsIn(entry.row_id),
         ...idsIn(entry.modification_old_value),
         ...idsIn(entry.modification_new_value),
       ];
       // One look-up for the whole trace: the rows the entries change and the ids their values hold.
-      const names = await namesOf(db, auth.user.laboratory_id, entries.flatMap(idsOf));
-      return entries.map((found) => {
+      const names = await namesOf(db, laboratoryId, entries.flatMap(idsOf));
+      const listed: TraceEntry[] = entries.map((found) => {
         const { entry, name } = found;
         return {
           ...withoutTenant(entry),
@@ -96,8 +112,21 @@ export function createRecordReadService(db: Db) {
               return named === undefined ? [] : [[id, named]];
             }),
           ),
+          result_change: null,
         };
       });
+      const folded: TraceEntry[] = changes.map(({ first, name, change, reason }) => ({
+        ...withoutTenant(first),
+        modification_field: null,
+        modification_old_value: null,
+        modification_new_value: null,
+        modification_by_name: name,
+        modification_timestamp: toIso(first.modification_timestamp),
+        log_comment: reason,
+        names: {},
+        result_change: change,
+      }));
+      return [...listed, ...folded].sort((a, b) => a.modification_id - b.modification_id);
     },
   };
 }

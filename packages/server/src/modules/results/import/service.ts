@@ -7,6 +7,7 @@ import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { toIso } from '../../../lib/time.js';
 import { writeTransaction } from '../../../lib/transaction.js';
 import { machineSettings, openRun, writeRunValues } from '../../ciq/index.js';
+import { REWRITTEN_COLUMNS } from '../reading.js';
 import { assertMachine, mappingsOf } from './mappings.js';
 import { parseImportFile } from './parsers/index.js';
 import { type ImportPlan, planImport } from './plan.js';
@@ -14,20 +15,7 @@ import { importContext, previousImportOf } from './queries.js';
 
 /** What a second value for a sample and parameter replaces: the reading and its author. */
 const UPSERTED = Object.fromEntries(
-  (
-    [
-      'result_value',
-      'result_text',
-      'result_calculated',
-      'result_censored',
-      'result_unit',
-      'result_population',
-      'result_range_min',
-      'result_range_max',
-      'result_flags',
-      'result_entered_by',
-    ] as const
-  ).map((column) => [column, sql.raw(`excluded.${column}`)]),
+  REWRITTEN_COLUMNS.map((column) => [column, sql.raw(`excluded.${column}`)]),
 );
 
 interface ImportInput {
