@@ -12,7 +12,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IMPORT_FILE_TYPES, type ImportFileType, type ImportPreview } from '@sil/contract';
+import {
+  IMPORT_FILE_TYPES,
+  type ImportAnswer,
+  type ImportFileType,
+  type ImportInternalStandardLine,
+  type ImportPreview,
+  type UnknownSampleLine,
+} from '@sil/contract';
 import { IconFileImport, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,21 +31,130 @@ import { useLoadAll } from '../../lib/table/use-load-all';
 import { useSession } from '../../lib/use-session';
 import { type ImportChoice, useImportResults, usePreviewImport } from './api';
 import { MappingSection } from './mapping-section';
-import { ControlLines, PreviewLines, SHOWN_ROWS, UnmatchedLines } from './preview-tables';
+import {
+  ControlLines,
+  InternalStandards,
+  PreviewLines,
+  SHOWN_ROWS,
+  UnknownSamples,
+  UnmatchedLines,
+} from './preview-tables';
 
-/** Where a refused file is wrong, as the server names it (line, column). */
+/** Why the server refused a file (`details.reason` of invalidImportFile). */
+const REFUSAL_REASONS = [
+  'missingSection',
+  'missingColumn',
+  'emptyCell',
+  'unreadable',
+  'truncatedLine',
+  'missingCell',
+] as const;
+type RefusalReason = (typeof REFUSAL_REASONS)[number];
+const isRefusalReason = (reason: unknown): reason is RefusalReason =>
+  REFUSAL_REASONS.some((known) => known === reason);
+
+/**
+ * Where a refused file is wrong, as the server names it (line, column), and why: a file cut short
+ * is said to be incomplete, not of another type, so that the technician exports it again.
+ */
 function RefusedFile({ error }: { error: unknown }) {
   const { t } = useTranslation(['records', 'translation']);
   if (!(error instanceof ApiError)) return null;
-  const details = (error.details ?? {}) as { line?: number; column?: string | null };
+  const details = (error.details ?? {}) as { line?: number; column?: string | null; reason?: string };
+  const reason = isRefusalReason(details.reason) ? details.reason : null;
   return (
     <Alert
       color="red"
-      title={t(`translation:errors.${error.code}`, { defaultValue: error.code })}
+      title={
+        reason === 'truncatedLine'
+          ? t('import.truncated_title')
+          : t(`translation:errors.${error.code}`, { defaultValue: error.code })
+      }
       data-import-error
+      data-import-refusal={reason ?? undefined}
     >
-      {details.line ? t('import.refused_at', { line: details.line, column: details.column ?? '—' }) : null}
+      <Stack gap={4}>
+        {details.line ? (
+          <Text size="sm">
+            {t('import.refused_at', { line: details.line, column: details.column ?? '—' })}
+          </Text>
+        ) : null}
+        {reason ? <Text size="sm">{t(`import.refusal_reasons.${reason}`)}</Text> : null}
+      </Stack>
     </Alert>
+  );
+}
+
+/**
+ * What the technician checks besides the values: the file's ids that match no sample (once per
+ * kind of row) and each injection's internal standard (quality control, never a result).
+ */
+function QualitySections({
+  unknown,
+  standards,
+}: {
+  unknown: UnknownSampleLine[];
+  standards: ImportInternalStandardLine[];
+}) {
+  const { t } = useTranslation('records');
+  return (
+    <>
+      {standards.length > 0 ? (
+        <Stack gap="xs">
+          <Title order={2} fz="h4">
+            {t('import.istd_title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('import.istd_hint')}
+          </Text>
+          <InternalStandards rows={standards} />
+        </Stack>
+      ) : null}
+      {unknown.length > 0 ? (
+        <Stack gap="xs">
+          <Title order={2} fz="h4">
+            {t('import.unknown_samples_title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('import.unknown_samples_hint')}
+          </Text>
+          <UnknownSamples rows={unknown} />
+        </Stack>
+      ) : null}
+    </>
+  );
+}
+
+/** What the import did, from its answer: kept on screen until another file or choice is made. */
+function ImportReport({ answer }: { answer: ImportAnswer }) {
+  const { t } = useTranslation('records');
+  return (
+    <Card withBorder data-import-report>
+      <Stack>
+        <Title order={2} fz="h4">
+          {t('import.report_title')}
+        </Title>
+        <Group gap="xs">
+          <Badge variant="light" color="teal">
+            {t('import.written', { count: answer.written })}
+          </Badge>
+          <Badge variant="light" color="gray">
+            {t('import.unchanged', { count: answer.unchanged })}
+          </Badge>
+          {answer.controls > 0 ? (
+            <Badge variant="light" color="violet">
+              {t('import.controls_written', { count: answer.controls })}
+            </Badge>
+          ) : null}
+          {answer.unmatched > 0 ? (
+            <Badge variant="light" color="orange">
+              {t('import.left_out', { count: answer.unmatched })}
+            </Badge>
+          ) : null}
+        </Group>
+        <QualitySections unknown={answer.unknown_samples} standards={answer.internal_standards} />
+      </Stack>
+    </Card>
   );
 }
 
@@ -74,6 +190,11 @@ function Summary({ preview }: { preview: ImportPreview }) {
         {preview.unmatched.length > 0 ? (
           <Badge variant="light" color="orange">
             {t('import.left_out', { count: preview.unmatched.length })}
+          </Badge>
+        ) : null}
+        {preview.unknown_samples.length > 0 ? (
+          <Badge variant="light" color="red">
+            {t('import.unknown_samples', { count: preview.unknown_samples.length })}
           </Badge>
         ) : null}
       </Group>
@@ -112,11 +233,14 @@ export function ImportPage() {
   const [fileType, setFileType] = useState<ImportFileType | null>(null);
   const [machineId, setMachineId] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<ImportAnswer | null>(null);
   const preview = usePreviewImport();
   const importing = useImportResults();
   const mappingRight = rights?.admin_machines ?? 0;
 
   const read = (choice: Partial<ImportChoice>) => {
+    // Another type, machine or file: the last import's report no longer describes what is shown.
+    if (Object.keys(choice).length > 0) setReport(null);
     const next = { fileType, machineId, file, ...choice };
     if (next.fileType && next.file) preview.mutate(next as ImportChoice);
     else preview.reset();
@@ -127,6 +251,7 @@ export function ImportPage() {
       { fileType, machineId, file },
       {
         onSuccess: (answer) => {
+          setReport(answer);
           if (answer.written === 0 && answer.controls === 0) showToast('info', t('import.nothing_changed'));
           else
             showToast(
@@ -203,6 +328,7 @@ export function ImportPage() {
           ) : null}
         </Stack>
       </Card>
+      {report ? <ImportReport answer={report} /> : null}
       {shown && !preview.isPending ? (
         <Card withBorder data-import-preview>
           <Stack>
@@ -224,6 +350,10 @@ export function ImportPage() {
                 <ControlLines preview={shown} />
               </Stack>
             ) : null}
+            {/* Once imported, the report above shows them: the file read again would repeat them. */}
+            {report ? null : (
+              <QualitySections unknown={shown.unknown_samples} standards={shown.internal_standards} />
+            )}
             <Group justify="flex-end">
               <Button
                 leftSection={<IconFileImport size={18} />}
@@ -238,7 +368,7 @@ export function ImportPage() {
                 {t('import.confirm')}
               </Button>
             </Group>
-            {shown.unmatched.length > 0 ? (
+            {shown.unmatched.some((row) => row.reason !== 'unknownSample') ? (
               <Stack gap="xs">
                 <Title order={2} fz="h4">
                   {t('import.unmatched_title')}

@@ -1,6 +1,11 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ImportPreview, ImportPreviewLine } from '@sil/contract';
+import type {
+  ImportInternalStandardLine,
+  ImportPreview,
+  ImportPreviewLine,
+  UnknownSampleLine,
+} from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format/numbers';
 
@@ -193,11 +198,82 @@ export function ControlLines({ preview }: { preview: ImportPreview }) {
   );
 }
 
-/** Every row the import leaves out, with why. */
+/** The file's sample ids that match no sample, once per kind of row, with where and how often. */
+export function UnknownSamples({ rows }: { rows: UnknownSampleLine[] }) {
+  const { t } = useTranslation('records');
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table data-import-unknown-samples>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('import.sample_ref')}</Table.Th>
+            <Table.Th>{t('import.row_kind')}</Table.Th>
+            <Table.Th>{t('import.first_line')}</Table.Th>
+            <Table.Th>{t('import.row_count')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.slice(0, SHOWN_ROWS).map((row) => (
+            <Table.Tr key={`${row.kind}/${row.sample_ref}`} data-unknown-sample={row.sample_ref}>
+              <Table.Td>{row.sample_ref}</Table.Td>
+              <Table.Td>{t(`import.kinds.${row.kind}`)}</Table.Td>
+              <Table.Td>{row.line}</Table.Td>
+              <Table.Td>{row.rows}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Each injection's internal standard: its peak is the injection's quality control, never a result. */
+export function InternalStandards({ rows }: { rows: ImportInternalStandardLine[] }) {
+  const { t, i18n } = useTranslation('records');
+  const number = (value: number | null) => (value === null ? '—' : formatNumber(value, i18n.language));
+  const keyedRows = keyed(rows.slice(0, SHOWN_ROWS), (row) => `${row.line}/${row.sample_ref}`);
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped data-import-istd>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('import.line')}</Table.Th>
+            <Table.Th>{t('import.sample_ref')}</Table.Th>
+            <Table.Th>{t('import.row_kind')}</Table.Th>
+            <Table.Th>{t('import.istd')}</Table.Th>
+            <Table.Th>{t('import.istd_area')}</Table.Th>
+            <Table.Th>{t('import.istd_retention_time')}</Table.Th>
+            <Table.Th>{t('import.istd_area_percent')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {keyedRows.map(({ key, row }) => (
+            <Table.Tr key={key} data-import-istd-line={row.sample_ref}>
+              <Table.Td>{row.line}</Table.Td>
+              <Table.Td>{row.sample_ref}</Table.Td>
+              <Table.Td>{t(`import.kinds.${row.kind}`)}</Table.Td>
+              <Table.Td>{row.instrument_code}</Table.Td>
+              <Table.Td>{number(row.istd_area)}</Table.Td>
+              <Table.Td>{number(row.istd_retention_time)}</Table.Td>
+              <Table.Td>
+                {row.istd_area_percent === null ? '—' : `${number(row.istd_area_percent)} %`}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/**
+ * Every row the import leaves out, with why; rows of an unknown sample id are summed up by
+ * UnknownSamples instead of being repeated for each target or compound.
+ */
 export function UnmatchedLines({ preview }: { preview: ImportPreview }) {
   const { t } = useTranslation('records');
   const rows = keyed(
-    preview.unmatched.slice(0, SHOWN_ROWS),
+    preview.unmatched.filter((row) => row.reason !== 'unknownSample').slice(0, SHOWN_ROWS),
     (row) => `${row.line}/${row.sample_ref}/${row.instrument_code}`,
   );
   return (
