@@ -7,6 +7,7 @@ import type {
   UnknownSampleLine,
 } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../lib/format/dates';
 import { formatNumber } from '../../lib/format/numbers';
 
 /** Rows shown at once: a 10,000-row file is summed up, not drawn whole. */
@@ -230,7 +231,14 @@ export function UnknownSamples({ rows }: { rows: UnknownSampleLine[] }) {
 /** Each injection's internal standard: its peak is the injection's quality control, never a result. */
 export function InternalStandards({ rows }: { rows: ImportInternalStandardLine[] }) {
   const { t, i18n } = useTranslation('records');
-  const number = (value: number | null) => (value === null ? '—' : formatNumber(value, i18n.language));
+  // '50 %' in French, '50%' in English, as each language writes a percentage.
+  const percent = (value: number | null) =>
+    value === null
+      ? '—'
+      : new Intl.NumberFormat(intlLocale(i18n.language), {
+          style: 'percent',
+          maximumFractionDigits: 1,
+        }).format(value / 100);
   const keyedRows = keyed(rows.slice(0, SHOWN_ROWS), (row) => `${row.line}/${row.sample_ref}`);
   return (
     <Table.ScrollContainer minWidth={640}>
@@ -253,11 +261,9 @@ export function InternalStandards({ rows }: { rows: ImportInternalStandardLine[]
               <Table.Td>{row.sample_ref}</Table.Td>
               <Table.Td>{t(`import.kinds.${row.kind}`)}</Table.Td>
               <Table.Td>{row.instrument_code}</Table.Td>
-              <Table.Td>{number(row.istd_area)}</Table.Td>
-              <Table.Td>{number(row.istd_retention_time)}</Table.Td>
-              <Table.Td>
-                {row.istd_area_percent === null ? '—' : `${number(row.istd_area_percent)} %`}
-              </Table.Td>
+              <Table.Td>{formatNumber(row.istd_area, i18n.language)}</Table.Td>
+              <Table.Td>{formatNumber(row.istd_retention_time, i18n.language)}</Table.Td>
+              <Table.Td>{percent(row.istd_area_percent)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
