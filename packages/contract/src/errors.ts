@@ -139,6 +139,8 @@ export const ERROR_STATUS = {
   bValueMissing: 409,
   reportImmutable: 409,
   deliveryNotPrintable: 409,
+  // Amendments after validation (issue 37, decision 0023).
+  amendmentRequired: 409,
   // Account, security and single sign-on (issue 18).
   ssoRequestNotFound: 404,
   ssoFailed: 502,

@@ -28,6 +28,7 @@ export * from './permissions.js';
 export * from './range-string.js';
 export * from './records/actions.js';
 export * from './records/add-sample.js';
+export * from './records/amendments.js';
 export * from './records/documents.js';
 export * from './records/external.js';
 export * from './records/lists.js';

@@ -9,6 +9,9 @@ import { documentPatientSchema, documentPrescriberSchema, localDateTimeSchema } 
 const line = (max: number) => z.string().trim().min(1).max(max);
 const text = (max: number) => z.string().trim().max(max);
 
+/** The reasons an amended report prints, at most (several invalidations may precede it). */
+export const REPLACEMENT_REASON_MAX = 4000;
+
 export const RESULT_MARKS = ['low', 'high', 'toxic', 'deadly'] as const;
 export type ResultMark = (typeof RESULT_MARKS)[number];
 
@@ -65,6 +68,11 @@ export const reportInputSchema = z.object({
   watermark: line(40).optional(),
   validatedBy: line(120).optional(),
   validatedAt: localDateTimeSchema.optional(),
+  /**
+   * The version this one cancels and replaces (an amendment after invalidation): when that one was
+   * validated, laboratory time, and why it was taken back.
+   */
+  replaces: z.object({ validatedAt: localDateTimeSchema, reason: line(REPLACEMENT_REASON_MAX) }).optional(),
   families: z.array(reportFamilySchema).max(200),
   notPerformed: z
     .array(z.object({ analysis: line(160), text: text(2000) }))

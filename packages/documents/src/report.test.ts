@@ -91,6 +91,18 @@ describe('renderReport', () => {
     expect(pdfText(pdf)).not.toContain('INS-NIR');
   });
 
+  it('says which version an amended report cancels and replaces, when it was validated and why', async () => {
+    const replaces = { validatedAt: '2024-05-14T17:02', reason: 'Glycémie ressaisie : erreur de tube' };
+    const text = pdfText(await renderReport({ ...report, version: 2, replaces }, { compress: false }));
+    const joined = text.replace(/\s+/g, ' ');
+    expect(joined).toContain(
+      'Ce compte rendu annule et remplace celui du 14/05/2024 à 17:02 (motif : Glycémie ressaisie : erreur de tube).',
+    );
+    // Before the first result: whoever holds the earlier version reads it first.
+    expect(joined.indexOf('annule et remplace')).toBeLessThan(joined.indexOf('Biochimie'));
+    expect(pdfText(await renderReport(report, { compress: false }))).not.toContain('annule et remplace');
+  });
+
   it('numbers each report of a print batch on its own pages', async () => {
     const records = ['D2024-000201', 'D2024-000202', 'D2024-000203'];
     const pdf = await renderReportBatch(

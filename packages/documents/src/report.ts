@@ -86,6 +86,7 @@ function drawReport(doc: Pdf, report: Report): void {
     ['Compte rendu', report.kind === 'final' ? 'Final' : 'Partiel (résultats en attente)'],
     ['Version', report.version ? String(report.version) : undefined],
   ]);
+  if (report.replaces) drawReplacement(doc, report.replaces);
 
   const families = printedFamilies(report.families);
   for (const family of families) drawFamily(doc, family);
@@ -226,6 +227,25 @@ function drawLegend(doc: Pdf, families: readonly Family[]): void {
   if (legend.length === 0) return;
   doc.y += 6;
   for (const item of legend) note(doc, item);
+}
+
+/**
+ * The amendment's mention, under the request and before any result, in bold: whoever holds the
+ * earlier version reads at once that it no longer stands, and why.
+ */
+export function replacementMention(replaces: NonNullable<Report['replaces']>): string {
+  return `Ce compte rendu annule et remplace celui du ${frenchDateTime(replaces.validatedAt)} (motif : ${replaces.reason}).`;
+}
+
+function drawReplacement(doc: Pdf, replaces: NonNullable<Report['replaces']>): void {
+  ensureSpace(doc, 24);
+  doc.y += 4;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .fillColor('black')
+    .text(replacementMention(replaces), PAGE_MARGIN, doc.y, { width: CONTENT_WIDTH });
+  doc.y += 4;
 }
 
 function drawSignature(doc: Pdf, report: Report): void {

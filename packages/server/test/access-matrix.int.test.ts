@@ -659,9 +659,19 @@ const CASES: Record<string, RouteCase> = {
   },
   invalidateRecord: {
     own: (f) =>
-      send('PUT', '/api/invalidate-record', { record_id: f.own.record, sample_ids: [f.own.sample] }),
+      send('PUT', '/api/invalidate-record', {
+        record_id: f.own.record,
+        sample_ids: [f.own.sample],
+        reason: 'Contrôle des droits',
+      }),
     ownAnswer: 'done',
-    foreign: (t) => [send('PUT', '/api/invalidate-record', { record_id: t.record, sample_ids: [t.sample] })],
+    foreign: (t) => [
+      send('PUT', '/api/invalidate-record', {
+        record_id: t.record,
+        sample_ids: [t.sample],
+        reason: 'Contrôle des droits',
+      }),
+    ],
   },
   getRecordNonconformities: {
     own: (f) => get(`/api/get-record-nonconformities?record_id=${f.own.record}`),
@@ -1322,19 +1332,22 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       .select()
       .from(records)
       .where(eq(records.record_id, String(created.record_id)));
-    const [report] = await ctx.database.db
-      .insert(recordReports)
-      .values({
-        laboratory_id: String(recordRow?.laboratory_id),
-        report_record: String(created.record_id),
-        report_version: 1,
-        report_kind: 'final',
-        report_validated_by: admin.uid,
-        report_sha256: createHash('sha256').update(PDF).digest('hex'),
-        report_size: PDF.length,
-        report_pdf: PDF,
-      })
-      .returning();
+    // Written as a service writes (the stored versions leave trace entries, migration 0049).
+    const [report] = await writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
+      tx
+        .insert(recordReports)
+        .values({
+          laboratory_id: String(recordRow?.laboratory_id),
+          report_record: String(created.record_id),
+          report_version: 1,
+          report_kind: 'final',
+          report_validated_by: admin.uid,
+          report_sha256: createHash('sha256').update(PDF).digest('hex'),
+          report_size: PDF.length,
+          report_pdf: PDF,
+        })
+        .returning(),
+    );
     const [record] = (await call(ctx.app, admin, get(`/api/get-record?record_id=${created.record_id}`))).json<
       Json[]
     >();

@@ -446,6 +446,7 @@ describe.each(DATABASES)('report delivery on %s', (kind) => {
     const back = await put(biologist, '/api/invalidate-record', {
       record_id: record.recordId,
       sample_ids: [record.sampleId],
+      reason: 'Glycémie à recontrôler',
     });
     expect(back.statusCode, back.body).toBe(200);
     await runSends();

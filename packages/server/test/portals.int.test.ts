@@ -525,6 +525,7 @@ describe.each(DATABASES)('portals on %s', (kind) => {
       body('PUT', '/api/invalidate-record', {
         record_id: high.recordId,
         sample_ids: [high.panel, high.count],
+        reason: 'Glycémie à recontrôler',
       }),
     );
     expect((await listed(prescriber)).get(high.recordId)?.record_abnormal).toBe(false);

@@ -200,8 +200,13 @@ describe.each(DATABASES)('result reports on %s', (kind) => {
 
     const both = [pending.panel, pending.count];
     expect(
-      (await put(biologist, '/api/invalidate-record', { record_id: pending.recordId, sample_ids: both }))
-        .statusCode,
+      (
+        await put(biologist, '/api/invalidate-record', {
+          record_id: pending.recordId,
+          sample_ids: both,
+          reason: 'Glycémie à contrôler',
+        })
+      ).statusCode,
     ).toBe(200);
     // Invalidation keeps every version: what was sent stays readable.
     expect(await versions(pending.recordId)).toHaveLength(2);

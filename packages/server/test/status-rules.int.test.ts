@@ -157,6 +157,7 @@ describe.each(DATABASES)('statuses by rule and the results history on %s', (kind
     const back = await put(biologist, '/api/invalidate-record', {
       record_id: created.record_id,
       sample_ids: [count],
+      reason: 'Numération à refaire',
     });
     expect(back.json().record).toMatchObject({
       record_status: RECORD_STATUS.pendingValidation,

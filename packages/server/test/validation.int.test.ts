@@ -44,8 +44,12 @@ describe.each(DATABASES)('biological validation on %s', (kind) => {
   const get = (session: Session, url: string) => call(ctx.app, session, { method: 'GET', url });
   const validate = (recordId: string, sampleIds: string[], session = biologist) =>
     put(session, '/api/validate-record', { record_id: recordId, sample_ids: sampleIds });
-  const invalidate = (recordId: string, sampleIds: string[], session = biologist) =>
-    put(session, '/api/invalidate-record', { record_id: recordId, sample_ids: sampleIds });
+  const invalidate = (
+    recordId: string,
+    sampleIds: string[],
+    session = biologist,
+    reason = 'Résultat à corriger',
+  ) => put(session, '/api/invalidate-record', { record_id: recordId, sample_ids: sampleIds, reason });
   const preview = async (recordId: string) => {
     const response = await get(biologist, `/api/preview-record?record_id=${recordId}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -221,8 +225,17 @@ describe.each(DATABASES)('biological validation on %s', (kind) => {
     const withoutRight = await invalidate(pending.recordId, [pending.panel], technician);
     expect(codeOf(withoutRight)).toBe('insufficientRights');
     expect(codeOf(await invalidate(pending.recordId, []))).toBe('noSamplesValidated');
+    // Without a reason, or a blank one, nothing is taken back.
+    const withoutReason = await put(biologist, '/api/invalidate-record', {
+      record_id: pending.recordId,
+      sample_ids: [pending.panel],
+    });
+    expect([withoutReason.statusCode, codeOf(withoutReason)]).toEqual([400, 'missingData']);
+    const blank = await invalidate(pending.recordId, [pending.panel], biologist, '   ');
+    expect(blank.statusCode).toBe(400);
+    expect(await recordStatus(pending.recordId)).toBe(RECORD_STATUS.pendingSubmission);
 
-    const back = await invalidate(pending.recordId, [pending.panel]);
+    const back = await invalidate(pending.recordId, [pending.panel], biologist, '  Résultat à corriger ');
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().record).toMatchObject({
       record_status: RECORD_STATUS.pendingValidation,
@@ -247,19 +260,20 @@ describe.each(DATABASES)('biological validation on %s', (kind) => {
 
     // A sample that is not validated cannot be taken back.
     expect(codeOf(await invalidate(pending.recordId, [pending.panel]))).toBe('invalidStatusTransition');
-    // The trail names the step back.
+    // The trail names the step back, with its reason (trimmed) on each of its entries.
     const trace = (await get(admin, `/api/get-record-trace?record_id=${pending.recordId}`)).json<Json[]>();
-    expect(
-      trace.some(
+    const step = (field: string) =>
+      trace.find(
         (entry) =>
-          entry.modification_field === 'record_status' &&
+          entry.modification_field === field &&
           Number(entry.modification_old_value) === 4 &&
           Number(entry.modification_new_value) === 3,
-      ),
-    ).toBe(true);
+      );
+    expect(step('record_status')?.log_comment).toBe('Résultat à corriger');
+    expect(step('sample_status')?.log_comment).toBe('Résultat à corriger');
   });
 
-  it('refuses an invalidation on a record that is neither pending validation nor submission', async () => {
+  it('refuses an invalidation on a record not yet pending validation', async () => {
     const created = await call(ctx.app, secretary, {
       method: 'POST',
       url: '/api/add-patient',
@@ -327,5 +341,37 @@ describe.each(DATABASES)('biological validation on %s', (kind) => {
         tx.execute(sql`UPDATE samples SET sample_status = 4 WHERE sample_id = ${pending.panel}`),
       ),
     ).toBe('invalidStatusTransition');
+
+    // A sent record (decision 0023): back to pending validation under invalidation only, in one step.
+    const sent = await pendingRecord();
+    await validate(sent.recordId, [sent.panel, sent.count]);
+    const sentTo = (status: number) =>
+      sql`UPDATE records SET record_status = ${status} WHERE record_id = ${sent.recordId}`;
+    expect(
+      await direct(async (tx) => {
+        await asAction(tx, 'delivery');
+        await tx.execute(sentTo(5));
+      }),
+    ).toBe('accepted');
+    for (const action of ['validation', 'delivery', 'registration'])
+      expect(
+        await direct(async (tx) => {
+          await asAction(tx, action);
+          await tx.execute(sentTo(3));
+        }),
+      ).toBe(action === 'delivery' ? 'cannotDowngradeStatus' : 'invalidRecordStatusForUpdate');
+    expect(
+      await direct(async (tx) => {
+        await asAction(tx, 'invalidation');
+        await tx.execute(sentTo(4));
+      }),
+    ).toBe('cannotDowngradeStatus');
+    expect(
+      await direct(async (tx) => {
+        await asAction(tx, 'invalidation');
+        await tx.execute(sql`UPDATE samples SET sample_status = 3 WHERE sample_record = ${sent.recordId}`);
+        await tx.execute(sentTo(3));
+      }),
+    ).toBe('accepted');
   });
 });

@@ -298,7 +298,7 @@ export const recordRoutes = {
     path: '/api/delete-records',
     access: records(3),
     summary:
-      'Delete records registered by mistake with their samples, all or none; a record with validated results, documents or a replacement link is kept (cancel it instead)',
+      'Delete records registered by mistake with their samples, all or none; a record with validated results, stored report versions, documents or a replacement link is kept (cancel it instead)',
     body: DeleteRecordsBody,
     response: DeleteAnswer,
     errors: ['recordNotFound', 'recordValidatedCannotDelete', 'recordMustBeKept'],

@@ -29,6 +29,7 @@ describe('status transitions (spec.md §4)', () => {
       '3→4 validation',
       '4→3 invalidation',
       '4→5 delivery',
+      '5→3 invalidation',
     ]);
   });
 
@@ -42,12 +43,12 @@ describe('status transitions (spec.md §4)', () => {
     expect(transitionRefusal('record', 4, 5, 'delivery')).toBeNull();
   });
 
-  it('refuses every step back as a downgrade but invalidation from validated to the step before', () => {
+  it('refuses every step back as a downgrade but invalidation from validated or sent to the step before validation', () => {
     for (const entity of ['record', 'sample'] as const)
       for (const from of RECORD_STATUSES)
         for (let to = 0; to < from; to++)
           for (const action of STATUS_ACTIONS) {
-            const invalidation = action === 'invalidation' && from === 4 && to === 3;
+            const invalidation = action === 'invalidation' && (from === 4 || from === 5) && to === 3;
             expect(transitionRefusal(entity, from, to, action)).toBe(
               invalidation ? null : 'cannotDowngradeStatus',
             );
@@ -60,7 +61,7 @@ describe('status transitions (spec.md §4)', () => {
       expect(stepOwners('sample', from, 4)).toEqual(from === 3 ? ['validation'] : []);
       // Completing a sample is the bench's step, forced or not.
       expect(stepOwners('sample', from, 3)).toEqual(
-        from < 3 ? ['sampleProgress', 'forcedCompletion'] : from === 4 ? ['invalidation'] : [],
+        from < 3 ? ['sampleProgress', 'forcedCompletion'] : from >= 4 ? ['invalidation'] : [],
       );
     }
     for (const from of RECORD_STATUSES) {
@@ -71,12 +72,13 @@ describe('status transitions (spec.md §4)', () => {
     expect(transitionRefusal('sample', 3, 4, 'sampleProgress')).toBe('invalidStatusTransition');
   });
 
-  it('offers a screen only the steps of its action, nothing from a sent record', () => {
+  it('offers a screen only the steps of its action, nothing from a sent record but its invalidation', () => {
     expect(nextRecordStatuses(0, 'registration')).toEqual([1]);
     expect(nextRecordStatuses(1, 'registration')).toEqual([]);
     expect(nextRecordStatuses(0, 'receive')).toEqual([1]);
-    for (const action of STATUS_ACTIONS) expect(nextRecordStatuses(5, action)).toEqual([]);
-    expect(Object.keys(RECORD_TRANSITIONS[5])).toEqual([]);
+    for (const action of STATUS_ACTIONS)
+      expect(nextRecordStatuses(5, action)).toEqual(action === 'invalidation' ? [3] : []);
+    expect(Object.keys(RECORD_TRANSITIONS[5])).toEqual(['3']);
     expect(nextSampleStatuses(1, 'sampleProgress')).toEqual([2, 3]);
     expect(nextSampleStatuses(3, 'sampleProgress')).toEqual([]);
     expect(nextSampleStatuses(0, 'forcedCompletion')).toEqual([3]);
@@ -87,9 +89,14 @@ describe('status transitions (spec.md §4)', () => {
   it('lists every step once, as the database holds them', () => {
     const steps = allTransitions();
     expect(new Set(steps.map((s) => `${s.entity}${s.from}${s.to}${s.action}`)).size).toBe(steps.length);
-    expect(steps.filter((s) => s.entity === 'record')).toHaveLength(7);
+    expect(steps.filter((s) => s.entity === 'record')).toHaveLength(8);
     const back = steps.filter((s) => s.to < s.from).map((s) => `${s.entity} ${s.from}→${s.to} ${s.action}`);
-    expect(back).toEqual(['record 4→3 invalidation', 'sample 4→3 invalidation']);
+    expect(back).toEqual([
+      'record 4→3 invalidation',
+      'record 5→3 invalidation',
+      'sample 4→3 invalidation',
+      'sample 5→3 invalidation',
+    ]);
   });
 
   it('derives a record status from its samples, forward, and back only from validated to pending', () => {
@@ -107,9 +114,12 @@ describe('status transitions (spec.md §4)', () => {
     // A sample added to a record under way does not take the record back.
     expect(recordStatusOfSamples(pendingValidation, [3, 0])).toBe(pendingValidation);
     expect(recordStatusOfSamples(pendingSubmission, [4, 0])).toBe(pendingSubmission);
+    // A sent record whose sample is invalidated is being amended: back to pending validation.
+    expect(recordStatusOfSamples(sent, [5, 3])).toBe(pendingValidation);
     // Not at the bench yet, sent, or without samples: the record keeps its status.
     expect(recordStatusOfSamples(preRegistered, [3])).toBe(preRegistered);
     expect(recordStatusOfSamples(sent, [4])).toBe(sent);
+    expect(recordStatusOfSamples(sent, [5, 5])).toBe(sent);
     expect(recordStatusOfSamples(processing, [])).toBe(processing);
   });
 
@@ -119,9 +129,11 @@ describe('status transitions (spec.md §4)', () => {
         for (const b of SAMPLE_STATUSES) {
           const to = recordStatusOfSamples(from, [a, b]);
           if (to === from) continue;
-          // Forward one step at a time, or invalidation's one step back.
-          for (let step = from; step !== to; step += to > from ? 1 : -1)
-            expect(stepOwners('record', step, step + (to > from ? 1 : -1)).length).toBeGreaterThan(0);
+          // Forward one step at a time, or invalidation's one step back to pending validation.
+          if (to < from) expect(stepOwners('record', from, to)).toEqual(['invalidation']);
+          else
+            for (let step = from; step !== to; step++)
+              expect(stepOwners('record', step, step + 1).length).toBeGreaterThan(0);
         }
   });
 

@@ -66,7 +66,8 @@ export const SAMPLE_STATUS_KEYS: Record<SampleStatus, string> = {
  *   `force_save`: the bench's own step, taken knowingly (it never validates);
  * - validation (issue 13) validates samples and moves the record to pending submission;
  * - invalidation (issue 13) takes validated samples back to 'removed' and their record back to
- *   pending validation, so that their results may be corrected: the only step back there is;
+ *   pending validation, so that their results may be corrected: the only step back there is; since
+ *   issue 37 also from 'report sent' and 'sent', the amendment of a report already out (decision 0023);
  * - delivery (issue 15) sends the report: samples 'report sent', record 'sent'.
  */
 export const STATUS_ACTIONS = [
@@ -89,13 +90,14 @@ export const RECORD_TRANSITIONS: Steps<RecordStatus> = {
   2: { 3: ['sampleProgress'] },
   3: { 4: ['validation'] },
   4: { 3: ['invalidation'], 5: ['delivery'] },
-  5: {},
+  5: { 3: ['invalidation'] },
 };
 
 /**
  * Sample steps: the technical steps may skip one (a sample need not be injected), all forward;
  * 'removed' (complete) by the bench, knowingly forced when results are missing; 'validated' only by
- * validation, back to 'removed' only by invalidation, 'report sent' only by delivery.
+ * validation, back to 'removed' only by invalidation (from 'validated', or from 'report sent' when a
+ * report already out is amended), 'report sent' only by delivery.
  */
 export const SAMPLE_TRANSITIONS: Steps<SampleStatus> = {
   0: { 1: ['sampleProgress'], 2: ['sampleProgress'], 3: ['sampleProgress', 'forcedCompletion'] },
@@ -103,7 +105,7 @@ export const SAMPLE_TRANSITIONS: Steps<SampleStatus> = {
   2: { 3: ['sampleProgress', 'forcedCompletion'] },
   3: { 4: ['validation'] },
   4: { 3: ['invalidation'], 5: ['delivery'] },
-  5: {},
+  5: { 3: ['invalidation'] },
 };
 
 /** A sample is done with its technical steps from 'removed' on: its record may await validation. */
@@ -112,17 +114,20 @@ export const SAMPLE_DONE = SAMPLE_STATUS.removed;
 /**
  * The status a record has by rule from its samples' (spec.md §4; the one place the rule is written):
  * 'processing' once one sample is worked on, 'pending validation' once all are complete, 'pending
- * submission' once all are validated, and back to 'pending validation' when one is invalidated.
- * A pre-registered record (its samples are not at the bench yet), a sent one and one without samples
- * keep their status, and samples never take a record back before 'pending validation'.
+ * submission' once all are validated, and back to 'pending validation' when one is invalidated (a
+ * sent record too: its report is being amended, decision 0023). A pre-registered record (its
+ * samples are not at the bench yet), a sent one whose samples are all still validated or sent and
+ * one without samples keep their status, and samples never take a record back before 'pending
+ * validation'.
  */
 export function recordStatusOfSamples(
   current: RecordStatus,
   sampleStatuses: readonly number[],
 ): RecordStatus {
-  if (current === RECORD_STATUS.preRegistered || current === RECORD_STATUS.sent) return current;
-  if (sampleStatuses.length === 0) return current;
+  if (current === RECORD_STATUS.preRegistered || sampleStatuses.length === 0) return current;
   const lowest = Math.min(...sampleStatuses);
+  const invalidatedLowest = lowest >= SAMPLE_DONE && lowest < SAMPLE_STATUS.validated;
+  if (current === RECORD_STATUS.sent) return invalidatedLowest ? RECORD_STATUS.pendingValidation : current;
   const implied: RecordStatus =
     lowest >= SAMPLE_STATUS.validated
       ? RECORD_STATUS.pendingSubmission
@@ -150,7 +155,7 @@ export function stepOwners(entity: StatusEntity, from: number, to: number): read
 
 /**
  * Why `action` may not move `from` → `to`, as a catalogue code; null when it may. A step back that
- * the table does not give to this action (only invalidation has one) is a downgrade; any other step
+ * the table does not give to this action (only invalidation has them) is a downgrade; any other step
  * the table does not give to it (a jump, or a step another action owns) is an invalid transition.
  */
 export function transitionRefusal(
@@ -191,7 +196,8 @@ export function allTransitions(): Array<{
 
 /**
  * A cancelled record, or one whose report is sent, is frozen: no status change, no sample move, no
- * note, no update.
+ * note, no update. A sent record is taken out of it only by invalidation, which starts the
+ * amendment of its report (decision 0023).
  */
 export const isFrozenRecord = (record: { record_annulr_flag: boolean; record_status: number }) =>
   record.record_annulr_flag || record.record_status >= RECORD_STATUS.sent;

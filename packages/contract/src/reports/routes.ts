@@ -6,7 +6,8 @@ import { rowId, stamp } from '../rows/stamps.js';
 
 /**
  * The result report (compte rendu, issue 15): previewed before validation, generated and stored at
- * each validation, immutable, with its checksum; invalidation then validation makes a new version.
+ * each validation, immutable, with its checksum; invalidation then validation makes a new version,
+ * which says which one it replaces and why.
  */
 export const REPORT_KINDS = ['partial', 'final'] as const;
 
@@ -22,6 +23,12 @@ export const ReportVersionRow = z.object({
   /** SHA-256 of the stored PDF bytes, hexadecimal. */
   report_sha256: z.string().regex(/^[0-9a-f]{64}$/),
   report_size: z.number().int().nonnegative(),
+  /**
+   * The version this one cancels and replaces (an amendment after invalidation, decision 0023),
+   * and the reasons given when it was taken back; null for a first or a following partial version.
+   */
+  report_replaces: rowId.nullable(),
+  report_replacement_reason: z.string().nullable(),
 });
 export type ReportVersionRow = z.output<typeof ReportVersionRow>;
 

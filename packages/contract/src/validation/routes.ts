@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RecordIdQuery } from '../records/actions.js';
+import { invalidationReason } from '../records/amendments.js';
 import type { RouteDef } from '../route-def.js';
 import { RecordDetail, RecordRow } from '../rows/record.js';
 import { SampleResults } from '../rows/result.js';
@@ -23,6 +24,13 @@ export const SampleChoiceBody = z.object({
     .refine((ids) => new Set(ids).size === ids.length, { message: 'one entry per sample' }),
 });
 export type SampleChoiceBody = z.input<typeof SampleChoiceBody>;
+
+/**
+ * The samples taken back and why (issue 37): the reason, required, goes with every trace entry of
+ * the invalidation and is printed on the report version that replaces the one taken back.
+ */
+export const InvalidationBody = SampleChoiceBody.extend({ reason: invalidationReason });
+export type InvalidationBody = z.input<typeof InvalidationBody>;
 
 /** A record with its patient, its samples and, per sample, every result with flags and anteriority. */
 export const RecordPreview = z.object({
@@ -101,8 +109,8 @@ export const validationRoutes = {
     path: '/api/invalidate-record',
     access: { kind: 'special', right: 'invalidation_admin' },
     summary:
-      'Take validated samples of a record back to removed, and the record back to pending validation; their results may then be corrected',
-    body: SampleChoiceBody,
+      'Take validated (or sent) samples of a record back to removed, and the record back to pending validation, with a reason; their results, and the identity, clinic and prescriber, may then be corrected, and the next validation makes a report version that replaces the one taken back',
+    body: InvalidationBody,
     response: ValidationAnswer,
     errors: [
       'recordNotFound',

@@ -17,7 +17,7 @@ export const fail = (code: ErrorCode, details?: AppError['details']): never => {
   throw new AppError(code, details);
 };
 
-/** The codes the database's own rules raise (migrations 0010, 0015, 0026 and 0027), by SQLSTATE. */
+/** The codes the database's own rules raise (migrations 0010, 0015, 0026, 0027 and 0049), by SQLSTATE. */
 const DATABASE_REFUSALS: Record<string, ErrorCode> = {
   SIL02: 'cannotDowngradeStatus',
   SIL03: 'invalidRecordStatusForUpdate',
@@ -25,6 +25,7 @@ const DATABASE_REFUSALS: Record<string, ErrorCode> = {
   SIL05: 'resultValidated',
   SIL08: 'deliveryPending',
   SIL10: 'reportImmutable',
+  SIL11: 'amendmentRequired',
 };
 
 /**

@@ -1,5 +1,11 @@
-import { type DeliveryChannel, RECORD_STATUS, SAMPLE_STATUS, SENT_CHANNELS } from '@sil/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  type DeliveryChannel,
+  deliveryChannel,
+  RECORD_STATUS,
+  SAMPLE_STATUS,
+  SENT_CHANNELS,
+} from '@sil/contract';
+import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/open.js';
 import { patients, recordDeliveries, recordDeliveryCalls, records, samples } from '../../db/schema/index.js';
 import { moveRecordStatus, moveSampleStatus, type RecordRow } from '../records/index.js';
@@ -23,12 +29,24 @@ export const CHANNELS: readonly DeliveryChannel[] = [
 /**
  * At validation (status 4) each channel the record must use becomes pending: a row per channel,
  * the phone checklist per person, the record_pending_* flag set. E-mail and fax go to the sending
- * queue at once (enqueued in this transaction). A record validated again after invalidation keeps the rows it had.
+ * queue at once (enqueued in this transaction). A record validated again after invalidation keeps
+ * the rows it had, and every one of them is due again, done ones included: the new version
+ * cancels and replaces what went out, so it goes out the same ways (decision 0023).
  */
 export async function openDeliveries(tx: Tx, record: RecordRow, jobs: DeliveryJobs): Promise<void> {
   const chosen = CHANNELS.filter((channel) => record[flagOf('must', channel)] === true);
   await openExchange(tx, record);
-  if (chosen.length === 0) return;
+  // The channels an earlier version went out by (or was to): served again whatever is chosen now.
+  const served = await tx
+    .select({ id: recordDeliveries.delivery_id, channel: recordDeliveries.delivery_channel })
+    .from(recordDeliveries)
+    .where(
+      and(
+        eq(recordDeliveries.delivery_record, record.record_id),
+        ne(recordDeliveries.delivery_channel, 'exchange'),
+      ),
+    );
+  if (chosen.length === 0 && served.length === 0) return;
   const [patient] = await tx
     .select({ email: patients.patient_email, fax: patients.patient_fax })
     .from(patients)
@@ -40,37 +58,22 @@ export async function openDeliveries(tx: Tx, record: RecordRow, jobs: DeliveryJo
         ? (record.record_fax_number ?? patient?.fax ?? null)
         : null;
   const now = new Date().toISOString();
-  await tx
-    .insert(recordDeliveries)
-    .values(
-      chosen.map((channel) => ({
-        laboratory_id: record.laboratory_id,
-        delivery_record: record.record_id,
-        delivery_channel: channel,
-        delivery_recipient: recipientOf(channel),
-        ...(SENT_CHANNELS.includes(channel)
-          ? { delivery_state: 'sending', delivery_next_attempt_at: now }
-          : {}),
-      })),
-    )
-    .onConflictDoNothing();
-  // Validated again after an invalidation: what was not sent yet goes out again, due now, with the
-  // report as it now is (a send held back as 'recordNotValidated' included).
-  await tx
-    .update(recordDeliveries)
-    .set({
-      delivery_state: 'sending',
-      delivery_attempts: 0,
-      delivery_next_attempt_at: now,
-      delivery_last_error: null,
-    })
-    .where(
-      and(
-        eq(recordDeliveries.delivery_record, record.record_id),
-        inArray(recordDeliveries.delivery_channel, [...SENT_CHANNELS]),
-        inArray(recordDeliveries.delivery_state, ['failed', 'sending']),
-      ),
-    );
+  if (chosen.length > 0)
+    await tx
+      .insert(recordDeliveries)
+      .values(
+        chosen.map((channel) => ({
+          laboratory_id: record.laboratory_id,
+          delivery_record: record.record_id,
+          delivery_channel: channel,
+          delivery_recipient: recipientOf(channel),
+          ...(SENT_CHANNELS.includes(channel)
+            ? { delivery_state: 'sending', delivery_next_attempt_at: now }
+            : {}),
+        })),
+      )
+      .onConflictDoNothing();
+  await serveAgain(tx, record.record_id, served, { now, recipientOf });
   await jobs.enqueue(tx, await sendingIds(tx, record.record_id));
   if (chosen.includes('phone')) {
     const persons: string[] = [...record.record_persons_to_phone];
@@ -87,6 +90,48 @@ export async function openDeliveries(tx: Tx, record: RecordRow, jobs: DeliveryJo
       .onConflictDoNothing();
   }
   await followDeliveries(tx, record.record_id);
+}
+
+/**
+ * Validated again after an invalidation: every row the record had is due again, with the report as
+ * it now is. The system's sends go back to the queue (a send held back as 'recordNotValidated' or
+ * failed included) to the address as the record and patient give it today; the channels staff
+ * carry out, done ones included, are pending again, and the persons already phoned are to phone
+ * again. The exchange send is renewed by `openExchange`, to the destination as configured now.
+ */
+async function serveAgain(
+  tx: Tx,
+  recordId: string,
+  served: ReadonlyArray<{ id: string; channel: string }>,
+  options: { now: string; recipientOf: (channel: DeliveryChannel) => string | null },
+): Promise<void> {
+  const again = {
+    delivery_attempts: 0,
+    delivery_last_error: null,
+    delivery_done_by: null,
+    delivery_done_at: null,
+  };
+  for (const row of served) {
+    const channel = deliveryChannel.parse(row.channel);
+    await tx
+      .update(recordDeliveries)
+      .set(
+        SENT_CHANNELS.includes(channel)
+          ? {
+              ...again,
+              delivery_state: 'sending',
+              delivery_next_attempt_at: options.now,
+              delivery_recipient: options.recipientOf(channel),
+            }
+          : { ...again, delivery_state: 'pending', delivery_next_attempt_at: null },
+      )
+      .where(eq(recordDeliveries.delivery_id, row.id));
+  }
+  if (served.length === 0) return;
+  await tx
+    .update(recordDeliveryCalls)
+    .set({ call_done_by: null, call_done_at: null })
+    .where(and(eq(recordDeliveryCalls.call_record, recordId), isNotNull(recordDeliveryCalls.call_done_at)));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ExchangeDestination, type ExchangeTarget } from '@sil/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/open.js';
 import { laboratories, recordDeliveries } from '../../db/schema/index.js';
 import type { RecordRow } from '../records/index.js';
@@ -55,8 +55,9 @@ export async function openExchange(tx: Tx, record: RecordRow): Promise<void> {
       delivery_state: 'sending',
       delivery_next_attempt_at: new Date().toISOString(),
     })
-    // Validated again after an invalidation: a send not done yet goes out again, with the results
-    // as they now are, to the destination as configured now.
+    // Validated again after an invalidation: the send goes out again, done or not (the amended
+    // results replace what was sent, decision 0023), with the results as they now are, to the
+    // destination as configured now.
     .onConflictDoUpdate({
       target: [recordDeliveries.delivery_record, recordDeliveries.delivery_channel],
       set: {
@@ -65,8 +66,9 @@ export async function openExchange(tx: Tx, record: RecordRow): Promise<void> {
         delivery_attempts: 0,
         delivery_next_attempt_at: new Date().toISOString(),
         delivery_last_error: null,
+        delivery_done_by: null,
+        delivery_done_at: null,
       },
-      setWhere: sql`${recordDeliveries.delivery_state} <> 'done'`,
     });
 }
 

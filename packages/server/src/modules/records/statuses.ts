@@ -38,9 +38,18 @@ async function asAction<T>(tx: Tx, action: StatusAction, work: () => Promise<T>)
   return result;
 }
 
-/** Whether `action` may still touch a frozen record: only delivery, on a record whose report it sent. */
-const deliveryOnSent = (record: RecordRow, action: StatusAction) =>
-  action === 'delivery' && !record.record_annulr_flag;
+/**
+ * Whether `action` may still touch a sent record: delivery, which records what it sent, and
+ * invalidation, which takes it back to amend its report (decision 0023). A cancelled one, none.
+ */
+const mayTouchSent = (record: RecordRow, action: StatusAction) =>
+  (action === 'delivery' || action === 'invalidation') && !record.record_annulr_flag;
+
+/** Locked, cancelled and sent records take no step, but those `mayTouchSent` allows. */
+function assertMovable(record: RecordRow, action: StatusAction): void {
+  if (mayTouchSent(record, action)) assertUnlocked(record);
+  else assertEditable(record);
+}
 
 /**
  * Moves a record to `to` by `action`: refused when locked, cancelled or sent, when the step goes
@@ -55,7 +64,7 @@ export async function moveRecordStatus(
   action: StatusAction,
   options: { stamp?: string; also?: RecordChanges } = {},
 ): Promise<RecordRow> {
-  assertEditable(record);
+  assertMovable(record, action);
   assertStep('record', record.record_status, to, action);
   return asAction(tx, action, () =>
     updateIfUnchanged(
@@ -79,11 +88,7 @@ export async function moveRecordStatus(
  * before the laboratory has the record (a pre-registered record's samples are not at the bench).
  */
 export function assertSampleMovable(record: RecordRow, action: StatusAction): void {
-  if (deliveryOnSent(record, action)) {
-    assertUnlocked(record);
-    return;
-  }
-  assertEditable(record);
+  assertMovable(record, action);
   if (record.record_status < RECORD_STATUS.registered)
     fail('invalidRecordStatusForUpdate', { record_status: record.record_status, reason: 'notReceived' });
 }
@@ -122,8 +127,9 @@ export type FollowingAction = Extract<StatusAction, 'sampleProgress' | 'validati
  * The record follows its samples by the contract's rule (`recordStatusOfSamples`), one step at a
  * time under the action that moved them: the bench takes it to processing and pending validation,
  * validation to pending submission (stamped 'validated today'), invalidation back to pending
- * validation. The record is read again and locked first, so that two benches moving two samples of
- * one record at once both succeed (the second sees the first's step). Returns the record as it now is.
+ * validation in its one step (from pending submission, or from sent when a report out is amended).
+ * The record is read again and locked first, so that two benches moving two samples of one record
+ * at once both succeed (the second sees the first's step). Returns the record as it now is.
  */
 export async function followSamples(tx: Tx, recordId: string, action: FollowingAction): Promise<RecordRow> {
   const [locked] = await tx.select().from(records).where(eq(records.record_id, recordId)).for('update');
@@ -137,7 +143,8 @@ export async function followSamples(tx: Tx, recordId: string, action: FollowingA
   const target = recordStatusOfSamples(recordStatusSchema.parse(locked.record_status), statuses);
   let current = locked;
   while (current.record_status !== target) {
-    const to = current.record_status + (target > current.record_status ? 1 : -1);
+    // Forward one step at a time; back (invalidation) in the one step the tables give it.
+    const to = target < current.record_status ? target : current.record_status + 1;
     const validatedAt =
       to === RECORD_STATUS.pendingSubmission
         ? new Date().toISOString()

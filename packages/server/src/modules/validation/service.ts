@@ -1,9 +1,9 @@
-import { RECORD_STATUS, SAMPLE_STATUS, type SampleChoiceBody } from '@sil/contract';
+import { type InvalidationBody, RECORD_STATUS, SAMPLE_STATUS, type SampleChoiceBody } from '@sil/contract';
 import type { Db, Tx } from '../../db/open.js';
 import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';
-import { writeTransaction } from '../../lib/transaction.js';
+import { type WriteOptions, writeTransaction } from '../../lib/transaction.js';
 import { assertControlledMachines } from '../ciq/index.js';
 import { type DeliveryJobs, openDeliveries } from '../delivery/index.js';
 import {
@@ -45,17 +45,23 @@ export function createValidationService(db: Db, uploads: UploadService, jobs: De
     auth: Authenticated,
     recordId: string,
     work: (tx: Tx, record: NonNullable<Awaited<ReturnType<typeof lockedRecord>>>) => Promise<void>,
+    options: WriteOptions = {},
   ) =>
-    writeTransaction(db, actorOf(auth), async (tx) => {
-      const laboratoryId = auth.user.laboratory_id;
-      const record = (await lockedRecord(tx, laboratoryId, recordId)) ?? fail('recordNotFound');
-      await work(tx, record);
-      const current = (await lockedRecord(tx, laboratoryId, recordId)) ?? fail('recordNotFound');
-      return {
-        record: presentRecord(current),
-        next_record_id: await nextRecordId(tx, laboratoryId, recordId),
-      };
-    });
+    writeTransaction(
+      db,
+      actorOf(auth),
+      async (tx) => {
+        const laboratoryId = auth.user.laboratory_id;
+        const record = (await lockedRecord(tx, laboratoryId, recordId)) ?? fail('recordNotFound');
+        await work(tx, record);
+        const current = (await lockedRecord(tx, laboratoryId, recordId)) ?? fail('recordNotFound');
+        return {
+          record: presentRecord(current),
+          next_record_id: await nextRecordId(tx, laboratoryId, recordId),
+        };
+      },
+      options,
+    );
 
   return {
     /** The record, its patient and samples, and every sample's results with flags and anteriority. */
@@ -81,7 +87,8 @@ export function createValidationService(db: Db, uploads: UploadService, jobs: De
      * are validated it awaits submission, stamped with the validation time ('validated today').
      * The result report is generated and stored in the same transaction: partial while samples
      * remain, final once all are validated; a validation that cannot store its report does not
-     * happen.
+     * happen. After an invalidation the report is an amendment, which says what it replaces, and
+     * every channel the earlier version went out by goes out again (decision 0023).
      */
     validate: (auth: Authenticated, input: SampleChoiceBody) =>
       onLockedRecord(auth, input.record_id, async (tx, record) => {
@@ -106,22 +113,32 @@ export function createValidationService(db: Db, uploads: UploadService, jobs: De
 
     /**
      * Takes validated samples back to 'removed' so that their results may be corrected, and their
-     * record back to pending validation: on a record pending validation or submission only (a sent
-     * report is not recalled here). The results stay as they were.
+     * record back to pending validation, with a reason: on a record pending validation or
+     * submission, or sent (the amendment of a report already out, decision 0023). The results stay
+     * as they were. Every trace entry of the step carries the reason (`log_comment`), and the
+     * invalidation is kept with the version it takes back, for the next report to print.
      */
-    invalidate: (auth: Authenticated, input: SampleChoiceBody) =>
-      onLockedRecord(auth, input.record_id, async (tx, record) => {
-        const { pendingValidation, pendingSubmission } = RECORD_STATUS;
-        if (
-          record.record_annulr_flag ||
-          (record.record_status !== pendingValidation && record.record_status !== pendingSubmission)
-        )
-          fail('invalidRecordStatusForInvalidation', { record_status: record.record_status });
-        const chosen = chosenSamples(await samplesOfRecord(tx, record.record_id), input.sample_ids);
-        for (const sample of chosen)
-          await moveSampleStatus(tx, sample, record, SAMPLE_STATUS.removed, 'invalidation');
-        await followSamples(tx, record.record_id, 'invalidation');
-      }),
+    invalidate: (auth: Authenticated, input: InvalidationBody) =>
+      onLockedRecord(
+        auth,
+        input.record_id,
+        async (tx, record) => {
+          if (record.record_annulr_flag || record.record_status < RECORD_STATUS.pendingValidation)
+            fail('invalidRecordStatusForInvalidation', { record_status: record.record_status });
+          const chosen = chosenSamples(await samplesOfRecord(tx, record.record_id), input.sample_ids);
+          for (const sample of chosen)
+            await moveSampleStatus(tx, sample, record, SAMPLE_STATUS.removed, 'invalidation');
+          await followSamples(tx, record.record_id, 'invalidation');
+          await reports.recordInvalidation(
+            tx,
+            auth,
+            record,
+            chosen.map((sample) => sample.sample_id),
+            input.reason,
+          );
+        },
+        { comment: input.reason },
+      ),
   };
 }
 

@@ -13,7 +13,9 @@ import { useReportVersions } from './api';
 
 /**
  * The result report of a record (issue 15): a preview as it would read now, watermarked, and the
- * versions stored at each validation with their checksum, each downloadable as it was signed.
+ * versions stored at each validation with their checksum, each downloadable as it was signed; an
+ * amended version says which one it cancels and replaces and why, the replaced one by which
+ * (issue 37).
  */
 export function ReportCard({ recordId }: { recordId: string }) {
   const { t, i18n } = useTranslation();
@@ -73,6 +75,35 @@ export function ReportCard({ recordId }: { recordId: string }) {
     });
 
   const rows = versions.data ?? [];
+  const versionOf = new Map(rows.map((row) => [row.report_id, row.report_version]));
+  const replacedBy = new Map(
+    rows.flatMap((row) => (row.report_replaces ? [[row.report_replaces, row.report_version] as const] : [])),
+  );
+  /** What a version replaces (and why), or what replaced it; nothing for a version that stands alone. */
+  const replacement = (row: ReportVersionRow) => {
+    const replaced = row.report_replaces ? versionOf.get(row.report_replaces) : undefined;
+    const successor = replacedBy.get(row.report_id);
+    if (replaced === undefined && successor === undefined) return null;
+    return (
+      <Stack gap={2} data-testid="report-replacement">
+        {replaced !== undefined ? (
+          <Text size="sm" fw={600} data-replaces={replaced}>
+            {t('report.replaces', { version: replaced })}
+          </Text>
+        ) : null}
+        {row.report_replacement_reason ? (
+          <Text size="xs" c="dimmed" lineClamp={2} title={row.report_replacement_reason}>
+            {t('report.reason', { reason: row.report_replacement_reason })}
+          </Text>
+        ) : null}
+        {successor !== undefined ? (
+          <Badge variant="light" color="gray" data-replaced-by={successor}>
+            {t('report.replaced_by', { version: successor })}
+          </Badge>
+        ) : null}
+      </Stack>
+    );
+  };
   const kindBadge = (row: ReportVersionRow) => (
     <Badge variant="light" color={row.report_kind === 'final' ? 'green' : 'yellow'}>
       {t(`report.kinds.${row.report_kind}`)}
@@ -144,6 +175,7 @@ export function ReportCard({ recordId }: { recordId: string }) {
               <Text size="sm">
                 {row.report_validated_by_name} · {formatDateTime(row.report_validated_at, i18n.language)}
               </Text>
+              {replacement(row)}
               <Group justify="space-between" gap="xs">
                 {checksum(row)}
                 {downloadButton(row)}
@@ -152,7 +184,7 @@ export function ReportCard({ recordId }: { recordId: string }) {
           ))}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={720}>
           <Table striped verticalSpacing="xs" data-testid="report-versions">
             <Table.Thead>
               <Table.Tr>
@@ -160,6 +192,7 @@ export function ReportCard({ recordId }: { recordId: string }) {
                 <Table.Th>{t('report.kind')}</Table.Th>
                 <Table.Th>{t('report.validated_by')}</Table.Th>
                 <Table.Th>{t('report.validated_at')}</Table.Th>
+                <Table.Th>{t('report.replacement')}</Table.Th>
                 <Table.Th>{t('report.checksum')}</Table.Th>
                 <Table.Th />
               </Table.Tr>
@@ -171,6 +204,7 @@ export function ReportCard({ recordId }: { recordId: string }) {
                   <Table.Td>{kindBadge(row)}</Table.Td>
                   <Table.Td>{row.report_validated_by_name}</Table.Td>
                   <Table.Td>{formatDateTime(row.report_validated_at, i18n.language)}</Table.Td>
+                  <Table.Td maw={260}>{replacement(row)}</Table.Td>
                   <Table.Td>{checksum(row)}</Table.Td>
                   <Table.Td>{downloadButton(row)}</Table.Td>
                 </Table.Tr>

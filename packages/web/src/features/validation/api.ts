@@ -1,4 +1,4 @@
-import type { SampleChoiceBody } from '@sil/contract';
+import type { InvalidationBody, SampleChoiceBody } from '@sil/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -24,20 +24,29 @@ export function useRecordPreview(recordId: string | null) {
   });
 }
 
-function useStep(name: 'validateRecord' | 'invalidateRecord') {
+/** Every view a step changes: the queue and preview, records (their reports too) and samples. */
+function useRefreshAfterStep() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SampleChoiceBody) => call(name, { body }),
-    onSettled: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.validation.all }),
-        client.invalidateQueries({ queryKey: queryKeys.record.all }),
-        client.invalidateQueries({ queryKey: queryKeys.table.all('records') }),
-        client.invalidateQueries({ queryKey: queryKeys.table.all('techniques') }),
-      ]);
-    },
-  });
+  return async () => {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.validation.all }),
+      client.invalidateQueries({ queryKey: queryKeys.record.all }),
+      client.invalidateQueries({ queryKey: queryKeys.table.all('records') }),
+      client.invalidateQueries({ queryKey: queryKeys.table.all('techniques') }),
+    ]);
+  };
 }
 
-export const useValidateRecord = () => useStep('validateRecord');
-export const useInvalidateRecord = () => useStep('invalidateRecord');
+export function useValidateRecord() {
+  const onSettled = useRefreshAfterStep();
+  return useMutation({ mutationFn: (body: SampleChoiceBody) => call('validateRecord', { body }), onSettled });
+}
+
+/** Invalidation takes its reason with the samples (issue 37). */
+export function useInvalidateRecord() {
+  const onSettled = useRefreshAfterStep();
+  return useMutation({
+    mutationFn: (body: InvalidationBody) => call('invalidateRecord', { body }),
+    onSettled,
+  });
+}

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { hrefTo, isFrozenRecord, SAMPLE_STATUS, type WebLocale } from '@sil/contract';
+import { hrefTo, isFrozenRecord, RECORD_STATUS, type WebLocale } from '@sil/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,13 +9,15 @@ import { notifyApiError, showToast } from '../../lib/notify';
 import { useSession } from '../../lib/use-session';
 import { ReportCard } from '../reports';
 import { useInvalidateRecord, useRecordPreview, useValidateRecord } from './api';
+import { InvalidateModal } from './invalidate-modal';
 import { SampleResultsCard } from './sample-results';
-import { afterValidation, samplesForStep } from './selection';
+import { afterValidation, choosableStatus, samplesForStep } from './selection';
 
 /**
  * One record under review: its patient, its samples with every result, a box per sample, and the
- * two actions. Validation takes the chosen removed samples, invalidation the chosen validated ones;
- * the server refuses what spec.md §4 forbids (nothing chosen, NCT, LBloc, wrong status).
+ * two actions. Validation takes the chosen removed samples, invalidation the chosen validated (or
+ * sent) ones once a reason is given; the server refuses what spec.md §4 forbids (nothing chosen,
+ * NCT, LBloc, wrong status). A sent record may only be invalidated: that starts its amendment.
  */
 export function RecordReview({ locale, recordId }: { locale: WebLocale; recordId: string }) {
   const { t, i18n } = useTranslation('validation');
@@ -25,6 +27,7 @@ export function RecordReview({ locale, recordId }: { locale: WebLocale; recordId
   const validating = useValidateRecord();
   const invalidating = useInvalidateRecord();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [asking, setAsking] = useState(false);
 
   if (preview.isLoading) {
     return (
@@ -36,6 +39,7 @@ export function RecordReview({ locale, recordId }: { locale: WebLocale; recordId
   if (!preview.data) return <Alert color="red">{t('not_found')}</Alert>;
   const { record, samples } = preview.data;
   const frozen = isFrozenRecord(record);
+  const cancelled = record.record_annulr_flag;
   const tubes = new Map(
     record.samples.map((sample) => [
       sample.sample_id,
@@ -70,13 +74,15 @@ export function RecordReview({ locale, recordId }: { locale: WebLocale; recordId
       notifyApiError(error);
     }
   };
-  const invalidate = async () => {
+  const invalidate = async (reason: string) => {
     try {
       await invalidating.mutateAsync({
         record_id: recordId,
         sample_ids: samplesForStep('invalidate', chosen, statusOf),
+        reason,
       });
       setChosen(new Set());
+      setAsking(false);
       showToast('success', t('toast.invalidatedSuccess'));
     } catch (error) {
       notifyApiError(error);
@@ -116,7 +122,7 @@ export function RecordReview({ locale, recordId }: { locale: WebLocale; recordId
       </Text>
       {samples.map((entry) => {
         const status = entry.sample.sample_status;
-        const choosable = !frozen && (status === SAMPLE_STATUS.removed || status === SAMPLE_STATUS.validated);
+        const choosable = !cancelled && choosableStatus(status);
         return (
           <SampleResultsCard
             key={entry.sample.sample_id}
@@ -136,9 +142,8 @@ export function RecordReview({ locale, recordId }: { locale: WebLocale; recordId
           <Button
             variant="default"
             color="red"
-            onClick={() => void invalidate()}
-            loading={invalidating.isPending}
-            disabled={frozen}
+            onClick={() => setAsking(true)}
+            disabled={cancelled}
             data-action="invalidate"
           >
             {t('selection.invalidate')}
@@ -158,6 +163,15 @@ export function RecordReview({ locale, recordId }: { locale: WebLocale; recordId
       <Paper withBorder p="sm">
         <ReportCard recordId={record.record_id} />
       </Paper>
+      {asking ? (
+        <InvalidateModal
+          count={samplesForStep('invalidate', chosen, statusOf).length}
+          sent={record.record_status === RECORD_STATUS.sent}
+          saving={invalidating.isPending}
+          onConfirm={(reason) => void invalidate(reason)}
+          onClose={() => setAsking(false)}
+        />
+      ) : null}
     </Stack>
   );
 }

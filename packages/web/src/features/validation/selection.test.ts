@@ -5,14 +5,15 @@ const statusOf = new Map([
   ['removed', 3],
   ['validated', 4],
   ['injected', 2],
+  ['sent', 5],
 ]);
 const record = (status: number) => ({ record: { record_status: status } });
 
 describe('samplesForStep', () => {
-  it('sends validation the removed samples and invalidation the validated ones', () => {
-    const chosen = ['removed', 'validated', 'injected', 'unknown'];
+  it('sends validation the removed samples and invalidation the validated and sent ones', () => {
+    const chosen = ['removed', 'validated', 'injected', 'sent', 'unknown'];
     expect(samplesForStep('validate', chosen, statusOf)).toEqual(['removed']);
-    expect(samplesForStep('invalidate', chosen, statusOf)).toEqual(['validated']);
+    expect(samplesForStep('invalidate', chosen, statusOf)).toEqual(['validated', 'sent']);
   });
 
   it('sends nothing when nothing fits, so the server answers noSamplesValidated', () => {

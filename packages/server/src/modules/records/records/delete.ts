@@ -1,7 +1,7 @@
 import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
 import { and, arrayOverlaps, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
-import { records, samples, uploads } from '../../../db/schema/index.js';
+import { recordReports, records, samples, uploads } from '../../../db/schema/index.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { writeTransaction } from '../../../lib/transaction.js';
@@ -10,8 +10,9 @@ import { writeTransaction } from '../../../lib/transaction.js';
  * Deleting records registered by mistake (spec.md §2 Data management), all or none, in one audited
  * transaction: the trail keeps each deleted record and sample whole. What the laboratory must keep
  * is refused: results already validated (the record is cancelled instead), documents attached
- * (deleted first, under their own rules), records of a cancel-and-replace chain or linked from
- * another record, and records imported locked.
+ * (deleted first, under their own rules), stored report versions (one went out: an invalidated
+ * record being amended keeps them, decision 0023), records of a cancel-and-replace chain or linked
+ * from another record, and records imported locked.
  */
 export async function deleteRecords(db: Db, auth: Authenticated, recordIds: readonly string[]) {
   const ids = [...new Set(recordIds)];
@@ -46,6 +47,10 @@ export async function deleteRecords(db: Db, auth: Authenticated, recordIds: read
       .selectDistinct({ record: uploads.upload_record })
       .from(uploads)
       .where(inArray(uploads.upload_record, ids));
+    const withReports = await tx
+      .selectDistinct({ record: recordReports.report_record })
+      .from(recordReports)
+      .where(inArray(recordReports.report_record, ids));
     const linkedFrom = await tx
       .select({ linked: records.record_linked_records })
       .from(records)
@@ -56,6 +61,7 @@ export async function deleteRecords(db: Db, auth: Authenticated, recordIds: read
       else if (row.chained) kept.set(row.id, 'replacement');
     }
     for (const row of withFiles) if (row.record) kept.set(row.record, 'documents');
+    for (const row of withReports) kept.set(row.record, 'reports');
     for (const row of linkedFrom) for (const id of row.linked) if (ids.includes(id)) kept.set(id, 'linked');
     if (kept.size > 0)
       return fail('recordMustBeKept', {

@@ -17,6 +17,7 @@ import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { dropEmpty } from '../../../lib/input.js';
 import { writeTransaction } from '../../../lib/transaction.js';
+import { assertIdentityAmendable, assertRecordAmendable } from '../amendments.js';
 import {
   assertEditable,
   assertPatientEditor,
@@ -196,6 +197,7 @@ export function createRecordWriteService(db: Db) {
           const changes = dropEmpty(body, { dropNull: true, keys: PATIENT_KEYS });
           const current = await patientInLaboratory(tx, laboratoryId, body.patient_id);
           assertIdentityRules({ ...current, ...changes });
+          await assertIdentityAmendable(tx, current, changes);
           await assertReferencesInLaboratory(tx, laboratoryId, changes);
           const updated = await updatePatientIfUnchanged(
             tx,
@@ -207,8 +209,12 @@ export function createRecordWriteService(db: Db) {
         }
         if (body.record_id && body.record_last_updated) {
           const current = await visibleRecord(tx, auth, body.record_id);
-          assertEditable(current);
           const changes = dropEmpty(body, { dropNull: true, keys: RECORD_KEYS });
+          // The amendment's code before the frozen one: a sent record's clinic or prescriber is
+          // corrected by invalidating it, which the answer then says, not that nothing may change.
+          assertUnlocked(current);
+          await assertRecordAmendable(tx, current, changes);
+          assertEditable(current);
           await assertReferencesInLaboratory(tx, laboratoryId, changes);
           const selected = changes.record_selected_analyses as SelectedAnalysesInput | undefined;
           if (selected && !sameStructure(selected, current.record_selected_analyses)) {
