@@ -39,7 +39,7 @@ const unitOf = (line: SampleResultLine) =>
     : (line.parameter_unit ?? '—');
 
 /** What the cells of one line hold, the same on a desktop row and a phone card. */
-function useCells({ line, shown }: BenchLine) {
+function useCells({ line, shown, error }: BenchLine) {
   const { t, i18n } = useTranslation('records');
   const language = i18n.language;
   const decimals = line.parameter_decimals;
@@ -65,7 +65,11 @@ function useCells({ line, shown }: BenchLine) {
       : (boundsText(shown.calculatedRange, language, decimals, t) ?? '—'),
     anteriority: anteriorityText(line.anteriority, language, decimals, t),
     flags: <FlagBadges flags={shown.flags} />,
-    warning: warningOf(shown, decimals, line.parameter_unit, language, t),
+    // The server's refusal of a value the preview already reads as impossible says less than the
+    // preview, which names the limits: the preview's words stand for it.
+    warning: shown.outOfBounds
+      ? warningOf(shown, decimals, line.parameter_unit, language, t)
+      : (error ?? warningOf(shown, decimals, line.parameter_unit, language, t)),
     entered: line.result
       ? t('samples.entered_by', {
           name: line.result.result_entered_by_name,
@@ -133,7 +137,7 @@ function ResultInput({
       aria-label={label}
       data-result={item.line.parameter_name}
       autoComplete="off"
-      error={item.error ?? (item.shown.outOfBounds ? true : undefined)}
+      error={item.shown.outOfBounds ? true : (item.error ?? undefined)}
       description={item.shown.text !== null ? t('samples.text_result') : undefined}
       onChange={(event) => onDraft(item.line.parameter_id, event.currentTarget.value)}
       onKeyDown={(event) => onKeyDown(index, event)}
@@ -180,11 +184,11 @@ function DesktopRow(props: { item: BenchLine; index: number } & Omit<LinesProps,
         </Table.Td>
         <Table.Td>{cells.flags}</Table.Td>
       </Table.Tr>
-      {cells.warning || props.item.error ? (
+      {cells.warning ? (
         <Table.Tr data-warning-of={line.parameter_name}>
           <Table.Td />
           <Table.Td colSpan={7}>
-            <Warning text={props.item.error ?? cells.warning ?? ''} />
+            <Warning text={cells.warning} />
           </Table.Td>
         </Table.Tr>
       ) : null}
@@ -223,7 +227,7 @@ function PhoneCard(props: { item: BenchLine; index: number } & Omit<LinesProps, 
       <Pair label={t('samples.columns.calculated_range')}>{cells.calculatedRange}</Pair>
       <Pair label={t('samples.columns.anteriority')}>{cells.anteriority}</Pair>
       {cells.flags}
-      {cells.warning || props.item.error ? <Warning text={props.item.error ?? cells.warning ?? ''} /> : null}
+      {cells.warning ? <Warning text={cells.warning} /> : null}
     </Card>
   );
 }
