@@ -10,7 +10,7 @@ import { signIn } from './sign-in.js';
  * Biological validation in the browser (issue 13): records prepared through the API as a bench
  * would leave them (results entered, samples removed), then the biologist validates one record,
  * sees the next load, validates it, reads 'no more records', and invalidates one sample of the
- * first: the record goes back to pending validation. Its own server, so that the queue holds only
+ * first with a reason: the record goes back to pending validation. Its own server, so that the queue holds only
  * the records this journey made.
  */
 let server: RunningServer;
@@ -215,6 +215,10 @@ describe('biological validation', () => {
     await expect.poll(() => review(page).getAttribute('data-status')).toBe('4');
     await chooseSamples(page, first, ['glycemia']);
     await page.locator('[data-action="invalidate"]').click();
+    // The reason is asked first (issue 37): nothing is taken back without one.
+    const dialog = page.locator('[data-testid="invalidate-dialog"]');
+    await dialog.locator('[data-field="reason"]').fill('Glycémie à contrôler');
+    await dialog.locator('[data-action="confirm-invalidate"]').click();
     await waitForToast(page, 'Invalidé avec succès');
     await expect.poll(() => review(page).getAttribute('data-status')).toBe('3');
     const glycemia = sampleCard(page, first.samples.get('glycemia') ?? '');
