@@ -109,11 +109,21 @@ describe('readResult', () => {
     const limited = { ...glucose, parameter_lower_detection_limit: 0.1 };
     const below = read(0.05, limited);
     // '< 0.10 g/L' is '< 0.56 mmol/L': the sign, the number and the range in one unit.
-    expect(below).toMatchObject({ censored: '<', calculated: 0.56, reported: 0.56, reportedIn: 'calculated' });
+    expect(below).toMatchObject({
+      censored: '<',
+      calculated: 0.56,
+      reported: 0.56,
+      reportedIn: 'calculated',
+    });
     expect(below.reportedRange).toEqual({ min: 3.89, max: 6.11 });
     // A formula that decreases would turn '<' into '>': the limit stays in the measured unit.
     const reciprocal = read(0.05, { ...limited, parameter_formula: '10 - x' });
-    expect(reciprocal).toMatchObject({ censored: '<', calculated: null, reported: 0.1, reportedIn: 'measured' });
+    expect(reciprocal).toMatchObject({
+      censored: '<',
+      calculated: null,
+      reported: 0.1,
+      reportedIn: 'measured',
+    });
     expect(reciprocal.reportedRange).toEqual({ min: 0.7, max: 1.1 });
   });
 

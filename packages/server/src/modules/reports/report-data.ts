@@ -155,7 +155,9 @@ export async function gatherReport(
     for (const { line, result, parameter } of entries) {
       // A censored value's measure is below its limit, not a number to print before conversion.
       const converted =
-        parameter?.parameter_show_before_after && result?.result_calculated != null && !result.result_censored;
+        parameter?.parameter_show_before_after &&
+        result?.result_calculated != null &&
+        !result.result_censored;
       const decimals = line.parameter_decimals;
       const reported = result ? (result.result_calculated ?? result.result_value) : null;
       if (reported !== null && !result?.result_censored)

@@ -208,7 +208,9 @@ export function createResultService(db: Db) {
             .values(written)
             .onConflictDoUpdate({
               target: [results.result_sample, results.result_parameter],
-              set: Object.fromEntries(REWRITTEN_COLUMNS.map((column) => [column, sql.raw(`excluded.${column}`)])),
+              set: Object.fromEntries(
+                REWRITTEN_COLUMNS.map((column) => [column, sql.raw(`excluded.${column}`)]),
+              ),
             });
         }
         await recalculateRecord(tx, laboratoryId, auth.user.admin_uid, { record, patient });
