@@ -31,6 +31,24 @@ describe('the embedded database lock', () => {
     expect(readFileSync(file, 'utf8').split(' ')[0]).toBe(String(process.pid));
   });
 
+  it('takes over the lock of a holder killed with SIGKILL and not yet reaped (a zombie)', () => {
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    const pid = holder.pid as number;
+    const stat = () => readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const file = lockFile();
+    writeFileSync(file, `${pid} ${stat().split(') ')[1]?.split(' ')[19]}\n`);
+    holder.kill('SIGKILL');
+    // Waiting without yielding to the event loop: Node reaps its children there, so until this
+    // test returns the killed holder stays a zombie, as a server killed under a busy parent does.
+    const deadline = Date.now() + 5000;
+    while (stat().split(') ')[1]?.[0] !== 'Z' && Date.now() < deadline) {
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    }
+    expect(stat().split(') ')[1]?.[0]).toBe('Z');
+    releases.push(lockDataDir(file).release);
+    expect(readFileSync(file, 'utf8').split(' ')[0]).toBe(String(process.pid));
+  });
+
   it('refuses while the holder is alive, and takes over a reused pid started at another time', async () => {
     const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
     try {

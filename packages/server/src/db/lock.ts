@@ -36,6 +36,22 @@ const startTimeOf = (pid: number): string => {
   }
 };
 
+/**
+ * Whether the process has exited and only waits for its parent to collect it (state Z in
+ * /proc/PID/stat, Linux). A server killed with SIGKILL stays such a zombie until its parent (a
+ * shell, npm, a supervisor) reaps it, often for a second or more; it holds nothing any more, yet
+ * `kill(pid, 0)` still succeeds on it, so without this a restart in that second was refused.
+ * Where /proc does not exist the answer is false and the pid test alone decides, as before.
+ */
+const isZombie = (pid: number): boolean => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.charAt(stat.lastIndexOf(')') + 2) === 'Z';
+  } catch {
+    return false;
+  }
+};
+
 interface Holder {
   pid: number;
   started: string;
@@ -49,6 +65,7 @@ const isAlive = ({ pid, started }: Holder): boolean => {
     // EPERM: the process exists but belongs to someone else; it still holds the directory.
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  if (isZombie(pid)) return false;
   return started === '' || startTimeOf(pid) === '' || startTimeOf(pid) === started;
 };
 
@@ -68,7 +85,7 @@ const errno = (error: unknown) => (error as NodeJS.ErrnoException).code;
  * One writer on the embedded database: an exclusive lock file holding our pid. PGlite has no
  * lock of its own, and two processes on one directory hand out the same record numbers and lose
  * writes. A process killed with SIGKILL leaves the file behind: a lock whose pid is no longer
- * alive is stale and taken over.
+ * alive (gone, a zombie, or a reused pid started at another time) is stale and taken over.
  */
 export function lockDataDir(lockFile: string): DataDirLock {
   const lockPath = path.resolve(lockFile);
