@@ -225,17 +225,17 @@ describe('the trace of a result', () => {
 
   it('says who corrected which result from which value to which, with the units', () => {
     expect(sentence('fr', change(11.2, 11.4))).toBe(
-      'Marie Dupont (technicien) a corrigé le résultat Hémoglobine (échantillon 2611230001-01) de « 11,2 g/dL » à « 11,4 g/dL » le 23/11/2026 à 14:02',
+      'Marie Dupont (technicien) a corrigé le résultat Hémoglobine (échantillon 2611230001-01) de «\u00a011,2\u00a0g/dL\u00a0» à «\u00a011,4\u00a0g/dL\u00a0» le 23/11/2026 à 14:02',
     );
     expect(sentence('en', change(11.2, 11.4))).toBe(
-      'Marie Dupont (technicien) corrected the result Hémoglobine (sample 2611230001-01) from “11.2 g/dL” to “11.4 g/dL” on 23/11/2026 at 14:02',
+      'Marie Dupont (technicien) corrected the result Hémoglobine (sample 2611230001-01) from “11.2\u00a0g/dL” to “11.4\u00a0g/dL” on 23/11/2026 at 14:02',
     );
   });
 
   it('says when a result was entered and when it was removed', () => {
     expect(sentence('fr', change(null, 11.2))).toContain('a saisi le résultat Hémoglobine');
     expect(sentence('en', change(14.1, null))).toContain(
-      'removed the result Hémoglobine (sample 2611230001-01) (was “14.1 g/dL”)',
+      'removed the result Hémoglobine (sample 2611230001-01) (was “14.1\u00a0g/dL”)',
     );
   });
 });

@@ -104,7 +104,8 @@ type ResultChange = NonNullable<TraceEntry['result_change']>;
 function reportedText(result: NonNullable<ResultChange['old']>, language: string): string {
   if (result.value === null) return result.text ?? '';
   const number = formatNumber(result.value, language, { maxDecimals: 6 });
-  return [result.censored, number, result.unit].filter(Boolean).join(' ');
+  // Non-breaking spaces keep '< 0,56 mmol/L' on one line.
+  return [result.censored, number, result.unit].filter(Boolean).join('\u00a0');
 }
 
 /**

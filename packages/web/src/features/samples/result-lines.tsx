@@ -52,7 +52,10 @@ function useCells({ line, shown, error }: BenchLine) {
     '—'
   ) : (
     <Text size="sm" fw={600} data-testid="calculated">
-      {numberText(shown.calculated, language, decimals)}
+      {/* A censored value is reported as its limit: '< 0,56', never the bare limit. */}
+      {shown.censored
+        ? `${shown.censored}\u00a0${numberText(shown.calculated, language, decimals)}`
+        : numberText(shown.calculated, language, decimals)}
     </Text>
   );
   return {
