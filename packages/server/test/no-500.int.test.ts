@@ -1,9 +1,10 @@
+import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RECORD_UPLOAD_TYPES } from '@sil/contract';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditTrail } from '../src/db/schema/index.js';
+import { auditTrail, uploads } from '../src/db/schema/index.js';
 import { seedCatalogue } from './factories.js';
 import {
   call,
@@ -241,6 +242,36 @@ describe.each(DATABASES)('input the database rejects, on %s', (kind) => {
       413,
       'payloadTooLarge',
     ]);
+  });
+
+  it('refuses a NUL character in the file name or fields of an upload with incorrectType, nothing written', async () => {
+    const files = () => readdirSync(ctx.config.STORAGE_DIR ?? '', { recursive: true }).length;
+    const uploadRows = async () => (await ctx.database.db.select({ n: count() }).from(uploads))[0]?.n;
+    const [filesBefore, rowsBefore] = [files(), await uploadRows()];
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+    const named = await call(ctx.app, admin, {
+      method: 'POST',
+      url: '/api/upload-file',
+      ...multipart(
+        { record_id: created.record_id, document_type: RECORD_UPLOAD_TYPES[0] },
+        { name: 'scan\u0000.pdf', bytes: pdf },
+      ),
+    });
+    expect([named.statusCode, codeOf(named), named.json().details.issues]).toEqual([
+      400,
+      'incorrectType',
+      [{ path: 'file.filename', message: 'nulCharacter' }],
+    ]);
+    const field = await call(ctx.app, admin, {
+      method: 'POST',
+      url: '/api/upload-file',
+      ...multipart(
+        { record_id: created.record_id, document_type: `${RECORD_UPLOAD_TYPES[0]}\u0000` },
+        { name: 'scan.pdf', bytes: pdf },
+      ),
+    });
+    expect([field.statusCode, codeOf(field)]).toEqual([400, 'incorrectType']);
+    expect([files(), await uploadRows()]).toEqual([filesBefore, rowsBefore]);
   });
 
   it('answers headers too large for the HTTP server with headersTooLarge', async () => {

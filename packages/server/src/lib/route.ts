@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { answerFor, typedAnswerWriter } from './audience.js';
 import type { Authenticated, RequestOrigin } from './auth-context.js';
 import { fail } from './errors.js';
+import { inputIssues } from './input-guard.js';
 import { type ExportSheet, sendExport } from './list/export-file.js';
 import type { SessionStamps } from './session-stamps.js';
 
@@ -104,6 +105,11 @@ async function readUpload(request: FastifyRequest, schema: z.ZodType | undefined
       file = { name: part.filename, bytes: await part.toBuffer() };
     else await part.toBuffer();
   }
+  // A multipart body escapes the NUL and Unicode check every JSON body gets (refuseUnsafeInput
+  // sees no parsed body): its fields and the file's name are checked here, before anything is
+  // stored, since PostgreSQL would refuse the name's row only after the file's bytes were written.
+  const unsafe = inputIssues({ ...fields, ...(file ? { file: { filename: file.name } } : {}) });
+  if (unsafe.length > 0) return fail('incorrectType', { issues: unsafe });
   const parsed = schema ? schema.safeParse(fields) : { success: true as const, data: fields };
   if (!parsed.success) {
     return fail('incorrectType', {
