@@ -149,6 +149,8 @@ export const ERROR_STATUS = {
   ssoAlreadyLinked: 409,
   pushNotConfigured: 503,
   noPushSubscription: 404,
+  // Server-side request forgery (issue 38): an address a user set lands on a non-public network.
+  destinationNotAllowed: 400,
   unexpectedError: 500,
 } as const;
 

@@ -23,6 +23,7 @@ import { registerErrorHandler } from './lib/error-handler.js';
 import { refuseUnsafeInput } from './lib/input-guard.js';
 import { loggerOptions } from './lib/logging.js';
 import { describeApi } from './lib/openapi.js';
+import { AllowedRanges, type HostResolver, outboundAddresses } from './lib/outbound-address.js';
 import { signingKey } from './lib/signing-key.js';
 import {
   AccessTokens,
@@ -79,6 +80,8 @@ export interface AppDeps {
     fax?: FaxSender;
     report?: ReportProvider;
     qcService?: QcService;
+    /** How host names of user-set addresses resolve (tests: names of their own, no DNS query). */
+    resolveHost?: HostResolver;
   };
 }
 
@@ -130,6 +133,11 @@ export async function buildApp({
     (config.SMS_GATEWAY_URL
       ? httpSmsSender(config.SMS_GATEWAY_URL, config.SMS_GATEWAY_TOKEN, config.SMS_SENDER)
       : outboxSmsSender(db, app.log));
+  // Every address a user sets goes through this check (issue 38); the operator's own are trusted.
+  const outbound = outboundAddresses(
+    new AllowedRanges(config.OUTBOUND_ALLOWED_RANGES),
+    overrides?.resolveHost,
+  );
   const tokens = new AccessTokens(await signingKey(db, config.JWT_SECRET), config.ACCESS_TOKEN_TTL_SECONDS);
   const throttle = new Throttle(db, throttleLimits(config));
   const authDeps: AuthDeps = {
@@ -140,6 +148,7 @@ export async function buildApp({
     sessionCache: new SessionCache(db),
     mailer,
     sms,
+    outbound,
     log: app.log,
   };
   const sessions = createSessionService(authDeps);
@@ -178,7 +187,10 @@ export async function buildApp({
     (config.FAX_GATEWAY_URL
       ? httpFaxSender(config.FAX_GATEWAY_URL, config.FAX_GATEWAY_TOKEN)
       : outboxFaxSender(db, app.log));
-  const exchange = exchangeSender(config.EXCHANGE_DROP_DIR ?? path.join(config.dataDir, 'exchange'));
+  const exchange = exchangeSender(
+    config.EXCHANGE_DROP_DIR ?? path.join(config.dataDir, 'exchange'),
+    outbound,
+  );
   const sending = createSending({
     db,
     mailer,
@@ -207,7 +219,7 @@ export async function buildApp({
   backupRoutes(app, createBackupService(db, config.BACKUP_DIR ?? path.join(config.dataDir, 'backups')));
   reportRoutes(app, db, uploads);
   deliveryRoutes(app, createDeliveryService(db, throttle, report, jobs), createPrintBatches(db, report));
-  exchangeRoutes(app, db);
+  exchangeRoutes(app, db, outbound);
   // Billing (issue 16): billing details, fee sheet, quote, billing list, B values.
   billingRoutes(app, db);
   laboratoryRoutes(app, db);

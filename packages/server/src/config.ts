@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type AddressRange, parseAddressRange } from './lib/outbound-address.js';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const seconds = z.coerce.number().int().positive();
@@ -100,6 +101,26 @@ const EnvSchema = z.object({
   PSC_ACR_VALUES: z.string().default('eidas1'),
   /** Only for a provider on this machine (tests): allow http:// to the provider. */
   PSC_ALLOW_HTTP: flag.default(false),
+  /**
+   * Ranges that addresses users set (exchange destinations, push endpoints) may reach although not
+   * public (lib/outbound-address.ts): CIDRs or addresses separated by commas, e.g. a results
+   * receiver on the laboratory's own network. Empty: only public addresses.
+   */
+  OUTBOUND_ALLOWED_RANGES: z
+    .string()
+    .default('')
+    .transform((text, context) => {
+      const ranges: AddressRange[] = [];
+      for (const item of text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)) {
+        const parsed = parseAddressRange(item);
+        if (parsed) ranges.push(parsed);
+        else context.addIssue({ code: 'custom', message: `not an address or CIDR range: ${item}` });
+      }
+      return ranges;
+    }),
   /** Web Push (VAPID): the key pair (web-push generate-vapid-keys) and a contact (mailto: or https:). */
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Hl7Message } from '@medplum/core';
 import { SAMPLE_STATUS } from '@sil/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { laboratories, patients, records, users } from '../src/db/schema/index.js';
+import { laboratories, patients, recordDeliveries, records, users } from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { seedCatalogue } from './factories.js';
 import {
@@ -154,7 +154,12 @@ describe.each(DATABASES)('result exchange on %s', (kind) => {
   beforeAll(async () => {
     receiver = await startReceiver();
     dropDir = mkdtempSync(path.join(os.tmpdir(), 'sil-exchange-'));
-    ctx = await startTestApp(kind, { DELIVERY_POLL_SECONDS: '0', EXCHANGE_DROP_DIR: dropDir });
+    ctx = await startTestApp(kind, {
+      DELIVERY_POLL_SECONDS: '0',
+      EXCHANGE_DROP_DIR: dropDir,
+      // The results receiver stands on this machine: the operator allows loopback (issue 38).
+      OUTBOUND_ALLOWED_RANGES: '127.0.0.0/8',
+    });
     admin = await login(ctx.app, 'admin@demo.lab');
     biologist = await login(ctx.app, 'biologiste@demo.lab');
     technician = await login(ctx.app, 'technicien@demo.lab');
@@ -297,6 +302,55 @@ describe.each(DATABASES)('result exchange on %s', (kind) => {
     expect(JSON.stringify(bundle)).toContain('"system":"urn:oid:1.2.250.1.71.4.2.1","value":"10001234565"');
     await configure(null);
   });
+  it('sends nothing past a redirect or to a stored address the operator did not allow (issue 38)', async () => {
+    // A receiver on ::1, outside the allowed 127.0.0.0/8: where a redirect or an old setting leads.
+    const hidden: string[] = [];
+    const inner = await startLocalEndpoint(
+      '/results',
+      (body, _request, response) => {
+        hidden.push(body);
+        response.writeHead(202).end();
+      },
+      '::1',
+    );
+    // An allowed receiver that sends the message on (307 keeps the POST and its body).
+    const redirecting = await startLocalEndpoint('/results', (_body, _request, response) => {
+      response.writeHead(307, { location: inner.url }).end();
+    });
+    const lastError = async (recordId: string) => {
+      const [row] = await ctx.database.db
+        .select({ error: recordDeliveries.delivery_last_error })
+        .from(recordDeliveries)
+        .where(
+          and(
+            eq(recordDeliveries.delivery_record, recordId),
+            eq(recordDeliveries.delivery_channel, 'exchange'),
+          ),
+        );
+      return row?.error;
+    };
+    try {
+      await configure({ format: 'hl7', url: redirecting.url });
+      const redirected = await record();
+      await runSends();
+      expect((await exchangeRow(redirected))?.delivery_state).toBe('sending');
+      expect(await lastError(redirected)).toMatch(/HTTP 307/);
+      expect(hidden).toEqual([]);
+
+      // Written before the check existed (or by hand): refused again as it is sent.
+      await configure({ format: 'hl7', url: inner.url });
+      const stored = await record();
+      await runSends();
+      expect((await exchangeRow(stored))?.delivery_state).toBe('sending');
+      expect(await lastError(stored)).toMatch(/destinationNotAllowed/);
+      expect(hidden).toEqual([]);
+    } finally {
+      await configure(null);
+      await inner.stop();
+      await redirecting.stop();
+    }
+  });
+
   describe('the destination set on the information screen', () => {
     const DESTINATION = '/api/get-exchange-destination';
     const UPDATE = '/api/update-exchange-destination';

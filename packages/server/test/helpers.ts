@@ -5,12 +5,13 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { type AppDeps, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/open.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.js';
 import { seedDemoRecords } from '../src/seed/demo-records.js';
 import { createPostgresDatabase as createDatabase } from './databases.js';
+import { localNames } from './local-names.js';
 
 /** The databases every integration test runs on: the embedded one, and PostgreSQL when configured. */
 export const DATABASES: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL
@@ -50,12 +51,13 @@ export interface TestContext {
 
 /**
  * Boots the real application on a test database with the demo users; `demo: 'full'` adds the demo
- * catalogue and records as `npm start` makes them.
+ * catalogue and records as `npm start` makes them. User-set host names resolve through
+ * `localNames` unless `overrides.resolveHost` says otherwise: no test asks the DNS.
  */
 export async function startTestApp(
   kind: 'pglite' | 'postgres',
   env: Record<string, string> = {},
-  options: { demo?: 'users' | 'full' } = {},
+  options: { demo?: 'users' | 'full'; overrides?: AppDeps['overrides'] } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(kind);
   await seedDemo(database.db, { catalogue: options.demo === 'full' });
@@ -69,7 +71,12 @@ export async function startTestApp(
     PGBOSS_SCHEMA: testSchemaName('pgboss'),
     ...env,
   });
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    overrides: { resolveHost: localNames(), ...options.overrides },
+  });
   await app.ready();
   if (options.demo === 'full') await seedDemoRecords(app, 'biologiste@demo.lab', DEMO_PASSWORD);
   return { app, database, config };

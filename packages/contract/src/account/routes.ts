@@ -206,7 +206,7 @@ export const accountSettingsRoutes = {
     summary: 'Keep a push subscription',
     body: PushSubscriptionBody,
     response: Success,
-    errors: ['pushNotConfigured'],
+    errors: ['pushNotConfigured', 'destinationNotAllowed'],
   },
   sendTestPush: {
     method: 'POST',

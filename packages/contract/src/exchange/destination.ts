@@ -87,6 +87,6 @@ export const exchangeDestinationRoutes = {
     summary: "Change where validated records' results are sent",
     body: ExchangeDestinationBody,
     response: ExchangeDestinationSettings,
-    errors: ['laboratoryNotFound', 'staleUpdate', 'prescriberNotFound'],
+    errors: ['laboratoryNotFound', 'staleUpdate', 'prescriberNotFound', 'destinationNotAllowed'],
   },
 } as const satisfies Record<string, RouteDef>;

@@ -3,6 +3,7 @@ import type { Mailer } from '../../adapters/mail.js';
 import type { SmsSender } from '../../adapters/sms.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/open.js';
+import type { OutboundAddresses } from '../../lib/outbound-address.js';
 import { recordSecurityEvent, type SecurityEvent } from '../audit/index.js';
 import type { AccessTokens } from './access-token.js';
 import type { SessionCache } from './session-cache.js';
@@ -18,6 +19,8 @@ export interface AuthDeps {
   sessionCache: SessionCache;
   mailer: Mailer;
   sms: SmsSender;
+  /** Requests to addresses users set (push endpoints): checked, pinned, no redirect followed. */
+  outbound: OutboundAddresses;
   log: FastifyBaseLogger;
 }
 

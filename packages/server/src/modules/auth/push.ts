@@ -25,6 +25,8 @@ export async function addPushSubscription(
   subscription: { endpoint: string; p256dh: string; auth: string },
 ) {
   vapid(deps);
+  // The server POSTs to this endpoint on the user's word: a push service, never an internal address.
+  await deps.outbound.refuseInternal(subscription.endpoint, 'endpoint');
   await deps.db.transaction(async (tx) => {
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint));
     await tx.insert(pushSubscriptions).values({ admin_uid: caller.user.admin_uid, ...subscription });
@@ -45,21 +47,25 @@ export async function sendTestPush(deps: AuthDeps, caller: Authenticated) {
   let sent = 0;
   for (const row of rows) {
     // web-push encrypts the message (aes128gcm) and signs the VAPID header; the request goes out
-    // with fetch, which also reaches a push service on http:// (tests run one on this machine).
+    // through the outbound check (a subscription stored before it, or a name whose DNS changed, is
+    // refused and counts as not sent), which also reaches a push service on http:// (tests run one
+    // on this machine).
     const request = webPush.generateRequestDetails(
       { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
       payload,
       { vapidDetails, TTL: 60 },
     );
-    const status = await fetch(request.endpoint, {
-      method: request.method,
-      headers: request.headers as Record<string, string>,
-      body: request.body ? new Uint8Array(request.body) : null,
-      signal: AbortSignal.timeout(10_000),
-    }).then(
-      (response) => response.status,
-      () => 0,
-    );
+    const status = await deps.outbound
+      .send(request.endpoint, {
+        method: 'POST',
+        headers: request.headers as Record<string, string>,
+        body: request.body ? new Uint8Array(request.body) : new Uint8Array(),
+        timeoutMs: 10_000,
+      })
+      .then(
+        (response) => response.status,
+        () => 0,
+      );
     if (status >= 200 && status < 300) {
       sent += 1;
       continue;

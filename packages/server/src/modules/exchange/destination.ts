@@ -11,6 +11,7 @@ import { laboratories, prescribers } from '../../db/schema/index.js';
 import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { updateIfUnchanged } from '../../lib/concurrency.js';
 import { fail } from '../../lib/errors.js';
+import type { OutboundAddresses } from '../../lib/outbound-address.js';
 import { toIso } from '../../lib/time.js';
 import { writeTransaction } from '../../lib/transaction.js';
 
@@ -93,16 +94,33 @@ function settingOf(input: Body): ExchangeDestination | undefined {
 }
 
 /**
+ * Each URL of the body, refused (destinationNotAllowed, naming its field) when it leads to a
+ * non-public network: said when it is set, not at the first send (issue 38). Resolved before the
+ * transaction opens, so that a slow DNS holds no lock.
+ */
+async function refuseInternalUrls(outbound: OutboundAddresses, input: Body): Promise<void> {
+  const urls: Array<[string, string | null]> = [
+    ['exchange_url', input.exchange_format ? input.exchange_url : null],
+    ...input.exchange_prescribers.map((row, index): [string, string | null] => [
+      `exchange_prescribers.${index}.exchange_url`,
+      row.exchange_url,
+    ]),
+  ];
+  for (const [field, url] of urls) if (url !== null) await outbound.refuseInternal(url, field);
+}
+
+/**
  * Where validated records' results are sent (issue 16): the laboratory's destination and its
  * prescribers' own, in its settings (key `exchange`), read by the delivery jobs at validation.
  * Written whole, under the laboratory's stamp, in a traced transaction; other settings are kept.
  */
-export function createExchangeDestinationService(db: Db) {
+export function createExchangeDestinationService(db: Db, outbound: OutboundAddresses) {
   return {
     get: async (auth: Authenticated) => present(db, await laboratoryOf(db, auth.user.laboratory_id)),
 
-    update: (auth: Authenticated, input: Body) =>
-      writeTransaction(db, actorOf(auth), async (tx) => {
+    update: async (auth: Authenticated, input: Body) => {
+      await refuseInternalUrls(outbound, input);
+      return writeTransaction(db, actorOf(auth), async (tx) => {
         const laboratoryId = auth.user.laboratory_id;
         const current = await laboratoryOf(tx, laboratoryId);
         const ids = input.exchange_prescribers.map((row) => row.prescriber_id);
@@ -131,6 +149,7 @@ export function createExchangeDestinationService(db: Db) {
           'laboratoryNotFound',
         );
         return present(tx, updated);
-      }),
+      });
+    },
   };
 }

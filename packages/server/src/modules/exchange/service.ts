@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/open.js';
 import { records } from '../../db/schema/index.js';
 import type { Authenticated } from '../../lib/auth-context.js';
+import type { OutboundAddresses } from '../../lib/outbound-address.js';
 import { DROP_RECIPIENT, type ExchangeSender, exchangeDestination } from '../delivery/index.js';
 import { visibleRecord } from '../records/index.js';
 import { exchangeDocument } from './document.js';
@@ -28,9 +29,11 @@ export async function exportResults(
 /**
  * The 'exchange' sends of the delivery jobs: the record's file in the laboratory's configured
  * format, POSTed to its URL (any 2xx is taken), or dropped in `dropDir/<laboratory id>/`, written
- * under a temporary name then renamed so that a reader never sees half a file.
+ * under a temporary name then renamed so that a reader never sees half a file. The URL is checked
+ * again as it is sent (a destination stored before issue 38, or a name whose DNS changed) and the
+ * POST goes to the address checked, following no redirect.
  */
-export function exchangeSender(dropDir: string): ExchangeSender {
+export function exchangeSender(dropDir: string, outbound: OutboundAddresses): ExchangeSender {
   return async (q: Queryable, recordId: string, recipient: string) => {
     const [record] = await q.select().from(records).where(eq(records.record_id, recordId));
     if (!record) throw new Error('recordNotFound');
@@ -45,15 +48,17 @@ export function exchangeSender(dropDir: string): ExchangeSender {
       await rename(partial, path.join(folder, file.filename));
       return;
     }
-    const answer = await fetch(recipient, {
+    const answer = await outbound.send(recipient, {
       method: 'POST',
       headers: {
         'content-type': file.content_type,
         'content-disposition': `attachment; filename="${file.filename}"`,
       },
       body: file.content,
-      signal: AbortSignal.timeout(POST_TIMEOUT_MS),
+      timeoutMs: POST_TIMEOUT_MS,
     });
-    if (!answer.ok) throw new Error(`HTTP ${answer.status} from the exchange destination`);
+    if (answer.status < 200 || answer.status >= 300) {
+      throw new Error(`HTTP ${answer.status} from the exchange destination`);
+    }
   };
 }
