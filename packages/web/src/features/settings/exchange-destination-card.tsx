@@ -9,7 +9,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
-import { notifyApiError, showToast } from '../../lib/notify';
+import { errorMessage, notifyApiError, showToast } from '../../lib/notify';
 import { fieldIssues } from '../../lib/table/field-issues';
 import { useLoadAll } from '../../lib/table/use-load-all';
 import { useSession } from '../../lib/use-session';
@@ -116,6 +116,11 @@ function DestinationForm({ saved }: { saved: ExchangeDestinationSettings }) {
             const unknown = t('exchange_destination.prescriber_unknown');
             setRefused(Object.fromEntries(fieldIssues(error).map((issue) => [issue.path, unknown])));
           }
+          // A URL leading to an internal network (issue 38): said under the URL the server named.
+          if (error instanceof ApiError && error.code === 'destinationNotAllowed') {
+            const message = errorMessage(error.code);
+            setRefused(Object.fromEntries(fieldIssues(error).map((issue) => [issue.path, message])));
+          }
           notifyApiError(error);
         },
       );
@@ -139,7 +144,7 @@ function DestinationForm({ saved }: { saved: ExchangeDestinationSettings }) {
             name="exchange"
             target={draft}
             onChange={(target) => change(target)}
-            error={tried ? urlMessage(draft) : null}
+            error={(tried ? urlMessage(draft) : null) ?? refused.exchange_url ?? null}
           />
         ) : null}
         <div>
@@ -185,7 +190,11 @@ function DestinationForm({ saved }: { saved: ExchangeDestinationSettings }) {
                 name="exchange_prescriber"
                 target={row}
                 onChange={(target) => changeRow(index, target)}
-                error={tried ? urlMessage(row) : null}
+                error={
+                  (tried ? urlMessage(row) : null) ??
+                  refused[`exchange_prescribers.${index}.exchange_url`] ??
+                  null
+                }
               />
               <Group justify="flex-end">
                 <Button
