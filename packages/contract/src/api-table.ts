@@ -34,7 +34,7 @@ export function errorAnswersOf(def: ApiRouteDef): Map<number, ErrorCode[]> {
   const codes = new Set<ErrorCode>([
     ...accessErrors(def),
     ...input,
-    ...(carriesBody ? (['payloadTooLarge'] as const) : []),
+    ...(carriesBody ? (['payloadTooLarge', 'unsupportedMediaType'] as const) : []),
     ...(def.errors ?? []),
     'unexpectedError',
   ]);

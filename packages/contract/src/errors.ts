@@ -123,6 +123,8 @@ export const ERROR_STATUS = {
   nabmConflict: 409,
   fileNotFound: 404,
   unsupportedFileType: 415,
+  // A request body in a media type the call does not read (JSON, form, or multipart for uploads).
+  unsupportedMediaType: 415,
   deliveryNotFound: 404,
   phoneCallNotFound: 404,
   deliveryAlreadyDone: 409,

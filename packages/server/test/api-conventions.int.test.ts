@@ -1,7 +1,7 @@
-import { routes } from '@sil/contract';
+import { apiTable, ERROR_STATUS, errorAnswersOf, routes } from '@sil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fail } from '../src/lib/errors.js';
-import { codeOf, DATABASES, startTestApp, stopTestApp, type TestContext } from './helpers.js';
+import { call, codeOf, DATABASES, login, startTestApp, stopTestApp, type TestContext } from './helpers.js';
 
 describe.each(DATABASES)('API conventions on %s', (kind) => {
   let ctx: TestContext;
@@ -56,8 +56,19 @@ describe.each(DATABASES)('API conventions on %s', (kind) => {
       headers: { 'content-type': 'application/xml' },
       payload: '<a/>',
     });
-    expect(xml.statusCode).toBe(415);
-    expect(codeOf(xml)).toBe('incorrectType');
+    expect([xml.statusCode, codeOf(xml)]).toEqual([415, 'unsupportedMediaType']);
+    const admin = await login(ctx.app, 'admin@demo.lab');
+    const text = await call(ctx.app, admin, {
+      method: 'POST',
+      url: '/api/add-matrix',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'matrix_name\nSang\n',
+    });
+    expect([text.statusCode, codeOf(text)]).toEqual([415, 'unsupportedMediaType']);
+    expect(ERROR_STATUS.unsupportedMediaType).toBe(415);
+    // Documented on every call that takes a body, where the API documentation lists its errors.
+    for (const def of Object.values(apiTable).filter((route) => route.method !== 'GET'))
+      expect(errorAnswersOf(def).get(415)).toContain('unsupportedMediaType');
   });
 
   it('sends security headers, a request id, and no CORS permission', async () => {

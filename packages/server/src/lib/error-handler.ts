@@ -1,4 +1,4 @@
-import type { ErrorBody, FieldIssue } from '@sil/contract';
+import { ERROR_STATUS, type ErrorBody, type FieldIssue } from '@sil/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, databaseRefusal } from './errors.js';
@@ -34,9 +34,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     // A JSON or form body over the limit, or an uploaded file over its own (multipart).
     if (error.statusCode === 413) return reply.status(413).send({ code: 'payloadTooLarge', details: {} });
+    // A body in a media type no parser of the call reads (XML, text…): the catalogue's 415 code.
+    if (error.statusCode === 415)
+      return reply.status(415).send({ code: 'unsupportedMediaType', details: {} } satisfies ErrorBody);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Malformed JSON, unsupported content type and the like.
-      return reply.status(error.statusCode).send({ code: 'incorrectType', details: {} } satisfies ErrorBody);
+      // Malformed JSON, an empty JSON body and the like: the code's own status, so that a client
+      // reading the catalogue finds the status it was answered with.
+      return reply
+        .status(ERROR_STATUS.incorrectType)
+        .send({ code: 'incorrectType', details: {} } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ code: 'unexpectedError', details: {} } satisfies ErrorBody);
