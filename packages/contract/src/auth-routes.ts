@@ -25,7 +25,14 @@ import {
   VerificationBody,
   VerificationRequestBody,
 } from './auth.js';
-import { AddBackupBody, BackupFile, BackupIdQuery, BackupRow } from './backups.js';
+import {
+  AddBackupBody,
+  BackupFile,
+  BackupIdQuery,
+  BackupRow,
+  RestoreBackupBody,
+  RestoreReport,
+} from './backups.js';
 import type { RouteDef } from './route-def.js';
 
 const publicAccess = { kind: 'public' } as const;
@@ -204,7 +211,8 @@ export const accountRoutes = {
     response: AdminRow,
     errors: ['adminNotFound', 'staleUpdate', 'cannotUpdateRightsOfExternalUser', 'invalidOperation'],
   },
-  // Backups of the laboratory's data (docs/decisions/0008-backups.md); restore is an operator command.
+  // Backups of the laboratory's data (docs/decisions/0008-backups.md); restoring into an installation
+  // without the laboratory is the operator's command, the laboratory has no administrator there yet.
   addBackup: {
     method: 'POST',
     path: '/api/add-backup',
@@ -212,7 +220,7 @@ export const accountRoutes = {
     summary: "Back up the laboratory's data (every table, or those named), audit trail included",
     body: AddBackupBody,
     response: BackupRow,
-    errors: ['noTablesToBackup', 'invalidOption'],
+    errors: ['noTablesToBackup', 'invalidOption', 'backupVerificationFailed'],
   },
   getBackups: {
     method: 'GET',
@@ -229,5 +237,20 @@ export const accountRoutes = {
     query: BackupIdQuery,
     response: BackupFile,
     errors: ['backupNotFound'],
+  },
+  restoreBackup: {
+    method: 'POST',
+    path: '/api/restore-backup',
+    access: { kind: 'permission', key: 'admin_access', level: 3, userTypes: ['internal'] },
+    summary: 'Put back the rows and files the laboratory lost, from one of its backups (all or nothing)',
+    body: RestoreBackupBody,
+    response: RestoreReport,
+    errors: [
+      'backupNotFound',
+      'backupDamaged',
+      'backupVerificationFailed',
+      'invalidImportFile',
+      'invalidOperation',
+    ],
   },
 } as const satisfies Record<string, RouteDef>;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** Version of the backup file format (docs/decisions/0008-backups.md); restore refuses others. */
-export const BACKUP_FORMAT_VERSION = 1;
+/**
+ * Version of the backup file format (docs/decisions/0008-backups.md); restore refuses others.
+ * 2: rows as the database's JSON (binary columns included), the stored files, a manifest of
+ * counts and SHA-256 per part.
+ */
+export const BACKUP_FORMAT_VERSION = 2;
 
 /** A backup of one laboratory's data, as the list shows it. */
 export const BackupRow = z.object({
@@ -11,6 +15,8 @@ export const BackupRow = z.object({
   backup_format_version: z.number().int(),
   /** Rows per table. */
   backup_tables: z.record(z.string(), z.number().int()),
+  /** Stored files (uploads) carried by the backup. */
+  backup_files: z.number().int(),
 });
 export type BackupRow = z.infer<typeof BackupRow>;
 
@@ -28,3 +34,25 @@ export const BackupFile = z.object({
   content_type: z.literal('application/gzip'),
   content_base64: z.string(),
 });
+
+/** `POST /api/restore-backup`: one of the laboratory's backups, put back into the laboratory. */
+export const RestoreBackupBody = z.object({ backup_id: z.uuid() });
+
+/** Per part, what the manifest announced beside what the restore wrote or found already there. */
+export const RestoreCount = z.object({
+  /** In the backup (the manifest's count, checked against the file). */
+  expected: z.number().int(),
+  /** Written by this restore. */
+  written: z.number().int(),
+  /** Already there and left as they were (a restore into the laboratory that lost rows). */
+  present: z.number().int(),
+});
+
+export const RestoreReport = z.object({
+  laboratory_id: z.uuid(),
+  /** `fresh`: the laboratory was absent, everything written; `missing`: only what it had lost. */
+  restore_mode: z.enum(['fresh', 'missing']),
+  restore_tables: z.record(z.string(), RestoreCount),
+  restore_files: RestoreCount,
+});
+export type RestoreReport = z.infer<typeof RestoreReport>;

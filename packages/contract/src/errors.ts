@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   cannotUpdateRightsOfExternalUser: 409,
   analysisNotFound: 404,
   backupNotFound: 404,
+  backupDamaged: 400,
+  backupVerificationFailed: 500,
   clinicNotFound: 404,
   collectorNotFound: 404,
   duplicateNotFound: 404,

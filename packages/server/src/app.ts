@@ -175,10 +175,8 @@ export async function buildApp({
   nabmImportRoutes(app, db);
   recordsRoutes(app, db, overrides?.insi ?? insiFromConfig(config));
   resultsRoutes(app, db);
-  const uploads = createUploadService(
-    db,
-    localFileStorage(config.STORAGE_DIR ?? path.join(config.dataDir, 'files')),
-  );
+  const storage = localFileStorage(config.STORAGE_DIR ?? path.join(config.dataDir, 'files'));
+  const uploads = createUploadService(db, storage);
   // The report delivery sends (the newest version stored at validation), run by the job queue:
   // validation enqueues them in its own transaction.
   const report = overrides?.report ?? storedReport;
@@ -216,7 +214,10 @@ export async function buildApp({
   );
   worklistRoutes(app, db);
   uploadRoutes(app, uploads);
-  backupRoutes(app, createBackupService(db, config.BACKUP_DIR ?? path.join(config.dataDir, 'backups')));
+  backupRoutes(
+    app,
+    createBackupService(db, config.BACKUP_DIR ?? path.join(config.dataDir, 'backups'), storage),
+  );
   reportRoutes(app, db, uploads);
   deliveryRoutes(app, createDeliveryService(db, throttle, report, jobs), createPrintBatches(db, report));
   exchangeRoutes(app, db, outbound);

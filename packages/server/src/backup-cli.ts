@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { localFileStorage } from './adapters/storage.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { laboratories } from './db/schema/index.js';
@@ -11,7 +12,9 @@ const USAGE = `Backups of a laboratory's data (README, 'Backups'):
   npm run backup -w @sil/server -- create [--laboratory ID] [--tables a,b] [--out FILE]
   npm run backup -w @sil/server -- list [--laboratory ID]
   npm run backup -w @sil/server -- restore FILE
-The database is the server's (DATABASE_URL, or the embedded one in DATA_DIR: stop the server first).`;
+The database is the server's (DATABASE_URL, or the embedded one in DATA_DIR: stop the server first),
+the stored files its STORAGE_DIR. A restore into an installation without the laboratory writes it
+whole; into the laboratory still there, the rows and files it lost. It ends with the counts compared.`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -25,7 +28,12 @@ if (!command || !['create', 'list', 'restore'].includes(command) || (command ===
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
-const backups = createBackupService(database.db, config.BACKUP_DIR ?? path.join(config.dataDir, 'backups'));
+const storage = localFileStorage(config.STORAGE_DIR ?? path.join(config.dataDir, 'files'));
+const backups = createBackupService(
+  database.db,
+  config.BACKUP_DIR ?? path.join(config.dataDir, 'backups'),
+  storage,
+);
 const here = (name: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), name);
 
 /** The laboratory named, or the only one there is. */
@@ -45,11 +53,25 @@ try {
   } else if (command === 'list') {
     console.log(JSON.stringify(await backups.list(await laboratoryId()), null, 2));
   } else if (file) {
-    console.log(JSON.stringify(await restoreLaboratory(database.db, await readFile(here(file))), null, 2));
+    const report = await restoreLaboratory(database.db, storage, await readFile(here(file)));
+    for (const [part, count] of [
+      ...Object.entries(report.restore_tables),
+      ['files', report.restore_files] as const,
+    ])
+      console.log(
+        `${part}: ${count.expected} in the backup, ${count.written} written, ${count.present} already there`,
+      );
+    console.log(JSON.stringify(report));
   }
 } catch (error) {
-  // Catalogue errors are the operator's to read: the code and its details, not a stack.
-  console.error(error instanceof AppError ? `${error.code} ${JSON.stringify(error.details)}` : error);
+  // Catalogue errors are the operator's to read: the code and its details, not a stack. Anything
+  // else is named by its class and database code only: a driver's message may quote a patient's row.
+  const { code } = (error ?? {}) as { code?: unknown };
+  console.error(
+    error instanceof AppError
+      ? `${error.code} ${JSON.stringify(error.details)}`
+      : `${error instanceof Error ? error.name : 'error'}${typeof code === 'string' ? ` ${code}` : ''}`,
+  );
   process.exitCode = 1;
 } finally {
   await database.close();

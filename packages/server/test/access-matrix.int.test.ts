@@ -438,6 +438,12 @@ const CASES: Record<string, RouteCase> = {
     ownAnswer: 'ok',
     foreign: (t) => [get(`/api/download-backup?backup_id=${t.backup}`)],
   },
+  // Restoring the laboratory's own backup of its matrices: every row is there, nothing written.
+  restoreBackup: {
+    own: (f) => send('POST', '/api/restore-backup', { backup_id: f.own.backup }),
+    ownAnswer: 'ok',
+    foreign: (t) => [send('POST', '/api/restore-backup', { backup_id: t.backup })],
+  },
 
   // Patients, records and samples.
   getPatients: listCase('/api/get-patients', '02/01/1980'),

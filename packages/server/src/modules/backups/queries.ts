@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns, is, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, is, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable, Tx } from '../../db/open.js';
 import * as schema from '../../db/schema/index.js';
@@ -63,13 +63,137 @@ export async function laboratoryRows(
     .orderBy(order);
 }
 
-const CHUNK = 500;
+type ResultRow = Record<string, unknown>;
+/** Both drivers answer `{ rows }` to a raw statement. */
+const rowsOf = async (db: Queryable, query: SQL) =>
+  ((await db.execute(query)) as unknown as { rows: ResultRow[] }).rows;
 
-/** Inserts rows as they were read; the audit trail gets new entry numbers in the same order. */
-export async function insertRows(tx: Tx, { table }: TenantTable, rows: Row[]): Promise<void> {
-  const values = table === AUDIT ? rows.map(({ modification_id: _serial, ...row }) => row) : rows;
-  for (let start = 0; start < values.length; start += CHUNK)
-    await tx.insert(table).values(values.slice(start, start + CHUNK));
+export interface TableShape {
+  /** Columns a row may be given (stored generated columns left out), in table order. */
+  columns: string[];
+  /** Identity columns (`GENERATED ALWAYS`): restored with their values, then the sequence moved past them. */
+  identities: string[];
+  primaryKey: string | null;
+}
+
+/** The table as the database has it, not as the code believes: a column added by SQL alone counts. */
+export async function tableShape(db: Queryable, name: string): Promise<TableShape> {
+  const columns = await rowsOf(
+    db,
+    sql`SELECT attname AS name, attidentity AS identity FROM pg_attribute
+        WHERE attrelid = to_regclass(${name}) AND attnum > 0 AND NOT attisdropped AND attgenerated = ''
+        ORDER BY attnum`,
+  );
+  const [key] = await rowsOf(
+    db,
+    sql`SELECT conname AS name FROM pg_constraint WHERE conrelid = to_regclass(${name}) AND contype = 'p'`,
+  );
+  return {
+    columns: columns.map((c) => String(c.name)),
+    identities: columns.filter((c) => c.identity === 'a').map((c) => String(c.name)),
+    primaryKey: key ? String(key.name) : null,
+  };
+}
+
+/**
+ * A laboratory's rows of a table as JSON text written by the database itself (`to_jsonb`): binary
+ * columns as `\\x` hex, numerics with every digit, arrays as arrays, times with their offset. The
+ * restore hands the same text back to the database (`jsonb_populate_record`), so every column type
+ * round-trips without passing through a JavaScript value. The audit trail in the order it was written.
+ */
+export async function dumpRows(db: Queryable, { name, table }: TenantTable, laboratoryId: string) {
+  const order = table === AUDIT ? sql`t.modification_id` : sql`1`;
+  const rows = await rowsOf(
+    db,
+    sql`SELECT to_jsonb(t)::text AS r FROM ${sql.identifier(name)} t
+        WHERE t.laboratory_id = ${laboratoryId} ORDER BY ${order}`,
+  );
+  return rows.map((row) => String(row.r));
+}
+
+/** Rows per statement: a statement's parameter stays well under the drivers' limits, PDFs included. */
+const CHUNK_ROWS = 500;
+const CHUNK_CHARACTERS = 16 * 1024 * 1024;
+
+function* chunks(rows: readonly string[]) {
+  let chunk: string[] = [];
+  let size = 0;
+  for (const row of rows) {
+    if (chunk.length > 0 && (chunk.length >= CHUNK_ROWS || size + row.length > CHUNK_CHARACTERS)) {
+      yield chunk;
+      chunk = [];
+      size = 0;
+    }
+    chunk.push(row);
+    size += row.length;
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+/**
+ * Inserts rows given as JSON text, in their order, and answers how many were written. Only the
+ * columns named are written (the others take their defaults: a backup made before a column was
+ * added). A row whose primary key is already there is left as it is (`onlyMissing`, a restore into
+ * the laboratory that lost rows); any other conflict fails the statement, hence the restore.
+ */
+export async function insertJsonRows(
+  tx: Tx,
+  name: string,
+  shape: TableShape,
+  columns: readonly string[],
+  rows: readonly string[],
+  onlyMissing: boolean,
+): Promise<number> {
+  const list = sql.join(
+    columns.map((column) => sql.identifier(column)),
+    sql`, `,
+  );
+  const picked = sql.join(
+    columns.map((column) => sql`r.${sql.identifier(column)}`),
+    sql`, `,
+  );
+  const overriding = columns.some((c) => shape.identities.includes(c)) ? sql`OVERRIDING SYSTEM VALUE` : sql``;
+  // A table without a primary key is known by its unique keys (the records' day counters): a
+  // row clashing with one is the row already there, and the current one (further on) is kept.
+  const conflict = !onlyMissing
+    ? sql``
+    : shape.primaryKey
+      ? sql`ON CONFLICT ON CONSTRAINT ${sql.identifier(shape.primaryKey)} DO NOTHING`
+      : sql`ON CONFLICT DO NOTHING`;
+  let written = 0;
+  for (const chunk of chunks(rows)) {
+    const [result] = await rowsOf(
+      tx,
+      sql`WITH written AS (
+            INSERT INTO ${sql.identifier(name)} (${list}) ${overriding}
+            SELECT ${picked} FROM jsonb_array_elements(${`[${chunk.join(',')}]`}::jsonb) WITH ORDINALITY AS e(value, n)
+            CROSS JOIN LATERAL jsonb_populate_record(NULL::${sql.identifier(name)}, e.value) AS r
+            ORDER BY e.n
+            ${conflict}
+            RETURNING 1)
+          SELECT count(*)::int AS written FROM written`,
+    );
+    written += Number(result?.written ?? 0);
+  }
+  for (const column of shape.identities.filter((c) => columns.includes(c))) {
+    // Restored values were not drawn from the sequence: move it past them, never back.
+    await tx.execute(
+      sql`SELECT setval(s, greatest(m, coalesce(pg_sequence_last_value(s::regclass), 1)))
+          FROM (SELECT pg_get_serial_sequence(${name}, ${column}) AS s,
+                       (SELECT max(${sql.identifier(column)}) FROM ${sql.identifier(name)}) AS m) AS x
+          WHERE m IS NOT NULL`,
+    );
+  }
+  return written;
+}
+
+/** How many rows of a laboratory a table holds: a restore ends by comparing them with the manifest. */
+export async function countRows(db: Queryable, name: string, laboratoryId: string): Promise<number> {
+  const [row] = await rowsOf(
+    db,
+    sql`SELECT count(*)::int AS n FROM ${sql.identifier(name)} WHERE laboratory_id = ${laboratoryId}`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 export async function laboratoryExists(db: Queryable, laboratoryId: string): Promise<boolean> {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { handle } from '../../lib/route.js';
 import type { BackupService } from './service.js';
 
-/** Backups of the caller's laboratory (admin_access level 3): make one, list them, download one. */
+/** Backups of the caller's laboratory (admin_access level 3): make, list, download, restore. */
 export function backupRoutes(app: FastifyInstance, backups: BackupService): void {
   handle(app, 'addBackup', ({ auth, body }) => backups.create(auth.user.laboratory_id, body.tables));
   handle(app, 'getBackups', ({ auth }) => backups.list(auth.user.laboratory_id));
@@ -15,4 +15,7 @@ export function backupRoutes(app: FastifyInstance, backups: BackupService): void
       content_base64: bytes.toString('base64'),
     };
   });
+  handle(app, 'restoreBackup', ({ auth, body }) =>
+    backups.restore({ uid: auth.user.admin_uid, laboratoryId: auth.user.laboratory_id }, body.backup_id),
+  );
 }

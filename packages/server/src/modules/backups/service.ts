@@ -1,30 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { BACKUP_FORMAT_VERSION, type BackupRow } from '@sil/contract';
+import { isDeepStrictEqual } from 'node:util';
+import type { BackupRow, RestoreReport } from '@sil/contract';
+import { eq } from 'drizzle-orm';
+import type { FileStorage } from '../../adapters/storage.js';
 import type { Db } from '../../db/open.js';
-import { fail } from '../../lib/errors.js';
+import { uploads } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/auth-context.js';
+import { AppError, fail } from '../../lib/errors.js';
 import { writeTransaction } from '../../lib/transaction.js';
+import { type Manifest, readBackup, type TableDump, writeBackup } from './format.js';
 import {
+  countRows,
+  dumpRows,
   forgetTracesBy,
-  insertRows,
+  insertJsonRows,
   laboratoryExists,
-  laboratoryRows,
-  type Row,
   TENANT_TABLES,
   type TenantTable,
+  tableShape,
 } from './queries.js';
-
-const FORMAT = 'sil-backup';
-
-interface Header {
-  format: typeof FORMAT;
-  version: number;
-  laboratory_id: string;
-  created_at: string;
-  tables: Record<string, number>;
-}
 
 /** The tables to back up: all, or those named; the laboratory's own row always, else nothing restores. */
 function chooseTables(names: string[] | undefined): TenantTable[] {
@@ -36,81 +32,156 @@ function chooseTables(names: string[] | undefined): TenantTable[] {
 }
 
 /**
- * One laboratory's data as a file: a header line, then one JSON line per row (`{ t, r }`), gzipped.
- * Read in one repeatable-read transaction, so that the file is a consistent picture.
+ * One laboratory's data as a file: its rows of every table and the stored files its uploads point
+ * at. The rows are read in one repeatable-read transaction (a consistent picture while the
+ * laboratory keeps working); the files after it, since a stored file never changes once written.
  */
-export async function dumpLaboratory(db: Db, laboratoryId: string, tableNames?: string[]) {
+export async function dumpLaboratory(
+  db: Db,
+  storage: FileStorage,
+  laboratoryId: string,
+  tableNames?: string[],
+) {
   const chosen = chooseTables(tableNames);
-  const read = await db.transaction(
+  const { tables, keys } = await db.transaction(
     async (tx) => {
-      const out: Array<[TenantTable, Row[]]> = [];
-      for (const table of chosen) out.push([table, await laboratoryRows(tx, table, laboratoryId)]);
-      return out;
+      const tables: TableDump[] = [];
+      for (const table of chosen) {
+        const { columns } = await tableShape(tx, table.name);
+        tables.push({ name: table.name, columns, rows: await dumpRows(tx, table, laboratoryId) });
+      }
+      const keys = chosen.some((t) => t.table === uploads)
+        ? (
+            await tx
+              .select({ key: uploads.upload_storage_key })
+              .from(uploads)
+              .where(eq(uploads.laboratory_id, laboratoryId))
+              .orderBy(uploads.upload_storage_key)
+          ).map((row) => row.key)
+        : [];
+      return { tables, keys };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  const header: Header = {
-    format: FORMAT,
-    version: BACKUP_FORMAT_VERSION,
-    laboratory_id: laboratoryId,
-    created_at: new Date().toISOString(),
-    tables: Object.fromEntries(read.map(([table, rows]) => [table.name, rows.length])),
-  };
-  const lines = [JSON.stringify(header)];
-  for (const [table, rows] of read)
-    for (const row of rows) lines.push(JSON.stringify({ t: table.name, r: row }));
-  return { header, bytes: gzipSync(`${lines.join('\n')}\n`) };
+  const files: Array<{ key: string; bytes: Buffer }> = [];
+  const missing: string[] = [];
+  for (const key of keys) {
+    const bytes = await storage.get(key).catch(() => null);
+    if (bytes) files.push({ key, bytes });
+    else missing.push(key);
+  }
+  // A backup that silently lacks a scan is the failure this format exists to prevent.
+  if (missing.length > 0) fail('backupVerificationFailed', { reason: 'storedFilesMissing', files: missing });
+  return writeBackup(laboratoryId, tables, files);
 }
 
-function parseBackup(bytes: Buffer): { header: Header; rows: Map<string, Row[]> } {
-  let lines: string[];
-  try {
-    lines = gunzipSync(bytes).toString('utf8').split('\n').filter(Boolean);
-  } catch {
-    return fail('invalidImportFile', { reason: 'notGzip' });
-  }
-  const parsed = lines.map((line, index) => {
-    try {
-      return JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      return fail('invalidImportFile', { line: index + 1 });
-    }
+/** A database refusal during a restore, told by table and constraint: its message may quote a row. */
+function refusal(error: unknown, table: string): never {
+  if (error instanceof AppError) throw error;
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return fail('invalidOperation', {
+    reason: 'restoreRefused',
+    table,
+    ...(typeof code === 'string' ? { sqlstate: code } : {}),
+    ...(typeof constraint === 'string' ? { constraint } : {}),
   });
-  const header = parsed[0] as Header | undefined;
-  if (header?.format !== FORMAT || header.version !== BACKUP_FORMAT_VERSION)
-    return fail('invalidImportFile', { reason: 'notABackup', expected_version: BACKUP_FORMAT_VERSION });
-  const rows = new Map<string, Row[]>();
-  for (const [index, line] of parsed.slice(1).entries()) {
-    const name = String(line.t);
-    if (!TENANT_TABLES.some((t) => t.name === name))
-      fail('invalidImportFile', { line: index + 2, table: name });
-    rows.set(name, [...(rows.get(name) ?? []), line.r as Row]);
-  }
-  return { header, rows };
+}
+
+export interface RestoreOptions {
+  /** Who restores (the administrator of the API call); the operator's command acts as itself. */
+  actor?: Actor;
+  /** The laboratory the backup must belong to (the caller's, from the API). */
+  laboratoryId?: string;
 }
 
 /**
- * Restores a backup into an instance that does not hold that laboratory yet (a fresh one), all or
- * nothing. The inserts leave trace entries like any write; they are replaced by the backed-up
- * trail, so that the restored audit trail is the original one.
+ * Restores a backup, all or nothing. Into an installation without the laboratory (a fresh one, or
+ * one that lost it): every row, and the backed-up audit trail instead of the restore's own traces.
+ * Into the laboratory still there (it lost rows): the rows whose primary key is absent, traced as
+ * the restorer's inserts, the rows present left as they are. The files are staged first and put in
+ * place after the rows' commit; the answer compares the manifest's counts with what was written.
  */
-export async function restoreLaboratory(db: Db, bytes: Buffer) {
-  const { header, rows } = parseBackup(bytes);
-  const actor = `restore:${randomUUID()}`;
-  await writeTransaction(db, { uid: actor, laboratoryId: header.laboratory_id }, async (tx) => {
-    if (await laboratoryExists(tx, header.laboratory_id))
-      fail('invalidOperation', { reason: 'laboratoryExists', laboratory_id: header.laboratory_id });
-    for (const table of TENANT_TABLES) {
-      if (table.name === 'audit_trail') await forgetTracesBy(tx, actor);
-      await insertRows(tx, table, rows.get(table.name) ?? []);
-    }
-  });
-  return { laboratory_id: header.laboratory_id, tables: header.tables };
+export async function restoreLaboratory(
+  db: Db,
+  storage: FileStorage,
+  bytes: Buffer,
+  options: RestoreOptions = {},
+): Promise<RestoreReport> {
+  const { manifest, rows, files } = readBackup(bytes);
+  const laboratoryId = manifest.laboratory_id;
+  if (options.laboratoryId !== undefined && options.laboratoryId !== laboratoryId)
+    fail('invalidOperation', { reason: 'otherLaboratory' });
+  const known = new Set(TENANT_TABLES.map((t) => t.name));
+  const unknown = Object.keys(manifest.tables).filter((name) => !known.has(name));
+  if (unknown.length > 0) fail('invalidImportFile', { reason: 'unknownTables', tables: unknown });
+
+  const staged = await storage.stage([...files].map(([key, fileBytes]) => ({ key, bytes: fileBytes })));
+  const actor = options.actor ?? { uid: `restore:${randomUUID()}`, laboratoryId };
+  let report: RestoreReport;
+  try {
+    report = await writeTransaction(db, actor, async (tx) => {
+      const fresh = !(await laboratoryExists(tx, laboratoryId));
+      const tables: RestoreReport['restore_tables'] = {};
+      for (const table of TENANT_TABLES) {
+        const part = manifest.tables[table.name];
+        if (!part) continue;
+        const tableRows = rows.get(table.name) ?? [];
+        if (table.name === 'audit_trail' && !fresh) {
+          // The laboratory's own trail is still there and keeps the history, the restorer's
+          // inserts included: the backed-up entries are not written twice.
+          tables[table.name] = { expected: part.rows, written: 0, present: part.rows };
+          continue;
+        }
+        if (table.name === 'audit_trail') await forgetTracesBy(tx, actor.uid);
+        const shape = await tableShape(tx, table.name);
+        const extra = part.columns.filter((column) => !shape.columns.includes(column));
+        if (extra.length > 0)
+          fail('invalidImportFile', { reason: 'unknownColumns', table: table.name, columns: extra });
+        const written = await insertJsonRows(tx, table.name, shape, part.columns, tableRows, !fresh).catch(
+          (error: unknown) => refusal(error, table.name),
+        );
+        tables[table.name] = { expected: part.rows, written, present: part.rows - written };
+        // Into a fresh installation the table now holds exactly the backup's rows, or nothing is kept.
+        if (fresh && (written !== part.rows || (await countRows(tx, table.name, laboratoryId)) !== part.rows))
+          fail('backupVerificationFailed', { reason: 'countMismatch', table: table.name });
+      }
+      return {
+        laboratory_id: laboratoryId,
+        restore_mode: fresh ? 'fresh' : 'missing',
+        restore_tables: tables,
+        restore_files: { expected: manifest.files.length, written: 0, present: 0 },
+      } satisfies RestoreReport;
+    });
+  } catch (error) {
+    await staged.discard();
+    throw error;
+  }
+  await staged.commit();
+  // The files read back from the store, as a reader will get them.
+  let written = 0;
+  for (const file of manifest.files) {
+    const stored = await storage.get(file.key).catch(() => null);
+    if (stored?.equals(files.get(file.key) ?? Buffer.alloc(0))) written += 1;
+  }
+  report.restore_files = { expected: manifest.files.length, written, present: 0 };
+  if (written !== manifest.files.length) fail('backupVerificationFailed', { reason: 'filesNotStored' });
+  return report;
 }
 
+const listed = (backupId: string, manifest: Manifest, size: number): BackupRow => ({
+  backup_id: backupId,
+  backup_created: manifest.created_at,
+  backup_size: size,
+  backup_format_version: manifest.version,
+  backup_tables: Object.fromEntries(Object.entries(manifest.tables).map(([name, part]) => [name, part.rows])),
+  backup_files: manifest.files.length,
+});
+
 /** Backups kept as files, one folder per laboratory, each file with a small description beside it. */
-export function createBackupService(db: Db, dir: string) {
+export function createBackupService(db: Db, dir: string, storage: FileStorage) {
   const folderOf = (laboratoryId: string) => path.join(dir, laboratoryId);
+  const fileOf = (laboratoryId: string, backupId: string) =>
+    path.join(folderOf(laboratoryId), `${backupId}.ndjson.gz`);
   const readRow = async (laboratoryId: string, backupId: string): Promise<BackupRow | null> => {
     try {
       return JSON.parse(await readFile(path.join(folderOf(laboratoryId), `${backupId}.json`), 'utf8'));
@@ -119,21 +190,33 @@ export function createBackupService(db: Db, dir: string) {
     }
   };
 
-  return {
+  const service = {
+    /**
+     * Makes a backup and reads it back from the disk (decompressed, parsed, every part counted and
+     * hashed against the manifest) before listing it: a backup that cannot be read is an error.
+     */
     async create(laboratoryId: string, tables?: string[]): Promise<BackupRow> {
-      const { header, bytes } = await dumpLaboratory(db, laboratoryId, tables);
-      const row: BackupRow = {
-        backup_id: randomUUID(),
-        backup_created: header.created_at,
-        backup_size: bytes.length,
-        backup_format_version: header.version,
-        backup_tables: header.tables,
-      };
+      const { manifest, bytes } = await dumpLaboratory(db, storage, laboratoryId, tables);
+      const backupId = randomUUID();
       const folder = folderOf(laboratoryId);
       await mkdir(folder, { recursive: true, mode: 0o700 });
-      // The file first: a description only ever points at a complete file.
-      await writeFile(path.join(folder, `${row.backup_id}.ndjson.gz`), bytes, { mode: 0o600, flag: 'wx' });
-      await writeFile(path.join(folder, `${row.backup_id}.json`), JSON.stringify(row), { mode: 0o600 });
+      const partial = path.join(folder, `${backupId}.partial`);
+      await writeFile(partial, bytes, { mode: 0o600, flag: 'wx' });
+      try {
+        const reread = readBackup(await readFile(partial));
+        if (!isDeepStrictEqual(reread.manifest, manifest))
+          fail('backupVerificationFailed', { reason: 'manifest' });
+      } catch (error) {
+        await rm(partial, { force: true });
+        if (error instanceof AppError && error.code === 'backupVerificationFailed') throw error;
+        return fail('backupVerificationFailed', {
+          reason: error instanceof AppError ? error.code : 'unreadable',
+        });
+      }
+      // The file first, complete: a description only ever points at a verified file.
+      await rename(partial, fileOf(laboratoryId, backupId));
+      const row = listed(backupId, manifest, bytes.length);
+      await writeFile(path.join(folder, `${backupId}.json`), JSON.stringify(row), { mode: 0o600 });
       return row;
     },
 
@@ -151,12 +234,17 @@ export function createBackupService(db: Db, dir: string) {
 
     async file(laboratoryId: string, backupId: string) {
       const row = (await readRow(laboratoryId, backupId)) ?? fail('backupNotFound');
-      const bytes = await readFile(path.join(folderOf(laboratoryId), `${row.backup_id}.ndjson.gz`)).catch(
-        () => fail('backupNotFound'),
-      );
+      const bytes = await readFile(fileOf(laboratoryId, row.backup_id)).catch(() => fail('backupNotFound'));
       return { fileName: `sil-backup-${row.backup_created.slice(0, 10)}-${row.backup_id}.ndjson.gz`, bytes };
     },
+
+    /** Puts back into the caller's laboratory what it lost, from one of its backups. */
+    async restore(actor: Actor & { laboratoryId: string }, backupId: string): Promise<RestoreReport> {
+      const { bytes } = await service.file(actor.laboratoryId, backupId);
+      return restoreLaboratory(db, storage, bytes, { actor, laboratoryId: actor.laboratoryId });
+    },
   };
+  return service;
 }
 
 export type BackupService = ReturnType<typeof createBackupService>;
