@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { locale } from './fields.js';
 import { ImportAnswer, ImportFields, ImportPreview } from './imports/schemas.js';
-import { MAX_UPLOAD_BYTES, UploadFields, UploadRow } from './records/documents.js';
+import { MAX_UPLOAD_BYTES, PortalUploadRow, UploadFields, UploadRow } from './records/documents.js';
 import { ImportNabmsAnswer } from './reference/entities.js';
 import { ExportQuery } from './reference/list.js';
 import type { FileRouteDef } from './route-def.js';
 import {
+  audienceAnswer,
   ClinicRecordListRow,
   ClinicSampleRow,
   PrescriberRecordListRow,
@@ -50,7 +51,7 @@ export const fileRoutes = {
     access: { kind: 'permission', key: 'admin_records', level: 2, userTypes: staff, externalsWrite: true },
     summary: `Attach a file (PDF, PNG, JPEG or TIFF, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB) to a record or a patient; multipart fields record_id or patient_id, document_type, appears_in_report, then file`,
     fields: UploadFields,
-    response: UploadRow,
+    ...audienceAnswer({ staff: UploadRow, clinic: PortalUploadRow, prescriber: PortalUploadRow }),
     errors: ['recordNotFound', 'patientNotFound', 'unsupportedFileType', 'clinicUserOverreached'],
   },
   downloadUpload: {

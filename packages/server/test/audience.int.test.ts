@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   AUDIENCE_FIELDS,
   apiTable,
@@ -12,14 +13,15 @@ import {
   type Rights,
   SECRET_FIELDS,
 } from '@sil/contract';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patients, records, samples } from '../src/db/schema/index.js';
+import { patients, recordReports, records, samples } from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import {
   call,
   DATABASES,
   login,
+  multipart,
   type Session,
   startTestApp,
   stopTestApp,
@@ -157,6 +159,13 @@ describe('what clinic users and prescribers may receive (the allow-list)', () =>
     for (const [name, def] of Object.entries(apiTable)) {
       if (!def.audiences) continue;
       const keys = [...keysOf(def.audiences[audience])];
+      // A user id is the laboratory's internal key (issue 38): the portals read names or nothing.
+      expect(
+        keys.filter((key) => key.endsWith('_by')),
+        name,
+      ).toEqual([]);
+      // Files and report versions carry no record row: their own keys, never a record's field.
+      if (CARRY_NO_RECORDS.has(name)) continue;
       expect(
         keys.filter((key) => !allowedKeys(audience).has(key)),
         name,
@@ -175,6 +184,8 @@ describe.each(DATABASES)('answers to clinic users and prescribers on %s', (kind)
   const sessions = {} as Record<ExternalAudience, Session>;
   const ids = { record: '', collector: '', prescriber: '', analysis: '' };
   const get = (session: Session, url: string) => call(ctx.app, session, { method: 'GET', url });
+  const staffIds: string[] = [];
+  const PDF = Buffer.from('%PDF-1.4\n% audience\n');
 
   /** A GET of each call they reach, by name; a reachable GET call missing here fails the test. */
   const urlOf = (name: string): string | undefined =>
@@ -258,6 +269,29 @@ describe.each(DATABASES)('answers to clinic users and prescribers on %s', (kind)
       record_selected_analyses: [{ combination: 1, analysis_ids: [nfs] }],
     });
     ids.record = String(created.record_id);
+    // A file the laboratory attached and a stored report a biologist validated: both name a
+    // staff user in their rows.
+    const attached = await call(ctx.app, admin, {
+      method: 'POST',
+      url: '/api/upload-file',
+      ...multipart({ record_id: ids.record, document_type: 'misc' }, { name: 'bon.pdf', bytes: PDF }),
+    });
+    expect(attached.statusCode, attached.body).toBe(200);
+    const biologist = await login(ctx.app, 'biologiste@demo.lab');
+    staffIds.push(admin.uid, biologist.uid);
+    const [record] = await ctx.database.db.select().from(records).where(eq(records.record_id, ids.record));
+    await writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
+      tx.insert(recordReports).values({
+        laboratory_id: String(record?.laboratory_id),
+        report_record: ids.record,
+        report_version: 1,
+        report_kind: 'final',
+        report_validated_by: biologist.uid,
+        report_sha256: createHash('sha256').update(PDF).digest('hex'),
+        report_size: PDF.length,
+        report_pdf: PDF,
+      }),
+    );
     await writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
       tx.execute(sql`UPDATE samples SET sample_nct_active = true, sample_nct_code = 'NCT01',
         sample_nct_description = 'Tube hémolysé', sample_observations = 'Recontrôle',
@@ -295,7 +329,10 @@ describe.each(DATABASES)('answers to clinic users and prescribers on %s', (kind)
           keys.filter((key) => (SECRET_FIELDS as readonly string[]).includes(key)),
           name,
         ).toEqual([]);
-        if (def.audiences)
+        // Staff user ids (the uploader, the validating biologist) never reach them (issue 38).
+        for (const uid of staffIds)
+          expect(response.body, `${name} carries a staff user id`).not.toContain(uid);
+        if (def.audiences && !CARRY_NO_RECORDS.has(name))
           expect(
             keys.filter((key) => !allowed.has(key)),
             name,
@@ -308,6 +345,34 @@ describe.each(DATABASES)('answers to clinic users and prescribers on %s', (kind)
       }
     },
   );
+
+  it('answers the names of who validated, never staff user ids, on files and report versions', async () => {
+    const [staffFile] = (await get(admin, `/api/get-uploads?record_id=${ids.record}`)).json<Json[]>();
+    expect(staffFile?.upload_by).toBe(admin.uid);
+    const [clinicFile] = (await get(sessions.clinic, `/api/get-uploads?record_id=${ids.record}`)).json<
+      Json[]
+    >();
+    expect(clinicFile).toEqual(projectOnto(apiTable.getUploads?.audiences?.clinic as never, [staffFile])[0]);
+    expect(clinicFile).not.toHaveProperty('upload_by');
+    for (const audience of EXTERNAL_AUDIENCES) {
+      const url = `/api/get-report-versions?record_id=${ids.record}`;
+      const [version] = (await get(sessions[audience], url)).json<Json[]>();
+      expect(version).toMatchObject({ report_version: 1, report_validated_by_name: expect.any(String) });
+      expect(version).not.toHaveProperty('report_validated_by');
+    }
+    const [staffVersion] = (await get(admin, `/api/get-report-versions?record_id=${ids.record}`)).json<
+      Json[]
+    >();
+    expect(staffVersion?.report_validated_by).toBe(staffIds[1]);
+    // The answer to a clinic's own upload names no user either.
+    const attached = await call(ctx.app, sessions.clinic, {
+      method: 'POST',
+      url: '/api/upload-file',
+      ...multipart({ record_id: ids.record, document_type: 'misc' }, { name: 'ordonnance.pdf', bytes: PDF }),
+    });
+    expect(attached.statusCode, attached.body).toBe(200);
+    expect(attached.json()).not.toHaveProperty('upload_by');
+  });
 
   it.each(EXTERNAL_AUDIENCES)('answers a %s the projection of what staff see', async (audience) => {
     for (const url of [`/api/get-record?record_id=${ids.record}`, '/api/get-records']) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UPLOAD_FILE_TYPES } from '../enums.js';
 import { formBoolean } from '../fields.js';
 import type { RouteDef } from '../route-def.js';
+import { audienceAnswer } from '../rows/audience.js';
 import { RecordIdQuery } from './actions.js';
 
 /** A document of the report service: a PDF to download, or nothing to download (spec.md's 'SKIP DOWNLOAD'). */
@@ -44,6 +45,12 @@ export const UploadRow = z.object({
   upload_by: z.uuid(),
 });
 export type UploadRow = z.infer<typeof UploadRow>;
+/**
+ * A file as a clinic user reads it: who attached it is the laboratory's business, and its
+ * internal user id means nothing outside (decision 0012); staff read `upload_by`.
+ */
+export const PortalUploadRow = UploadRow.omit({ upload_by: true });
+export type PortalUploadRow = z.infer<typeof PortalUploadRow>;
 
 const staff = ['internal'] as const;
 const records = (level: 1 | 2) =>
@@ -111,7 +118,11 @@ export const documentRoutes = {
     access: { ...records(1), externalsRead: true },
     summary: 'Files attached to a record or a patient',
     query: z.object({ record_id: z.uuid().optional(), patient_id: z.uuid().optional() }),
-    response: z.array(UploadRow),
+    ...audienceAnswer({
+      staff: z.array(UploadRow),
+      clinic: z.array(PortalUploadRow),
+      prescriber: z.array(PortalUploadRow),
+    }),
     errors: ['recordNotFound', 'patientNotFound', 'clinicUserOverreached'],
   },
   deleteUpload: {

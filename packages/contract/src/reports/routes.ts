@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { locale } from '../fields.js';
 import { DocumentAnswer } from '../records/documents.js';
 import type { RouteDef } from '../route-def.js';
+import { audienceAnswer } from '../rows/audience.js';
 import { rowId, stamp } from '../rows/stamps.js';
 
 /**
@@ -31,6 +32,12 @@ export const ReportVersionRow = z.object({
   report_replacement_reason: z.string().nullable(),
 });
 export type ReportVersionRow = z.output<typeof ReportVersionRow>;
+/**
+ * A version as clinic users and prescribers read it: the biologist who validated it by name, as
+ * the report itself names them, never by the laboratory's internal user id (decision 0012).
+ */
+export const PortalReportVersionRow = ReportVersionRow.omit({ report_validated_by: true });
+export type PortalReportVersionRow = z.output<typeof PortalReportVersionRow>;
 
 export const ReportPreviewQuery = z.object({
   record_id: z.uuid(),
@@ -59,7 +66,11 @@ export const resultReportRoutes = {
     access: portalReports,
     summary: 'Every stored version of the result report of a record, newest first, with its checksum',
     query: z.object({ record_id: z.uuid() }),
-    response: z.array(ReportVersionRow),
+    ...audienceAnswer({
+      staff: z.array(ReportVersionRow),
+      clinic: z.array(PortalReportVersionRow),
+      prescriber: z.array(PortalReportVersionRow),
+    }),
     errors: ['recordNotFound', 'clinicUserOverreached'],
   },
 } as const satisfies Record<string, RouteDef>;

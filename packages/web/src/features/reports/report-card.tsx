@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { decideAccess, fileRoutes, type ReportVersionRow, routes } from '@sil/contract';
+import { decideAccess, fileRoutes, type PortalReportVersionRow, routes } from '@sil/contract';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +50,7 @@ export function ReportCard({ recordId }: { recordId: string }) {
     });
 
   /** A stored version in the browser's PDF reader (saved instead when no tab may open). */
-  const open = (row: ReportVersionRow) =>
+  const open = (row: PortalReportVersionRow) =>
     run(`open-${row.report_id}`, async () => {
       const file = await apiDownload(
         fileRoutes.downloadReport.path,
@@ -62,7 +62,7 @@ export function ReportCard({ recordId }: { recordId: string }) {
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     });
 
-  const download = (row: ReportVersionRow) =>
+  const download = (row: PortalReportVersionRow) =>
     run(row.report_id, async () => {
       saveFile(
         await apiDownload(
@@ -80,7 +80,7 @@ export function ReportCard({ recordId }: { recordId: string }) {
     rows.flatMap((row) => (row.report_replaces ? [[row.report_replaces, row.report_version] as const] : [])),
   );
   /** What a version replaces (and why), or what replaced it; nothing for a version that stands alone. */
-  const replacement = (row: ReportVersionRow) => {
+  const replacement = (row: PortalReportVersionRow) => {
     const replaced = row.report_replaces ? versionOf.get(row.report_replaces) : undefined;
     const successor = replacedBy.get(row.report_id);
     if (replaced === undefined && successor === undefined) return null;
@@ -104,12 +104,12 @@ export function ReportCard({ recordId }: { recordId: string }) {
       </Stack>
     );
   };
-  const kindBadge = (row: ReportVersionRow) => (
+  const kindBadge = (row: PortalReportVersionRow) => (
     <Badge variant="light" color={row.report_kind === 'final' ? 'green' : 'yellow'}>
       {t(`report.kinds.${row.report_kind}`)}
     </Badge>
   );
-  const downloadButton = (row: ReportVersionRow) => (
+  const downloadButton = (row: PortalReportVersionRow) => (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       <Button
         size="xs"
@@ -135,7 +135,7 @@ export function ReportCard({ recordId }: { recordId: string }) {
       </Button>
     </Group>
   );
-  const checksum = (row: ReportVersionRow) => (
+  const checksum = (row: PortalReportVersionRow) => (
     <Text ff="monospace" size="xs" title={row.report_sha256}>
       {row.report_sha256.slice(0, 12)}…
     </Text>

@@ -1,5 +1,12 @@
 import { ActionIcon, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { decideAccess, fileRoutes, hrefTo, routes, type UploadRow, type WebLocale } from '@sil/contract';
+import {
+  decideAccess,
+  fileRoutes,
+  hrefTo,
+  type PortalUploadRow,
+  routes,
+  type WebLocale,
+} from '@sil/contract';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +32,7 @@ function sizeText(bytes: number, t: (key: string, options: { size: string }) => 
 export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId: string | null }) {
   const { t, i18n } = useTranslation('records');
   const navigate = useNavigate();
-  const [removing, setRemoving] = useState<UploadRow | null>(null);
+  const [removing, setRemoving] = useState<PortalUploadRow | null>(null);
   const uploads = useUploads(recordId);
   const deleting = useDeleteUpload(recordId);
   // A clinic's medical user adds and reads its records' files; deleting stays the laboratory's.
@@ -33,7 +40,7 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
   const canUpload = decideAccess(fileRoutes.uploadFile.access, rights).allowed;
   const canDelete = decideAccess(routes.deleteUpload.access, rights).allowed;
 
-  const download = async (row: UploadRow) => {
+  const download = async (row: PortalUploadRow) => {
     try {
       saveFile(
         await apiDownload(fileRoutes.downloadUpload.path, { upload_id: row.upload_id }, row.upload_name),
@@ -43,7 +50,7 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
       notifyApiError(error);
     }
   };
-  const remove = async (row: UploadRow) => {
+  const remove = async (row: PortalUploadRow) => {
     try {
       await deleting.mutateAsync(row.upload_id);
       showToast('success', t('toast.fileDeleted'), row.upload_name);
