@@ -218,7 +218,9 @@ describe('results bench', () => {
     );
     expect(await haemoglobin.locator('[data-flag]').allTextContents()).toEqual(['Haut']);
     const warning = dialog(page).locator(`tr[data-warning-of^="Hémoglobine "] [data-testid="out-of-range"]`);
-    expect(await warning.innerText()).toBe('Hors de l’intervalle de référence 12,0–16,0 pour : Femme adulte');
+    expect(await warning.innerText()).toMatch(
+      /^Hors de l’intervalle de référence 12,0–16,0\sg\/dL pour : Femme adulte$/,
+    );
     expect(await line(page, 'Clairance').locator('[data-testid="calculation-error"]').innerText()).toBe(
       'Calcul impossible : poids du patient manquant',
     );

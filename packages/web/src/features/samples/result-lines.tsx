@@ -58,6 +58,12 @@ function useCells({ line, shown, error }: BenchLine) {
         : numberText(shown.calculated, language, decimals)}
     </Text>
   );
+  // The plausibility limits are in the measured unit; the range in it too, but for a result
+  // calculated from others, whose range is written in the calculated unit.
+  const units = {
+    measured: line.parameter_unit,
+    range: fromOthers ? (line.parameter_unit_after_calc ?? line.parameter_unit) : line.parameter_unit,
+  };
   return {
     calculated,
     unit: unitOf(line),
@@ -71,8 +77,8 @@ function useCells({ line, shown, error }: BenchLine) {
     // The server's refusal of a value the preview already reads as impossible says less than the
     // preview, which names the limits: the preview's words stand for it.
     warning: shown.outOfBounds
-      ? warningOf(shown, decimals, line.parameter_unit, language, t)
-      : (error ?? warningOf(shown, decimals, line.parameter_unit, language, t)),
+      ? warningOf(shown, decimals, units, language, t)
+      : (error ?? warningOf(shown, decimals, units, language, t)),
     entered: line.result
       ? t('samples.entered_by', {
           name: line.result.result_entered_by_name,
@@ -82,11 +88,13 @@ function useCells({ line, shown, error }: BenchLine) {
   };
 }
 
+const withUnit = (text: string, unit: string | null) => (unit ? `${text}\u00a0${unit}` : text);
+
 function warningOf(
   shown: Shown,
   decimals: number | null,
-  /** The measured unit, the one the plausibility limits are written in. */
-  unit: string | null,
+  /** The measured unit (the plausibility limits') and the unit of the range the value is read against. */
+  units: { measured: string | null; range: string | null },
   language: string,
   t: ReturnType<typeof useTranslation>['t'],
 ): string | null {
@@ -95,12 +103,13 @@ function warningOf(
     // '0–30 g/dL', not '0,0–30,0').
     const bounds = boundsText(shown.plausibleBounds, language, null, t);
     return bounds
-      ? t('samples.out_of_bounds_limits', { bounds: unit ? `${bounds} ${unit}` : bounds })
+      ? t('samples.out_of_bounds_limits', { bounds: withUnit(bounds, units.measured) })
       : t('samples.out_of_bounds');
   }
   if (!isOutOfRange(shown)) return null;
+  const range = boundsText(shown.range, language, decimals, t);
   return t('samples.out_of_range', {
-    range: boundsText(shown.range, language, decimals, t) ?? '—',
+    range: range ? withUnit(range, units.range) : '—',
     population: populationText(shown, t),
   });
 }
