@@ -29,9 +29,11 @@ import {
   AddBackupBody,
   BackupFile,
   BackupIdQuery,
+  BackupKeyState,
   BackupRow,
   RestoreBackupBody,
   RestoreReport,
+  SetBackupPassphraseBody,
 } from './backups.js';
 import type { RouteDef } from './route-def.js';
 
@@ -220,7 +222,23 @@ export const accountRoutes = {
     summary: "Back up the laboratory's data (every table, or those named), audit trail included",
     body: AddBackupBody,
     response: BackupRow,
-    errors: ['noTablesToBackup', 'invalidOption', 'backupVerificationFailed'],
+    errors: ['noTablesToBackup', 'invalidOption', 'backupKeyMissing', 'backupVerificationFailed'],
+  },
+  getBackupKey: {
+    method: 'GET',
+    path: '/api/get-backup-key',
+    access: { kind: 'permission', key: 'admin_access', level: 3, userTypes: ['internal'] },
+    summary: 'Whether the backup passphrase is set, since when, and the fingerprint of its key',
+    response: BackupKeyState,
+  },
+  setBackupPassphrase: {
+    method: 'PUT',
+    path: '/api/set-backup-passphrase',
+    access: { kind: 'permission', key: 'admin_access', level: 3, userTypes: ['internal'] },
+    summary:
+      'Set the passphrase the backups made from now on are encrypted with (only its public key is kept)',
+    body: SetBackupPassphraseBody,
+    response: BackupKeyState,
   },
   getBackups: {
     method: 'GET',
@@ -233,7 +251,7 @@ export const accountRoutes = {
     method: 'GET',
     path: '/api/download-backup',
     access: { kind: 'permission', key: 'admin_access', level: 3, userTypes: ['internal'] },
-    summary: 'One backup file (gzipped NDJSON) as base64',
+    summary: 'One backup file (encrypted) as base64',
     query: BackupIdQuery,
     response: BackupFile,
     errors: ['backupNotFound'],
@@ -247,6 +265,7 @@ export const accountRoutes = {
     response: RestoreReport,
     errors: [
       'backupNotFound',
+      'backupKeyIncorrect',
       'backupDamaged',
       'backupVerificationFailed',
       'invalidImportFile',

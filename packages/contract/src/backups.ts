@@ -17,6 +17,8 @@ export const BackupRow = z.object({
   backup_tables: z.record(z.string(), z.number().int()),
   /** Stored files (uploads) carried by the backup. */
   backup_files: z.number().int(),
+  /** The fingerprint of the key it is encrypted with: the passphrase that opens it. */
+  backup_key_fingerprint: z.string(),
 });
 export type BackupRow = z.infer<typeof BackupRow>;
 
@@ -27,16 +29,35 @@ export const AddBackupBody = z.object({
 
 export const BackupIdQuery = z.object({ backup_id: z.uuid() });
 
-/** `GET /api/download-backup`: the gzipped NDJSON file, base64-encoded as the report calls answer. */
+/** `GET /api/download-backup`: the encrypted file, base64-encoded as the report calls answer. */
 export const BackupFile = z.object({
   backup_id: z.uuid(),
   file_name: z.string(),
-  content_type: z.literal('application/gzip'),
+  content_type: z.literal('application/octet-stream'),
   content_base64: z.string(),
 });
 
-/** `POST /api/restore-backup`: one of the laboratory's backups, put back into the laboratory. */
-export const RestoreBackupBody = z.object({ backup_id: z.uuid() });
+/**
+ * The backup passphrase the administrator sets: backups are encrypted with a key it derives, and
+ * the server keeps only the public half (docs/decisions/0008-backups.md). Long, since it guards
+ * every backup and cannot be throttled once a file is stolen.
+ */
+export const BackupPassphrase = z.string().min(12).max(200);
+
+/** `PUT /api/set-backup-passphrase`: the passphrase for the backups made from now on. */
+export const SetBackupPassphraseBody = z.object({ passphrase: BackupPassphrase });
+
+/** `GET /api/get-backup-key`: whether a passphrase is set, since when, and its key's fingerprint. */
+export const BackupKeyState = z.object({
+  backup_key_set: z.boolean(),
+  backup_key_created: z.string().nullable(),
+  /** A short hash of the public key, to tell two passphrases apart without showing either. */
+  backup_key_fingerprint: z.string().nullable(),
+});
+export type BackupKeyState = z.infer<typeof BackupKeyState>;
+
+/** `POST /api/restore-backup`: one of the laboratory's backups, opened with its passphrase. */
+export const RestoreBackupBody = z.object({ backup_id: z.uuid(), passphrase: z.string().min(1).max(200) });
 
 /** Per part, what the manifest announced beside what the restore wrote or found already there. */
 export const RestoreCount = z.object({

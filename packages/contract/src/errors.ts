@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   backupNotFound: 404,
   backupDamaged: 400,
   backupVerificationFailed: 500,
+  backupKeyIncorrect: 400,
+  backupKeyMissing: 409,
   clinicNotFound: 404,
   collectorNotFound: 404,
   duplicateNotFound: 404,

@@ -11,17 +11,30 @@ import { createBackupService, restoreLaboratory } from './modules/backups/index.
 const USAGE = `Backups of a laboratory's data (README, 'Backups'):
   npm run backup -w @sil/server -- create [--laboratory ID] [--tables a,b] [--out FILE]
   npm run backup -w @sil/server -- list [--laboratory ID]
-  npm run backup -w @sil/server -- restore FILE
+  npm run backup -w @sil/server -- restore FILE [--passphrase-file FILE]
+  npm run backup -w @sil/server -- set-passphrase [--laboratory ID] [--passphrase-file FILE]
 The database is the server's (DATABASE_URL, or the embedded one in DATA_DIR: stop the server first),
-the stored files its STORAGE_DIR. A restore into an installation without the laboratory writes it
-whole; into the laboratory still there, the rows and files it lost. It ends with the counts compared.`;
+the stored files its STORAGE_DIR. Backups are encrypted with the laboratory's passphrase (set in the
+app or by set-passphrase); restore and set-passphrase read it from --passphrase-file or from
+BACKUP_PASSPHRASE, never from the command line (it would stay in the shell's history). A restore
+into an installation without the laboratory writes it whole; into the laboratory still there, the
+rows and files it lost. It ends with the counts compared.`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { laboratory: { type: 'string' }, tables: { type: 'string' }, out: { type: 'string' } },
+  options: {
+    laboratory: { type: 'string' },
+    tables: { type: 'string' },
+    out: { type: 'string' },
+    'passphrase-file': { type: 'string' },
+  },
 });
 const [command, file] = positionals;
-if (!command || !['create', 'list', 'restore'].includes(command) || (command === 'restore' && !file)) {
+if (
+  !command ||
+  !['create', 'list', 'restore', 'set-passphrase'].includes(command) ||
+  (command === 'restore' && !file)
+) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -35,6 +48,16 @@ const backups = createBackupService(
   storage,
 );
 const here = (name: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), name);
+
+/** The passphrase from its file (one line) or the environment. */
+async function passphrase(): Promise<string> {
+  const file = values['passphrase-file'];
+  const given = file
+    ? (await readFile(here(file), 'utf8')).replace(/\r?\n$/, '')
+    : process.env.BACKUP_PASSPHRASE;
+  if (!given) throw new Error('the backup passphrase is needed: --passphrase-file FILE or BACKUP_PASSPHRASE');
+  return given;
+}
 
 /** The laboratory named, or the only one there is. */
 async function laboratoryId(): Promise<string> {
@@ -52,8 +75,12 @@ try {
     console.log(JSON.stringify(row, null, 2));
   } else if (command === 'list') {
     console.log(JSON.stringify(await backups.list(await laboratoryId()), null, 2));
+  } else if (command === 'set-passphrase') {
+    console.log(JSON.stringify(await backups.setPassphrase(await laboratoryId(), await passphrase())));
   } else if (file) {
-    const report = await restoreLaboratory(database.db, storage, await readFile(here(file)));
+    const report = await restoreLaboratory(database.db, storage, await readFile(here(file)), {
+      passphrase: await passphrase(),
+    });
     for (const [part, count] of [
       ...Object.entries(report.restore_tables),
       ['files', report.restore_files] as const,
@@ -70,7 +97,9 @@ try {
   console.error(
     error instanceof AppError
       ? `${error.code} ${JSON.stringify(error.details)}`
-      : `${error instanceof Error ? error.name : 'error'}${typeof code === 'string' ? ` ${code}` : ''}`,
+      : `${error instanceof Error ? error.name : 'error'}${typeof code === 'string' ? ` ${code}` : ''}${
+          error instanceof Error && !(typeof code === 'string') ? `: ${error.message}` : ''
+        }`,
   );
   process.exitCode = 1;
 } finally {

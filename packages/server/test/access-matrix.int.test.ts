@@ -302,6 +302,9 @@ const exchangeDestination = (prescribers: Json[]) => ({
 });
 
 /** Every call of the route table, with its requests. */
+/** The passphrase every laboratory of the matrix encrypts its backups with. */
+const BACKUP_PASSPHRASE = 'matrice des droits de sauvegarde';
+
 const CASES: Record<string, RouteCase> = {
   // Accounts and sessions.
   login: {
@@ -440,9 +443,17 @@ const CASES: Record<string, RouteCase> = {
   },
   // Restoring the laboratory's own backup of its matrices: every row is there, nothing written.
   restoreBackup: {
-    own: (f) => send('POST', '/api/restore-backup', { backup_id: f.own.backup }),
+    own: (f) =>
+      send('POST', '/api/restore-backup', { backup_id: f.own.backup, passphrase: BACKUP_PASSPHRASE }),
     ownAnswer: 'ok',
-    foreign: (t) => [send('POST', '/api/restore-backup', { backup_id: t.backup })],
+    foreign: (t) => [
+      send('POST', '/api/restore-backup', { backup_id: t.backup, passphrase: BACKUP_PASSPHRASE }),
+    ],
+  },
+  getBackupKey: { own: () => get('/api/get-backup-key'), ownAnswer: 'ok' },
+  setBackupPassphrase: {
+    own: () => send('PUT', '/api/set-backup-passphrase', { passphrase: BACKUP_PASSPHRASE }),
+    ownAnswer: 'ok',
   },
 
   // Patients, records and samples.
@@ -1332,6 +1343,7 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       admin,
       upload({ record_id: String(created.record_id), document_type: 'prescription' }),
     );
+    await expectOk(admin, send('PUT', '/api/set-backup-passphrase', { passphrase: BACKUP_PASSPHRASE }));
     const backup = await add('/api/add-backup', { tables: ['matrices'] });
     // A stored report as validation leaves one; validating here would need results and a biologist.
     const [recordRow] = await ctx.database.db

@@ -12,6 +12,7 @@ import { buildApp } from '../src/app.js';
 import type { Database } from '../src/db/open.js';
 import { laboratories, recordDayCounts, uploads } from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
+import { type BackupKey, openSealed, seal } from '../src/modules/backups/envelope.js';
 import { restoreLaboratory } from '../src/modules/backups/index.js';
 import { dumpRows, TENANT_TABLES } from '../src/modules/backups/queries.js';
 import { seedCatalogue } from './factories.js';
@@ -36,6 +37,8 @@ interface Manifest {
   files: Array<{ key: string; size: number; sha256: string }>;
 }
 
+const PASSPHRASE = 'cheval agrafe batterie correcte';
+
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==',
   'base64',
@@ -58,10 +61,10 @@ async function snapshot(database: Database, laboratoryId: string) {
   return out;
 }
 
-const manifestOf = (bytes: Buffer): Manifest =>
-  JSON.parse(gunzipSync(bytes).toString('utf8').split('\n')[0] ?? '');
-const regzip = (bytes: Buffer, change: (text: string) => string) =>
-  gzipSync(change(gunzipSync(bytes).toString('utf8')));
+/** The backup's text, opened with the laboratory's passphrase. */
+const textOf = async (bytes: Buffer) => gunzipSync(await openSealed(bytes, PASSPHRASE)).toString('utf8');
+const manifestOf = async (bytes: Buffer): Promise<Manifest> =>
+  JSON.parse((await textOf(bytes)).split('\n')[0] ?? '');
 const filesUnder = (dir: string) =>
   readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
 
@@ -120,6 +123,20 @@ describe.each(DATABASES)('backups on %s', (kind) => {
     ctx = await startTestApp(kind, { BACKUP_DIR: mkdtempSync(path.join(os.tmpdir(), 'sil-backups-')) });
     storage = localFileStorage(String(ctx.config.STORAGE_DIR));
     admin = await login(ctx.app, 'admin@demo.lab');
+    // Backups are encrypted: none is made before the administrator sets the passphrase.
+    expect(codeOf(await post('/api/add-backup', {}))).toBe('backupKeyMissing');
+    expect((await get('/api/get-backup-key')).json()).toEqual({
+      backup_key_set: false,
+      backup_key_created: null,
+      backup_key_fingerprint: null,
+    });
+    const keyed = await call(ctx.app, admin, {
+      method: 'PUT',
+      url: '/api/set-backup-passphrase',
+      payload: { passphrase: PASSPHRASE },
+    });
+    expect(keyed.statusCode, keyed.body).toBe(200);
+    expect(keyed.json()).toMatchObject({ backup_key_set: true });
     const biologist = await login(ctx.app, 'biologiste@demo.lab');
     const catalogue = await seedCatalogue(ctx.app, admin);
     const created = await post('/api/add-patient', {
@@ -198,14 +215,17 @@ describe.each(DATABASES)('backups on %s', (kind) => {
     );
     const missing = await get('/api/download-backup?backup_id=00000000-0000-4000-8000-000000000000');
     expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'backupNotFound']);
-    const notThere = await post('/api/restore-backup', { backup_id: '00000000-0000-4000-8000-000000000000' });
+    const notThere = await post('/api/restore-backup', {
+      backup_id: '00000000-0000-4000-8000-000000000000',
+      passphrase: PASSPHRASE,
+    });
     expect([notThere.statusCode, codeOf(notThere)]).toEqual([404, 'backupNotFound']);
     const biologist = await login(ctx.app, 'biologiste@demo.lab');
     expect((await post('/api/add-backup', {}, biologist)).statusCode).toBe(403);
     expect((await get('/api/get-backups', biologist)).statusCode).toBe(403);
     const byBiologist = await post(
       '/api/restore-backup',
-      { backup_id: '00000000-0000-4000-8000-000000000000' },
+      { backup_id: '00000000-0000-4000-8000-000000000000', passphrase: PASSPHRASE },
       biologist,
     );
     expect(byBiologist.statusCode).toBe(403);
@@ -217,12 +237,16 @@ describe.each(DATABASES)('backups on %s', (kind) => {
     expect(row.backup_tables.audit_trail).toBeGreaterThan(10);
     expect(row.backup_files).toBe(2);
     expect((await get('/api/get-backups')).json<Json[]>().map((b) => b.backup_id)).toContain(row.backup_id);
-    const manifest = manifestOf(bytes);
+    const manifest = await manifestOf(bytes);
+    // Encrypted at rest: nothing of the laboratory reads in the file.
+    for (const word of ['Sauvegarde', 'sil-backup"', laboratoryId]) expect(bytes.includes(word)).toBe(false);
     expect(manifest.laboratory_id).toBe(laboratoryId);
     expect(Object.keys(manifest.tables)).toEqual(TENANT_TABLES.map((t) => t.name));
 
     const empty = await emptyInstallation();
-    const report = await restoreLaboratory(empty.database.db, empty.storage, bytes);
+    const report = await restoreLaboratory(empty.database.db, empty.storage, bytes, {
+      passphrase: PASSPHRASE,
+    });
     expect(report.restore_mode).toBe('fresh');
     // The manifest's counts against what was written, table by table and for the files.
     for (const [name, part] of Object.entries(manifest.tables))
@@ -282,37 +306,58 @@ describe.each(DATABASES)('backups on %s', (kind) => {
     }
   });
 
-  it('refuses a tampered or truncated backup with a catalogue code, writing nothing', async () => {
+  it('refuses a tampered or truncated backup and a wrong passphrase with a catalogue code, writing nothing', async () => {
     const { bytes } = await backup();
-    const text = gunzipSync(bytes).toString('utf8');
+    const text = await textOf(bytes);
     const lines = text.split('\n');
-    const refusals = [
-      ['a value changed', regzip(bytes, (t) => t.replace('"Sauvegarde"', '"Sauvegardf"')), 'backupDamaged'],
+    // Whoever holds the public key (it is in every file's header) can seal a file of their own:
+    // the manifest's counts and hashes still catch a content changed or cut.
+    const key: BackupKey = JSON.parse(
+      await readFile(path.join(String(ctx.config.BACKUP_DIR), laboratoryId, 'backup-key'), 'utf8'),
+    );
+    const resealed = (content: string) => seal(gzipSync(content), key).bytes;
+    const flipped = Buffer.from(bytes);
+    const middle = Math.floor(flipped.length / 2);
+    flipped[middle] = (flipped[middle] ?? 0) ^ 1;
+    const header = Buffer.from(bytes);
+    header[30] = (header[30] ?? 0) ^ 1;
+    const refusals: Array<[string, Buffer, string, string?]> = [
+      ['a byte of the ciphertext flipped', flipped, 'backupDamaged'],
+      ['a byte of the header changed', header, 'backupDamaged'],
+      ['cut anywhere', bytes.subarray(0, Math.floor(bytes.length / 2)), 'backupDamaged'],
+      ['cut to its header', bytes.subarray(0, 40), 'backupDamaged'],
+      ['a wrong passphrase', bytes, 'backupKeyIncorrect', 'cheval agrafe batterie correctE'],
+      ['a value changed', resealed(text.replace('"Sauvegarde"', '"Sauvegardf"')), 'backupDamaged'],
       [
         'a file changed',
-        regzip(bytes, (t) => t.replace(PDF.toString('base64').slice(0, 12), 'AAAAAAAAAAAA')),
+        resealed(text.replace(PDF.toString('base64').slice(0, 12), 'AAAAAAAAAAAA')),
         'backupDamaged',
       ],
       [
         'a row removed',
-        gzipSync(lines.filter((l) => !l.includes('"Sauvegarde"')).join('\n')),
+        resealed(lines.filter((l) => !l.includes('"Sauvegarde"')).join('\n')),
         'backupDamaged',
       ],
-      ['cut between lines', gzipSync(`${lines.slice(0, 20).join('\n')}\n`), 'backupDamaged'],
-      ['cut anywhere', bytes.subarray(0, Math.floor(bytes.length / 2)), 'backupDamaged'],
-      ['not a backup', gzipSync('{"format":"other"}\n'), 'invalidImportFile'],
-    ] as const;
+      ['cut between lines', resealed(`${lines.slice(0, 20).join('\n')}\n`), 'backupDamaged'],
+      ['not encrypted', gzipSync(text), 'invalidImportFile'],
+      ['not a backup', resealed('{"format":"other"}\n'), 'invalidImportFile'],
+    ];
     const empty = await emptyInstallation();
-    for (const [what, damaged, code] of refusals) {
-      const refused = await restoreLaboratory(empty.database.db, empty.storage, Buffer.from(damaged)).catch(
-        (e) => e,
-      );
+    for (const [what, damaged, code, passphrase = PASSPHRASE] of refusals) {
+      const refused = await restoreLaboratory(empty.database.db, empty.storage, damaged, {
+        passphrase,
+      }).catch((e) => e);
       expect([what, refused.code]).toEqual([what, code]);
       // The details name the part, never a row's content.
       expect(JSON.stringify(refused.details)).not.toContain('Sauvegarde');
     }
     expect(await empty.database.db.select().from(laboratories)).toEqual([]);
     expect(filesUnder(empty.dir)).toEqual([]);
+    const wrong = await post('/api/restore-backup', {
+      backup_id: (await backup()).row.backup_id,
+      passphrase: 'not the passphrase at all',
+    });
+    expect([wrong.statusCode, codeOf(wrong)]).toEqual([400, 'backupKeyIncorrect']);
   });
 
   it("puts back into the laboratory the rows and files it lost, from the administrator's call", async () => {
@@ -327,7 +372,7 @@ describe.each(DATABASES)('backups on %s', (kind) => {
     );
     await storage.remove(lost.upload_storage_key);
 
-    const restored = await post('/api/restore-backup', { backup_id: row.backup_id });
+    const restored = await post('/api/restore-backup', { backup_id: row.backup_id, passphrase: PASSPHRASE });
     expect(restored.statusCode, restored.body).toBe(200);
     const report = restored.json<{
       restore_mode: string;
@@ -345,36 +390,41 @@ describe.each(DATABASES)('backups on %s', (kind) => {
 
   it('makes and restores backups from the command line, the restored data backed up again identical', async () => {
     const { bytes } = await backup();
-    const original = manifestOf(bytes);
+    const original = await manifestOf(bytes);
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sil-cli-'));
-    const file = path.join(dataDir, 'lab.ndjson.gz');
+    const file = path.join(dataDir, 'lab.sil-backup');
     await writeFile(file, bytes);
+    const passphraseFile = path.join(dataDir, 'passphrase');
+    await writeFile(passphraseFile, `${PASSPHRASE}\n`, { mode: 0o600 });
     const env: Record<string, string> = { DATA_DIR: dataDir };
     if (kind === 'postgres') {
       const created = await createPostgresDatabase();
       env.DATABASE_URL = created.url;
       dropped.push(created.drop);
     }
-    const tampered = path.join(dataDir, 'tampered.ndjson.gz');
-    await writeFile(
-      tampered,
-      regzip(bytes, (t) => t.replace('"Sauvegarde"', '"Sauvegardf"')),
-    );
-    const refused = await runCli(['restore', tampered], env);
+    const wrong = await runCli(['restore', file], { ...env, BACKUP_PASSPHRASE: 'not the passphrase at all' });
+    expect(wrong.code, wrong.output).toBe(1);
+    expect(wrong.output).toMatch(/^backupKeyIncorrect /m);
+    const cut = path.join(dataDir, 'cut.sil-backup');
+    await writeFile(cut, bytes.subarray(0, bytes.length - 100));
+    const refused = await runCli(['restore', cut, '--passphrase-file', passphraseFile], env);
     expect(refused.code, refused.output).toBe(1);
     expect(refused.output).toMatch(/^backupDamaged /m);
-    expect(refused.output).not.toContain('Sauvegard');
+    expect(refused.output).not.toContain('Sauvegarde');
 
-    const restore = await runCli(['restore', file], env);
+    const restore = await runCli(['restore', file, '--passphrase-file', passphraseFile], env);
     expect(restore.code, restore.output).toBe(0);
-    expect(restore.output).toContain(`patients: 1 in the backup, 1 written, 0 already there`);
+    expect(restore.output).toContain('patients: 1 in the backup, 1 written, 0 already there');
     const files = original.files.length;
     expect(restore.output).toContain(`files: ${files} in the backup, ${files} written, 0 already there`);
 
-    const out = path.join(dataDir, 'again.ndjson.gz');
+    // The restored installation backs up again, with the same passphrase set there.
+    const keyed = await runCli(['set-passphrase'], { ...env, BACKUP_PASSPHRASE: PASSPHRASE });
+    expect(keyed.code, keyed.output).toBe(0);
+    const out = path.join(dataDir, 'again.sil-backup');
     const create = await runCli(['create', '--out', out], env);
     expect(create.code, create.output).toBe(0);
-    const again = manifestOf(await readFile(out));
+    const again = await manifestOf(await readFile(out));
     // Every part the same, but the audit trail: its entries were numbered anew (decision 0008).
     const { audit_trail: auditAgain, ...tablesAgain } = again.tables;
     const { audit_trail: auditBefore, ...tablesBefore } = original.tables;

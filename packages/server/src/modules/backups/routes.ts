@@ -11,11 +11,19 @@ export function backupRoutes(app: FastifyInstance, backups: BackupService): void
     return {
       backup_id: query.backup_id,
       file_name: fileName,
-      content_type: 'application/gzip' as const,
+      content_type: 'application/octet-stream' as const,
       content_base64: bytes.toString('base64'),
     };
   });
   handle(app, 'restoreBackup', ({ auth, body }) =>
-    backups.restore({ uid: auth.user.admin_uid, laboratoryId: auth.user.laboratory_id }, body.backup_id),
+    backups.restore(
+      { uid: auth.user.admin_uid, laboratoryId: auth.user.laboratory_id },
+      body.backup_id,
+      body.passphrase,
+    ),
+  );
+  handle(app, 'getBackupKey', ({ auth }) => backups.keyState(auth.user.laboratory_id));
+  handle(app, 'setBackupPassphrase', ({ auth, body }) =>
+    backups.setPassphrase(auth.user.laboratory_id, body.passphrase),
   );
 }

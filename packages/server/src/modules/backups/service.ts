@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import type { BackupRow, RestoreReport } from '@sil/contract';
+import type { BackupKeyState, BackupRow, RestoreReport } from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import type { FileStorage } from '../../adapters/storage.js';
 import type { Db } from '../../db/open.js';
@@ -10,6 +10,7 @@ import { uploads } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/auth-context.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { writeTransaction } from '../../lib/transaction.js';
+import { type BackupKey, backupKeyFrom, openSealed, openWithContentKey, seal } from './envelope.js';
 import { type Manifest, readBackup, type TableDump, writeBackup } from './format.js';
 import {
   countRows,
@@ -88,6 +89,8 @@ function refusal(error: unknown, table: string): never {
 }
 
 export interface RestoreOptions {
+  /** The backup passphrase: the file is opened with it before anything else. */
+  passphrase: string;
   /** Who restores (the administrator of the API call); the operator's command acts as itself. */
   actor?: Actor;
   /** The laboratory the backup must belong to (the caller's, from the API). */
@@ -105,9 +108,9 @@ export async function restoreLaboratory(
   db: Db,
   storage: FileStorage,
   bytes: Buffer,
-  options: RestoreOptions = {},
+  options: RestoreOptions,
 ): Promise<RestoreReport> {
-  const { manifest, rows, files } = readBackup(bytes);
+  const { manifest, rows, files } = readBackup(await openSealed(bytes, options.passphrase));
   const laboratoryId = manifest.laboratory_id;
   if (options.laboratoryId !== undefined && options.laboratoryId !== laboratoryId)
     fail('invalidOperation', { reason: 'otherLaboratory' });
@@ -168,20 +171,34 @@ export async function restoreLaboratory(
   return report;
 }
 
-const listed = (backupId: string, manifest: Manifest, size: number): BackupRow => ({
+/** A short hash of a backup key's public half: the same passphrase shows the same fingerprint. */
+const fingerprintOf = (key: BackupKey) =>
+  (createHash('sha256').update(key.public_key).digest('hex').slice(0, 16).match(/..../g) ?? []).join('-');
+
+const listed = (backupId: string, manifest: Manifest, size: number, key: BackupKey): BackupRow => ({
   backup_id: backupId,
   backup_created: manifest.created_at,
   backup_size: size,
   backup_format_version: manifest.version,
   backup_tables: Object.fromEntries(Object.entries(manifest.tables).map(([name, part]) => [name, part.rows])),
   backup_files: manifest.files.length,
+  backup_key_fingerprint: fingerprintOf(key),
 });
 
 /** Backups kept as files, one folder per laboratory, each file with a small description beside it. */
 export function createBackupService(db: Db, dir: string, storage: FileStorage) {
   const folderOf = (laboratoryId: string) => path.join(dir, laboratoryId);
   const fileOf = (laboratoryId: string, backupId: string) =>
-    path.join(folderOf(laboratoryId), `${backupId}.ndjson.gz`);
+    path.join(folderOf(laboratoryId), `${backupId}.sil-backup`);
+  /** The laboratory's backup key (its public half), beside its backups. */
+  const keyFileOf = (laboratoryId: string) => path.join(folderOf(laboratoryId), 'backup-key');
+  const readKey = async (laboratoryId: string): Promise<BackupKey | null> =>
+    JSON.parse(await readFile(keyFileOf(laboratoryId), 'utf8').catch(() => 'null'));
+  const keyState = (key: BackupKey | null): BackupKeyState => ({
+    backup_key_set: key !== null,
+    backup_key_created: key?.created_at ?? null,
+    backup_key_fingerprint: key ? fingerprintOf(key) : null,
+  });
   const readRow = async (laboratoryId: string, backupId: string): Promise<BackupRow | null> => {
     try {
       return JSON.parse(await readFile(path.join(folderOf(laboratoryId), `${backupId}.json`), 'utf8'));
@@ -196,14 +213,18 @@ export function createBackupService(db: Db, dir: string, storage: FileStorage) {
      * hashed against the manifest) before listing it: a backup that cannot be read is an error.
      */
     async create(laboratoryId: string, tables?: string[]): Promise<BackupRow> {
-      const { manifest, bytes } = await dumpLaboratory(db, storage, laboratoryId, tables);
+      const key = (await readKey(laboratoryId)) ?? fail('backupKeyMissing');
+      const dumped = await dumpLaboratory(db, storage, laboratoryId, tables);
+      const manifest = dumped.manifest;
+      const { bytes, contentKey } = seal(dumped.bytes, key);
       const backupId = randomUUID();
       const folder = folderOf(laboratoryId);
       await mkdir(folder, { recursive: true, mode: 0o700 });
       const partial = path.join(folder, `${backupId}.partial`);
       await writeFile(partial, bytes, { mode: 0o600, flag: 'wx' });
       try {
-        const reread = readBackup(await readFile(partial));
+        // Read back as a restore will: decrypted, decompressed, every part counted and hashed.
+        const reread = readBackup(openWithContentKey(await readFile(partial), contentKey));
         if (!isDeepStrictEqual(reread.manifest, manifest))
           fail('backupVerificationFailed', { reason: 'manifest' });
       } catch (error) {
@@ -215,7 +236,7 @@ export function createBackupService(db: Db, dir: string, storage: FileStorage) {
       }
       // The file first, complete: a description only ever points at a verified file.
       await rename(partial, fileOf(laboratoryId, backupId));
-      const row = listed(backupId, manifest, bytes.length);
+      const row = listed(backupId, manifest, bytes.length, key);
       await writeFile(path.join(folder, `${backupId}.json`), JSON.stringify(row), { mode: 0o600 });
       return row;
     },
@@ -224,7 +245,7 @@ export function createBackupService(db: Db, dir: string, storage: FileStorage) {
       const names = await readdir(folderOf(laboratoryId)).catch(() => [] as string[]);
       const rows = await Promise.all(
         names
-          .filter((name) => name.endsWith('.json'))
+          .filter((name) => /^[0-9a-f-]{36}\.json$/.test(name))
           .map((name) => readRow(laboratoryId, name.slice(0, -5))),
       );
       return rows
@@ -235,13 +256,32 @@ export function createBackupService(db: Db, dir: string, storage: FileStorage) {
     async file(laboratoryId: string, backupId: string) {
       const row = (await readRow(laboratoryId, backupId)) ?? fail('backupNotFound');
       const bytes = await readFile(fileOf(laboratoryId, row.backup_id)).catch(() => fail('backupNotFound'));
-      return { fileName: `sil-backup-${row.backup_created.slice(0, 10)}-${row.backup_id}.ndjson.gz`, bytes };
+      return { fileName: `sil-backup-${row.backup_created.slice(0, 10)}-${row.backup_id}.sil-backup`, bytes };
     },
 
     /** Puts back into the caller's laboratory what it lost, from one of its backups. */
-    async restore(actor: Actor & { laboratoryId: string }, backupId: string): Promise<RestoreReport> {
+    async restore(
+      actor: Actor & { laboratoryId: string },
+      backupId: string,
+      passphrase: string,
+    ): Promise<RestoreReport> {
       const { bytes } = await service.file(actor.laboratoryId, backupId);
-      return restoreLaboratory(db, storage, bytes, { actor, laboratoryId: actor.laboratoryId });
+      return restoreLaboratory(db, storage, bytes, { actor, laboratoryId: actor.laboratoryId, passphrase });
+    },
+
+    keyState: async (laboratoryId: string) => keyState(await readKey(laboratoryId)),
+
+    /**
+     * Sets the passphrase of the backups made from now on. Only the public half of the key it
+     * derives is kept; earlier backups still open with the passphrase they were made with.
+     */
+    async setPassphrase(laboratoryId: string, passphrase: string): Promise<BackupKeyState> {
+      const key = await backupKeyFrom(passphrase);
+      await mkdir(folderOf(laboratoryId), { recursive: true, mode: 0o700 });
+      const aside = `${keyFileOf(laboratoryId)}.${randomUUID()}`;
+      await writeFile(aside, JSON.stringify(key), { mode: 0o600, flag: 'wx' });
+      await rename(aside, keyFileOf(laboratoryId));
+      return keyState(key);
     },
   };
   return service;
