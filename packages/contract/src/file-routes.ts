@@ -58,7 +58,14 @@ export const fileRoutes = {
     kind: 'download',
     method: 'GET',
     path: '/api/download-upload',
-    access: { kind: 'permission', key: 'admin_records', level: 1, userTypes: staff, externalsRead: true },
+    // Prescriptions and results of other laboratories: a clinic's medical users only (decision 0012).
+    access: {
+      kind: 'permission',
+      key: 'admin_records',
+      level: 1,
+      userTypes: staff,
+      externalsRead: 'medical',
+    },
     summary: 'The bytes of an attached file',
     query: z.object({ upload_id: z.uuid() }),
     errors: ['fileNotFound', 'recordNotFound', 'patientNotFound', 'clinicUserOverreached'],
@@ -72,7 +79,8 @@ export const fileRoutes = {
       key: 'admin_records',
       level: 1,
       userTypes: staff,
-      externalsRead: true,
+      // The report holds the results: not a clinic's billing user (decision 0012).
+      externalsRead: 'medical',
       prescribersRead: true,
     },
     summary: 'The stored PDF of one version of a result report, byte for byte as generated at validation',

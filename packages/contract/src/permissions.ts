@@ -66,8 +66,12 @@ export type AccessRule =
       key: AdminKey;
       level: 1 | 2 | 3;
       userTypes?: readonly UserType[];
-      /** External (clinic) users may read this without levels; the service limits them to their clinic. */
-      externalsRead?: boolean;
+      /**
+       * External (clinic) users may read this without levels; the service limits them to their
+       * clinic. `'medical'`: only a clinic's medical users. Results and reports are covered by
+       * medical secrecy, and a clinic's billing user sees bills, not results (decision 0012).
+       */
+      externalsRead?: boolean | 'medical';
       /** Prescribers may read this without levels; the service limits them to what they prescribed. */
       prescribersRead?: boolean;
       /** A clinic's medical user may write this (its clinic's records only, the service says). */
@@ -91,7 +95,8 @@ export function decideAccess(rule: AccessRule, rights: Rights | null): AccessDec
   }
   if (rule.kind === 'permission') {
     const portal =
-      (rule.externalsRead && rights.user_type === 'external') ||
+      (rule.externalsRead === true && rights.user_type === 'external') ||
+      (rule.externalsRead === 'medical' && rights.user_type === 'external' && rights.medical_user) ||
       (rule.prescribersRead && rights.user_type === 'prescriber') ||
       (rule.externalsWrite && rights.user_type === 'external' && rights.medical_user);
     if (portal) return { allowed: true };

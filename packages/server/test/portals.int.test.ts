@@ -311,7 +311,8 @@ describe.each(DATABASES)('portals on %s', (kind) => {
       for (const url of [
         '/api/get-records?number_of_records=100',
         `/api/get-record?record_id=${own.record}`,
-        `/api/get-report-versions?record_id=${own.record}`,
+        // A billing user reads no report (the next test).
+        ...(session === billing ? [] : [`/api/get-report-versions?record_id=${own.record}`]),
       ]) {
         const response = await send(session, get(url));
         expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
@@ -325,6 +326,37 @@ describe.each(DATABASES)('portals on %s', (kind) => {
     const [staff] = (await send(admin, get(`/api/get-record?record_id=${own.record}`))).json<Json[]>();
     expect(staff).toMatchObject({ record_internal_notes: 'Lilas note interne' });
     expect(staff?.record_password).toEqual(expect.any(String));
+  });
+
+  it("keeps reports and attached files from a clinic's billing user, who keeps the records and bills", async () => {
+    // Medical secrecy (decision 0012): the report and the files (prescriptions, other
+    // laboratories' results) are for the clinic's medical users; billing needs neither.
+    const medicalOnly = [
+      `/api/get-report-versions?record_id=${own.record}`,
+      `/api/download-report?report_id=${own.report}`,
+      `/api/get-uploads?record_id=${own.record}`,
+      `/api/get-uploads?patient_id=${own.patient}`,
+      `/api/download-upload?upload_id=${own.upload}`,
+      `/api/download-upload?upload_id=${own.patientUpload}`,
+    ];
+    for (const url of medicalOnly) {
+      const refused = await send(billing, get(url));
+      expect([url, refused.statusCode, codeOf(refused)]).toEqual([url, 403, 'insufficientRights']);
+      expect(refused.body).not.toContain('%PDF');
+      const medical = await send(clinic, get(url));
+      expect([url, medical.statusCode]).toEqual([url, 200]);
+    }
+    // What billing needs stays: the clinic's records and its bills.
+    for (const url of ['/api/get-records?number_of_records=100', '/api/get-billing-list?bill_state=toBill']) {
+      const response = await send(billing, get(url));
+      expect([url, response.statusCode]).toEqual([url, 200]);
+    }
+    // And the rule the web app reads says the same, so the screens offer none of it.
+    for (const name of ['getReportVersions', 'downloadReport', 'getUploads', 'downloadUpload']) {
+      const def = apiTable[name] as ApiRouteDef;
+      expect([name, decideAccess(def.access, rights.billing).allowed]).toEqual([name, false]);
+      expect([name, decideAccess(def.access, rights.clinic).allowed]).toEqual([name, true]);
+    }
   });
 
   /**
@@ -513,6 +545,11 @@ describe.each(DATABASES)('portals on %s', (kind) => {
       expect(others.has(waiting.recordId)).toBe(true);
       expect([...others.values()].every((row) => row.record_abnormal === false)).toBe(true);
     }
+    // A clinic's billing user reads no result, not even this mark, and may not filter on it.
+    const byBilling = await listed(billing);
+    expect(byBilling.get(high.recordId)?.record_abnormal).toBe(false);
+    const filtered = await send(billing, get(`/api/get-records?number_of_records=100${abnormalOnly}`));
+    expect([filtered.statusCode, codeOf(filtered)]).toEqual([403, 'insufficientRights']);
     const wrong = await send(
       prescriber,
       get('/api/get-records?filter_column[]=record_abnormal&filter_value[]=oui'),

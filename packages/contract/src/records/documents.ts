@@ -115,7 +115,8 @@ export const documentRoutes = {
   getUploads: {
     method: 'GET',
     path: '/api/get-uploads',
-    access: { ...records(1), externalsRead: true },
+    // Prescriptions and results of other laboratories: a clinic's medical users only (decision 0012).
+    access: { ...records(1), externalsRead: 'medical' },
     summary: 'Files attached to a record or a patient',
     query: z.object({ record_id: z.uuid().optional(), patient_id: z.uuid().optional() }),
     ...audienceAnswer({

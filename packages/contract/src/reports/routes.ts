@@ -46,8 +46,11 @@ export const ReportPreviewQuery = z.object({
 });
 
 const staffRecords = { kind: 'permission', key: 'admin_records', level: 1, userTypes: ['internal'] } as const;
-/** The stored (validated) versions: clinic users and prescribers read those of the records they reach. */
-const portalReports = { ...staffRecords, externalsRead: true, prescribersRead: true } as const;
+/**
+ * The stored (validated) versions: a clinic's medical users and prescribers read those of the
+ * records they reach; a clinic's billing user does not (medical secrecy, decision 0012).
+ */
+const portalReports = { ...staffRecords, externalsRead: 'medical', prescribersRead: true } as const;
 
 export const resultReportRoutes = {
   previewReport: {

@@ -2,6 +2,7 @@ import type { ListQuery, TraceEntry } from '@sil/contract';
 import { and } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
+import { fail } from '../../../lib/errors.js';
 import { listRows } from '../../../lib/list/query.js';
 import type { SessionStamps } from '../../../lib/session-stamps.js';
 import { toIso, withoutTenant } from '../../../lib/time.js';
@@ -32,9 +33,16 @@ function traceValueWithoutTenant(value: string | null): string | null {
 export function createRecordReadService(db: Db) {
   return {
     async list(auth: Authenticated, query: ListQuery) {
+      // The mark says that a validated result is out of range: a result, which a clinic's billing
+      // user does not read (medical secrecy, decision 0012). Neither shown nor filtered on, since
+      // the filter would tell the same.
+      const billingOnly = auth.rights.user_type === 'external' && !auth.rights.medical_user;
+      if (billingOnly && query['filter_column[]']?.includes('record_abnormal')) fail('insufficientRights');
       // The laboratory is every list's own condition (lib/list/source.ts, `scopeOf`).
       const scope = and(reachWithinLaboratory(auth), createdBetween(query));
-      return listRows(db, recordSource, auth.user.laboratory_id, query, scope);
+      const page = await listRows(db, recordSource, auth.user.laboratory_id, query, scope);
+      if (!billingOnly) return page;
+      return { ...page, data: page.data.map((row) => Object.assign(row, { record_abnormal: false })) };
     },
 
     /**
