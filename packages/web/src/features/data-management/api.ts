@@ -45,3 +45,47 @@ export function useDeleteRecords() {
     },
   });
 }
+
+/** The laboratory's backups and its backup key: one key for both, a backup made changes the list. */
+const backupKeys = { list: ['backups', 'list'] as const, key: ['backups', 'key'] as const };
+
+export function useBackups(enabled: boolean) {
+  return useQuery({ queryKey: backupKeys.list, queryFn: () => call('getBackups', {}), enabled });
+}
+
+export function useBackupKey(enabled: boolean) {
+  return useQuery({ queryKey: backupKeys.key, queryFn: () => call('getBackupKey', {}), enabled });
+}
+
+export function useSetBackupPassphrase() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RouteBody<'setBackupPassphrase'>) => call('setBackupPassphrase', { body }),
+    meta: { quiet: true },
+    onSuccess: (state) => client.setQueryData(backupKeys.key, state),
+  });
+}
+
+export function useAddBackup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('addBackup', { body: {} }),
+    meta: { quiet: true },
+    onSuccess: () => void client.invalidateQueries({ queryKey: backupKeys.list }),
+  });
+}
+
+/** Restoring puts rows back anywhere in the laboratory: every list may change. */
+export function useRestoreBackup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RouteBody<'restoreBackup'>) => call('restoreBackup', { body }),
+    meta: { quiet: true },
+    onSuccess: () => void client.invalidateQueries(),
+  });
+}
+
+/** The encrypted file, handed to the browser's downloads as it came. */
+export function downloadBackup(backupId: string) {
+  return call('downloadBackup', { query: { backup_id: backupId } });
+}

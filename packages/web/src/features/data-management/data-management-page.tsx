@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { useDuplicates, useResolveDuplicates } from './api';
+import { BackupsCard } from './backups-card';
 import { DeleteRecordsCard } from './delete-records-card';
 import { type Deletion, DuplicateGroup } from './duplicate-group';
 
@@ -50,6 +51,7 @@ export function DataManagementPage() {
         />
       ))}
       <DeleteRecordsCard />
+      <BackupsCard />
       <Modal opened={pending !== null} onClose={() => setPending(null)} title={t('duplicates.confirm_title')}>
         <Text>{t('duplicates.confirm_text')}</Text>
         <List mt="sm">
