@@ -1,7 +1,7 @@
 import type { LoginAnswer } from '@sil/contract';
 import type { RequestOrigin, UserRow } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
-import { assertNotThrottled, findUserByEmail } from './accounts.js';
+import { assertLoginMayProceed, findUserByEmail } from './accounts.js';
 import { consumeLink } from './challenges.js';
 import { type AuthDeps, securityEvent } from './deps.js';
 import { sendLoginCode } from './otp.js';
@@ -19,12 +19,13 @@ export interface LoginInput {
 /** A wrong password and a disabled account fail alike, so that a login reveals neither. */
 async function refuseLogin(
   deps: AuthDeps,
-  email: string,
+  { email, auth_machine_id }: LoginInput,
   origin: RequestOrigin,
   user: UserRow | undefined,
   detail: string,
 ) {
-  await deps.throttle.recordFailure(email, origin.ip);
+  // Counted under the browser too: a stolen machine id buys no more than a few tries (throttle.ts).
+  await deps.throttle.recordFailure(email, origin.ip, auth_machine_id);
   await securityEvent(deps, {
     type: 'login_failed',
     origin,
@@ -38,13 +39,14 @@ async function refuseLogin(
 
 /** First step of a login: the password; then a session, or a code by SMS when the account asks for one. */
 export async function login(deps: AuthDeps, input: LoginInput, origin: RequestOrigin): Promise<LoginAnswer> {
-  await assertNotThrottled(deps, input.email, origin);
+  // Before the password is checked: a try held by the hourly ceilings (unless from a browser this
+  // account logged in from) or by this address's delay learns nothing of it (throttle.ts, decision 0024).
+  const user = await assertLoginMayProceed(deps, input.email, input.auth_machine_id, origin);
   if (input.password.startsWith(SSO_TICKET_PREFIX)) return loginWithSsoTicket(deps, input, origin);
-  const user = await findUserByEmail(deps, input.email);
   const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password.toLowerCase());
-  if (!user || !passwordOk) return refuseLogin(deps, input.email, origin, user, 'wrong e-mail or password');
-  if (user.user_disabled) return refuseLogin(deps, input.email, origin, user, 'account disabled');
-  await deps.throttle.clearAccount(input.email, origin.ip);
+  if (!user || !passwordOk) return refuseLogin(deps, input, origin, user, 'wrong e-mail or password');
+  if (user.user_disabled) return refuseLogin(deps, input, origin, user, 'account disabled');
+  await deps.throttle.clearAccount(input.email, origin.ip, input.auth_machine_id);
   if (!user.otp_enabled) return openSession(deps, user, input.auth_machine_id, origin);
   await sendLoginCode(deps, user, input.auth_machine_id, input.locale, origin);
   return { otpSent: true };
@@ -59,11 +61,11 @@ async function loginWithSsoTicket(deps: AuthDeps, input: LoginInput, origin: Req
   const secret = input.password.slice(SSO_TICKET_PREFIX.length);
   const uid = user && secret ? await consumeLink(deps.db, secret, 'sso_login').catch(() => null) : null;
   if (!user || uid !== user.admin_uid)
-    return refuseLogin(deps, input.email, origin, user, 'invalid single sign-on value');
+    return refuseLogin(deps, input, origin, user, 'invalid single sign-on value');
   if (user.user_disabled || !user.psc_subject) {
-    return refuseLogin(deps, input.email, origin, user, 'account disabled or no longer linked');
+    return refuseLogin(deps, input, origin, user, 'account disabled or no longer linked');
   }
-  await deps.throttle.clearAccount(input.email, origin.ip);
+  await deps.throttle.clearAccount(input.email, origin.ip, input.auth_machine_id);
   await securityEvent(deps, {
     type: 'sso_login',
     origin,

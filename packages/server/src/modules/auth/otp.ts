@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { authChallenges } from '../../db/schema/index.js';
 import type { RequestOrigin, UserRow } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
-import { assertNotThrottled, findUserByEmail } from './accounts.js';
+import { assertLoginMayProceed } from './accounts.js';
 import { type AuthDeps, secondsFromNow, securityEvent } from './deps.js';
 import { messagesFor } from './messages.js';
 import { randomOtp, sameHash, sha256 } from './secrets.js';
@@ -53,8 +53,8 @@ export async function loginWithOtp(
   origin: RequestOrigin,
 ): Promise<Tokens> {
   const { db, config } = deps;
-  await assertNotThrottled(deps, input.email, origin);
-  const user = await findUserByEmail(deps, input.email);
+  // The code is asked on the browser that gave the password: the same passage through the ceilings.
+  const user = await assertLoginMayProceed(deps, input.email, input.auth_machine_id, origin);
   const [challenge] = user
     ? await db
         .select()
@@ -81,7 +81,7 @@ export async function loginWithOtp(
         ...(attempts >= config.OTP_MAX_ATTEMPTS ? { used_at: new Date().toISOString() } : {}),
       })
       .where(eq(authChallenges.challenge_id, challenge.challenge_id));
-    await deps.throttle.recordFailure(input.email, origin.ip);
+    await deps.throttle.recordFailure(input.email, origin.ip, input.auth_machine_id);
     await securityEvent(deps, {
       type: 'otp_failed',
       origin,
@@ -97,6 +97,6 @@ export async function loginWithOtp(
     .where(and(eq(authChallenges.challenge_id, challenge.challenge_id), isNull(authChallenges.used_at)))
     .returning();
   if (consumed.length === 0) return fail('otpNotFound');
-  await deps.throttle.clearAccount(input.email, origin.ip);
+  await deps.throttle.clearAccount(input.email, origin.ip, input.auth_machine_id);
   return openSession(deps, user, input.auth_machine_id, origin);
 }

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gt, inArray, lt, max } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, max, notInArray, or } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/open.js';
-import { authFailures } from '../../db/schema/index.js';
+import { authFailures, authSessions } from '../../db/schema/index.js';
 
 export interface ThrottleLimits {
   /** How long failures of one account from one address are remembered. */
@@ -30,8 +30,31 @@ const HOUR_MS = 3_600_000;
 const accountKey = (email: string) => `account:${email}`;
 const addressKey = (ip: string) => `address:${ip}`;
 const pairKey = (email: string, ip: string) => `pair:${email}|${ip}`;
+const deviceKey = (email: string, machineId: string) => `device:${email}|${machineId}`;
+/** How long a browser that once logged in to an account stays known to it. */
+const KNOWN_DEVICE_MS = 90 * 24 * HOUR_MS;
+/**
+ * A refresh token presented twice means the session's tokens, and so its machine id, were copied:
+ * that browser id is vouched for no more. A password changed or reset does not end the trust: a
+ * reset is what a locked-out owner does, and whoever holds a browser id still needs the new password.
+ */
+const DOUBTFUL_ENDS = ['refresh token reuse'];
 const isoAgo = (ms: number) => new Date(Date.now() - ms).toISOString();
 const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - Date.now()) / 1000));
+
+/** What stands between one login attempt and the password check. */
+export interface ThrottleState {
+  /**
+   * The growing delay of this account from this address: the failures of whoever tries it from
+   * there. Nobody passes it, not even with the right password: the attacker may be the one who
+   * found it.
+   */
+  ownDelay: number;
+  /** The hourly ceilings, per account (whatever the addresses) and per address (whatever the accounts). */
+  ceilings: number;
+  /** The growing delay of this account from this browser (its auth_machine_id), whatever the addresses. */
+  deviceDelay: number;
+}
 
 /**
  * Failed logins counted in the database, so that every server copy sees them. An attacker slows
@@ -40,6 +63,17 @@ const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - Date.now()) / 1
  * address log in to their own accounts untouched. Two ceilings per hour still bound guessing
  * spread over many addresses (per account) or many accounts (per address). An unknown e-mail is
  * counted like a known one, so that the answers reveal nothing.
+ *
+ * The ceilings alone would let an attacker lock people out: 100 failures on one e-mail from a
+ * botnet shut its owner out for an hour, 1,000 from a laboratory's shared address every colleague
+ * behind it (issue 38). So a browser the account has already logged in from (a session was opened
+ * for this `auth_machine_id`, `knownDevice`) passes the ceilings, never the delay of its own
+ * address. Against credential stuffing this gives nothing away: the machine id lives in the
+ * owner's browser and travels only to this server; an attacker sending any other id meets the
+ * ceilings as before, and the password is not even checked, so the answer says nothing of it.
+ * Should a machine id be stolen, its own failures are counted under it whatever the addresses
+ * (`deviceDelay`), so that it buys no more than a few tries before waiting like anyone else
+ * (docs/decisions/0024-throttling-known-devices.md).
  */
 export class Throttle {
   constructor(
@@ -49,16 +83,50 @@ export class Throttle {
 
   /** Seconds the caller must wait before trying again; 0 when the attempt may go ahead. */
   async retryAfter(email: string | null, ip: string): Promise<number> {
-    const waits = [await this.ceilingWait(addressKey(ip), this.limits.maxPerAddress)];
-    if (email !== null) {
-      waits.push(await this.ceilingWait(accountKey(email), this.limits.maxPerAccount));
-      waits.push(await this.delayWait(pairKey(email, ip)));
-    }
-    return Math.max(...waits);
+    if (email === null) return this.ceilingWait(addressKey(ip), this.limits.maxPerAddress);
+    const { ownDelay, ceilings } = await this.state(email, ip, null);
+    return Math.max(ownDelay, ceilings);
   }
 
-  async recordFailure(email: string | null, ip: string): Promise<void> {
-    const keys = [addressKey(ip), ...(email ? [accountKey(email), pairKey(email, ip)] : [])];
+  /** Every wait that applies to a try of `email` from `ip` and, when known, from browser `machineId`. */
+  async state(email: string, ip: string, machineId: string | null): Promise<ThrottleState> {
+    const [address, account, ownDelay, deviceDelay] = await Promise.all([
+      this.ceilingWait(addressKey(ip), this.limits.maxPerAddress),
+      this.ceilingWait(accountKey(email), this.limits.maxPerAccount),
+      this.delayWait(pairKey(email, ip)),
+      machineId === null ? 0 : this.delayWait(deviceKey(email, machineId)),
+    ]);
+    return { ownDelay, ceilings: Math.max(address, account), deviceDelay };
+  }
+
+  /**
+   * Whether the account `uid` opened a session on browser `machineId` in the last 90 days. Sessions
+   * are opened only by a whole login (password, and the SMS code or the SSO when asked) and their
+   * rows are kept when they end, so the row is the proof that this browser was the owner's; unless
+   * it ended in doubt (its refresh token replayed).
+   */
+  async knownDevice(uid: string | null, machineId: string): Promise<boolean> {
+    // Asked for unknown e-mails too (with no uid), so that the time taken says nothing of them.
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(authSessions)
+      .where(
+        and(
+          eq(authSessions.admin_uid, uid ?? '00000000-0000-0000-0000-000000000000'),
+          eq(authSessions.auth_machine_id, machineId),
+          gt(authSessions.created_at, isoAgo(KNOWN_DEVICE_MS)),
+          or(isNull(authSessions.revoke_reason), notInArray(authSessions.revoke_reason, DOUBTFUL_ENDS)),
+        ),
+      );
+    return (row?.n ?? 0) > 0;
+  }
+
+  async recordFailure(email: string | null, ip: string, machineId?: string): Promise<void> {
+    const keys = [
+      addressKey(ip),
+      ...(email ? [accountKey(email), pairKey(email, ip)] : []),
+      ...(email && machineId ? [deviceKey(email, machineId)] : []),
+    ];
     const horizon = isoAgo(Math.max(HOUR_MS, this.limits.windowSeconds * 1000));
     await this.db.transaction(async (tx) => {
       // Old failures of these keys count for nothing any more: the table stays small.
@@ -73,8 +141,9 @@ export class Throttle {
    * A successful login from this address forgets that account's failures from it; the hourly
    * ceilings keep their counts, so that a success does not reopen the guessing budget.
    */
-  async clearAccount(email: string, ip: string): Promise<void> {
-    await this.db.delete(authFailures).where(eq(authFailures.throttle_key, pairKey(email, ip)));
+  async clearAccount(email: string, ip: string, machineId?: string): Promise<void> {
+    const keys = [pairKey(email, ip), ...(machineId ? [deviceKey(email, machineId)] : [])];
+    await this.db.delete(authFailures).where(inArray(authFailures.throttle_key, keys));
   }
 
   /** Growing delay of one account from one address. */
