@@ -156,11 +156,23 @@ describe('menuFor', () => {
   });
 
   it('gives external users and prescribers their own menus', () => {
-    expect(ids(menuFor(emptyRights('external')))).toEqual([
+    expect(ids(menuFor({ ...emptyRights('external'), medical_user: true }))).toEqual([
       'external_records',
       'prescribers',
       'collectors',
       'uploads',
+      'account',
+      'security',
+      'information',
+      'theme',
+      'logout',
+    ]);
+    // A clinic's billing user: its bills, no attached files (medical secrecy, decision 0012).
+    expect(ids(menuFor({ ...emptyRights('external'), billing_user: true }))).toEqual([
+      'external_records',
+      'prescribers',
+      'collectors',
+      'billing',
       'account',
       'security',
       'information',

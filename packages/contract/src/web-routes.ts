@@ -349,7 +349,8 @@ export const EXTERNAL_MENU: readonly MenuEntry[] = [
   link('external_records', 'table/external_records'),
   link('prescribers', 'table/prescribers'),
   link('collectors', 'table/collectors'),
-  link('uploads', 'uploads'),
+  // Prescriptions and other laboratories' results: a clinic's medical users (decision 0012).
+  link('uploads', 'uploads', 'medical_user'),
   link('billing', 'billing', 'billing_user'),
   link('account', 'account'),
   link('security', 'security'),
