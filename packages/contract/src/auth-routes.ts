@@ -31,9 +31,11 @@ import {
   BackupIdQuery,
   BackupKeyState,
   BackupRow,
+  BackupSchedule,
   RestoreBackupBody,
   RestoreReport,
   SetBackupPassphraseBody,
+  SetBackupScheduleBody,
 } from './backups.js';
 import type { RouteDef } from './route-def.js';
 
@@ -230,6 +232,23 @@ export const accountRoutes = {
     access: { kind: 'permission', key: 'admin_access', level: 3, userTypes: ['internal'] },
     summary: 'Whether the backup passphrase is set, since when, and the fingerprint of its key',
     response: BackupKeyState,
+  },
+  getBackupSchedule: {
+    method: 'GET',
+    path: '/api/get-backup-schedule',
+    access: { kind: 'permission', key: 'admin_access', level: 3, userTypes: ['internal'] },
+    summary: 'The daily backup schedule, its retention policy and how its last run went',
+    response: BackupSchedule,
+  },
+  setBackupSchedule: {
+    method: 'PUT',
+    path: '/api/set-backup-schedule',
+    access: { kind: 'permission', key: 'admin_access', level: 3, userTypes: ['internal'] },
+    summary:
+      'Turn the daily backup on or off, at which hour, and how many daily, weekly and monthly backups to keep',
+    body: SetBackupScheduleBody,
+    response: BackupSchedule,
+    errors: ['backupKeyMissing'],
   },
   setBackupPassphrase: {
     method: 'PUT',

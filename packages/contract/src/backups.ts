@@ -19,6 +19,8 @@ export const BackupRow = z.object({
   backup_files: z.number().int(),
   /** The fingerprint of the key it is encrypted with: the passphrase that opens it. */
   backup_key_fingerprint: z.string(),
+  /** Made by the daily schedule: those the retention policy prunes (one made by hand stays). */
+  backup_scheduled: z.boolean().default(false),
 });
 export type BackupRow = z.infer<typeof BackupRow>;
 
@@ -77,3 +79,22 @@ export const RestoreReport = z.object({
   restore_files: RestoreCount,
 });
 export type RestoreReport = z.infer<typeof RestoreReport>;
+
+/** The daily schedule and its retention (`PUT /api/set-backup-schedule`), in the laboratory's (Paris) time. */
+export const SetBackupScheduleBody = z.object({
+  schedule_enabled: z.boolean(),
+  /** From this hour on (0–23, Paris time), the day's backup is due. */
+  schedule_hour: z.number().int().min(0).max(23),
+  keep_daily: z.number().int().min(0).max(366),
+  keep_weekly: z.number().int().min(0).max(520),
+  keep_monthly: z.number().int().min(0).max(240),
+});
+
+/** `GET /api/get-backup-schedule`: the schedule and how its last run went. */
+export const BackupSchedule = SetBackupScheduleBody.extend({
+  last_run_at: z.string().nullable(),
+  /** The last scheduled run failed (and none succeeded since): when, and the catalogue code. */
+  last_failure_at: z.string().nullable(),
+  last_failure_code: z.string().nullable(),
+});
+export type BackupSchedule = z.infer<typeof BackupSchedule>;

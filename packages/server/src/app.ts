@@ -35,7 +35,7 @@ import {
   Throttle,
   throttleLimits,
 } from './modules/auth/index.js';
-import { backupRoutes, createBackupService } from './modules/backups/index.js';
+import { backupRoutes, createBackupScheduler, createBackupService } from './modules/backups/index.js';
 // Billing (issue 16).
 import { billingRoutes } from './modules/billing/index.js';
 import { ciqRoutes } from './modules/ciq/index.js';
@@ -214,10 +214,12 @@ export async function buildApp({
   );
   worklistRoutes(app, db);
   uploadRoutes(app, uploads);
-  backupRoutes(
-    app,
-    createBackupService(db, config.BACKUP_DIR ?? path.join(config.dataDir, 'backups'), storage),
-  );
+  const backups = createBackupService(db, config.BACKUP_DIR ?? path.join(config.dataDir, 'backups'), storage);
+  // Daily backups, polled by every copy on either database; one claims each day's run.
+  const backupSchedule = createBackupScheduler(db, backups, config.BACKUP_SCHEDULE_POLL_SECONDS, app.log);
+  app.addHook('onReady', async () => backupSchedule.start());
+  app.addHook('onClose', async () => backupSchedule.stop());
+  backupRoutes(app, backups, backupSchedule);
   reportRoutes(app, db, uploads);
   deliveryRoutes(app, createDeliveryService(db, throttle, report, jobs), createPrintBatches(db, report));
   exchangeRoutes(app, db, outbound);

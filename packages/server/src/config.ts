@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   FAX_GATEWAY_TOKEN: z.string().optional(),
   /** Seconds between two looks of the delivery runner at the sends due (0: the runner does not poll). */
   DELIVERY_POLL_SECONDS: z.coerce.number().int().min(0).default(15),
+  /** How often each server copy looks for a scheduled backup due (decision 0008); 0: never. */
+  BACKUP_SCHEDULE_POLL_SECONDS: z.coerce.number().int().min(0).default(300),
   /** Folder where the 'exchange' sends without a URL drop their files (per laboratory); defaults to DATA_DIR/exchange. */
   EXCHANGE_DROP_DIR: z.string().optional(),
   /**

@@ -451,6 +451,18 @@ const CASES: Record<string, RouteCase> = {
     ],
   },
   getBackupKey: { own: () => get('/api/get-backup-key'), ownAnswer: 'ok' },
+  getBackupSchedule: { own: () => get('/api/get-backup-schedule'), ownAnswer: 'ok' },
+  setBackupSchedule: {
+    own: () =>
+      send('PUT', '/api/set-backup-schedule', {
+        schedule_enabled: false,
+        schedule_hour: 2,
+        keep_daily: 7,
+        keep_weekly: 4,
+        keep_monthly: 12,
+      }),
+    ownAnswer: 'ok',
+  },
   setBackupPassphrase: {
     own: () => send('PUT', '/api/set-backup-passphrase', { passphrase: BACKUP_PASSPHRASE }),
     ownAnswer: 'ok',

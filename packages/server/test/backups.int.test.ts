@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -13,7 +13,11 @@ import type { Database } from '../src/db/open.js';
 import { laboratories, recordDayCounts, uploads } from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { type BackupKey, openSealed, seal } from '../src/modules/backups/envelope.js';
-import { restoreLaboratory } from '../src/modules/backups/index.js';
+import {
+  createBackupScheduler,
+  createBackupService,
+  restoreLaboratory,
+} from '../src/modules/backups/index.js';
 import { dumpRows, TENANT_TABLES } from '../src/modules/backups/queries.js';
 import { seedCatalogue } from './factories.js';
 import {
@@ -236,7 +240,22 @@ describe.each(DATABASES)('backups on %s', (kind) => {
     expect(row.backup_tables).toMatchObject({ patients: 1, samples: 2, record_reports: 1, uploads: 2 });
     expect(row.backup_tables.audit_trail).toBeGreaterThan(10);
     expect(row.backup_files).toBe(2);
-    expect((await get('/api/get-backups')).json<Json[]>().map((b) => b.backup_id)).toContain(row.backup_id);
+    // A description left by format 1 (no files, no encryption) is not listed, and breaks nothing.
+    const old = '11111111-1111-4111-8111-111111111111';
+    await writeFile(
+      path.join(String(ctx.config.BACKUP_DIR), laboratoryId, `${old}.json`),
+      JSON.stringify({
+        backup_id: old,
+        backup_created: '2026-01-01T00:00:00.000Z',
+        backup_size: 10,
+        backup_format_version: 1,
+        backup_tables: { patients: 1 },
+      }),
+    );
+    const list = await get('/api/get-backups');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json<Json[]>().map((b) => b.backup_id)).toContain(row.backup_id);
+    expect(list.json<Json[]>().map((b) => b.backup_id)).not.toContain(old);
     const manifest = await manifestOf(bytes);
     // Encrypted at rest: nothing of the laboratory reads in the file.
     for (const word of ['Sauvegarde', 'sil-backup"', laboratoryId]) expect(bytes.includes(word)).toBe(false);
@@ -432,4 +451,67 @@ describe.each(DATABASES)('backups on %s', (kind) => {
     expect(auditAgain?.rows).toBe(auditBefore?.rows);
     expect(again.files).toEqual(original.files);
   }, 120_000);
+
+  it('makes a backup a day on schedule and prunes them by the retention policy, a failure on the dashboard', async () => {
+    const dir = String(ctx.config.BACKUP_DIR);
+    // A scheduler of the test's own on the same database and folders, whose clock the test sets.
+    const scheduler = createBackupScheduler(
+      ctx.database.db,
+      createBackupService(ctx.database.db, dir, storage),
+      0,
+      ctx.app.log,
+    );
+    const byHand = (await get('/api/get-backups')).json<Json[]>().length;
+    const set = await call(ctx.app, admin, {
+      method: 'PUT',
+      url: '/api/set-backup-schedule',
+      payload: { schedule_enabled: true, schedule_hour: 2, keep_daily: 3, keep_weekly: 2, keep_monthly: 2 },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const at = (day: string, parisHour: number) =>
+      // January and February: Paris is UTC+1.
+      new Date(`${day}T${String(parisHour - 1).padStart(2, '0')}:30:00Z`);
+    expect(await scheduler.runDue(at('2026-01-01', 1))).toEqual([]);
+    for (let i = 0; i < 35; i++) {
+      const day = new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10);
+      expect(await scheduler.runDue(at(day, 3))).toEqual([laboratoryId]);
+      // Once a day, however often the copies poll.
+      expect(await scheduler.runDue(at(day, 4))).toEqual([]);
+    }
+    const listed = (await get('/api/get-backups')).json<
+      Array<{ backup_created: string; backup_scheduled: boolean }>
+    >();
+    // 3 daily (2–4 February), 2 weekly (the newest of the weeks of 2 February and 26 January: 4
+    // February, Sunday 1 February), 2 monthly (4 February, 31 January); those made by hand stay.
+    expect(
+      listed
+        .filter((row) => row.backup_scheduled)
+        .map((row) => row.backup_created.slice(0, 10))
+        .sort(),
+    ).toEqual(['2026-01-31', '2026-02-01', '2026-02-02', '2026-02-03', '2026-02-04']);
+    expect(listed.filter((row) => !row.backup_scheduled)).toHaveLength(byHand);
+
+    // The key lost: the next day's backup fails, and the administrators' dashboard says so.
+    const keyFile = path.join(dir, laboratoryId, 'backup-key');
+    const key = await readFile(keyFile);
+    await rm(keyFile);
+    await scheduler.runDue(at('2026-02-05', 3));
+    const schedule = (await get('/api/get-backup-schedule')).json<Json>();
+    expect(schedule).toMatchObject({ last_failure_code: 'backupKeyMissing', schedule_enabled: true });
+    const notices = async (session: Session) =>
+      (await get('/api/get-dashboard', session)).json<{ notifications: Json[] }>().notifications;
+    expect(await notices(admin)).toContainEqual({ kind: 'failed_backup', count: 1 });
+    const biologist = await login(ctx.app, 'biologiste@demo.lab');
+    expect(await notices(biologist)).not.toContainEqual({ kind: 'failed_backup', count: 1 });
+    await writeFile(keyFile, key);
+    await scheduler.runDue(at('2026-02-06', 3));
+    expect(await notices(admin)).not.toContainEqual({ kind: 'failed_backup', count: 1 });
+    // Turning the schedule off stops it.
+    await call(ctx.app, admin, {
+      method: 'PUT',
+      url: '/api/set-backup-schedule',
+      payload: { schedule_enabled: false, schedule_hour: 2, keep_daily: 7, keep_weekly: 4, keep_monthly: 12 },
+    });
+    expect(await scheduler.runDue(at('2026-02-07', 3))).toEqual([]);
+  }, 180_000);
 });

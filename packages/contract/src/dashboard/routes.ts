@@ -40,7 +40,13 @@ export type DashboardQuarter = z.output<typeof DashboardQuarter>;
 export const DashboardTask = z.object({ task_type: taskTypeSchema, count });
 export type DashboardTask = z.output<typeof DashboardTask>;
 
-export const NOTIFICATION_KINDS = ['failed_deliveries', 'delayed_records', 'urgent_to_validate'] as const;
+export const NOTIFICATION_KINDS = [
+  'failed_deliveries',
+  'delayed_records',
+  'urgent_to_validate',
+  // The last scheduled backup failed (administrators, admin_access 3; issue 38).
+  'failed_backup',
+] as const;
 export const DashboardNotification = z.object({ kind: z.enum(NOTIFICATION_KINDS), count });
 export type DashboardNotification = z.output<typeof DashboardNotification>;
 

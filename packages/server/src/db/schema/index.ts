@@ -1,5 +1,6 @@
 export * from './audit.js';
 export * from './auth.js';
+export * from './backups.js';
 export * from './billing.js';
 export * from './catalogue.js';
 export * from './ciq.js';

@@ -61,12 +61,13 @@ export function writeBackup(
   laboratoryId: string,
   tables: readonly TableDump[],
   files: ReadonlyArray<{ key: string; bytes: Buffer }>,
+  createdAt: Date = new Date(),
 ): { manifest: Manifest; bytes: Buffer } {
   const manifest: Manifest = {
     format: BACKUP_FORMAT,
     version: BACKUP_FORMAT_VERSION,
     laboratory_id: laboratoryId,
-    created_at: new Date().toISOString(),
+    created_at: createdAt.toISOString(),
     tables: Object.fromEntries(
       tables.map((t) => [t.name, { rows: t.rows.length, columns: t.columns, sha256: tableDigest(t.rows) }]),
     ),

@@ -1,9 +1,7 @@
-import { asc, eq, getTableColumns, is, type SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, is, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable, Tx } from '../../db/open.js';
 import * as schema from '../../db/schema/index.js';
-
-export type Row = Record<string, unknown>;
 
 export interface TenantTable {
   name: string;
@@ -43,26 +41,6 @@ export const TENANT_TABLES: TenantTable[] = (() => {
   return [...ordered, AUDIT].map((table) => ({ name: tableName(table), table }));
 })();
 
-const laboratoryColumn = (table: PgTable) => {
-  const column = getTableColumns(table).laboratory_id;
-  if (!column) throw new Error(`${tableName(table)} has no laboratory_id`);
-  return column;
-};
-
-/** One laboratory's rows of a table, in a stable order (the audit trail in the order it was written). */
-export async function laboratoryRows(
-  db: Queryable,
-  { table }: TenantTable,
-  laboratoryId: string,
-): Promise<Row[]> {
-  const order = table === AUDIT ? asc(schema.auditTrail.modification_id) : sql`1`;
-  return db
-    .select()
-    .from(table)
-    .where(eq(laboratoryColumn(table), laboratoryId))
-    .orderBy(order);
-}
-
 type ResultRow = Record<string, unknown>;
 /** Both drivers answer `{ rows }` to a raw statement. */
 const rowsOf = async (db: Queryable, query: SQL) =>
@@ -97,7 +75,7 @@ export async function tableShape(db: Queryable, name: string): Promise<TableShap
 
 /**
  * A laboratory's rows of a table as JSON text written by the database itself (`to_jsonb`): binary
- * columns as `\\x` hex, numerics with every digit, arrays as arrays, times with their offset. The
+ * columns as `\x` hex, numerics with every digit, arrays as arrays, times with their offset. The
  * restore hands the same text back to the database (`jsonb_populate_record`), so every column type
  * round-trips without passing through a JavaScript value. The audit trail in the order it was written.
  */

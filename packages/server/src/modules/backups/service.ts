@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import type { BackupKeyState, BackupRow, RestoreReport } from '@sil/contract';
+import { BACKUP_FORMAT_VERSION, type BackupKeyState, BackupRow, type RestoreReport } from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import type { FileStorage } from '../../adapters/storage.js';
 import type { Db } from '../../db/open.js';
@@ -22,6 +22,7 @@ import {
   type TenantTable,
   tableShape,
 } from './queries.js';
+import { backupsToKeep, type RetentionPolicy } from './retention.js';
 
 /** The tables to back up: all, or those named; the laboratory's own row always, else nothing restores. */
 function chooseTables(names: string[] | undefined): TenantTable[] {
@@ -42,6 +43,7 @@ export async function dumpLaboratory(
   storage: FileStorage,
   laboratoryId: string,
   tableNames?: string[],
+  createdAt: Date = new Date(),
 ) {
   const chosen = chooseTables(tableNames);
   const { tables, keys } = await db.transaction(
@@ -73,7 +75,7 @@ export async function dumpLaboratory(
   }
   // A backup that silently lacks a scan is the failure this format exists to prevent.
   if (missing.length > 0) fail('backupVerificationFailed', { reason: 'storedFilesMissing', files: missing });
-  return writeBackup(laboratoryId, tables, files);
+  return writeBackup(laboratoryId, tables, files, createdAt);
 }
 
 /** A database refusal during a restore, told by table and constraint: its message may quote a row. */
@@ -175,7 +177,13 @@ export async function restoreLaboratory(
 const fingerprintOf = (key: BackupKey) =>
   (createHash('sha256').update(key.public_key).digest('hex').slice(0, 16).match(/..../g) ?? []).join('-');
 
-const listed = (backupId: string, manifest: Manifest, size: number, key: BackupKey): BackupRow => ({
+const listed = (
+  backupId: string,
+  manifest: Manifest,
+  size: number,
+  key: BackupKey,
+  scheduled: boolean,
+): BackupRow => ({
   backup_id: backupId,
   backup_created: manifest.created_at,
   backup_size: size,
@@ -183,6 +191,7 @@ const listed = (backupId: string, manifest: Manifest, size: number, key: BackupK
   backup_tables: Object.fromEntries(Object.entries(manifest.tables).map(([name, part]) => [name, part.rows])),
   backup_files: manifest.files.length,
   backup_key_fingerprint: fingerprintOf(key),
+  backup_scheduled: scheduled,
 });
 
 /** Backups kept as files, one folder per laboratory, each file with a small description beside it. */
@@ -199,9 +208,15 @@ export function createBackupService(db: Db, dir: string, storage: FileStorage) {
     backup_key_created: key?.created_at ?? null,
     backup_key_fingerprint: key ? fingerprintOf(key) : null,
   });
+  /**
+   * A backup's description, when it describes a backup this version restores: those of format 1
+   * (before the files, the binary columns and the encryption) are left in the folder, not listed.
+   */
   const readRow = async (laboratoryId: string, backupId: string): Promise<BackupRow | null> => {
     try {
-      return JSON.parse(await readFile(path.join(folderOf(laboratoryId), `${backupId}.json`), 'utf8'));
+      const text = await readFile(path.join(folderOf(laboratoryId), `${backupId}.json`), 'utf8');
+      const row = BackupRow.safeParse(JSON.parse(text));
+      return row.success && row.data.backup_format_version === BACKUP_FORMAT_VERSION ? row.data : null;
     } catch {
       return null;
     }
@@ -212,9 +227,13 @@ export function createBackupService(db: Db, dir: string, storage: FileStorage) {
      * Makes a backup and reads it back from the disk (decompressed, parsed, every part counted and
      * hashed against the manifest) before listing it: a backup that cannot be read is an error.
      */
-    async create(laboratoryId: string, tables?: string[]): Promise<BackupRow> {
+    async create(
+      laboratoryId: string,
+      tables?: string[],
+      made: { at?: Date; scheduled?: boolean } = {},
+    ): Promise<BackupRow> {
       const key = (await readKey(laboratoryId)) ?? fail('backupKeyMissing');
-      const dumped = await dumpLaboratory(db, storage, laboratoryId, tables);
+      const dumped = await dumpLaboratory(db, storage, laboratoryId, tables, made.at);
       const manifest = dumped.manifest;
       const { bytes, contentKey } = seal(dumped.bytes, key);
       const backupId = randomUUID();
@@ -236,7 +255,7 @@ export function createBackupService(db: Db, dir: string, storage: FileStorage) {
       }
       // The file first, complete: a description only ever points at a verified file.
       await rename(partial, fileOf(laboratoryId, backupId));
-      const row = listed(backupId, manifest, bytes.length, key);
+      const row = listed(backupId, manifest, bytes.length, key, made.scheduled ?? false);
       await writeFile(path.join(folder, `${backupId}.json`), JSON.stringify(row), { mode: 0o600 });
       return row;
     },
@@ -270,6 +289,24 @@ export function createBackupService(db: Db, dir: string, storage: FileStorage) {
     },
 
     keyState: async (laboratoryId: string) => keyState(await readKey(laboratoryId)),
+
+    /**
+     * Deletes the scheduled backups the retention policy no longer keeps; those made by hand stay.
+     * The description goes first, so that a listed backup always has its file.
+     */
+    async prune(laboratoryId: string, policy: RetentionPolicy): Promise<string[]> {
+      const scheduled = (await service.list(laboratoryId)).filter((row) => row.backup_scheduled);
+      const keep = backupsToKeep(
+        scheduled.map((row) => ({ id: row.backup_id, created: row.backup_created })),
+        policy,
+      );
+      const pruned = scheduled.filter((row) => !keep.has(row.backup_id)).map((row) => row.backup_id);
+      for (const backupId of pruned) {
+        await rm(path.join(folderOf(laboratoryId), `${backupId}.json`), { force: true });
+        await rm(fileOf(laboratoryId, backupId), { force: true });
+      }
+      return pruned;
+    },
 
     /**
      * Sets the passphrase of the backups made from now on. Only the public half of the key it

@@ -1,6 +1,7 @@
 import { type Dashboard, type DashboardNotification, TASK_SPECIAL_RIGHT, TASK_TYPES } from '@sil/contract';
 import type { Db } from '../../db/open.js';
 import type { Authenticated } from '../../lib/auth-context.js';
+import { backupFailed } from '../backups/index.js';
 import { todayInParis } from '../records/index.js';
 import {
   analysisTypesPanel,
@@ -28,13 +29,14 @@ export function createDashboardService(db: Db) {
         return special === undefined || rights[special];
       });
       // Panels are independent reads: they run side by side.
-      const [today, analysisTypes, summary, quarters, open, failed] = await Promise.all([
+      const [today, analysisTypes, summary, quarters, open, failed, backup] = await Promise.all([
         todayPanel(db, laboratoryId, day),
         analysisTypesPanel(db, laboratoryId, day),
         summaryPanel(db, laboratoryId, day),
         quartersPanel(db, laboratoryId, year),
         tasksPanel(db, laboratoryId, day, tasks),
         failedDeliveries(db, laboratoryId),
+        rights.admin_access >= 3 ? backupFailed(db, laboratoryId) : false,
       ]);
       const notifications: DashboardNotification[] = [
         { kind: 'failed_deliveries' as const, count: failed },
@@ -42,6 +44,8 @@ export function createDashboardService(db: Db) {
         ...(rights.validation_admin
           ? [{ kind: 'urgent_to_validate' as const, count: open.urgent_to_validate }]
           : []),
+        // The administrators who can make one by hand, and fix the cause, see it.
+        { kind: 'failed_backup' as const, count: backup ? 1 : 0 },
       ].filter((notice) => notice.count > 0);
       return {
         day,

@@ -121,6 +121,8 @@ function notificationLink(locale: WebLocale, notice: DashboardNotification): str
       return filtered(hrefTo(locale, 'table', { table_name: 'tasks', task_type: 'to_validate' }), {
         record_is_urgent: 'true',
       });
+    case 'failed_backup':
+      return hrefTo(locale, 'dataManagement');
   }
 }
 
