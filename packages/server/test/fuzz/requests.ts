@@ -87,6 +87,11 @@ const rawBody: fc.Arbitrary<Body> = fc.oneof(
     payload,
   })),
   hostileText.map((payload) => ({ headers: { 'content-type': 'text/plain' }, payload })),
+  // A media type no call reads: unsupportedMediaType, the catalogue's 415 (issue 38).
+  fc.constantFrom('application/xml', 'text/csv', 'application/octet-stream').map((type) => ({
+    headers: { 'content-type': type },
+    payload: '<a/>',
+  })),
   fc.integer({ min: 1_100_000, max: 1_500_000 }).map((length) => json({ padding: 'x'.repeat(length) })),
 );
 
