@@ -89,3 +89,18 @@ export function useRestoreBackup() {
 export function downloadBackup(backupId: string) {
   return call('downloadBackup', { query: { backup_id: backupId } });
 }
+
+const scheduleKey = ['backups', 'schedule'] as const;
+
+export function useBackupSchedule(enabled: boolean) {
+  return useQuery({ queryKey: scheduleKey, queryFn: () => call('getBackupSchedule', {}), enabled });
+}
+
+export function useSetBackupSchedule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RouteBody<'setBackupSchedule'>) => call('setBackupSchedule', { body }),
+    meta: { quiet: true },
+    onSuccess: (schedule) => client.setQueryData(scheduleKey, schedule),
+  });
+}

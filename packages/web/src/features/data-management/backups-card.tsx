@@ -28,6 +28,7 @@ import {
   useRestoreBackup,
   useSetBackupPassphrase,
 } from './api';
+import { BackupScheduleSettings } from './backup-schedule';
 
 /** The contract's lower bound, said to the administrator before the server refuses it. */
 const MIN_PASSPHRASE = 12;
@@ -263,6 +264,7 @@ export function BackupsCard() {
               })
             : t('backups.key_unset')}
         </Text>
+        <BackupScheduleSettings />
         {(backups.data ?? []).length === 0 ? (
           <Text c="dimmed">{t('backups.none')}</Text>
         ) : (
@@ -280,7 +282,16 @@ export function BackupsCard() {
               <Table.Tbody>
                 {(backups.data ?? []).map((row) => (
                   <Table.Tr key={row.backup_id} data-backup={row.backup_id}>
-                    <Table.Td>{formatDateTime(row.backup_created, i18n.language)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        {formatDateTime(row.backup_created, i18n.language)}
+                        {row.backup_scheduled ? (
+                          <Badge size="xs" variant="outline" style={{ textTransform: 'none' }}>
+                            {t('backups.scheduled')}
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
                     <Table.Td>{sizeText(row.backup_size, t, i18n.language)}</Table.Td>
                     <Table.Td>{row.backup_files}</Table.Td>
                     <Table.Td>
