@@ -60,7 +60,7 @@ export const SERVER_BUNDLE_OPTIONS = {
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   sourcemap: 'linked',
   logLevel: 'warning',
   plugins: [installedPackagesExternal],

@@ -2,8 +2,15 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
 import { type Database, openDatabase } from './db/open.js';
+import { unsupportedNodeMessage } from './runtime.js';
 import { DEMO_PASSWORD, seedDemo } from './seed/demo.js';
 import { seedDemoRecords } from './seed/demo-records.js';
+
+const refusal = unsupportedNodeMessage();
+if (refusal) {
+  console.error(refusal);
+  process.exit(1);
+}
 
 const config = loadConfig();
 const started = Date.now();
