@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, newPage, screenshot, toggleTheme } from './browser.js';
+import { launchBrowser, newPage, screenshot, setTheme } from './browser.js';
 import {
   type Glycemia,
   glycemiaToValidate,
@@ -165,7 +165,7 @@ describe('amendment of a sent report', () => {
       const page = await newPage(browser, { locale: locale === 'en' ? 'en-GB' : 'fr-FR' });
       await signIn(page, baseUrl, 'biologiste@demo.lab', `/${locale}/invalidate-record/${record.id}`);
       for (const theme of ['light', 'dark'] as const) {
-        if (theme === 'dark') await toggleTheme(page);
+        await setTheme(page, theme);
         await page.setViewportSize({ width: 1280, height: 800 });
         await page.goto(`${baseUrl}/${locale}/invalidate-record/${record.id}`);
         await askInvalidation(page);
@@ -190,7 +190,7 @@ describe('amendment of a sent report', () => {
           'Cancels and replaces version 1',
         );
       // The theme is the user's saved preference: back to light for the other journeys.
-      await toggleTheme(page);
+      await setTheme(page, 'light');
       await page.context().close();
     }
   });

@@ -134,6 +134,16 @@ export async function toggleTheme(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * Brings the signed-in user's theme to the one wanted, whatever another journey left saved for the
+ * same demo user: toggles only when the scheme on screen differs.
+ */
+export async function setTheme(page: Page, wanted: 'light' | 'dark'): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  if ((await page.locator('html').getAttribute('data-mantine-color-scheme')) !== wanted)
+    await toggleTheme(page);
+}
+
 /** The tab title is set by an effect after the address changes: wait for it rather than read it at once. */
 export async function waitForTitle(page: Page, title: string): Promise<void> {
   try {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newPage, screenshot, toggleTheme } from './browser.js';
+import { launchBrowser, login, newPage, screenshot, setTheme } from './browser.js';
 import { sharedServerUrl } from './shared-server.js';
 
 const baseUrl = sharedServerUrl();
@@ -28,7 +28,7 @@ describe('screenshots of the login page and the dashboard frame', () => {
         // A user of their own, so that saving the theme does not change other journeys' admin.
         await login(page, baseUrl, 'biologiste@demo.lab', locale);
         await page.locator('main h1').waitFor();
-        if (theme === 'dark') await toggleTheme(page);
+        await setTheme(page, theme);
         expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(theme);
         await page.mouse.move(900, 400);
         await screenshot(page, `dashboard-${locale}-${theme}`);
@@ -37,7 +37,7 @@ describe('screenshots of the login page and the dashboard frame', () => {
         expect(await page.locator('main h1').textContent()).toBe(
           locale === 'fr' ? 'Tableau de bord' : 'Dashboard',
         );
-        if (theme === 'dark') await toggleTheme(page);
+        await setTheme(page, 'light');
         await page.context().close();
       });
     }
