@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
-import { pdfText } from '@sil/documents/testing';
+import { storedPdfText } from '@sil/documents/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { records } from '../src/db/schema/index.js';
@@ -45,15 +44,8 @@ interface TraceEntry {
 
 /** The stored PDFs are deflated; inflating their streams lets the test read the text a reader sees. */
 function readable(pdf: Buffer): string {
-  const inflated = pdf
-    .toString('latin1')
-    .replace(
-      /\/Filter \/FlateDecode\n>>\nstream\n([\s\S]*?)\nendstream/g,
-      (_all, data: string) =>
-        `>>\nstream\n${inflateSync(Buffer.from(data, 'latin1')).toString('latin1')}\nendstream`,
-    );
   // One line of the report may wrap over several: the mention is read as one text.
-  return pdfText(Buffer.from(inflated, 'latin1')).replace(/\s+/g, ' ');
+  return storedPdfText(pdf).replace(/\s+/g, ' ');
 }
 
 /** DD/MM/YYYY à HH:mm of an instant, Paris time: how the report prints a validation. */

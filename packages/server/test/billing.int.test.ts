@@ -1,6 +1,5 @@
-import { inflateSync } from 'node:zlib';
 import { SAMPLE_STATUS } from '@sil/contract';
-import { pdfText } from '@sil/documents/testing';
+import { storedPdfText } from '@sil/documents/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from './factories.js';
@@ -45,17 +44,6 @@ interface ListRow {
   bill_billed_at: string | null;
   bill_paid_by_name: string | null;
   bill_paid_at: string | null;
-}
-
-/** The PDFs of the report service are deflated; inflating their streams gives the text a reader sees. */
-function readable(pdf: Buffer): string {
-  const source = pdf.toString('latin1');
-  const inflated = source.replace(
-    /\/Filter \/FlateDecode\n>>\nstream\n([\s\S]*?)\nendstream/g,
-    (_all, data: string) =>
-      `>>\nstream\n${inflateSync(Buffer.from(data, 'latin1')).toString('latin1')}\nendstream`,
-  );
-  return pdfText(Buffer.from(inflated, 'latin1'));
 }
 
 /**
@@ -237,7 +225,7 @@ describe.each(DATABASES)('billing on %s', (kind) => {
       await get(secretary, `/reports/get-cerfa?record_id=${recordId}`),
     );
     expect(cerfa.filename).toMatch(/ - FACTURE Hélène - FEUILLE D'HONORAIRES\.pdf$/);
-    const text = readable(Buffer.from(cerfa.pdf_base64, 'base64'));
+    const text = storedPdfText(Buffer.from(cerfa.pdf_base64, 'base64'));
     for (const expected of [
       "FEUILLE D'HONORAIRES",
       'CPAM Rhône',
@@ -262,7 +250,7 @@ describe.each(DATABASES)('billing on %s', (kind) => {
       await get(secretary, `/reports/get-quote?record_id=${recordId}`),
     );
     expect(quote.filename).toMatch(/ - DEVIS\.pdf$/);
-    const quoteText = readable(Buffer.from(quote.pdf_base64, 'base64'));
+    const quoteText = storedPdfText(Buffer.from(quote.pdf_base64, 'base64'));
     for (const expected of ['DEVIS', 'HN01', '10,80 €', '15,00 €', 'Total devis : 25,80 €'])
       expect(quoteText).toContain(expected);
   });
@@ -272,7 +260,7 @@ describe.each(DATABASES)('billing on %s', (kind) => {
     const cerfa = ok<{ pdf_base64: string }>(
       await get(secretary, `/reports/get-cerfa?record_id=${recordId}`),
     );
-    const text = readable(Buffer.from(cerfa.pdf_base64, 'base64'));
+    const text = storedPdfText(Buffer.from(cerfa.pdf_base64, 'base64'));
     expect(text).toContain('Garçon');
     expect(text).toContain('10003456786');
   });

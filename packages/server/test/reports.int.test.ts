@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import { SAMPLE_STATUS } from '@sil/contract';
-import { pdfText } from '@sil/documents/testing';
+import { storedPdfText } from '@sil/documents/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordReports } from '../src/db/schema/index.js';
@@ -26,19 +25,6 @@ interface Version {
   report_sha256: string;
   report_size: number;
   report_validated_by_name: string;
-}
-
-/** The stored PDFs are deflated; inflating their streams lets the test read the text a reader sees. */
-function readable(pdf: Buffer): string {
-  const source = pdf.toString('latin1');
-  const inflated = source.replace(
-    /\/Filter \/FlateDecode\n>>\nstream\n([\s\S]*?)\nendstream/g,
-    (_all, data: string) => {
-      const content = inflateSync(Buffer.from(data, 'latin1')).toString('latin1');
-      return `>>\nstream\n${content}\nendstream`;
-    },
-  );
-  return pdfText(Buffer.from(inflated, 'latin1'));
 }
 
 /**
@@ -157,7 +143,7 @@ describe.each(DATABASES)('result reports on %s', (kind) => {
       expect(response.statusCode, response.body).toBe(200);
       const answer = response.json<{ filename: string; pdf_base64: string }>();
       expect(answer.filename).toMatch(/COMPTE RENDU PARTIEL PREVISUALISATION\.pdf$/);
-      const text = readable(Buffer.from(answer.pdf_base64, 'base64'));
+      const text = storedPdfText(Buffer.from(answer.pdf_base64, 'base64'));
       expect(text).toContain(word);
       expect(text).toContain('1,26 H');
       expect(text).toContain('0,70 – 1,10');
@@ -178,7 +164,7 @@ describe.each(DATABASES)('result reports on %s', (kind) => {
     const partialBytes = await download(String(partial?.report_id));
     expect(createHash('sha256').update(partialBytes).digest('hex')).toBe(partial?.report_sha256);
     expect(partialBytes.length).toBe(partial?.report_size);
-    const partialText = readable(partialBytes);
+    const partialText = storedPdfText(partialBytes);
     expect(partialText).toContain('COMPTE RENDU PARTIEL');
     expect(partialText).toContain('1,26 H');
     expect(partialText).toMatch(/Validé par .+ le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}\./);
@@ -224,7 +210,7 @@ describe.each(DATABASES)('result reports on %s', (kind) => {
     const again = await download(String(partial?.report_id));
     expect(again.equals(partialBytes)).toBe(true);
     expect(all.find((v) => v.report_version === 1)?.report_sha256).toBe(partial?.report_sha256);
-    expect(readable(await download(String(all[0]?.report_id)))).toContain('Version : \n3');
+    expect(storedPdfText(await download(String(all[0]?.report_id)))).toContain('Version : \n3');
   });
 
   it('refuses any rewrite of a stored report', async () => {
@@ -276,7 +262,7 @@ describe.each(DATABASES)('result reports on %s', (kind) => {
     });
     expect(validated.statusCode, validated.body).toBe(200);
     const [stored] = await versions(pending.recordId);
-    const text = readable(await download(String(stored?.report_id)));
+    const text = storedPdfText(await download(String(stored?.report_id)));
     expect(text).toContain('Laboratoire des Tilleuls');
     expect(text).toContain('12 rue des Tilleuls');
     expect(text).toContain('69003 Lyon');
