@@ -1,8 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Switch, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { CancelRecordBody } from '@sil/contract';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { issueMessages } from '../../lib/form/form-resolver';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { useCancelRecord } from './api';
+
+/** What the user fills in; the record and its stamp come from the screen. */
+const CancelForm = CancelRecordBody.pick({ record_annulment_explanation: true, replace: true });
 
 /** Cancel-and-replace (spec.md §4): the explanation is required; the replacing record is a copy. */
 export function CancelModal({
@@ -18,60 +25,66 @@ export function CancelModal({
 }) {
   const { t } = useTranslation('records');
   const cancelling = useCancelRecord();
-  const [explanation, setExplanation] = useState('');
-  const [replace, setReplace] = useState(true);
-  const [saving, setSaving] = useState(false);
-  const tooShort = explanation.trim().length < 3;
+  const form = useForm<z.input<typeof CancelForm>, unknown, z.output<typeof CancelForm>>({
+    resolver: zodResolver(CancelForm, { error: issueMessages }),
+    defaultValues: { record_annulment_explanation: '', replace: true },
+  });
+  // The button waits for an explanation the contract accepts (three characters at least).
+  const tooShort = !CancelForm.shape.record_annulment_explanation.safeParse(
+    form.watch('record_annulment_explanation'),
+  ).success;
 
-  const confirm = async () => {
-    setSaving(true);
-    try {
-      const answer = await cancelling.mutateAsync({
-        record_id: recordId,
-        record_last_updated: stamp,
-        record_annulment_explanation: explanation.trim(),
-        replace,
-      });
-      showToast('success', t('toast.recordCancelled'));
-      onReplaced(answer.replacement?.record_id ?? null);
-    } catch (error) {
-      notifyApiError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const confirm = form.handleSubmit((values) =>
+    cancelling.mutate(
+      { record_id: recordId, record_last_updated: stamp, ...values },
+      {
+        onSuccess: (answer) => {
+          showToast('success', t('toast.recordCancelled'));
+          onReplaced(answer.replacement?.record_id ?? null);
+        },
+        onError: notifyApiError,
+      },
+    ),
+  );
 
   return (
     <Modal opened onClose={onClose} title={t('cancel.title')}>
-      <Textarea
-        label={t('cancel.explanation')}
-        description={t('cancel.explanation_hint')}
-        autosize
-        minRows={3}
-        value={explanation}
-        onChange={(event) => setExplanation(event.currentTarget.value)}
-        data-field="record_annulment_explanation"
-      />
-      <Switch
-        mt="md"
-        label={t('cancel.replace')}
-        checked={replace}
-        onChange={(e) => setReplace(e.currentTarget.checked)}
-      />
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          {t('common.close')}
-        </Button>
-        <Button
-          color="red"
-          disabled={tooShort}
-          loading={saving}
-          onClick={() => void confirm()}
-          data-action="confirm-cancel"
-        >
-          {t('cancel.confirm')}
-        </Button>
-      </Group>
+      <form noValidate onSubmit={(event) => void confirm(event)}>
+        <Textarea
+          label={t('cancel.explanation')}
+          description={t('cancel.explanation_hint')}
+          autosize
+          minRows={3}
+          {...form.register('record_annulment_explanation')}
+          data-field="record_annulment_explanation"
+        />
+        <Controller
+          control={form.control}
+          name="replace"
+          render={({ field }) => (
+            <Switch
+              mt="md"
+              label={t('cancel.replace')}
+              checked={field.value === true}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+            />
+          )}
+        />
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+          <Button
+            type="submit"
+            color="red"
+            disabled={tooShort}
+            loading={cancelling.isPending}
+            data-action="confirm-cancel"
+          >
+            {t('cancel.confirm')}
+          </Button>
+        </Group>
+      </form>
     </Modal>
   );
 }

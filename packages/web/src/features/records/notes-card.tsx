@@ -1,8 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { UpdateRecordCommentsBody } from '@sil/contract';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { issueMessages } from '../../lib/form/form-resolver';
+import { issueText } from '../../lib/form/issue-text';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { useSaveNotes } from './api';
+
+const NotesForm = UpdateRecordCommentsBody.pick({ record_internal_notes: true });
+type NotesForm = z.infer<typeof NotesForm>;
 
 /** Internal notes of the record (update-record-comments): never shown on the report. */
 export function NotesCard({
@@ -19,60 +28,64 @@ export function NotesCard({
   frozen: boolean;
 }) {
   const { t } = useTranslation('records');
+  const { t: tIssues } = useTranslation('tables');
   const notesSaving = useSaveNotes();
-  // What the user typed, with the notes and stamp it started from. The record may be read again
-  // meanwhile (a reception, a colleague's change): the typed text stays, and it is saved against
-  // the newest stamp only if the notes themselves did not change since; otherwise the old stamp
-  // makes the server refuse it (staleUpdate) rather than overwrite a colleague's notes.
-  const [draft, setDraft] = useState<{ text: string; from: string; stamp: string } | null>(null);
-  const text = draft?.text ?? notes;
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    if (!draft) return;
-    setSaving(true);
-    try {
-      await notesSaving.mutateAsync({
+  // The record may be read again while the user types (a reception, a colleague's change): the
+  // typed text stays (keepDirtyValues), and it is saved against the newest stamp only if the notes
+  // themselves did not change since it was started; otherwise the stamp it started from makes the
+  // server refuse it (staleUpdate) rather than overwrite a colleague's notes.
+  const form = useForm<NotesForm>({
+    resolver: zodResolver(NotesForm, { error: issueMessages }),
+    values: { record_internal_notes: notes },
+    resetOptions: { keepDirtyValues: true },
+  });
+  const startedFrom = useRef<{ notes: string; stamp: string } | null>(null);
+  const text = form.watch('record_internal_notes');
+
+  const save = form.handleSubmit((values) => {
+    const origin = startedFrom.current ?? { notes, stamp };
+    notesSaving.mutate(
+      {
         record_id: recordId,
-        record_last_updated: draft.from === notes ? stamp : draft.stamp,
-        record_internal_notes: draft.text,
-      });
-      setDraft(null);
-      showToast('success', t('toast.notesSaved'));
-    } catch (error) {
-      notifyApiError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+        record_last_updated: origin.notes === notes ? stamp : origin.stamp,
+        ...values,
+      },
+      {
+        onSuccess: () => {
+          startedFrom.current = null;
+          form.reset(values);
+          showToast('success', t('toast.notesSaved'));
+        },
+        onError: notifyApiError,
+      },
+    );
+  });
   return (
-    <>
+    <form noValidate onSubmit={(event) => void save(event)}>
       <Textarea
         label={t('record.internal_notes')}
         autosize
         minRows={3}
-        value={text}
         readOnly={frozen}
-        onChange={(event) => {
-          const typed = event.currentTarget.value;
-          setDraft((current) => ({
-            text: typed,
-            from: current?.from ?? notes,
-            stamp: current?.stamp ?? stamp,
-          }));
-        }}
+        {...form.register('record_internal_notes', {
+          onChange: () => {
+            startedFrom.current ??= { notes, stamp };
+          },
+        })}
+        error={issueText(tIssues, form.formState.errors.record_internal_notes?.message)}
         data-field="record_internal_notes"
       />
       <Group justify="flex-end" mt="xs">
         <Button
+          type="submit"
           size="xs"
           disabled={frozen || text === notes}
-          loading={saving}
-          onClick={() => void save()}
+          loading={notesSaving.isPending}
           data-action="save-notes"
         >
           {t('common.save')}
         </Button>
       </Group>
-    </>
+    </form>
   );
 }
