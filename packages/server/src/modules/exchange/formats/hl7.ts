@@ -1,6 +1,7 @@
 import type { ExchangeDocument, ExchangeResult } from '../document.js';
 import { compactDate, decimal, hl7Time, interpretationCodes, rangeText } from './common.js';
-import { type FieldValue, hl7Model, Raw, segment, sub } from './segments.js';
+import { MSH, NTE, OBR, OBX, ORC, PID } from './hl7-fields.js';
+import { type FieldValue, hl7Model, namedSegment, Raw, sub } from './segments.js';
 
 /** Assigning authorities of the national identifiers (IHE PAM France, ANS). */
 export const INS_AUTHORITIES: Record<string, string> = {
@@ -12,7 +13,7 @@ export const INS_AUTHORITIES: Record<string, string> = {
 export const RPPS_OID = '1.2.250.1.71.4.2.1';
 
 /** The value type and OBX-5 of a result: NM, SN for a censored number ('<^0.5'), ST for text. */
-function observationValue(result: ExchangeResult): [string, FieldValue] {
+function observationValueOf(result: ExchangeResult): [string, FieldValue] {
   if (result.value === null) return ['ST', result.text ?? ''];
   const number = decimal(result.value, result.decimals);
   return result.censored ? ['SN', [result.censored, number]] : ['NM', number];
@@ -27,7 +28,6 @@ function observationValue(result: ExchangeResult): [string, FieldValue] {
 export function buildHl7(doc: ExchangeDocument): string {
   const { Hl7Context, Hl7Message } = hl7Model();
   const context = new Hl7Context();
-  const s = (name: string, fields: FieldValue[]) => segment(context, name, fields);
   const { patient, prescriber } = doc;
   const identifiers: FieldValue = [
     ...(patient.ins
@@ -49,14 +49,6 @@ export function buildHl7(doc: ExchangeDocument): string {
       ? [[patient.surname, patient.firstName, null, null, null, null, 'D']]
       : []),
   ];
-  const pidFields: FieldValue[] = Array.from({ length: 32 }, () => null);
-  pidFields[0] = '1';
-  pidFields[2] = identifiers;
-  pidFields[4] = names;
-  pidFields[6] = compactDate(patient.dob);
-  pidFields[7] = patient.sex;
-  pidFields[31] = patient.ins ? 'VALI' : null;
-
   const orderingProvider: FieldValue = prescriber
     ? [
         prescriber.rpps ?? prescriber.id,
@@ -77,94 +69,73 @@ export function buildHl7(doc: ExchangeDocument): string {
   const status = doc.kind === 'final' ? 'F' : 'P';
 
   const segments = [
-    s('MSH', [
-      new Raw(context.getMsh2()),
-      'SIL',
-      doc.laboratory.finess ? [doc.laboratory.name, doc.laboratory.finess, 'FINESS'] : doc.laboratory.name,
-      null,
-      null,
-      hl7Time(doc.validatedAt),
-      null,
-      ['ORU', 'R01', 'ORU_R01'],
-      `${doc.id}-${doc.version}`,
-      'P',
-      '2.5',
-      null,
-      null,
-      'AL',
-      'NE',
-      'FRA',
-      'UNICODE UTF-8',
-    ]),
-    s('PID', pidFields),
+    namedSegment(context, MSH, {
+      encodingCharacters: new Raw(context.getMsh2()),
+      sendingApplication: 'SIL',
+      sendingFacility: doc.laboratory.finess
+        ? [doc.laboratory.name, doc.laboratory.finess, 'FINESS']
+        : doc.laboratory.name,
+      dateTimeOfMessage: hl7Time(doc.validatedAt),
+      messageType: ['ORU', 'R01', 'ORU_R01'],
+      messageControlId: `${doc.id}-${doc.version}`,
+      processingId: 'P',
+      versionId: '2.5',
+      acceptAcknowledgmentType: 'AL',
+      applicationAcknowledgmentType: 'NE',
+      countryCode: 'FRA',
+      characterSet: 'UNICODE UTF-8',
+    }),
+    namedSegment(context, PID, {
+      setId: '1',
+      patientIdentifierList: identifiers,
+      patientName: names,
+      dateTimeOfBirth: compactDate(patient.dob),
+      administrativeSex: patient.sex,
+      identityReliabilityCode: patient.ins ? 'VALI' : null,
+    }),
   ];
   doc.analyses.forEach((analysis, index) => {
-    segments.push(s('ORC', ['RE', doc.record.number, doc.record.number]));
     segments.push(
-      s('OBR', [
-        String(index + 1),
-        doc.record.number,
-        doc.record.number,
-        [analysis.code, analysis.name, analysis.codeSystem],
-        null,
-        null,
-        hl7Time(doc.record.collectedAt),
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
+      namedSegment(context, ORC, {
+        orderControl: 'RE',
+        placerOrderNumber: doc.record.number,
+        fillerOrderNumber: doc.record.number,
+      }),
+    );
+    segments.push(
+      namedSegment(context, OBR, {
+        setId: String(index + 1),
+        placerOrderNumber: doc.record.number,
+        fillerOrderNumber: doc.record.number,
+        universalServiceIdentifier: [analysis.code, analysis.name, analysis.codeSystem],
+        observationDateTime: hl7Time(doc.record.collectedAt),
         orderingProvider,
-        null,
-        null,
-        null,
-        null,
-        null,
-        hl7Time(doc.validatedAt),
-        null,
-        null,
-        status,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        [sub(context, doc.biologist.id, doc.biologist.name)],
-      ]),
+        resultsReportStatusChangeDateTime: hl7Time(doc.validatedAt),
+        resultStatus: status,
+        principalResultInterpreter: [sub(context, doc.biologist.id, doc.biologist.name)],
+      }),
     );
     analysis.results.forEach((result, position) => {
-      const [type, value] = observationValue(result);
+      const [valueType, observationValue] = observationValueOf(result);
       segments.push(
-        s('OBX', [
-          String(position + 1),
-          type,
-          result.loinc
+        namedSegment(context, OBX, {
+          setId: String(position + 1),
+          valueType,
+          observationIdentifier: result.loinc
             ? [result.loinc, result.name, 'LN', result.code, result.name, 'L']
             : [result.code, result.name, 'L'],
-          null,
-          value,
-          result.unit ?? null,
-          rangeText(result),
-          interpretationCodes(result).map((code) => [code]),
-          null,
-          null,
-          status,
-          null,
-          null,
-          hl7Time(result.collectedAt),
-          null,
-          null,
-          null,
-          null,
-          hl7Time(doc.validatedAt),
-        ]),
+          observationValue,
+          units: result.unit ?? null,
+          referencesRange: rangeText(result),
+          abnormalFlags: interpretationCodes(result).map((code) => [code]),
+          observationResultStatus: status,
+          dateTimeOfTheObservation: hl7Time(result.collectedAt),
+          dateTimeOfTheAnalysis: hl7Time(doc.validatedAt),
+        }),
       );
     });
   });
-  if (doc.conclusion) segments.push(s('NTE', ['1', 'L', doc.conclusion]));
+  if (doc.conclusion)
+    segments.push(namedSegment(context, NTE, { setId: '1', sourceOfComment: 'L', comment: doc.conclusion }));
   return new Hl7Message(segments, context).toString();
 }

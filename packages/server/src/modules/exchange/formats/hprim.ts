@@ -1,7 +1,8 @@
 import type { Hl7Segment } from '@medplum/core';
 import type { ExchangeDocument, ExchangeResult } from '../document.js';
 import { compactDate, decimal, hprimTime, interpretationCodes, rangeText } from './common.js';
-import { type FieldValue, hl7Model, Raw, segment } from './segments.js';
+import { C, H, L, OBR, OBX, P } from './hprim-fields.js';
+import { hl7Model, namedSegment, Raw } from './segments.js';
 
 /** HPRIM Santé limits a record to 220 characters; the rest goes on continuation records 'A|'. */
 export const HPRIM_LINE_LIMIT = 220;
@@ -10,7 +11,7 @@ const LINE_END = '\r\n';
 /** HPRIM's flags are HL7's L, H, LL, HH, N; the others (positive, detection limits) are not sent. */
 const HPRIM_FLAGS: Record<string, string> = { L: 'L', H: 'H', A: 'A', AA: 'HH', N: 'N' };
 
-function observationValue(result: ExchangeResult): [string, string] {
+function observationValueOf(result: ExchangeResult): [string, string] {
   if (result.value === null) return ['TX', result.text ?? ''];
   const number = decimal(result.value, result.decimals);
   return result.censored ? ['ST', `${result.censored}${number}`] : ['NM', number];
@@ -36,94 +37,76 @@ export function buildHprim(doc: ExchangeDocument, fileName: string): string {
   // HPRIM's header names its delimiters in the order field, repetition, component, escape, sub.
   const { Hl7Context } = hl7Model();
   const context = new Hl7Context(LINE_END, '|', '^', '~', '\\', '&');
-  const s = (name: string, fields: FieldValue[]) => segment(context, name, fields);
   const { patient, prescriber } = doc;
   const status = doc.kind === 'final' ? 'F' : 'P';
   const records: Hl7Segment[] = [
-    s('H', [
-      new Raw('~^\\&'),
-      fileName,
-      null,
-      [doc.laboratory.finess ?? doc.laboratory.id, doc.laboratory.name],
-      doc.laboratory.address ?? null,
-      'ORU',
-      doc.laboratory.phone ?? null,
-      null,
-      prescriber ? [prescriber.rpps ?? prescriber.id, `${prescriber.surname} ${prescriber.firstName}`] : null,
-      null,
-      'P',
-      ['H2.2', 'C'],
-      hprimTime(doc.validatedAt),
-    ]),
-    s('P', [
-      '1',
-      null,
-      patient.id,
-      patient.ins ? [patient.ins.value, patient.ins.oid] : null,
-      [patient.surname, patient.firstName],
-      patient.birthName ?? null,
-      compactDate(patient.dob),
-      patient.sex,
-    ]),
+    namedSegment(context, H, {
+      encodingCharacters: new Raw('~^\\&'),
+      messageName: fileName,
+      sender: [doc.laboratory.finess ?? doc.laboratory.id, doc.laboratory.name],
+      senderAddress: doc.laboratory.address ?? null,
+      messageType: 'ORU',
+      senderPhone: doc.laboratory.phone ?? null,
+      receiver: prescriber
+        ? [prescriber.rpps ?? prescriber.id, `${prescriber.surname} ${prescriber.firstName}`]
+        : null,
+      processingId: 'P',
+      version: ['H2.2', 'C'],
+      dateTimeOfMessage: hprimTime(doc.validatedAt),
+    }),
+    namedSegment(context, P, {
+      sequenceNumber: '1',
+      laboratoryPatientId: patient.id,
+      nationalIdentifier: patient.ins ? [patient.ins.value, patient.ins.oid] : null,
+      patientName: [patient.surname, patient.firstName],
+      birthName: patient.birthName ?? null,
+      dateOfBirth: compactDate(patient.dob),
+      sex: patient.sex,
+    }),
   ];
   doc.analyses.forEach((analysis, index) => {
     records.push(
-      s('OBR', [
-        String(index + 1),
-        null,
-        doc.record.number,
-        [analysis.code, analysis.name, analysis.codeSystem],
-        null,
-        null,
-        hprimTime(doc.record.collectedAt),
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        prescriber ? [prescriber.rpps ?? prescriber.id, prescriber.surname, prescriber.firstName] : null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        hprimTime(doc.validatedAt),
-        null,
-        null,
-        status,
-      ]),
+      namedSegment(context, OBR, {
+        sequenceNumber: String(index + 1),
+        fillerOrderNumber: doc.record.number,
+        universalServiceIdentifier: [analysis.code, analysis.name, analysis.codeSystem],
+        observationDateTime: hprimTime(doc.record.collectedAt),
+        orderingProvider: prescriber
+          ? [prescriber.rpps ?? prescriber.id, prescriber.surname, prescriber.firstName]
+          : null,
+        resultsReportDateTime: hprimTime(doc.validatedAt),
+        resultStatus: status,
+      }),
     );
     analysis.results.forEach((result, position) => {
-      const [type, value] = observationValue(result);
+      const [valueType, observationValue] = observationValueOf(result);
       const flag = interpretationCodes(result)
         .map((code) => HPRIM_FLAGS[code])
         .find((code) => code !== undefined);
       records.push(
-        s('OBX', [
-          String(position + 1),
-          type,
-          [result.code, result.name, 'L'],
-          null,
-          value,
-          result.unit ?? null,
-          rangeText(result),
-          flag ?? null,
-          null,
-          null,
-          status,
-          null,
-          null,
-          hprimTime(result.collectedAt),
-          null,
-          doc.biologist.name,
-        ]),
+        namedSegment(context, OBX, {
+          sequenceNumber: String(position + 1),
+          valueType,
+          observationIdentifier: [result.code, result.name, 'L'],
+          observationValue,
+          units: result.unit ?? null,
+          referencesRange: rangeText(result),
+          abnormalFlags: flag ?? null,
+          resultStatus: status,
+          dateTimeOfObservation: hprimTime(result.collectedAt),
+          responsibleObserver: doc.biologist.name,
+        }),
       );
     });
   });
-  if (doc.conclusion) records.push(s('C', ['1', null, doc.conclusion]));
-  records.push(s('L', ['1', null, '1', String(records.length - 1)]));
+  if (doc.conclusion)
+    records.push(namedSegment(context, C, { sequenceNumber: '1', commentText: doc.conclusion }));
+  records.push(
+    namedSegment(context, L, {
+      sequenceNumber: '1',
+      patientCount: '1',
+      recordCount: String(records.length - 1),
+    }),
+  );
   return `${records.flatMap(lines).join(LINE_END)}${LINE_END}`;
 }

@@ -67,10 +67,44 @@ function toField(value: FieldValue, context: Hl7Context): Hl7Field {
   );
 }
 
-/** A segment from its name and fields (field 1 first), trailing empty fields left out. */
-export function segment(context: Hl7Context, name: string, fields: FieldValue[]): Hl7Segment {
+/** Positional fields (field 1 first) of one segment, trailing empty fields left out. */
+function positionalSegment(context: Hl7Context, name: string, fields: FieldValue[]): Hl7Segment {
   const built = fields.map((value) => toField(value, context));
   while (built.length > 0 && built[built.length - 1]?.toString() === '') built.pop();
   const { Hl7Field, Hl7Segment } = hl7Model();
   return new Hl7Segment([new Hl7Field([[name]], context), ...built], context);
+}
+
+/**
+ * A segment type: its name and the number of each field it fills, as the standard numbers them.
+ * In a header (MSH, HPRIM's H) field 1 is the field separator itself, so the first field written
+ * after the name is field 2; elsewhere it is field 1.
+ */
+export interface SegmentDefinition<Field extends string> {
+  name: string;
+  firstField: 1 | 2;
+  fields: Record<Field, number>;
+}
+
+export const defineSegment = <Field extends string>(
+  name: string,
+  fields: Record<Field, number>,
+  firstField: 1 | 2 = 1,
+): SegmentDefinition<Field> => ({ name, fields, firstField });
+
+/** A segment filled by field name: fields not named are empty, trailing empty fields left out. */
+export function namedSegment<Field extends string>(
+  context: Hl7Context,
+  definition: SegmentDefinition<Field>,
+  values: Partial<Record<Field, FieldValue>>,
+): Hl7Segment {
+  const positional: FieldValue[] = [];
+  for (const field of Object.keys(values) as Field[]) {
+    positional[definition.fields[field] - definition.firstField] = values[field];
+  }
+  return positionalSegment(
+    context,
+    definition.name,
+    Array.from(positional, (value) => value ?? null),
+  );
 }
