@@ -1,11 +1,23 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, MultiSelect, Select, Stack } from '@mantine/core';
-import type { RecordDetail } from '@sil/contract';
+import { AddSampleBody, type RecordDetail } from '@sil/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { issueMessages } from '../../lib/form/form-resolver';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { useLoadAll } from '../../lib/table/use-load-all';
 import { useAddSample } from './api';
+
+/** What the user chooses; the record and its stamp come from the screen. */
+const AddSampleForm = AddSampleBody.omit({ record_id: true, record_last_updated: true });
+/** A select holds null until something is chosen; the schema then refuses it. */
+type AddSampleValues = Omit<z.input<typeof AddSampleForm>, 'sample_type' | 'sample_matrix'> & {
+  sample_type: string | null;
+  sample_matrix: string | null;
+};
 
 /**
  * An additional sample on the record (spec.md §7 `/add-sample`): a second tube of a type and
@@ -18,82 +30,109 @@ function AddSampleModal({ record, onClose }: { record: RecordDetail; onClose: ()
   const matrices = useLoadAll('matrices');
   const adding = useAddSample(record.record_id);
   const [first] = record.samples;
-  const [type, setType] = useState<string | null>(first?.sample_type ?? null);
-  const [matrix, setMatrix] = useState<string | null>(first?.sample_matrix ?? null);
-  const [analyses, setAnalyses] = useState<string[]>([]);
-  const [linked, setLinked] = useState<string | null>(null);
+  const form = useForm<AddSampleValues, unknown, z.output<typeof AddSampleForm>>({
+    resolver: zodResolver(z.custom<AddSampleValues>().pipe(AddSampleForm), { error: issueMessages }),
+    defaultValues: {
+      sample_type: first?.sample_type ?? null,
+      sample_matrix: first?.sample_matrix ?? null,
+      sample_analyses: [],
+      sample_linked_sample: null,
+    },
+  });
+  const [type, matrix, analyses] = form.watch(['sample_type', 'sample_matrix', 'sample_analyses']);
 
-  const save = async () => {
-    if (!type || !matrix) return;
-    try {
-      const sample = await adding.mutateAsync({
-        record_id: record.record_id,
-        record_last_updated: record.record_last_updated,
-        sample_type: type,
-        sample_matrix: matrix,
-        sample_analyses: analyses,
-        sample_linked_sample: linked,
-      });
-      showToast('success', t('add_sample.added', { number: sample.sample_number }));
-      onClose();
-    } catch (error) {
-      notifyApiError(error);
-    }
-  };
+  const save = form.handleSubmit((values) =>
+    adding.mutate(
+      { record_id: record.record_id, record_last_updated: record.record_last_updated, ...values },
+      {
+        onSuccess: (sample) => {
+          showToast('success', t('add_sample.added', { number: sample.sample_number }));
+          onClose();
+        },
+        onError: notifyApiError,
+      },
+    ),
+  );
 
   return (
     <Modal opened onClose={onClose} title={t('add_sample.title')}>
-      <Stack>
-        <Select
-          label={t('record.sample_type')}
-          data={tubes.choices}
-          value={type}
-          onChange={setType}
-          searchable
-          required
-          data-field="sample_type"
-        />
-        <Select
-          label={t('record.sample_matrix')}
-          data={matrices.choices}
-          value={matrix}
-          onChange={setMatrix}
-          searchable
-          required
-          data-field="sample_matrix"
-        />
-        <MultiSelect
-          label={t('record.sample_analyses')}
-          description={t('add_sample.analyses_hint')}
-          data={record.record_analyses.map((a) => ({ value: a.analysis_id, label: a.analysis_name }))}
-          value={analyses}
-          onChange={setAnalyses}
-          searchable
-          required
-          data-field="sample_analyses"
-        />
-        <Select
-          label={t('add_sample.linked')}
-          data={record.samples.map((s) => ({ value: s.sample_id, label: s.sample_number }))}
-          value={linked}
-          onChange={setLinked}
-          clearable
-          data-field="sample_linked_sample"
-        />
-      </Stack>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          {t('common.close')}
-        </Button>
-        <Button
-          disabled={!type || !matrix || analyses.length === 0}
-          loading={adding.isPending}
-          onClick={() => void save()}
-          data-action="confirm-add-sample"
-        >
-          {t('add_sample.confirm')}
-        </Button>
-      </Group>
+      <form noValidate onSubmit={(event) => void save(event)}>
+        <Stack>
+          <Controller
+            control={form.control}
+            name="sample_type"
+            render={({ field }) => (
+              <Select
+                label={t('record.sample_type')}
+                data={tubes.choices}
+                value={field.value}
+                onChange={field.onChange}
+                searchable
+                required
+                data-field="sample_type"
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="sample_matrix"
+            render={({ field }) => (
+              <Select
+                label={t('record.sample_matrix')}
+                data={matrices.choices}
+                value={field.value}
+                onChange={field.onChange}
+                searchable
+                required
+                data-field="sample_matrix"
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="sample_analyses"
+            render={({ field }) => (
+              <MultiSelect
+                label={t('record.sample_analyses')}
+                description={t('add_sample.analyses_hint')}
+                data={record.record_analyses.map((a) => ({ value: a.analysis_id, label: a.analysis_name }))}
+                value={field.value}
+                onChange={field.onChange}
+                searchable
+                required
+                data-field="sample_analyses"
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="sample_linked_sample"
+            render={({ field }) => (
+              <Select
+                label={t('add_sample.linked')}
+                data={record.samples.map((s) => ({ value: s.sample_id, label: s.sample_number }))}
+                value={field.value ?? null}
+                onChange={field.onChange}
+                clearable
+                data-field="sample_linked_sample"
+              />
+            )}
+          />
+        </Stack>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+          <Button
+            type="submit"
+            disabled={!type || !matrix || analyses.length === 0}
+            loading={adding.isPending}
+            data-action="confirm-add-sample"
+          >
+            {t('add_sample.confirm')}
+          </Button>
+        </Group>
+      </form>
     </Modal>
   );
 }
