@@ -3,10 +3,60 @@
  * - no import cycles, anywhere;
  * - a server module (packages/server/src/modules/X, nested folders included) reaches another module
  *   only through that module's index.ts;
+ * - the server's lib/ (shared by every module) imports no module; no module imports seed/ (the demo
+ *   laboratory is written by main.ts, never by a call);
+ * - a module reads and writes only its own tables (TABLE_OWNERS below): another area's rows come
+ *   through the owner's index.ts;
  * - a web feature (packages/web/src/features/X) never reaches into another feature, except through
- *   that feature's index.ts when it has one;
- * - the server's lib/ (shared by every module) imports no module.
+ *   that feature's index.ts when it has one, and never imports the app shell (app/); the shared
+ *   lib/ and components/ import no feature;
+ * - bench/ measures the server as it ships, so it never imports the server's source.
  */
+
+/**
+ * Which server modules own each table file of packages/server/src/db/schema. A module imports a
+ * table file only if it owns it, or if the file is shared (SHARED_TABLES).
+ */
+const TABLE_OWNERS = {
+  audit: ['audit'],
+  auth: ['auth'],
+  backups: ['backups'],
+  billing: ['billing'],
+  ciq: ['ciq'],
+  delivery: ['delivery'],
+  imports: ['results'],
+  nonconformities: ['nonconformities'],
+  records: ['records'],
+  reports: ['reports'],
+  results: ['results'],
+  uploads: ['uploads'],
+};
+
+/**
+ * Read by every module; written only by the modules named.
+ * - columns: column helpers, no table;
+ * - laboratories (written by laboratory) and users (written by users and auth, the account's holder):
+ *   every call is scoped by its laboratory and names its authors;
+ * - the laboratory's dictionary: catalogue (analyses, parameters), reference (matrices, families,
+ *   machines, sample types, collectors), clinics (clinics, prescribers), written by reference's
+ *   generic calls, and nabms (the national nomenclature, written by nabms' import). Every area names
+ *   and checks what a record asks for with it, in the same statement as its own rows.
+ * system (outbox, system settings) belongs to lib/ and adapters/, outside every module.
+ */
+const SHARED_TABLES = ['columns', 'laboratories', 'users', 'catalogue', 'reference', 'clinics', 'nabms'];
+
+const SCHEMA = '^packages/server/src/db/schema/';
+const MODULES = '^packages/server/src/modules/';
+
+/** One rule per owned table file: only its owners' folders may import it. */
+const tableOwnerRules = Object.entries(TABLE_OWNERS).map(([file, owners]) => ({
+  name: `table-owner-${file}`,
+  severity: 'error',
+  comment: `db/schema/${file}.ts belongs to ${owners.join(', ')}: other modules go through its index.ts.`,
+  from: { path: MODULES, pathNot: owners.map((owner) => `${MODULES}${owner}/`) },
+  to: { path: `${SCHEMA}${file}\\.ts$` },
+}));
+
 module.exports = {
   forbidden: [
     {
@@ -20,10 +70,10 @@ module.exports = {
       name: 'server-module-insides',
       severity: 'error',
       comment: 'A module uses another module only through its index.ts (its face).',
-      from: { path: '^packages/server/src/modules/([^/]+)/' },
+      from: { path: `${MODULES}([^/]+)/` },
       to: {
-        path: '^packages/server/src/modules/[^/]+/',
-        pathNot: ['^packages/server/src/modules/$1/', '^packages/server/src/modules/[^/]+/index\\.ts$'],
+        path: `${MODULES}[^/]+/`,
+        pathNot: [`${MODULES}$1/`, `${MODULES}[^/]+/index\\.ts$`],
       },
     },
     {
@@ -31,8 +81,24 @@ module.exports = {
       severity: 'error',
       comment: 'lib/ is shared by every module, so it may not depend on any of them.',
       from: { path: '^packages/server/src/lib/' },
-      to: { path: '^packages/server/src/modules/' },
+      to: { path: MODULES },
     },
+    {
+      name: 'server-module-imports-no-seed',
+      severity: 'error',
+      comment: 'The demo laboratory is seeded by main.ts at start-up, never by a module.',
+      from: { path: MODULES },
+      to: { path: '^packages/server/src/seed/' },
+    },
+    {
+      name: 'server-module-imports-table-files',
+      severity: 'error',
+      comment:
+        'A module imports the table file it reads (db/schema/<file>.ts), not the index of every table, so that the owner rules see it. backups alone copies every table.',
+      from: { path: MODULES, pathNot: `${MODULES}backups/` },
+      to: { path: `${SCHEMA}index\\.ts$` },
+    },
+    ...tableOwnerRules,
     {
       name: 'web-feature-insides',
       severity: 'error',
@@ -42,6 +108,28 @@ module.exports = {
         path: '^packages/web/src/features/[^/]+/',
         pathNot: ['^packages/web/src/features/$1/', '^packages/web/src/features/[^/]+/index\\.tsx?$'],
       },
+    },
+    {
+      name: 'web-feature-imports-no-app',
+      severity: 'error',
+      comment:
+        "The app shell (app/) puts features together; a feature never depends on it. A feature's tests may render it inside the shell's providers, as the app does.",
+      from: { path: '^packages/web/src/features/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^packages/web/src/app/' },
+    },
+    {
+      name: 'web-shared-imports-no-feature',
+      severity: 'error',
+      comment: 'lib/ and components/ are shared by every feature, so they may not depend on any of them.',
+      from: { path: '^packages/web/src/(lib|components)/' },
+      to: { path: '^packages/web/src/features/' },
+    },
+    {
+      name: 'bench-imports-no-server-source',
+      severity: 'error',
+      comment: 'The bench measures the server as it ships (its build, over HTTP), not its source.',
+      from: { path: '^bench/' },
+      to: { path: '^packages/server/src/' },
     },
   ],
   options: {

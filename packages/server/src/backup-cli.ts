@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { localFileStorage } from './adapters/storage.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
-import { laboratories } from './db/schema/index.js';
+import { laboratories } from './db/schema/laboratories.js';
 import { AppError } from './lib/errors.js';
 import { createBackupService, restoreLaboratory } from './modules/backups/index.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/open.js';
-import { outbox } from '../db/schema/index.js';
+import { outbox } from '../db/schema/system.js';
 
 export interface FaxDocument {
   to: string;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/open.js';
-import { outbox } from '../db/schema/index.js';
+import { outbox } from '../db/schema/system.js';
 
 export interface MailMessage {
   to: string;

@@ -1,5 +1,6 @@
 import type { Rights } from '@sil/contract';
-import type { authSessions, users } from '../db/schema/index.js';
+import type { authSessions } from '../db/schema/auth.js';
+import type { users } from '../db/schema/users.js';
 
 /**
  * Who is calling and from where: the types every module shares, kept here so that no module has to

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
-import { systemSettings } from '../db/schema/index.js';
+import { systemSettings } from '../db/schema/system.js';
 
 /**
  * The access-token signing key: the configured one, else one generated once and kept in the

@@ -1,13 +1,7 @@
 import type { Tx } from '../db/open.js';
-import {
-  analyses,
-  families,
-  machines,
-  matrices,
-  nabms,
-  parameters,
-  sampleTypes,
-} from '../db/schema/index.js';
+import { analyses, parameters } from '../db/schema/catalogue.js';
+import { nabms } from '../db/schema/nabms.js';
+import { families, machines, matrices, sampleTypes } from '../db/schema/reference.js';
 import {
   ANALYSES,
   DEMO_LOINC,

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
-import { clinics, laboratories, prescribers, users } from '../db/schema/index.js';
+import { clinics, prescribers } from '../db/schema/clinics.js';
+import { laboratories } from '../db/schema/laboratories.js';
+import { users } from '../db/schema/users.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../lib/transaction.js';
 import { hashPassword } from '../modules/auth/index.js';
 import { rightsColumns } from '../modules/users/index.js';

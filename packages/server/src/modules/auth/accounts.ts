@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/users.js';
 import type { RequestOrigin, UserRow } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { type AuthDeps, securityEvent } from './deps.js';

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@sil/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/open.js';
-import { authChallenges } from '../../db/schema/index.js';
+import { authChallenges } from '../../db/schema/auth.js';
 import { fail } from '../../lib/errors.js';
 import { randomSecret, sha256 } from './secrets.js';
 

@@ -1,7 +1,8 @@
 import type { GrantedRights, Locale, UserType } from '@sil/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/open.js';
-import { clinics, prescribers, users } from '../../db/schema/index.js';
+import { clinics, prescribers } from '../../db/schema/clinics.js';
+import { users } from '../../db/schema/users.js';
 import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { writeTransaction } from '../../lib/transaction.js';

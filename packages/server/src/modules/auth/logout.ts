@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { authSessions } from '../../db/schema/index.js';
+import { authSessions } from '../../db/schema/auth.js';
 import type { RequestOrigin } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { type AuthDeps, securityEvent } from './deps.js';

@@ -1,6 +1,6 @@
 import type { Tokens } from '@sil/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { authChallenges } from '../../db/schema/index.js';
+import { authChallenges } from '../../db/schema/auth.js';
 import type { RequestOrigin, UserRow } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { assertLoginMayProceed } from './accounts.js';

@@ -1,6 +1,6 @@
 import type { Locale } from '@sil/contract';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/users.js';
 import type { RequestOrigin } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { writeTransaction } from '../../lib/transaction.js';

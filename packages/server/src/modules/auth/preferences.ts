@@ -1,7 +1,9 @@
 import type { LaboratoryInformation, Preferences, UserData } from '@sil/contract';
 import { DEFAULT_PREFERENCES } from '@sil/contract';
 import { count, eq } from 'drizzle-orm';
-import { analyses, laboratories, users } from '../../db/schema/index.js';
+import { analyses } from '../../db/schema/catalogue.js';
+import { laboratories } from '../../db/schema/laboratories.js';
+import { users } from '../../db/schema/users.js';
 import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { writeTransaction } from '../../lib/transaction.js';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { pushSubscriptions } from '../../db/schema/index.js';
+import { pushSubscriptions } from '../../db/schema/auth.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import type { AuthDeps } from './deps.js';

@@ -1,6 +1,6 @@
 import type { Rights } from '@sil/contract';
 import { and, eq, isNull } from 'drizzle-orm';
-import { authSessions } from '../../db/schema/index.js';
+import { authSessions } from '../../db/schema/auth.js';
 import type { RequestOrigin } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { rightsOf } from '../users/index.js';

@@ -1,6 +1,7 @@
 import type { AccountStatus, OwnSession } from '@sil/contract';
 import { and, count, desc, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm';
-import { authChallenges, authSessions, pushSubscriptions, users } from '../../db/schema/index.js';
+import { authChallenges, authSessions, pushSubscriptions } from '../../db/schema/auth.js';
+import { users } from '../../db/schema/users.js';
 import { type Authenticated, actorOf, type RequestOrigin } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { writeTransaction } from '../../lib/transaction.js';

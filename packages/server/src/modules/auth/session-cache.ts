@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.js';
-import { authSessions, users } from '../../db/schema/index.js';
+import { authSessions } from '../../db/schema/auth.js';
+import { users } from '../../db/schema/users.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { rightsOf } from '../users/index.js';
 import { sessionWithUser } from './session-rows.js';

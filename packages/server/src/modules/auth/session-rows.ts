@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
-import { authSessions, users } from '../../db/schema/index.js';
+import { authSessions } from '../../db/schema/auth.js';
+import { users } from '../../db/schema/users.js';
 import type { SessionRow, UserRow } from '../../lib/auth-context.js';
 
 function prepareSessionWithUser(db: Db) {

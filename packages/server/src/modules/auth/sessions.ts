@@ -1,7 +1,7 @@
 import type { Tokens } from '@sil/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/open.js';
-import { authSessions } from '../../db/schema/index.js';
+import { authSessions } from '../../db/schema/auth.js';
 import type { RequestOrigin, SessionRow, UserRow } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { type AuthDeps, secondsFromNow, securityEvent } from './deps.js';

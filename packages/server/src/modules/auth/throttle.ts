@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, lt, max, notInArray, or } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/open.js';
-import { authFailures, authSessions } from '../../db/schema/index.js';
+import { authFailures, authSessions } from '../../db/schema/auth.js';
 
 export interface ThrottleLimits {
   /** How long failures of one account from one address are remembered. */

@@ -1,6 +1,7 @@
 import type { Locale } from '@sil/contract';
 import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
-import { authChallenges, users } from '../../db/schema/index.js';
+import { authChallenges } from '../../db/schema/auth.js';
+import { users } from '../../db/schema/users.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { writeTransaction } from '../../lib/transaction.js';

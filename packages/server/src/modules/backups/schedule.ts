@@ -2,7 +2,7 @@ import type { BackupSchedule } from '@sil/contract';
 import { and, eq, isNull, lte, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/open.js';
-import { backupSchedules } from '../../db/schema/index.js';
+import { backupSchedules } from '../../db/schema/backups.js';
 import type { Actor } from '../../lib/auth-context.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../../lib/transaction.js';

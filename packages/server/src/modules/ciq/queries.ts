@@ -1,7 +1,9 @@
 import type { CiqRun, CiqSettingRow, CiqValueRow } from '@sil/contract';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/open.js';
-import { analyses, ciqRuns, ciqSettings, ciqValues, machines, parameters } from '../../db/schema/index.js';
+import { analyses, parameters } from '../../db/schema/catalogue.js';
+import { ciqRuns, ciqSettings, ciqValues } from '../../db/schema/ciq.js';
+import { machines } from '../../db/schema/reference.js';
 import { presentRow } from '../../lib/time.js';
 
 const RUN_STAMPS = ['ciq_run_created_at', 'ciq_run_accepted_at', 'ciq_run_sent_at'] as const;

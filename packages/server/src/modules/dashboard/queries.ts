@@ -8,7 +8,8 @@ import {
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/open.js';
-import { patients, recordDayCounts, recordDeliveries, records, samples } from '../../db/schema/index.js';
+import { recordDeliveries } from '../../db/schema/delivery.js';
+import { patients, recordDayCounts, records, samples } from '../../db/schema/records.js';
 import { openRecord, parisMidnight, taskCondition } from '../records/index.js';
 
 /**

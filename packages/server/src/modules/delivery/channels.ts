@@ -7,7 +7,8 @@ import {
 } from '@sil/contract';
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/open.js';
-import { patients, recordDeliveries, recordDeliveryCalls, records, samples } from '../../db/schema/index.js';
+import { recordDeliveries, recordDeliveryCalls } from '../../db/schema/delivery.js';
+import { patients, records, samples } from '../../db/schema/records.js';
 import { moveRecordStatus, moveSampleStatus, type RecordRow } from '../records/index.js';
 import { openExchange } from './exchange.js';
 import { type DeliveryJobs, sendingIds } from './job-port.js';

@@ -1,7 +1,8 @@
 import { ExchangeDestination, type ExchangeTarget } from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/open.js';
-import { laboratories, recordDeliveries } from '../../db/schema/index.js';
+import { recordDeliveries } from '../../db/schema/delivery.js';
+import { laboratories } from '../../db/schema/laboratories.js';
 import type { RecordRow } from '../records/index.js';
 
 /**

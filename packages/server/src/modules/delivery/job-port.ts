@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/open.js';
-import { recordDeliveries } from '../../db/schema/index.js';
+import { recordDeliveries } from '../../db/schema/delivery.js';
 
 /**
  * Who runs the report sends (decision 0016). The row of record_deliveries stays what the

@@ -2,7 +2,8 @@ import { PRINTED_CHANNELS, type PrintBatch, type PrintedDeliveries, RECORD_STATU
 import { mergePdfs } from '@sil/documents';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/open.js';
-import { recordDeliveries, records } from '../../db/schema/index.js';
+import { recordDeliveries } from '../../db/schema/delivery.js';
+import { records } from '../../db/schema/records.js';
 import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { writeTransaction } from '../../lib/transaction.js';

@@ -2,7 +2,9 @@ import type { DeliveryRow, DeliveryWorklistRow, PhoneCallRow, RecordDeliveries }
 import { and, asc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable, Tx } from '../../db/open.js';
-import { patients, recordDeliveries, recordDeliveryCalls, records, users } from '../../db/schema/index.js';
+import { recordDeliveries, recordDeliveryCalls } from '../../db/schema/delivery.js';
+import { patients, records } from '../../db/schema/records.js';
+import { users } from '../../db/schema/users.js';
 import { presentRow } from '../../lib/time.js';
 
 type Delivery = typeof recordDeliveries.$inferSelect;

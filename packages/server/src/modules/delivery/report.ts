@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
-import { records } from '../../db/schema/index.js';
+import { records } from '../../db/schema/records.js';
 import { fail } from '../../lib/errors.js';
 import { latestReportFile } from '../reports/index.js';
 

@@ -7,7 +7,8 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/open.js';
-import { laboratories, prescribers } from '../../db/schema/index.js';
+import { prescribers } from '../../db/schema/clinics.js';
+import { laboratories } from '../../db/schema/laboratories.js';
 import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { updateIfUnchanged } from '../../lib/concurrency.js';
 import { fail } from '../../lib/errors.js';

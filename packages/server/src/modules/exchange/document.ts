@@ -1,7 +1,7 @@
 import { RECORD_STATUS, type ResultFlag } from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
-import { users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/users.js';
 import { fail } from '../../lib/errors.js';
 import type { RecordRow } from '../records/index.js';
 import { contextOfRecord, gatherResults, latestReport, setting } from '../reports/index.js';

@@ -1,7 +1,9 @@
 import type { AneRow, NcaRow, RecordNonconformities } from '@sil/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/open.js';
-import { analyses, recordAnes, recordNcas, samples } from '../../db/schema/index.js';
+import { analyses } from '../../db/schema/catalogue.js';
+import { recordAnes, recordNcas } from '../../db/schema/nonconformities.js';
+import { samples } from '../../db/schema/records.js';
 import { presentRow } from '../../lib/time.js';
 import { lockedRecord } from '../records/index.js';
 

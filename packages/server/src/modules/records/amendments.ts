@@ -1,7 +1,7 @@
 import { AMENDED_PATIENT_FIELDS, AMENDED_RECORD_FIELDS, RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
 import { and, asc, eq, not, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
-import { records, samples } from '../../db/schema/index.js';
+import { records, samples } from '../../db/schema/records.js';
 import { fail } from '../../lib/errors.js';
 import type { RecordRow } from './scope.js';
 

@@ -1,7 +1,9 @@
 import { type ErrorCode, isFrozenRecord, type Rights, type SelectedAnalysesInput } from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/open.js';
-import { clinics, collectors, machines, patients, prescribers, records } from '../../db/schema/index.js';
+import { clinics, prescribers } from '../../db/schema/clinics.js';
+import { patients, records } from '../../db/schema/records.js';
+import { collectors, machines } from '../../db/schema/reference.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { updateIfUnchanged } from '../../lib/concurrency.js';
 import { fail } from '../../lib/errors.js';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/open.js';
-import { records } from '../../db/schema/index.js';
+import { records } from '../../db/schema/records.js';
 
 /**
  * The record of the caller's laboratory, locked for the length of the transaction: whoever changes

@@ -11,7 +11,7 @@ import {
   titleSchema,
 } from '@sil/contract';
 import { z } from 'zod';
-import type { patients, records, samples } from '../../db/schema/index.js';
+import type { patients, records, samples } from '../../db/schema/records.js';
 import { toIso, withoutTenant } from '../../lib/time.js';
 
 const isoOrNull = (stamp: string | null) => (stamp === null ? null : toIso(stamp));

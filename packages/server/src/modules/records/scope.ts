@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
-import { records } from '../../db/schema/index.js';
+import { records } from '../../db/schema/records.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { patientInLaboratory } from './patients/queries.js';

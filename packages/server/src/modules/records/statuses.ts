@@ -8,7 +8,7 @@ import {
 } from '@sil/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/open.js';
-import { records, samples } from '../../db/schema/index.js';
+import { records, samples } from '../../db/schema/records.js';
 import { updateIfUnchanged } from '../../lib/concurrency.js';
 import { fail } from '../../lib/errors.js';
 import { assertEditable, assertUnlocked } from './guards.js';

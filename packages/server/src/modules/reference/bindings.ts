@@ -1,22 +1,12 @@
 import { type EntityDefinition, type EntityName, type ErrorCode, entities } from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import {
-  analyses,
-  clinics,
-  collectors,
-  families,
-  machines,
-  matrices,
-  nabms,
-  parameters,
-  patients,
-  prescribers,
-  records,
-  samples,
-  sampleTypes,
-  users,
-} from '../../db/schema/index.js';
+import { analyses, parameters } from '../../db/schema/catalogue.js';
+import { clinics, prescribers } from '../../db/schema/clinics.js';
+import { nabms } from '../../db/schema/nabms.js';
+import { patients, records, samples } from '../../db/schema/records.js';
+import { collectors, families, machines, matrices, sampleTypes } from '../../db/schema/reference.js';
+import { users } from '../../db/schema/users.js';
 import type { ForeignKey, TableBinding } from './binding.js';
 import { validateAnalysis, validateParameter } from './catalogue-rules.js';
 

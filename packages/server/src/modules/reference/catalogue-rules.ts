@@ -1,7 +1,8 @@
 import { parameterBoundsProblems, referencesOf } from '@sil/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/open.js';
-import { nabms, parameters } from '../../db/schema/index.js';
+import { parameters } from '../../db/schema/catalogue.js';
+import { nabms } from '../../db/schema/nabms.js';
 import { fail } from '../../lib/errors.js';
 
 type Row = Record<string, unknown>;

@@ -1,16 +1,11 @@
 import { insShownOnDocuments } from '@sil/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
-import {
-  analyses,
-  collectors,
-  laboratories,
-  matrices,
-  patients,
-  prescribers,
-  samples,
-  sampleTypes,
-} from '../../db/schema/index.js';
+import { analyses } from '../../db/schema/catalogue.js';
+import { prescribers } from '../../db/schema/clinics.js';
+import { laboratories } from '../../db/schema/laboratories.js';
+import { patients, samples } from '../../db/schema/records.js';
+import { collectors, matrices, sampleTypes } from '../../db/schema/reference.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { type RecordRow, visibleRecord } from '../records/index.js';

@@ -2,7 +2,10 @@ import { parseRangeString, rangeContains, SAMPLE_STATUS, type SampleResultLine }
 import { ANE_TEXTS, frenchNumber, type ReportInput, type ReportLine, type ResultMark } from '@sil/documents';
 import { eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
-import { analyses, families, laboratories, parameters, recordAnes } from '../../db/schema/index.js';
+import { analyses, parameters } from '../../db/schema/catalogue.js';
+import { laboratories } from '../../db/schema/laboratories.js';
+import { recordAnes } from '../../db/schema/nonconformities.js';
+import { families } from '../../db/schema/reference.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { sampleResults } from '../results/index.js';
 import { documentPatient, documentPrescriber, parisLocal } from './documents.js';

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
-import { recordInvalidations, recordReports, users } from '../../db/schema/index.js';
+import { recordInvalidations, recordReports } from '../../db/schema/reports.js';
+import { users } from '../../db/schema/users.js';
 
 /** The listing of a record's versions: every column but the bytes. */
 export function reportVersionsOf(q: Queryable, recordId: string) {

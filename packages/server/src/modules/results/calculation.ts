@@ -11,7 +11,7 @@ import {
 } from '@sil/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/open.js';
-import { results } from '../../db/schema/index.js';
+import { results } from '../../db/schema/results.js';
 import { fail } from '../../lib/errors.js';
 import { samplesOfRecords } from '../records/index.js';
 import {

@@ -1,7 +1,10 @@
 import { type Anteriority, SAMPLE_STATUS } from '@sil/contract';
 import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
-import { analyses, parameters, patients, records, results, samples, users } from '../../db/schema/index.js';
+import { analyses, parameters } from '../../db/schema/catalogue.js';
+import { patients, records, samples } from '../../db/schema/records.js';
+import { results } from '../../db/schema/results.js';
+import { users } from '../../db/schema/users.js';
 import { fail } from '../../lib/errors.js';
 
 export type StoredResult = typeof results.$inferSelect & { entered_by_name: string };

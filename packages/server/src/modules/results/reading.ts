@@ -9,7 +9,7 @@ import {
   readResult,
   reportedUnitOf,
 } from '@sil/contract';
-import type { results } from '../../db/schema/index.js';
+import type { results } from '../../db/schema/results.js';
 import { fail } from '../../lib/errors.js';
 import type { ParameterRow } from './queries.js';
 

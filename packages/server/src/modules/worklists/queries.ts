@@ -1,15 +1,9 @@
 import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
 import { and, asc, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
-import {
-  analyses,
-  machines,
-  matrices,
-  patients,
-  records,
-  samples,
-  sampleTypes,
-} from '../../db/schema/index.js';
+import { analyses } from '../../db/schema/catalogue.js';
+import { patients, records, samples } from '../../db/schema/records.js';
+import { machines, matrices, sampleTypes } from '../../db/schema/reference.js';
 
 export async function machineInLaboratory(q: Queryable, laboratoryId: string, machineId: string) {
   const [machine] = await q

@@ -1,7 +1,7 @@
 import { dobFromSearch, isCalendarDate, type PatientRow as PatientAnswer, patientList } from '@sil/contract';
 import { type AnyColumn, and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/open.js';
-import { patients } from '../../../db/schema/index.js';
+import { patients } from '../../../db/schema/records.js';
 import { fail } from '../../../lib/errors.js';
 import {
   escapeLike,

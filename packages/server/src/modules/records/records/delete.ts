@@ -1,7 +1,9 @@
 import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
 import { and, arrayOverlaps, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
-import { recordReports, records, samples, uploads } from '../../../db/schema/index.js';
+import { records, samples } from '../../../db/schema/records.js';
+import { recordReports } from '../../../db/schema/reports.js';
+import { uploads } from '../../../db/schema/uploads.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { writeTransaction } from '../../../lib/transaction.js';

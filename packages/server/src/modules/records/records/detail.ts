@@ -1,7 +1,8 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
 import { preparedPerDatabase } from '../../../db/prepared.js';
-import { patients, records, referenceNameVersions, samples } from '../../../db/schema/index.js';
+import { patients, records, samples } from '../../../db/schema/records.js';
+import { referenceNameVersions } from '../../../db/schema/reference.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { sessionStampValues, sessionUnchanged } from '../../../lib/session-stamps.js';
 import { outOfReach, type RecordReach, type RecordRow, recordReach } from '../scope.js';

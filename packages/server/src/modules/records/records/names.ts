@@ -1,22 +1,12 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, type PgTable, unionAll } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../../db/open.js';
-import {
-  analyses,
-  clinics,
-  collectors,
-  families,
-  machines,
-  matrices,
-  patients,
-  prescribers,
-  recordAnes,
-  recordNcas,
-  records,
-  samples,
-  sampleTypes,
-  users,
-} from '../../../db/schema/index.js';
+import { analyses } from '../../../db/schema/catalogue.js';
+import { clinics, prescribers } from '../../../db/schema/clinics.js';
+import { recordAnes, recordNcas } from '../../../db/schema/nonconformities.js';
+import { patients, records, samples } from '../../../db/schema/records.js';
+import { collectors, families, machines, matrices, sampleTypes } from '../../../db/schema/reference.js';
+import { users } from '../../../db/schema/users.js';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 

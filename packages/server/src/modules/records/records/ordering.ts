@@ -1,7 +1,8 @@
 import type { SelectedAnalysesInput } from '@sil/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/open.js';
-import { analyses, nabms } from '../../../db/schema/index.js';
+import { analyses } from '../../../db/schema/catalogue.js';
+import { nabms } from '../../../db/schema/nabms.js';
 import { fail } from '../../../lib/errors.js';
 
 export type OrderedAnalysis = typeof analyses.$inferSelect;

@@ -7,16 +7,10 @@ import {
 } from '@sil/contract';
 import { type AnyColumn, and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/open.js';
-import {
-  abnormalRecords,
-  auditTrail,
-  patients,
-  recordAnes,
-  recordNcas,
-  records,
-  samples,
-  users,
-} from '../../../db/schema/index.js';
+import { auditTrail } from '../../../db/schema/audit.js';
+import { recordAnes, recordNcas } from '../../../db/schema/nonconformities.js';
+import { abnormalRecords, patients, records, samples } from '../../../db/schema/records.js';
+import { users } from '../../../db/schema/users.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { isNameAlone, isNumberTerm, like, startsWith } from '../../../lib/list/query.js';

@@ -1,7 +1,10 @@
 import { type ResultChange, SAMPLE_STATUS, type TracedResult } from '@sil/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/open.js';
-import { auditTrail, parameters, samples, users } from '../../../db/schema/index.js';
+import { auditTrail } from '../../../db/schema/audit.js';
+import { parameters } from '../../../db/schema/catalogue.js';
+import { samples } from '../../../db/schema/records.js';
+import { users } from '../../../db/schema/users.js';
 
 type AuditEntry = typeof auditTrail.$inferSelect;
 export interface NamedEntry {

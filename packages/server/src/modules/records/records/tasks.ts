@@ -1,6 +1,6 @@
 import { RECORD_STATUS, TASK_TYPES, type TaskType } from '@sil/contract';
 import { and, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
-import { records } from '../../../db/schema/index.js';
+import { records } from '../../../db/schema/records.js';
 import { fail } from '../../../lib/errors.js';
 import { parisDay } from './numbering.js';
 

@@ -1,7 +1,7 @@
 import { SAMPLE_STATUS } from '@sil/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/open.js';
-import { samples } from '../../../db/schema/index.js';
+import { samples } from '../../../db/schema/records.js';
 import { fail } from '../../../lib/errors.js';
 import type { PlannedSample } from '../records/ordering.js';
 

@@ -1,14 +1,9 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/open.js';
-import {
-  analyses,
-  parameters,
-  patients,
-  records,
-  resultImports,
-  results,
-  samples,
-} from '../../../db/schema/index.js';
+import { analyses, parameters } from '../../../db/schema/catalogue.js';
+import { resultImports } from '../../../db/schema/imports.js';
+import { patients, records, samples } from '../../../db/schema/records.js';
+import { results } from '../../../db/schema/results.js';
 
 const CHUNK = 1000;
 
