@@ -1,8 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Switch, Textarea } from '@mantine/core';
-import type { RecordRow } from '@sil/contract';
-import { useState } from 'react';
+import { type RecordRow, recordFields } from '@sil/contract';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { DateTimeField, localDateTimeInput } from '../../../lib/form/date-time-field';
+import { issueMessages } from '../../../lib/form/form-resolver';
+import { issueText } from '../../../lib/form/issue-text';
 import { instantOfLabWallClock } from '../../../lib/format/lab-time';
 import { notifyApiError, showToast } from '../../../lib/notify';
 import { useNonconformityChange } from './api';
@@ -18,6 +22,8 @@ interface Deviations {
   record_delai_actual_time: string;
   record_delai_impact: string;
 }
+type TextKey = 'record_derog_description' | 'record_delai_cause' | 'record_delai_impact';
+type TimeKey = 'record_uh_expected_time' | 'record_delai_expected_time' | 'record_delai_actual_time';
 
 const valuesOf = (record: RecordRow): Deviations => ({
   record_derog_flag: record.record_derog_flag ?? false,
@@ -32,105 +38,133 @@ const valuesOf = (record: RecordRow): Deviations => ({
 });
 
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
-/** A typed time is the laboratory's clock; an unfinished one travels as typed so the server names it. */
+/** A typed time is the laboratory's clock; an unfinished one travels as typed so the schema names it. */
 const labInstant = (text: string) => {
   const typed = orNull(text);
   return typed === null ? null : (instantOfLabWallClock(typed) ?? typed);
 };
 
+/** The record fields of the three deviations, as the contract checks them in update-patient. */
+const DeviationsBody = z.object({
+  record_derog_flag: recordFields.record_derog_flag,
+  record_derog_description: recordFields.record_derog_description,
+  record_uh_flag: recordFields.record_uh_flag,
+  record_uh_expected_time: recordFields.record_uh_expected_time,
+  record_delai_flag: recordFields.record_delai_flag,
+  record_delai_cause: recordFields.record_delai_cause,
+  record_delai_expected_time: recordFields.record_delai_expected_time,
+  record_delai_actual_time: recordFields.record_delai_actual_time,
+  record_delai_impact: recordFields.record_delai_impact,
+});
+const bodyOf = (values: Deviations): z.input<typeof DeviationsBody> => ({
+  record_derog_flag: values.record_derog_flag,
+  record_derog_description: orNull(values.record_derog_description),
+  record_uh_flag: values.record_uh_flag,
+  record_uh_expected_time: labInstant(values.record_uh_expected_time),
+  record_delai_flag: values.record_delai_flag,
+  record_delai_cause: orNull(values.record_delai_cause),
+  record_delai_expected_time: labInstant(values.record_delai_expected_time),
+  record_delai_actual_time: labInstant(values.record_delai_actual_time),
+  record_delai_impact: orNull(values.record_delai_impact),
+});
+
+const deviationsResolver = zodResolver(z.custom<Deviations>().transform(bodyOf).pipe(DeviationsBody), {
+  error: issueMessages,
+});
+
 /** DEROG (flag, description), UH (flag, expected time) and Delai (spec.md §3 'Record'), saved with the record's stamp. */
 export function DeviationsModal({ record, onClose }: { record: RecordRow; onClose: () => void }) {
   const { t } = useTranslation('records');
+  const { t: tIssues } = useTranslation('tables');
   const saving = useNonconformityChange('updatePatient');
-  const [values, setValues] = useState(() => valuesOf(record));
-  const set = <K extends keyof Deviations>(key: K, value: Deviations[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-  const text = (key: keyof Deviations, label: string) => (
+  const form = useForm<Deviations, unknown, z.output<typeof DeviationsBody>>({
+    resolver: deviationsResolver,
+    defaultValues: valuesOf(record),
+  });
+  const [derog, uh, delai] = form.watch(['record_derog_flag', 'record_uh_flag', 'record_delai_flag']);
+  const errorOf = (key: keyof Deviations) => issueText(tIssues, form.formState.errors[key]?.message);
+  const text = (key: TextKey, label: string) => (
     <Textarea
       label={label}
       autosize
       minRows={1}
       maxLength={2000}
-      value={String(values[key])}
-      onChange={(event) => set(key, event.currentTarget.value)}
+      {...form.register(key)}
+      error={errorOf(key)}
       data-field={key}
     />
   );
-  const time = (key: keyof Deviations, label: string) => (
-    <DateTimeField
-      label={label}
-      value={String(values[key])}
-      onChange={(value) => set(key, value)}
-      data-field={key}
+  const time = (key: TimeKey, label: string) => (
+    <Controller
+      control={form.control}
+      name={key}
+      render={({ field }) => (
+        <DateTimeField
+          label={label}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={errorOf(key)}
+          data-field={key}
+        />
+      )}
+    />
+  );
+  const flag = (key: 'record_derog_flag' | 'record_uh_flag' | 'record_delai_flag', label: string) => (
+    <Controller
+      control={form.control}
+      name={key}
+      render={({ field }) => (
+        <Switch
+          label={label}
+          checked={field.value}
+          onChange={(event) => field.onChange(event.currentTarget.checked)}
+          data-field={key}
+        />
+      )}
     />
   );
 
-  const save = async () => {
-    try {
-      await saving.mutateAsync({
-        record_id: record.record_id,
-        record_last_updated: record.record_last_updated,
-        record_derog_flag: values.record_derog_flag,
-        record_derog_description: orNull(values.record_derog_description),
-        record_uh_flag: values.record_uh_flag,
-        record_uh_expected_time: labInstant(values.record_uh_expected_time),
-        record_delai_flag: values.record_delai_flag,
-        record_delai_cause: orNull(values.record_delai_cause),
-        record_delai_expected_time: labInstant(values.record_delai_expected_time),
-        record_delai_actual_time: labInstant(values.record_delai_actual_time),
-        record_delai_impact: orNull(values.record_delai_impact),
-      });
-      showToast('success', t('nonconformities.toast.deviationsSaved'));
-      onClose();
-    } catch (error) {
-      notifyApiError(error);
-    }
-  };
+  const save = form.handleSubmit((body) =>
+    saving.mutate(
+      { record_id: record.record_id, record_last_updated: record.record_last_updated, ...body },
+      {
+        onSuccess: () => {
+          showToast('success', t('nonconformities.toast.deviationsSaved'));
+          onClose();
+        },
+        onError: notifyApiError,
+      },
+    ),
+  );
 
   return (
     <Modal opened onClose={onClose} title={t('nonconformities.deviations')} data-testid="deviations-modal">
-      <Stack>
-        <Switch
-          label={t('nonconformities.derog')}
-          checked={values.record_derog_flag}
-          onChange={(event) => set('record_derog_flag', event.currentTarget.checked)}
-          data-field="record_derog_flag"
-        />
-        {values.record_derog_flag
-          ? text('record_derog_description', t('nonconformities.derog_description'))
-          : null}
-        <Switch
-          label={t('nonconformities.uh')}
-          checked={values.record_uh_flag}
-          onChange={(event) => set('record_uh_flag', event.currentTarget.checked)}
-          data-field="record_uh_flag"
-        />
-        {values.record_uh_flag
-          ? time('record_uh_expected_time', t('nonconformities.uh_expected_time'))
-          : null}
-        <Switch
-          label={t('nonconformities.delai')}
-          checked={values.record_delai_flag}
-          onChange={(event) => set('record_delai_flag', event.currentTarget.checked)}
-          data-field="record_delai_flag"
-        />
-        {values.record_delai_flag ? (
-          <>
-            {text('record_delai_cause', t('nonconformities.delai_cause'))}
-            {time('record_delai_expected_time', t('nonconformities.delai_expected_time'))}
-            {time('record_delai_actual_time', t('nonconformities.delai_actual_time'))}
-            {text('record_delai_impact', t('nonconformities.delai_impact'))}
-          </>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('nonconformities.cancel')}
-          </Button>
-          <Button loading={saving.isPending} onClick={() => void save()} data-action="save-deviations">
-            {t('nonconformities.save')}
-          </Button>
-        </Group>
-      </Stack>
+      <form noValidate onSubmit={(event) => void save(event)}>
+        <Stack>
+          {flag('record_derog_flag', t('nonconformities.derog'))}
+          {derog ? text('record_derog_description', t('nonconformities.derog_description')) : null}
+          {flag('record_uh_flag', t('nonconformities.uh'))}
+          {uh ? time('record_uh_expected_time', t('nonconformities.uh_expected_time')) : null}
+          {flag('record_delai_flag', t('nonconformities.delai'))}
+          {delai ? (
+            <>
+              {text('record_delai_cause', t('nonconformities.delai_cause'))}
+              {time('record_delai_expected_time', t('nonconformities.delai_expected_time'))}
+              {time('record_delai_actual_time', t('nonconformities.delai_actual_time'))}
+              {text('record_delai_impact', t('nonconformities.delai_impact'))}
+            </>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('nonconformities.cancel')}
+            </Button>
+            <Button type="submit" loading={saving.isPending} data-action="save-deviations">
+              {t('nonconformities.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

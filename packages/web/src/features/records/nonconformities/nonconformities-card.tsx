@@ -15,7 +15,7 @@ import { notifyApiError, showToast } from '../../../lib/notify';
 import { useSession } from '../../../lib/use-session';
 import { useNonconformityChange, useRecordNonconformities } from './api';
 import { DeviationsModal } from './deviations-modal';
-import { NonconformityModal } from './nonconformity-modal';
+import { closingAfter, NonconformityModal } from './nonconformity-modal';
 import { SampleNonconformity } from './sample-nonconformity';
 
 type Step =
@@ -62,14 +62,17 @@ export function NonconformitiesCard({ record }: { record: RecordDetail }) {
   const code = (value: string) => t(`nonconformities.codes.${value}`, { defaultValue: value });
   const close = () => setStep(null);
   const liftRecordLock = () =>
-    lockRecord
-      .mutateAsync({
+    lockRecord.mutate(
+      {
         record_id: record.record_id,
         record_last_updated: record.record_last_updated,
         record_lbloc_flag: false,
-      })
-      .then(() => showToast('success', t('nonconformities.toast.lblocSaved')))
-      .catch(notifyApiError);
+      },
+      {
+        onSuccess: () => showToast('success', t('nonconformities.toast.lblocSaved')),
+        onError: notifyApiError,
+      },
+    );
 
   const deviations = [
     record.record_derog_flag
@@ -196,12 +199,7 @@ export function NonconformitiesCard({ record }: { record: RecordDetail }) {
         action={
           canEdit ? (
             record.record_lbloc_flag ? (
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                onClick={() => void liftRecordLock()}
-                data-action="unlock-record"
-              >
+              <Button size="compact-xs" variant="subtle" onClick={liftRecordLock} data-action="unlock-record">
                 {t('nonconformities.unlock_record')}
               </Button>
             ) : (
@@ -265,15 +263,18 @@ export function NonconformitiesCard({ record }: { record: RecordDetail }) {
           codes={ANE_CODES}
           textLabel={t('nonconformities.description_other')}
           onClose={close}
-          onSubmit={async ({ code: chosen, choice, text }) => {
-            await addAne.mutateAsync({
-              record_id: record.record_id,
-              analysis_id: choice ?? '',
-              ane_code: chosen as AneCode,
-              ane_description: text || null,
-            });
-            showToast('success', t('nonconformities.toast.aneAdded'));
-          }}
+          saving={addAne.isPending}
+          onSubmit={({ code: chosen, choice, text }) =>
+            addAne.mutate(
+              {
+                record_id: record.record_id,
+                analysis_id: choice ?? '',
+                ane_code: chosen as AneCode,
+                ane_description: text || null,
+              },
+              closingAfter(close, t('nonconformities.toast.aneAdded')),
+            )
+          }
         />
       ) : null}
       {step?.kind === 'nca' ? (
@@ -283,14 +284,13 @@ export function NonconformitiesCard({ record }: { record: RecordDetail }) {
           codes={NCA_CODES}
           textLabel={t('nonconformities.description_other')}
           onClose={close}
-          onSubmit={async ({ code: chosen, text }) => {
-            await addNca.mutateAsync({
-              record_id: record.record_id,
-              nca_code: chosen as NcaCode,
-              nca_description: text || null,
-            });
-            showToast('success', t('nonconformities.toast.ncaAdded'));
-          }}
+          saving={addNca.isPending}
+          onSubmit={({ code: chosen, text }) =>
+            addNca.mutate(
+              { record_id: record.record_id, nca_code: chosen as NcaCode, nca_description: text || null },
+              closingAfter(close, t('nonconformities.toast.ncaAdded')),
+            )
+          }
         />
       ) : null}
       {step?.kind === 'resolve' ? (
@@ -300,10 +300,13 @@ export function NonconformitiesCard({ record }: { record: RecordDetail }) {
           textLabel={t('nonconformities.solution_label')}
           textRequired
           onClose={close}
-          onSubmit={async ({ text }) => {
-            await resolveNca.mutateAsync({ nca_id: step.nca.nca_id, nca_solution: text });
-            showToast('success', t('nonconformities.toast.ncaResolved'));
-          }}
+          saving={resolveNca.isPending}
+          onSubmit={({ text }) =>
+            resolveNca.mutate(
+              { nca_id: step.nca.nca_id, nca_solution: text },
+              closingAfter(close, t('nonconformities.toast.ncaResolved')),
+            )
+          }
         />
       ) : null}
       {step?.kind === 'lock' ? (
@@ -313,15 +316,18 @@ export function NonconformitiesCard({ record }: { record: RecordDetail }) {
           textLabel={t('nonconformities.lbloc_description')}
           textRequired
           onClose={close}
-          onSubmit={async ({ text }) => {
-            await lockRecord.mutateAsync({
-              record_id: record.record_id,
-              record_last_updated: record.record_last_updated,
-              record_lbloc_flag: true,
-              record_lbloc_description: text,
-            });
-            showToast('success', t('nonconformities.toast.lblocSaved'));
-          }}
+          saving={lockRecord.isPending}
+          onSubmit={({ text }) =>
+            lockRecord.mutate(
+              {
+                record_id: record.record_id,
+                record_last_updated: record.record_last_updated,
+                record_lbloc_flag: true,
+                record_lbloc_description: text,
+              },
+              closingAfter(close, t('nonconformities.toast.lblocSaved')),
+            )
+          }
         />
       ) : null}
       {step?.kind === 'deviations' ? <DeviationsModal record={record} onClose={close} /> : null}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyApiError, showToast } from '../../../lib/notify';
 import { useNonconformityChange } from './api';
-import { NonconformityModal } from './nonconformity-modal';
+import { closingAfter, NonconformityModal } from './nonconformity-modal';
 
 type Step = 'openNct' | 'closeNct' | 'lock' | null;
 
@@ -20,6 +20,7 @@ export function SampleNonconformity({ sample, editable }: { sample: SampleRow; e
   const lock = useNonconformityChange('updateSampleLbloc');
   const stamp = { sample_id: sample.sample_id, sample_last_updated: sample.sample_last_updated };
   const nctCode = sample.sample_nct_code;
+  const close = () => setStep(null);
 
   return (
     <Stack gap={4} data-testid="sample-nonconformity" data-sample-number={sample.sample_number}>
@@ -61,11 +62,15 @@ export function SampleNonconformity({ sample, editable }: { sample: SampleRow; e
                 size="compact-xs"
                 variant="subtle"
                 data-action="unlock-sample"
+                loading={lock.isPending}
                 onClick={() =>
-                  void lock
-                    .mutateAsync({ ...stamp, sample_lbloc_flag: false })
-                    .then(() => showToast('success', t('nonconformities.toast.lblocSaved')))
-                    .catch(notifyApiError)
+                  lock.mutate(
+                    { ...stamp, sample_lbloc_flag: false },
+                    {
+                      onSuccess: () => showToast('success', t('nonconformities.toast.lblocSaved')),
+                      onError: notifyApiError,
+                    },
+                  )
                 }
               >
                 {t('nonconformities.unlock_sample')}
@@ -102,15 +107,18 @@ export function SampleNonconformity({ sample, editable }: { sample: SampleRow; e
           title={`${t('nonconformities.open_nct')} — ${sample.sample_number}`}
           codes={NCT_CODES}
           textLabel={t('nonconformities.description')}
-          onClose={() => setStep(null)}
-          onSubmit={async ({ code, text }) => {
-            await openNct.mutateAsync({
-              ...stamp,
-              sample_nct_code: code as (typeof NCT_CODES)[number],
-              sample_nct_description: text || null,
-            });
-            showToast('success', t('nonconformities.toast.nctOpened'));
-          }}
+          onClose={close}
+          saving={openNct.isPending}
+          onSubmit={({ code, text }) =>
+            openNct.mutate(
+              {
+                ...stamp,
+                sample_nct_code: code as (typeof NCT_CODES)[number],
+                sample_nct_description: text || null,
+              },
+              closingAfter(close, t('nonconformities.toast.nctOpened')),
+            )
+          }
         />
       ) : null}
       {step === 'closeNct' ? (
@@ -119,11 +127,14 @@ export function SampleNonconformity({ sample, editable }: { sample: SampleRow; e
           title={`${t('nonconformities.close_nct')} — ${sample.sample_number}`}
           textLabel={t('nonconformities.solution_label')}
           textRequired
-          onClose={() => setStep(null)}
-          onSubmit={async ({ text }) => {
-            await closeNct.mutateAsync({ ...stamp, sample_nct_solution: text });
-            showToast('success', t('nonconformities.toast.nctClosed'));
-          }}
+          onClose={close}
+          saving={closeNct.isPending}
+          onSubmit={({ text }) =>
+            closeNct.mutate(
+              { ...stamp, sample_nct_solution: text },
+              closingAfter(close, t('nonconformities.toast.nctClosed')),
+            )
+          }
         />
       ) : null}
       {step === 'lock' ? (
@@ -132,11 +143,14 @@ export function SampleNonconformity({ sample, editable }: { sample: SampleRow; e
           title={`${t('nonconformities.lock_sample')} — ${sample.sample_number}`}
           textLabel={t('nonconformities.lbloc_description')}
           textRequired
-          onClose={() => setStep(null)}
-          onSubmit={async ({ text }) => {
-            await lock.mutateAsync({ ...stamp, sample_lbloc_flag: true, sample_lbloc_description: text });
-            showToast('success', t('nonconformities.toast.lblocSaved'));
-          }}
+          onClose={close}
+          saving={lock.isPending}
+          onSubmit={({ text }) =>
+            lock.mutate(
+              { ...stamp, sample_lbloc_flag: true, sample_lbloc_description: text },
+              closingAfter(close, t('nonconformities.toast.lblocSaved')),
+            )
+          }
         />
       ) : null}
     </Stack>
