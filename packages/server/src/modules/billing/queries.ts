@@ -23,6 +23,15 @@ export async function territoryOf(q: Queryable, laboratoryId: string): Promise<T
   return row?.territory === 'overseas' ? 'overseas' : 'metropolitan';
 }
 
+/** The B values the laboratory reads: its own and the national ones, by territory and start. */
+export function bValueRows(q: Queryable, laboratoryId: string) {
+  return q
+    .select()
+    .from(billingBValues)
+    .where(or(eq(billingBValues.laboratory_id, laboratoryId), isNull(billingBValues.laboratory_id)))
+    .orderBy(asc(billingBValues.b_territory), asc(billingBValues.b_valid_from));
+}
+
 /**
  * The value of B on a date in a territory: the laboratory's own value covering that date, else the
  * national one; the latest start wins when ranges overlap.
