@@ -9,10 +9,10 @@ export { lockedRecord } from './locks.js';
 export { patientInLaboratory } from './patients/queries.js';
 export { presentRecord, presentSample } from './present.js';
 /** For the record preview of validation: the record as get-record shows it. */
-export { createRecordReadService } from './records/read-service.js';
+export { recordDetail } from './records/reads.js';
 /** The dashboard's tasks (issue 17): what each asks of a record, counted as the tasks list filters. */
 export { openRecord, parisMidnight, taskCondition, todayInParis } from './records/tasks.js';
-export { recordsRoutes } from './routes.js';
+export { type RecordsDeps, recordsRoutes } from './routes.js';
 export { sampleInLaboratory, samplesOfRecords } from './samples/queries.js';
 export { findVisibleRecord, type RecordRow, reachablePatient, recordScope, visibleRecord } from './scope.js';
 /** Status steps, for the actions that own the later ones (validation, delivery). */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/open.js';
-import { reportFileName } from './report-service.js';
+import { reportFileName } from './report-name.js';
 import { latestReport } from './report-store.js';
 
 /**

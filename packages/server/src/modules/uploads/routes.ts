@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { handle } from '../../lib/route.js';
-import type { UploadService } from './service.js';
+import { deleteFile } from './delete-file.js';
+import type { UploadDeps } from './deps.js';
+import { downloadFile, listFiles } from './reads.js';
+import { storeFile } from './store-file.js';
 
-export function uploadRoutes(app: FastifyInstance, uploads: UploadService): void {
-  handle(app, 'uploadFile', ({ auth, fields, file }) => uploads.upload(auth, fields, file));
-  handle(app, 'downloadUpload', async ({ auth, query }) => {
-    const { row, bytes } = await uploads.download(auth, query.upload_id);
-    return { filename: row.upload_name, contentType: row.upload_content_type, bytes };
-  });
-  handle(app, 'getUploads', ({ auth, query }) => uploads.list(auth, query));
-  handle(app, 'deleteUpload', ({ auth, body }) => uploads.remove(auth, body.upload_id));
+/** Files attached to records and patients: HTTP only, the rules are in one command per file. */
+export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
+  handle(app, 'uploadFile', ({ auth, fields, file }) => storeFile(deps, auth, fields, file));
+  handle(app, 'downloadUpload', ({ auth, query }) => downloadFile(deps, auth, query.upload_id));
+  handle(app, 'getUploads', ({ auth, query }) => listFiles(deps, auth, query));
+  handle(app, 'deleteUpload', ({ auth, body }) => deleteFile(deps, auth, body.upload_id));
 }

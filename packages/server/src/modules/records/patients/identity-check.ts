@@ -37,38 +37,35 @@ const traitsOf = (patient: PatientRow): InsTraits => ({
   ...(patient.patient_birthplace ? { birth_place: patient.patient_birthplace } : {}),
 });
 
-export function createIdentityCheckService(db: Db, insi: InsiClient) {
+/** Verifies the INS recorded on a patient and records the identity status that follows, traced. */
+export async function checkInsIdentity(
+  { db, insi }: { db: Db; insi: InsiClient },
+  auth: Authenticated,
+  body: { patient_id: string; patient_last_updated: string },
+): Promise<CheckInsIdentityAnswer> {
+  const patient = await patientInLaboratory(db, auth.user.laboratory_id, body.patient_id);
+  if (!patient.patient_ins || !patient.patient_ins_oid)
+    return fail('missingData', { issues: [{ path: 'patient_ins', message: 'insRequired' }] });
+  const answer = await insi.lookup(traitsOf(patient)).catch((error: unknown) => {
+    // The service could not answer: nothing about the identity is known, so nothing changes.
+    if (error instanceof AppError) fail('insStatusNotFound', { teleservice: error.details.teleservice });
+    throw error;
+  });
+  const found = answer.Identity?.Ins;
+  const confirmed =
+    answer.i_insIdentityResult === 2 &&
+    found !== undefined &&
+    `${found.s_value}${found.s_key}` === patient.patient_ins &&
+    found.s_oid === patient.patient_ins_oid;
+  const outcome = confirmed ? 'confirmed' : 'notConfirmed';
+  const status = AFTER[outcome][(patient.patient_identity_status ?? 'provisional') as IdentityStatus];
+  const updated = await writeTransaction(db, actorOf(auth), (tx) =>
+    updatePatientIfUnchanged(tx, auth.user.laboratory_id, body, { patient_identity_status: status }),
+  );
   return {
-    /** Verifies the INS recorded on a patient and records the identity status that follows, traced. */
-    async check(
-      auth: Authenticated,
-      body: { patient_id: string; patient_last_updated: string },
-    ): Promise<CheckInsIdentityAnswer> {
-      const patient = await patientInLaboratory(db, auth.user.laboratory_id, body.patient_id);
-      if (!patient.patient_ins || !patient.patient_ins_oid)
-        return fail('missingData', { issues: [{ path: 'patient_ins', message: 'insRequired' }] });
-      const answer = await insi.lookup(traitsOf(patient)).catch((error: unknown) => {
-        // The service could not answer: nothing about the identity is known, so nothing changes.
-        if (error instanceof AppError) fail('insStatusNotFound', { teleservice: error.details.teleservice });
-        throw error;
-      });
-      const found = answer.Identity?.Ins;
-      const confirmed =
-        answer.i_insIdentityResult === 2 &&
-        found !== undefined &&
-        `${found.s_value}${found.s_key}` === patient.patient_ins &&
-        found.s_oid === patient.patient_ins_oid;
-      const outcome = confirmed ? 'confirmed' : 'notConfirmed';
-      const status = AFTER[outcome][(patient.patient_identity_status ?? 'provisional') as IdentityStatus];
-      const updated = await writeTransaction(db, actorOf(auth), (tx) =>
-        updatePatientIfUnchanged(tx, auth.user.laboratory_id, body, { patient_identity_status: status }),
-      );
-      return {
-        outcome,
-        i_insIdentityResult: answer.i_insIdentityResult,
-        patient_identity_status: status,
-        patient_last_updated: toIso(String(updated?.patient_last_updated ?? body.patient_last_updated)),
-      };
-    },
+    outcome,
+    i_insIdentityResult: answer.i_insIdentityResult,
+    patient_identity_status: status,
+    patient_last_updated: toIso(String(updated?.patient_last_updated ?? body.patient_last_updated)),
   };
 }

@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/open.js';
 import { handle } from '../../../lib/route.js';
-import { createMappingService } from './mappings.js';
-import { createImportService } from './service.js';
+import { importResults } from './import-results.js';
+import { importMappingsOf } from './mappings.js';
+import { previewImport } from './preview.js';
+import { replaceImportMappings } from './replace-mappings.js';
 
-/** Instrument results import (issue 14) and its mappings: HTTP only, the rules are in the services. */
+/** Instrument results import (issue 14) and its mappings: HTTP only, the rules are in the commands. */
 export function resultImportRoutes(app: FastifyInstance, db: Db): void {
-  const imports = createImportService(db);
-  const mappings = createMappingService(db);
   handle(app, 'getImportMappings', ({ auth, query }) =>
-    mappings.get(auth, query.file_type, query.machine_id),
+    importMappingsOf(db, auth, query.file_type, query.machine_id),
   );
-  handle(app, 'updateImportMappings', ({ auth, body }) => mappings.replace(auth, body));
-  handle(app, 'previewResultsImport', ({ auth, fields, file }) => imports.preview(auth, fields, file));
+  handle(app, 'updateImportMappings', ({ auth, body }) => replaceImportMappings(db, auth, body));
+  handle(app, 'previewResultsImport', ({ auth, fields, file }) => previewImport(db, auth, fields, file));
   handle(app, 'importResults', async ({ auth, fields, file, request }) => {
-    const answer = await imports.import(auth, fields, file);
+    const answer = await importResults(db, auth, fields, file);
     // The log keeps the unknown sample ids (one per kind of row) and only the count of internal
     // standards, whose peaks a run has hundreds of.
     const { internal_standards, ...report } = answer;

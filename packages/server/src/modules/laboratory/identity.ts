@@ -48,33 +48,34 @@ async function laboratoryOf(q: Queryable, laboratoryId: string) {
  * The laboratory's identity (issue 15): its name, and in its settings the address, phone, FINESS
  * and accreditation mention the result report prints in its header. Other settings are kept.
  */
-export function createLaboratoryService(db: Db) {
-  return {
-    get: async (auth: Authenticated) => present(await laboratoryOf(db, auth.user.laboratory_id)),
+export const laboratoryIdentity = async (db: Db, auth: Authenticated) =>
+  present(await laboratoryOf(db, auth.user.laboratory_id));
 
-    update: (auth: Authenticated, input: z.output<typeof LaboratoryIdentityBody>) =>
-      writeTransaction(db, actorOf(auth), async (tx) => {
-        const laboratoryId = auth.user.laboratory_id;
-        const current = await laboratoryOf(tx, laboratoryId);
-        const settings: Record<string, unknown> = { ...current.laboratory_settings };
-        for (const [field, key] of Object.entries(IDENTITY_KEYS)) {
-          const value = input[field as keyof typeof IDENTITY_KEYS];
-          if (value === null) delete settings[key];
-          else settings[key] = value;
-        }
-        const updated = await updateIfUnchanged(
-          tx,
-          laboratories,
-          {
-            idColumn: laboratories.laboratory_id,
-            id: laboratoryId,
-            stampColumn: laboratories.laboratory_last_updated,
-            stamp: input.laboratory_last_updated,
-          },
-          { laboratory_name: input.laboratory_name, laboratory_settings: settings },
-          'laboratoryNotFound',
-        );
-        return present(updated);
-      }),
-  };
-}
+export const updateLaboratoryIdentity = (
+  db: Db,
+  auth: Authenticated,
+  input: z.output<typeof LaboratoryIdentityBody>,
+) =>
+  writeTransaction(db, actorOf(auth), async (tx) => {
+    const laboratoryId = auth.user.laboratory_id;
+    const current = await laboratoryOf(tx, laboratoryId);
+    const settings: Record<string, unknown> = { ...current.laboratory_settings };
+    for (const [field, key] of Object.entries(IDENTITY_KEYS)) {
+      const value = input[field as keyof typeof IDENTITY_KEYS];
+      if (value === null) delete settings[key];
+      else settings[key] = value;
+    }
+    const updated = await updateIfUnchanged(
+      tx,
+      laboratories,
+      {
+        idColumn: laboratories.laboratory_id,
+        id: laboratoryId,
+        stampColumn: laboratories.laboratory_last_updated,
+        stamp: input.laboratory_last_updated,
+      },
+      { laboratory_name: input.laboratory_name, laboratory_settings: settings },
+      'laboratoryNotFound',
+    );
+    return present(updated);
+  });
