@@ -6,6 +6,7 @@ import { type DatabaseKind, type Figure, rounded, throughputFigure } from './lib
 import { measureFirstLoads } from './lib/first-load.js';
 import { checkUserData, type LoadOptions, loadLogins, loadUserData, loginAsDemoAdmin } from './lib/http.js';
 import { timeImports } from './lib/imports.js';
+import { compareNodes } from './lib/node-compare.js';
 import { createRunDatabase, dropRunDatabase, POSTGRES_ADMIN_URL } from './lib/postgres.js';
 import { loadRecordSearch, loadRegistrations, seedAnalyses } from './lib/records.js';
 import { hasNationalTable, importNationalTable, loadNabmPage, timeLoadAll } from './lib/reference.js';
@@ -253,8 +254,18 @@ async function benchReports(): Promise<void> {
   process.stderr.write(`figures written to ${path.relative(process.cwd(), file)}\n`);
 }
 
+// `npm run bench -- --node-compare`: the in-process figures on the project's Node and on the system's.
+async function benchNodes(): Promise<void> {
+  const startedAt = new Date();
+  const results = new Results('node-compare-latest.json');
+  for (const figure of await compareNodes()) results.record(figure);
+  const file = await results.write(startedAt);
+  process.stderr.write(`figures written to ${path.relative(process.cwd(), file)}\n`);
+}
+
 try {
   if (process.argv.includes('--scale')) await runScale(interruption.signal);
+  else if (process.argv.includes('--node-compare')) await benchNodes();
   else if (process.argv.includes('--reports')) await benchReports();
   else if (process.argv.includes('--fuzz')) await runFuzz(process.argv.slice(2));
   else await benchAll();
