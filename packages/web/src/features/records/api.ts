@@ -1,8 +1,12 @@
+import type { ExchangeFormat } from '@sil/contract';
 import { AnalysisRow, entities, listAnswer, type RouteBody } from '@sil/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
+import { saveFile } from '../../lib/save-file';
 import { loadAllQuery } from '../../lib/table/list-state';
+import { billingDocument } from './billing/api';
+import { downloadDocument } from './documents';
 import { submitWizard } from './wizard/submit';
 
 /**
@@ -144,6 +148,55 @@ export function useAddSample(recordId: string) {
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: queryKeys.record.one(recordId) });
       void client.invalidateQueries({ queryKey: queryKeys.table.all('samples') });
+    },
+  });
+}
+
+/** The documents of a record a desk downloads: request form, prescription, fee sheet (cerfa). */
+export type RecordDocument = 'getExternalRequestForm' | 'getPrescription' | 'cerfa';
+
+/**
+ * One of the record's documents handed to the browser's downloads. Answers false when the report
+ * service has none to give ('SKIP DOWNLOAD'): the caller says so.
+ */
+export function useDownloadRecordDocument(recordId: string) {
+  return useMutation({
+    mutationFn: async (name: RecordDocument) =>
+      downloadDocument(
+        name === 'cerfa'
+          ? await billingDocument('cerfa', recordId)
+          : await call(name, { query: { record_id: recordId } }),
+      ),
+  });
+}
+
+/** The labels the workstation agent could not print, as the report service's PDF (false if none). */
+export function useDownloadLabels(recordId: string) {
+  return useMutation({
+    mutationFn: async (labels: 'barcodes' | 'password') =>
+      downloadDocument(
+        await call(labels === 'password' ? 'getPasswordLabel' : 'getBarcodeLabels', {
+          query: { record_id: recordId },
+        }),
+      ),
+  });
+}
+
+/** A clinic prints the external label as a PDF: it has no workstation agent (false if none). */
+export function useDownloadExternalLabel(recordId: string) {
+  return useMutation({
+    mutationFn: async () =>
+      downloadDocument(await call('getExternalLabel', { query: { record_id: recordId } })),
+  });
+}
+
+/** A validated record's results in one exchange format (issue 16), saved as the server names the file. */
+export function useExportResults(recordId: string) {
+  return useMutation({
+    mutationFn: async (format: ExchangeFormat) => {
+      const file = await call('exportRecordResults', { query: { record_id: recordId, format } });
+      saveFile({ blob: new Blob([file.content], { type: file.content_type }), fileName: file.filename });
+      return file.filename;
     },
   });
 }

@@ -1,11 +1,9 @@
 import { Button, Menu } from '@mantine/core';
 import { EXCHANGE_FORMATS, type ExchangeFormat } from '@sil/contract';
 import { IconChevronDown, IconFileExport } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../lib/api-client';
-import { notifyApiError, showToast } from '../../lib/notify';
-import { saveFile } from '../../lib/save-file';
+import { showToast } from '../../lib/notify';
+import { useExportResults } from './api';
 
 /**
  * Export of a validated record's results (issue 16): a menu of the four exchange formats, each
@@ -13,20 +11,11 @@ import { saveFile } from '../../lib/save-file';
  */
 export function ExchangeMenu({ recordId }: { recordId: string }) {
   const { t } = useTranslation('records');
-  const [busy, setBusy] = useState(false);
-
-  const download = async (format: ExchangeFormat) => {
-    setBusy(true);
-    try {
-      const file = await call('exportRecordResults', { query: { record_id: recordId, format } });
-      saveFile({ blob: new Blob([file.content], { type: file.content_type }), fileName: file.filename });
-      showToast('success', t('exchange.downloaded', { file: file.filename }));
-    } catch (error) {
-      notifyApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const exporting = useExportResults(recordId);
+  const download = (format: ExchangeFormat) =>
+    exporting.mutate(format, {
+      onSuccess: (file) => showToast('success', t('exchange.downloaded', { file })),
+    });
 
   return (
     <Menu position="bottom-start" withinPortal>
@@ -35,7 +24,7 @@ export function ExchangeMenu({ recordId }: { recordId: string }) {
           variant="light"
           leftSection={<IconFileExport size={16} />}
           rightSection={<IconChevronDown size={14} />}
-          loading={busy}
+          loading={exporting.isPending}
           data-action="export-results"
         >
           {t('exchange.menu')}
@@ -43,7 +32,7 @@ export function ExchangeMenu({ recordId }: { recordId: string }) {
       </Menu.Target>
       <Menu.Dropdown>
         {EXCHANGE_FORMATS.map((format) => (
-          <Menu.Item key={format} onClick={() => void download(format)} data-format={format}>
+          <Menu.Item key={format} onClick={() => download(format)} data-format={format}>
             {t(`exchange.${format}`)}
           </Menu.Item>
         ))}

@@ -1,13 +1,11 @@
 import { Button, Group } from '@mantine/core';
 import { decideAccess, fileRoutes, hrefTo, routes, type WebLocale } from '@sil/contract';
 import { IconFilePlus, IconTag, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../../lib/api-client';
-import { notifyApiError, showToast } from '../../lib/notify';
+import { showToast } from '../../lib/notify';
 import { useSession } from '../../lib/use-session';
-import { downloadDocument } from './documents';
+import { useDownloadExternalLabel } from './api';
 
 /**
  * What a clinic user does with one of its records (issue 17): print the external label (a PDF,
@@ -26,28 +24,23 @@ export function PortalActions({
   const { t } = useTranslation('records');
   const navigate = useNavigate();
   const { rights } = useSession();
-  const [busy, setBusy] = useState(false);
+  const labelling = useDownloadExternalLabel(recordId);
   const allowed = (access: Parameters<typeof decideAccess>[0]) => decideAccess(access, rights).allowed;
 
-  const printLabel = async () => {
-    setBusy(true);
-    try {
-      const answer = await call('getExternalLabel', { query: { record_id: recordId } });
-      if (downloadDocument(answer)) showToast('success', t('toast.downloadSuccess'));
-    } catch (error) {
-      notifyApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const printLabel = () =>
+    labelling.mutate(undefined, {
+      onSuccess: (saved) => {
+        if (saved) showToast('success', t('toast.downloadSuccess'));
+      },
+    });
 
   return (
     <Group gap="xs" wrap="wrap" data-testid="portal-actions">
       {allowed(routes.getExternalLabel.access) ? (
         <Button
           leftSection={<IconTag size={16} />}
-          loading={busy}
-          onClick={() => void printLabel()}
+          loading={labelling.isPending}
+          onClick={printLabel}
           data-action="external-label"
         >
           {t('actions.print_external')}

@@ -18,18 +18,20 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../../lib/api-client';
 import { notifyApiError, showToast } from '../../lib/notify';
-import { useReceiveRecord } from './api';
-import { billingDocument } from './billing/api';
+import { type RecordDocument, useDownloadRecordDocument, useReceiveRecord } from './api';
 import { BillingModal } from './billing/billing-modal';
 import { CancelModal } from './cancel-modal';
-import { downloadDocument } from './documents';
 import { ExchangeMenu } from './exchange-menu';
 import { TraceModal } from './trace-modal';
 import { usePrint } from './use-print';
 
-type Download = 'getExternalRequestForm' | 'getPrescription' | 'cerfa';
+/** What a desk is told when the report service has no such document for the record. */
+const NOTHING_TO_DOWNLOAD: Record<RecordDocument, string> = {
+  getExternalRequestForm: 'toast.nothingToDownload',
+  getPrescription: 'toast.noPrescription',
+  cerfa: 'billing.no_cerfa',
+};
 
 /** Record actions of spec.md §2: labels, documents, receive, cancel-and-replace, trace, uploads. */
 export function RecordActions({
@@ -58,45 +60,22 @@ export function RecordActions({
   const [tracing, setTracing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [billing, setBilling] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
+  const downloading = useDownloadRecordDocument(recordId);
+  const loadingDocument = (name: RecordDocument) => downloading.isPending && downloading.variables === name;
 
-  const download = async (name: Download) => {
-    setBusy(name);
-    try {
-      const answer =
-        name === 'cerfa'
-          ? await billingDocument('cerfa', recordId)
-          : await call(name, { query: { record_id: recordId } });
-      if (downloadDocument(answer)) showToast('success', t('toast.downloadSuccess'));
-      else
-        showToast(
-          'info',
-          t(
-            name === 'getPrescription'
-              ? 'toast.noPrescription'
-              : name === 'cerfa'
-                ? 'billing.no_cerfa'
-                : 'toast.nothingToDownload',
-          ),
-        );
-    } catch (error) {
-      notifyApiError(error);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const download = (name: RecordDocument) =>
+    downloading.mutate(name, {
+      onSuccess: (saved) =>
+        saved
+          ? showToast('success', t('toast.downloadSuccess'))
+          : showToast('info', t(NOTHING_TO_DOWNLOAD[name])),
+    });
 
-  const receive = async () => {
-    setBusy('receive');
-    try {
-      await receiving.mutateAsync(recordId);
-      showToast('success', t('toast.recordReceived'));
-    } catch (error) {
-      notifyApiError(error);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const receive = () =>
+    receiving.mutate(recordId, {
+      onSuccess: () => showToast('success', t('toast.recordReceived')),
+      onError: notifyApiError,
+    });
 
   const go = (href: string) => void navigate(href);
   // A cancelled or sent record is frozen (spec.md §4): it is only read, printed and traced.
@@ -110,7 +89,7 @@ export function RecordActions({
         <Button
           leftSection={<IconBarcode size={16} />}
           loading={printing.busy === 'labels'}
-          onClick={() => void printing.print('labels')}
+          onClick={() => printing.print('labels')}
           data-action="print-labels"
         >
           {t('actions.print_labels')}
@@ -119,7 +98,7 @@ export function RecordActions({
           variant="light"
           leftSection={<IconTag size={16} />}
           loading={printing.busy === 'external'}
-          onClick={() => void printing.print('external')}
+          onClick={() => printing.print('external')}
           data-action="print-external"
         >
           {t('actions.print_external')}
@@ -128,7 +107,7 @@ export function RecordActions({
           variant="light"
           leftSection={<IconKey size={16} />}
           loading={printing.busy === 'password'}
-          onClick={() => void printing.print('password')}
+          onClick={() => printing.print('password')}
           data-action="print-password"
         >
           {t('actions.print_password')}
@@ -136,8 +115,8 @@ export function RecordActions({
         <Button
           variant="light"
           leftSection={<IconFileText size={16} />}
-          loading={busy === 'getExternalRequestForm'}
-          onClick={() => void download('getExternalRequestForm')}
+          loading={loadingDocument('getExternalRequestForm')}
+          onClick={() => download('getExternalRequestForm')}
           data-action="request-form"
         >
           {t('actions.request_form')}
@@ -145,8 +124,8 @@ export function RecordActions({
         <Button
           variant="light"
           leftSection={<IconFileText size={16} />}
-          loading={busy === 'getPrescription'}
-          onClick={() => void download('getPrescription')}
+          loading={loadingDocument('getPrescription')}
+          onClick={() => download('getPrescription')}
           data-action="prescription"
         >
           {t('actions.prescription')}
@@ -154,8 +133,8 @@ export function RecordActions({
         <Button
           variant="light"
           leftSection={<IconFileInvoice size={16} />}
-          loading={busy === 'cerfa'}
-          onClick={() => void download('cerfa')}
+          loading={loadingDocument('cerfa')}
+          onClick={() => download('cerfa')}
           data-action="cerfa"
         >
           {t('actions.cerfa')}
@@ -179,8 +158,8 @@ export function RecordActions({
           <Button
             variant="default"
             leftSection={<IconInbox size={16} />}
-            loading={busy === 'receive'}
-            onClick={() => void receive()}
+            loading={receiving.isPending}
+            onClick={receive}
             data-action="receive"
           >
             {t('actions.receive')}
@@ -238,7 +217,7 @@ export function RecordActions({
             <Button
               size="xs"
               leftSection={<IconDownload size={14} />}
-              onClick={() => printing.fallback && void printing.download(printing.fallback)}
+              onClick={() => printing.fallback && printing.download(printing.fallback)}
               data-action="download-labels"
             >
               {t('agent.download_pdf')}
