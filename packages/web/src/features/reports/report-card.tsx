@@ -1,15 +1,12 @@
 import { Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { decideAccess, fileRoutes, type PortalReportVersionRow, routes } from '@sil/contract';
+import { decideAccess, type PortalReportVersionRow, routes } from '@sil/contract';
 import { IconDownload, IconEye } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiDownload, call } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format/dates';
-import { notifyApiError, showToast } from '../../lib/notify';
-import { saveFile } from '../../lib/save-file';
+import { showToast } from '../../lib/notify';
 import { useSession } from '../../lib/use-session';
-import { useReportVersions } from './api';
+import { useDownloadReportVersion, useOpenReportVersion, usePreviewReport, useReportVersions } from './api';
 
 /**
  * The result report of a record (issue 15): a preview as it would read now, watermarked, and the
@@ -23,56 +20,19 @@ export function ReportCard({ recordId }: { recordId: string }) {
   const { rights } = useSession();
   const canPreview = decideAccess(routes.previewReport.access, rights).allowed;
   const versions = useReportVersions(recordId);
-  const [busy, setBusy] = useState<string | null>(null);
   const phone = useMediaQuery('(max-width: 575.98px)');
 
-  const run = async (key: string, work: () => Promise<void>) => {
-    setBusy(key);
-    try {
-      await work();
-    } catch (error) {
-      notifyApiError(error);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const preview = () =>
-    run('preview', async () => {
-      const lang = i18n.language === 'en' ? 'en' : 'fr';
-      const answer = await call('previewReport', { query: { record_id: recordId, lang } });
-      if ('skip' in answer) return;
-      const bytes = Uint8Array.from(atob(answer.pdf_base64), (char) => char.charCodeAt(0));
-      const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-      // A new tab shows the PDF in the browser's reader; without one (a blocked pop-up) it is saved.
-      if (!window.open(url, '_blank')) saveFile({ blob: new Blob([bytes]), fileName: answer.filename });
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    });
-
-  /** A stored version in the browser's PDF reader (saved instead when no tab may open). */
-  const open = (row: PortalReportVersionRow) =>
-    run(`open-${row.report_id}`, async () => {
-      const file = await apiDownload(
-        fileRoutes.downloadReport.path,
-        { report_id: row.report_id },
-        `report-v${row.report_version}.pdf`,
-      );
-      const url = URL.createObjectURL(new Blob([file.blob], { type: 'application/pdf' }));
-      if (!window.open(url, '_blank')) saveFile(file);
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    });
-
+  const previewing = usePreviewReport(recordId);
+  const opening = useOpenReportVersion();
+  const downloading = useDownloadReportVersion();
+  const preview = () => previewing.mutate(i18n.language === 'en' ? 'en' : 'fr');
   const download = (row: PortalReportVersionRow) =>
-    run(row.report_id, async () => {
-      saveFile(
-        await apiDownload(
-          fileRoutes.downloadReport.path,
-          { report_id: row.report_id },
-          `report-v${row.report_version}.pdf`,
-        ),
-      );
-      showToast('success', t('report.downloaded'));
-    });
+    downloading.mutate(row, { onSuccess: () => showToast('success', t('report.downloaded')) });
+  /** The row whose stored version a mutation is fetching now. */
+  const fetching = (
+    mutation: { isPending: boolean; variables?: PortalReportVersionRow },
+    row: PortalReportVersionRow,
+  ) => mutation.isPending && mutation.variables?.report_id === row.report_id;
 
   const rows = versions.data ?? [];
   const versionOf = new Map(rows.map((row) => [row.report_id, row.report_version]));
@@ -115,8 +75,8 @@ export function ReportCard({ recordId }: { recordId: string }) {
         size="xs"
         variant="subtle"
         leftSection={<IconEye size={14} />}
-        loading={busy === `open-${row.report_id}`}
-        onClick={() => void open(row)}
+        loading={fetching(opening, row)}
+        onClick={() => opening.mutate(row)}
         aria-label={t('report.open_version', { version: row.report_version })}
         data-action="open-report"
       >
@@ -126,8 +86,8 @@ export function ReportCard({ recordId }: { recordId: string }) {
         size="xs"
         variant="subtle"
         leftSection={<IconDownload size={14} />}
-        loading={busy === row.report_id}
-        onClick={() => void download(row)}
+        loading={fetching(downloading, row)}
+        onClick={() => download(row)}
         aria-label={t('report.download_version', { version: row.report_version })}
         data-action="download-report"
       >
@@ -148,8 +108,8 @@ export function ReportCard({ recordId }: { recordId: string }) {
           <Button
             variant="light"
             leftSection={<IconEye size={16} />}
-            loading={busy === 'preview'}
-            onClick={() => void preview()}
+            loading={previewing.isPending}
+            onClick={preview}
             data-action="preview-report"
           >
             {t('report.preview')}
