@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
+
 import { emptyRights } from '@sil/contract';
+import { billingRoutes } from '@sil/contract/billing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call } from './api-client';
 import { getCredentials, saveTokens } from './session';
@@ -121,5 +123,37 @@ describe('call', () => {
       vi.fn(async () => json(200, { nope: true })),
     );
     await expect(call('getUserData', {})).rejects.toMatchObject({ code: 'unexpectedError' });
+  });
+
+  it('calls a route by its definition: its method, path, body, and answer parsed by its schema', async () => {
+    const sent: { url: string; method: string | undefined; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        sent.push({ url, method: init.method, body: JSON.parse(String(init.body)) });
+        return json(200, { record_id: UID, bill_state: 'billed' });
+      }),
+    );
+    const answer = await call(billingRoutes.markRecordBilled, { body: { record_id: UID } });
+    expect(sent).toEqual([{ url: '/api/mark-record-billed', method: 'PUT', body: { record_id: UID } }]);
+    expect(answer).toEqual({ record_id: UID, bill_state: 'billed' });
+  });
+
+  it("sends a definition's query in the address and holds its answer to the definition's schema", async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        return json(200, { nope: true });
+      }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(
+      call(billingRoutes.getBillingList, { query: { bill_state: 'billed' } }),
+    ).rejects.toMatchObject({
+      code: 'unexpectedError',
+    });
+    expect(urls).toEqual(['/api/get-billing-list?bill_state=billed']);
   });
 });

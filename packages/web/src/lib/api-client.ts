@@ -1,6 +1,7 @@
 import {
   accountRoutes,
   dashboardRoutes,
+  type FileRouteDef,
   type RouteAnswer,
   type RouteBody,
   type RouteDef,
@@ -130,11 +131,13 @@ let routeTable: Promise<Readonly<Record<string, RouteDef>>> | null = null;
  * login page and the dashboard use them); the rest of the table, with every area's schemas, is fetched with the
  * first screen that calls one of them (docs/decisions/0018-route-schemas-out-of-first-load.md).
  */
-function routeDef(name: RouteName): RouteDef | Promise<RouteDef> {
+export async function routeDefinition(name: RouteName): Promise<RouteDef> {
   if (Object.hasOwn(accountRoutes, name)) return accountRoutes[name as keyof typeof accountRoutes];
   if (Object.hasOwn(dashboardRoutes, name)) return dashboardRoutes[name as keyof typeof dashboardRoutes];
   routeTable ??= import('@sil/contract/routes').then((module) => module.routes);
-  return routeTable.then((table) => table[name] as RouteDef);
+  const route = (await routeTable)[name];
+  if (!route) throw new Error(`no route named ${name} in the contract's table`);
+  return route;
 }
 
 async function send<S extends z.ZodType>(
@@ -212,49 +215,45 @@ export async function withSession<T>(
   }
 }
 
+/** What a call sends for one part (body or query) of a definition: required, optional or none. */
+type Part<D, K extends 'body' | 'query'> =
+  D extends Record<K, infer S extends z.ZodType>
+    ? { [P in K]: z.input<S> }
+    : D extends Partial<Record<K, infer S extends z.ZodType>>
+      ? { [P in K]?: z.input<S> }
+      : { [P in K]?: undefined };
+
+/** The input of a call by its definition: its body and query as its schemas take them. */
+export type RouteInput<D extends RouteDef> = Part<D, 'body'> & Part<D, 'query'>;
+
 /**
- * Calls an API route by its name in the contract's table, with its body/query and answer types.
- * The answer is parsed by that route's own response schema; the overload only carries the link
+ * Calls an API route of the contract's table, by its name or by its definition (a route at hand:
+ * billing's own table, a reference table's generated call), with its body/query and answer types.
+ * The answer is parsed by the route's own response schema; the name overload only carries the link
  * between the name and that schema's type, which TypeScript cannot follow through the lookup.
  */
 export function call<N extends RouteName>(name: N, input: CallInput<N>): Promise<RouteAnswer<N>>;
-export async function call(name: RouteName, input: { body?: unknown; query?: unknown }): Promise<unknown> {
-  const found = routeDef(name);
-  const route = found instanceof Promise ? await found : found;
+export function call<D extends RouteDef>(route: D, input: RouteInput<D>): Promise<z.output<D['response']>>;
+export async function call(
+  named: RouteName | RouteDef,
+  input: { body?: unknown; query?: unknown },
+): Promise<unknown> {
+  const route = typeof named === 'string' ? await routeDefinition(named) : named;
   if (!needsCredentials(route)) return send(route, input, null);
   return withSession(route.path, (credentials) => send(route, input, credentials));
 }
 
-/** A generic call whose path comes from the contract's entity definitions (the reference tables). */
-export function apiGet<S extends z.ZodType>(
-  path: string,
-  query: Record<string, QueryValue>,
-  schema: S,
-): Promise<z.output<S>> {
-  return withSession(path, async (credentials) =>
-    parsed(await exchange('GET', path, query, null, credentials), schema, path),
-  );
-}
-
-export function apiSend<S extends z.ZodType>(
-  method: 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  body: unknown,
-  schema: S,
-): Promise<z.output<S>> {
-  return withSession(path, async (credentials) =>
-    parsed(await exchange(method, path, undefined, { json: body }, credentials), schema, path),
-  );
-}
-
-/** Multipart upload (a scanned prescription, the NABM import). */
+/** Multipart upload (a scanned prescription, the NABM import, a results file) by its file route. */
 export function apiUpload<S extends z.ZodType>(
-  path: string,
+  route: FileRouteDef & { kind: 'upload'; response: S },
   form: FormData,
-  schema: S,
 ): Promise<z.output<S>> {
-  return withSession(path, async (credentials) =>
-    parsed(await exchange('POST', path, undefined, { form }, credentials), schema, path),
+  return withSession(route.path, async (credentials) =>
+    parsed(
+      await exchange(route.method, route.path, undefined, { form }, credentials),
+      route.response,
+      route.path,
+    ),
   );
 }
 

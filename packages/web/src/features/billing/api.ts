@@ -1,7 +1,7 @@
 import { type AddBValueBody, type BillState, billingRoutes } from '@sil/contract/billing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiGet, apiSend } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
 // The billing calls come with this screen ('@sil/contract/billing'), not in the first load's table.
@@ -12,7 +12,7 @@ const { getBillingList, markRecordBilled, markRecordPaid, getBValues, addBValue,
 export function useBillingList(state: BillState) {
   return useQuery({
     queryKey: queryKeys.billingList(state),
-    queryFn: () => apiGet(getBillingList.path, { bill_state: state }, getBillingList.response),
+    queryFn: () => call(getBillingList, { query: { bill_state: state } }),
   });
 }
 
@@ -21,8 +21,7 @@ export function useMarkBill(which: 'billed' | 'paid') {
   const client = useQueryClient();
   const route = which === 'billed' ? markRecordBilled : markRecordPaid;
   return useMutation({
-    mutationFn: (recordId: string) =>
-      apiSend(route.method, route.path, { record_id: recordId }, route.response),
+    mutationFn: (recordId: string) => call(route, { body: { record_id: recordId } }),
     onSuccess: (_answer, recordId) => {
       void client.invalidateQueries({ queryKey: queryKeys.billingAll });
       void client.invalidateQueries({ queryKey: queryKeys.billingDetails(recordId) });
@@ -34,7 +33,7 @@ export function useMarkBill(which: 'billed' | 'paid') {
 export function useBValues() {
   return useQuery({
     queryKey: queryKeys.bValues,
-    queryFn: () => apiGet(getBValues.path, {}, getBValues.response),
+    queryFn: () => call(getBValues, {}),
   });
 }
 
@@ -51,16 +50,9 @@ function useBillingSettingChange<B>(send: (body: B) => Promise<unknown>) {
 }
 
 export const useAddBValue = () =>
-  useBillingSettingChange((body: z.input<typeof AddBValueBody>) =>
-    apiSend(addBValue.method, addBValue.path, body, addBValue.response),
-  );
+  useBillingSettingChange((body: z.input<typeof AddBValueBody>) => call(addBValue, { body }));
 
 export const useUpdateTerritory = () =>
   useBillingSettingChange((body: z.input<typeof updateBillingTerritory.body>) =>
-    apiSend(
-      updateBillingTerritory.method,
-      updateBillingTerritory.path,
-      body,
-      updateBillingTerritory.response,
-    ),
+    call(updateBillingTerritory, { body }),
   );

@@ -1,8 +1,9 @@
 import { entities, fileRoutes, type ImportFileType, type RouteBody } from '@sil/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiGet, apiUpload, call } from '../../lib/api-client';
+import { apiUpload, call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
+import { tableRouteAnswering } from '../../lib/table/entity-routes';
 import { loadAllQuery } from '../../lib/table/list-state';
 
 const { previewResultsImport, importResults } = fileRoutes;
@@ -24,8 +25,7 @@ const formOf = ({ fileType, machineId, file }: ImportChoice) => {
 /** What a file would write; nothing is stored, so it is a mutation only to be started on demand. */
 export function usePreviewImport() {
   return useMutation({
-    mutationFn: (choice: ImportChoice) =>
-      apiUpload(previewResultsImport.path, formOf(choice), previewResultsImport.response),
+    mutationFn: (choice: ImportChoice) => apiUpload(previewResultsImport, formOf(choice)),
     meta: { quiet: true },
   });
 }
@@ -34,8 +34,7 @@ export function usePreviewImport() {
 export function useImportResults() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (choice: ImportChoice) =>
-      apiUpload(importResults.path, formOf(choice), importResults.response),
+    mutationFn: (choice: ImportChoice) => apiUpload(importResults, formOf(choice)),
     onSuccess: () => client.invalidateQueries({ queryKey: ['sample'] }),
   });
 }
@@ -69,7 +68,8 @@ const ParameterChoices = z.object({
 export function useParameterChoices(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.importParameterChoices,
-    queryFn: () => apiGet(entities.parameters.paths.list, loadAllQuery, ParameterChoices),
+    queryFn: async () =>
+      call(await tableRouteAnswering(entities.parameters, 'list', ParameterChoices), { query: loadAllQuery }),
     select: (answer) => answer.data.map((row) => ({ value: row.parameter_id, label: row.parameter_name })),
     enabled,
     staleTime: 30_000,

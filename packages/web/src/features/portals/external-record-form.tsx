@@ -11,26 +11,19 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import {
-  AddExternalRecordBody,
-  entities,
-  hrefTo,
-  listAnswer,
-  PATIENT_GENDERS,
-  referenceRowSchemas,
-  type WebLocale,
-} from '@sil/contract';
+import { AddExternalRecordBody, hrefTo, PATIENT_GENDERS, type WebLocale } from '@sil/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { apiGet, call } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import { DateField } from '../../lib/form/date-field';
 import { DateTimeField } from '../../lib/form/date-time-field';
 import { instantOfLabWallClock } from '../../lib/format/lab-time';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { queryKeys } from '../../lib/query-keys';
+import { referenceListRoute } from '../../lib/table/entity-routes';
 import { loadAllQuery } from '../../lib/table/list-state';
 import { useLoadAll } from '../../lib/table/use-load-all';
 
@@ -68,8 +61,7 @@ const EMPTY: Values = {
 function useOrderableAnalyses() {
   return useQuery({
     queryKey: [...queryKeys.table.loadAll('analyses'), 'orderable'],
-    queryFn: () =>
-      apiGet(entities.analyses.paths.list, loadAllQuery, listAnswer(referenceRowSchemas.analyses)),
+    queryFn: async () => call(await referenceListRoute('analyses'), { query: loadAllQuery }),
     select: (answer) =>
       answer.data
         .filter((row) => row.analysis_visible !== false)

@@ -1,9 +1,9 @@
-import type { ExchangeFormat } from '@sil/contract';
-import { AnalysisRow, entities, listAnswer, type RouteBody } from '@sil/contract';
+import type { ExchangeFormat, RouteBody } from '@sil/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, call } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { saveFile } from '../../lib/save-file';
+import { referenceListRoute } from '../../lib/table/entity-routes';
 import { loadAllQuery } from '../../lib/table/list-state';
 import { billingDocument } from './billing/api';
 import { downloadDocument } from './documents';
@@ -45,7 +45,7 @@ export function usePatientSearch(term: string) {
 export function useAnalyses() {
   return useQuery({
     queryKey: queryKeys.table.loadAll('analyses'),
-    queryFn: () => apiGet(entities.analyses.paths.list, loadAllQuery, listAnswer(AnalysisRow)),
+    queryFn: async () => call(await referenceListRoute('analyses'), { query: loadAllQuery }),
     staleTime: 30_000,
   });
 }

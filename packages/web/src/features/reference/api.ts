@@ -42,7 +42,7 @@ export function useImportNabms() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return apiUpload(importNabms.path, form, importNabms.response);
+      return apiUpload(importNabms, form);
     },
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.table.all('nabms') }),
   });

@@ -9,8 +9,9 @@ import {
 } from '@sil/contract';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiGet, call } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
+import { tableRouteAnswering } from '../../lib/table/entity-routes';
 
 /**
  * The samples feature's calls: a sample's results as the bench reads and saves them, what their
@@ -47,14 +48,14 @@ export function useParameterDefinitions(parameterIds: readonly string[], allowed
   const answers = useQueries({
     queries: parameterIds.map((id) => ({
       queryKey: queryKeys.table.one('parameters', id),
-      queryFn: async () =>
-        (
-          await apiGet(
-            entities.parameters.paths.get,
-            { parameter_id: id },
-            z.array(referenceRowSchemas.parameters),
-          )
-        )[0] ?? null,
+      queryFn: async () => {
+        const route = await tableRouteAnswering(
+          entities.parameters,
+          'get',
+          z.array(referenceRowSchemas.parameters),
+        );
+        return (await call(route, { query: { parameter_id: id } }))[0] ?? null;
+      },
       enabled: allowed,
       staleTime: 30_000,
     })),

@@ -18,7 +18,7 @@ export function useUploads(recordId: string | null) {
 export function useUploadFile(recordId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => apiUpload(uploadFile.path, form, uploadFile.response),
+    mutationFn: (form: FormData) => apiUpload(uploadFile, form),
     meta: { quiet: true },
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.uploads(recordId) }),
   });

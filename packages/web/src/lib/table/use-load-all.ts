@@ -1,15 +1,9 @@
-import {
-  type EntityDefinition,
-  entities,
-  listAnswer,
-  type ReferenceRow,
-  type ReferenceTableName,
-  referenceRowSchemas,
-} from '@sil/contract';
+import { type EntityDefinition, entities, type ReferenceRow, type ReferenceTableName } from '@sil/contract';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../api-client';
+import { call } from '../api-client';
 import { queryKeys } from '../query-keys';
 import { useSession } from '../use-session';
+import { referenceListRoute } from './entity-routes';
 import { loadAllQuery } from './list-state';
 
 export interface Choice {
@@ -40,7 +34,7 @@ function loadAllOptions<N extends ReferenceTableName>(table: N, allowed: boolean
   const choiceOf: (row: ReferenceRow<N>) => Choice = CHOICE_OF[table];
   return {
     queryKey: queryKeys.table.loadAll(table),
-    queryFn: () => apiGet(entities[table].paths.list, loadAllQuery, listAnswer(referenceRowSchemas[table])),
+    queryFn: async () => call(await referenceListRoute(table), { query: loadAllQuery }),
     select: (answer: { data: ReferenceRow<N>[] }) => answer.data.map(choiceOf),
     enabled: allowed,
     staleTime: 30_000,
@@ -99,12 +93,10 @@ export function useSearchedChoices<N extends ReferenceTableName>(table: N, searc
   const term = search.trim();
   const query = useQuery({
     queryKey: queryKeys.table.list(table, { search: term, number_of_records: SEARCHED_CHOICES }),
-    queryFn: () =>
-      apiGet(
-        entities[table].paths.list,
-        { search: term || undefined, number_of_records: SEARCHED_CHOICES, page_number: 1 },
-        listAnswer(referenceRowSchemas[table]),
-      ),
+    queryFn: async () =>
+      call(await referenceListRoute(table), {
+        query: { search: term || undefined, number_of_records: SEARCHED_CHOICES, page_number: 1 },
+      }),
     select: (answer: { data: ReferenceRow<N>[] }) => answer.data.map(choiceOf),
     enabled: allowed,
     staleTime: 30_000,

@@ -1,8 +1,9 @@
 import type { EntityDefinition } from '@sil/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiSend } from '../api-client';
+import { call } from '../api-client';
 import { queryKeys } from '../query-keys';
+import { tableRouteAnswering } from './entity-routes';
 import type { Payload } from './payload';
 
 export type SaveInput = { kind: 'create'; payload: Payload } | { kind: 'update'; payload: Payload };
@@ -14,10 +15,10 @@ export type SaveInput = { kind: 'create'; payload: Payload } | { kind: 'update';
 export function useSaveRow<R>(entity: EntityDefinition, row: z.ZodType<R>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: SaveInput) =>
-      input.kind === 'create'
-        ? apiSend('POST', entity.paths.add, input.payload, row)
-        : apiSend('PUT', entity.paths.update, input.payload, row),
+    mutationFn: async (input: SaveInput) =>
+      call(await tableRouteAnswering(entity, input.kind === 'create' ? 'add' : 'update', row), {
+        body: input.payload,
+      }),
     meta: { quiet: true },
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.table.all(entity.table) }),
   });

@@ -1,8 +1,9 @@
 import { type EntityDefinition, listAnswer } from '@sil/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiGet } from '../api-client';
+import { call } from '../api-client';
 import { queryKeys } from '../query-keys';
+import { tableRouteAnswering } from './entity-routes';
 import { type ListState, toListQuery } from './list-state';
 
 /**
@@ -20,7 +21,7 @@ export function useTableList<R>(
   );
   return useQuery({
     queryKey: queryKeys.table.list(entity.table, query),
-    queryFn: () => apiGet(entity.paths.list, query, listAnswer(row)),
+    queryFn: async () => call(await tableRouteAnswering(entity, 'list', listAnswer(row)), { query }),
     // The previous page stays on screen while the next one loads, instead of an empty table.
     placeholderData: keepPreviousData,
   });

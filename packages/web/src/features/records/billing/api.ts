@@ -1,6 +1,6 @@
 import { billingRoutes } from '@sil/contract/billing';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 // The billing calls come with the record screen ('@sil/contract/billing'), not in the first load.
@@ -10,12 +10,12 @@ const { getBillingDetails, getCerfa, getQuote } = billingRoutes;
 export function useBillingDetails(recordId: string) {
   return useQuery({
     queryKey: queryKeys.billingDetails(recordId),
-    queryFn: () => apiGet(getBillingDetails.path, { record_id: recordId }, getBillingDetails.response),
+    queryFn: () => call(getBillingDetails, { query: { record_id: recordId } }),
   });
 }
 
 /** The fee sheet ('FEUILLE D'HONORAIRES') or the quote of a record, as the report service gives them. */
 export function billingDocument(kind: 'cerfa' | 'quote', recordId: string) {
   const route = kind === 'cerfa' ? getCerfa : getQuote;
-  return apiGet(route.path, { record_id: recordId }, route.response);
+  return call(route, { query: { record_id: recordId } });
 }
