@@ -1,3 +1,5 @@
+export { assertControlledMachines } from './controlled-machines.js';
+export { openRun } from './open-run.js';
 export { machineSettings } from './queries.js';
 export { ciqRoutes } from './routes.js';
-export { assertControlledMachines, openRun, writeRunValues } from './service.js';
+export { writeRunValues } from './run-values.js';

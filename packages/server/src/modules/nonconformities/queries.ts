@@ -1,11 +1,12 @@
 import type { AneRow, NcaRow, RecordNonconformities } from '@sil/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Queryable, Tx } from '../../db/open.js';
+import type { Db, Queryable, Tx } from '../../db/open.js';
 import { analyses } from '../../db/schema/catalogue.js';
 import { recordAnes, recordNcas } from '../../db/schema/nonconformities.js';
-import { samples } from '../../db/schema/records.js';
+import type { Authenticated } from '../../lib/auth-context.js';
 import { presentRow } from '../../lib/time.js';
-import { lockedRecord } from '../records/index.js';
+import { lockedRecord, visibleRecord } from '../records/index.js';
+import { samples } from '../records/tables.js';
 
 const ANE_STAMPS = ['ane_created_at', 'ane_last_updated'] as const;
 const NCA_STAMPS = ['nca_created_at', 'nca_resolved_at', 'nca_last_updated'] as const;
@@ -62,4 +63,10 @@ export async function nonconformitiesOf(q: Queryable, recordId: string): Promise
     ),
     ncas: ncaRows.map((nca) => presentRow(nca, NCA_STAMPS) as NcaRow),
   };
+}
+
+/** The non-conformities of a record the caller may see. */
+export async function recordNonconformities(db: Db, auth: Authenticated, recordId: string) {
+  const record = await visibleRecord(db, auth, recordId);
+  return nonconformitiesOf(db, record.record_id);
 }
