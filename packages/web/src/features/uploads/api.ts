@@ -1,5 +1,6 @@
 import { fileRoutes } from '@sil/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchScan, fileOfScan } from '../../lib/agent/agent-client';
 import { apiUpload, call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -31,5 +32,33 @@ export function useDeleteUpload(recordId: string | null) {
     mutationFn: (uploadId: string) => call('deleteUpload', { body: { upload_id: uploadId } }),
     meta: { quiet: true },
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.uploads(recordId ?? '') }),
+  });
+}
+
+/** The desk scanner's newest scan, through the workstation agent, as a file to upload. */
+export function useDeskScan() {
+  return useMutation({
+    mutationFn: async () => fileOfScan(await fetchScan()),
+    meta: { quiet: true },
+  });
+}
+
+/** Records by number or patient (name, NIR, DD/MM/YYYY), as the records list searches: the first 20. */
+export function useRecordSearch(term: string) {
+  return useQuery({
+    queryKey: queryKeys.record.pick(term),
+    queryFn: () =>
+      call('getRecords', {
+        query: { search: term.trim() || undefined, number_of_records: 20, page_number: 1 },
+      }),
+  });
+}
+
+/** One record with its patient, read on its own (the search's first page may not hold it). */
+export function usePickedRecord(recordId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.record.one(recordId ?? ''),
+    queryFn: async () => (await call('getRecord', { query: { record_id: recordId ?? '' } }))[0] ?? null,
+    enabled: recordId !== null,
   });
 }

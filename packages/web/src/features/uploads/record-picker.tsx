@@ -1,12 +1,10 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { RecordPatientFields } from '@sil/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../lib/api-client';
 import { formatDate } from '../../lib/format/dates';
-import { queryKeys } from '../../lib/query-keys';
+import { usePickedRecord, useRecordSearch } from './api';
 
 /** get-record nests the patient; the list has its fields beside the record's: both name it so. */
 const labelOf = (recordNumber: string, patient: RecordPatientFields | null, language: string) =>
@@ -23,19 +21,8 @@ export function RecordPicker({
   const { t, i18n } = useTranslation('records');
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search, 300);
-  const found = useQuery({
-    queryKey: queryKeys.record.pick(term),
-    queryFn: () =>
-      call('getRecords', {
-        query: { search: term.trim() || undefined, number_of_records: 20, page_number: 1 },
-      }),
-  });
-  // The record of the address is read on its own: the search's first page may not hold it.
-  const chosen = useQuery({
-    queryKey: queryKeys.record.one(value ?? ''),
-    queryFn: async () => (await call('getRecord', { query: { record_id: value ?? '' } }))[0] ?? null,
-    enabled: value !== null,
-  });
+  const found = useRecordSearch(term);
+  const chosen = usePickedRecord(value);
   const data = (found.data?.data ?? []).map((row) => ({
     value: row.record_id,
     label: labelOf(row.record_number, row, i18n.language),
