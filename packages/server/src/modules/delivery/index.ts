@@ -1,5 +1,6 @@
 /** The face of delivery: what other modules may use (the boundary checker refuses the rest). */
 export { openDeliveries } from './channels.js';
+export { createDeliveryService, type DeliveryDeps } from './deps.js';
 export { DROP_RECIPIENT, type ExchangeSender, exchangeDestination } from './exchange.js';
 export type { DeliveryJobs } from './job-port.js';
 export { deliveryJobsFor } from './jobs.js';
@@ -7,4 +8,3 @@ export { createPrintBatches } from './print.js';
 export { type DeliveredReport, type ReportProvider, storedReport } from './report.js';
 export { deliveryRoutes } from './routes.js';
 export { createSending, type Sending, startSendingRunner } from './sending.js';
-export { createDeliveryService } from './service.js';
