@@ -2,7 +2,7 @@ import type { LaboratoryIdentity, LaboratoryIdentityBody } from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/open.js';
-import { laboratories } from '../../db/schema/index.js';
+import { laboratories } from '../../db/schema/laboratories.js';
 import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { updateIfUnchanged } from '../../lib/concurrency.js';
 import { fail } from '../../lib/errors.js';

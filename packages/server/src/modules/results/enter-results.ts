@@ -1,7 +1,7 @@
 import { referencesOf, resultPatientOf, SAMPLE_STATUS } from '@sil/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.js';
-import { results } from '../../db/schema/index.js';
+import { results } from '../../db/schema/results.js';
 import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';

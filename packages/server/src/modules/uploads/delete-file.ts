@@ -1,6 +1,6 @@
 import { RECORD_STATUS } from '@sil/contract';
 import { eq } from 'drizzle-orm';
-import { uploads } from '../../db/schema/index.js';
+import { uploads } from '../../db/schema/uploads.js';
 import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { writeTransaction } from '../../lib/transaction.js';

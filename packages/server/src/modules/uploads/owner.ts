@@ -1,7 +1,7 @@
 import type { UploadRow } from '@sil/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/open.js';
-import { uploads } from '../../db/schema/index.js';
+import { uploads } from '../../db/schema/uploads.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';

@@ -2,7 +2,7 @@ import type { UploadRow } from '@sil/contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FileStorage } from '../../adapters/storage.js';
 import type { Queryable } from '../../db/open.js';
-import { uploads } from '../../db/schema/index.js';
+import { uploads } from '../../db/schema/uploads.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import type { UploadDeps } from './deps.js';
 import { ownerOf, presentUpload, uploadOfLaboratory } from './owner.js';

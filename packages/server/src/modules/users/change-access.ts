@@ -1,7 +1,7 @@
 import type { AdminRow, GrantedRights } from '@sil/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/open.js';
-import { users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/users.js';
 import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { updateIfUnchanged } from '../../lib/concurrency.js';
 import { fail } from '../../lib/errors.js';

@@ -1,7 +1,7 @@
 import { ADMIN_KEYS, type AdminRow, SPECIAL_RIGHTS } from '@sil/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/open.js';
-import { users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/users.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { adminRowOf } from './rights.js';

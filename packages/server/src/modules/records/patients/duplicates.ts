@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
-import { patients } from '../../../db/schema/index.js';
+import { patients } from '../../../db/schema/records.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { presentPatient } from '../present.js';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
-import { patients, records } from '../../../db/schema/index.js';
+import { patients, records } from '../../../db/schema/records.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { writeTransaction } from '../../../lib/transaction.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
-import { records } from '../../../db/schema/index.js';
+import { records } from '../../../db/schema/records.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { dropEmpty } from '../../../lib/input.js';

@@ -1,6 +1,6 @@
 import { RECORD_STATUS, type SelectedAnalysesInput } from '@sil/contract';
 import type { Tx } from '../../../db/open.js';
-import { patients, records } from '../../../db/schema/index.js';
+import { patients, records } from '../../../db/schema/records.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { storedSelection } from '../guards.js';

@@ -1,7 +1,7 @@
 import { RECORD_STATUS } from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
-import { records } from '../../../db/schema/index.js';
+import { records } from '../../../db/schema/records.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { writeTransaction } from '../../../lib/transaction.js';
 import { assertEditable } from '../guards.js';

@@ -1,7 +1,7 @@
 import type { AddExternalRecordBody } from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
-import { collectors } from '../../../db/schema/index.js';
+import { collectors } from '../../../db/schema/reference.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { dropEmpty } from '../../../lib/input.js';

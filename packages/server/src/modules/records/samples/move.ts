@@ -1,7 +1,7 @@
 import { SAMPLE_DONE, type StatusAction } from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
-import { records } from '../../../db/schema/index.js';
+import { records } from '../../../db/schema/records.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { writeTransaction } from '../../../lib/transaction.js';

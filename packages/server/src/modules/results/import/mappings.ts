@@ -1,7 +1,9 @@
 import type { ImportFileType, ImportMappingRow } from '@sil/contract';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db, Queryable } from '../../../db/open.js';
-import { importMappings, machines, parameters } from '../../../db/schema/index.js';
+import { parameters } from '../../../db/schema/catalogue.js';
+import { importMappings } from '../../../db/schema/imports.js';
+import { machines } from '../../../db/schema/reference.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { toIso } from '../../../lib/time.js';

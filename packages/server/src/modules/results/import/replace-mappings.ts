@@ -1,7 +1,8 @@
 import type { ImportFileType } from '@sil/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
-import { importMappings, parameters } from '../../../db/schema/index.js';
+import { parameters } from '../../../db/schema/catalogue.js';
+import { importMappings } from '../../../db/schema/imports.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { writeTransaction } from '../../../lib/transaction.js';
