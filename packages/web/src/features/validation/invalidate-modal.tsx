@@ -1,7 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Text, Textarea } from '@mantine/core';
-import { INVALIDATION_REASON_MAX } from '@sil/contract';
-import { useState } from 'react';
+import { INVALIDATION_REASON_MAX, InvalidationBody } from '@sil/contract';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { issueMessages } from '../../lib/form/form-resolver';
+
+/** What the user writes; the samples are the ones chosen on the screen. */
+const ReasonForm = InvalidationBody.pick({ reason: true });
 
 /**
  * The reason of an invalidation (issue 37), asked before anything is taken back: required, it goes
@@ -24,8 +30,12 @@ export function InvalidateModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('validation');
-  const [reason, setReason] = useState('');
-  const blank = reason.trim().length === 0;
+  const form = useForm<z.input<typeof ReasonForm>, unknown, z.output<typeof ReasonForm>>({
+    resolver: zodResolver(ReasonForm, { error: issueMessages }),
+    defaultValues: { reason: '' },
+  });
+  const blank = form.watch('reason').trim().length === 0;
+  const confirm = form.handleSubmit((values) => onConfirm(values.reason));
 
   return (
     <Modal opened onClose={onClose} title={t('invalidate.title')} data-testid="invalidate-dialog">
@@ -37,32 +47,33 @@ export function InvalidateModal({
           {t('invalidate.sent')}
         </Text>
       ) : null}
-      <Textarea
-        label={t('invalidate.reason')}
-        description={t('invalidate.reason_hint')}
-        required
-        autosize
-        minRows={3}
-        maxLength={INVALIDATION_REASON_MAX}
-        value={reason}
-        onChange={(event) => setReason(event.currentTarget.value)}
-        data-field="reason"
-        data-autofocus
-      />
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          {t('invalidate.back')}
-        </Button>
-        <Button
-          color="red"
-          disabled={blank}
-          loading={saving}
-          onClick={() => onConfirm(reason.trim())}
-          data-action="confirm-invalidate"
-        >
-          {t('invalidate.confirm')}
-        </Button>
-      </Group>
+      <form noValidate onSubmit={(event) => void confirm(event)}>
+        <Textarea
+          label={t('invalidate.reason')}
+          description={t('invalidate.reason_hint')}
+          required
+          autosize
+          minRows={3}
+          maxLength={INVALIDATION_REASON_MAX}
+          {...form.register('reason')}
+          data-field="reason"
+          data-autofocus
+        />
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={onClose}>
+            {t('invalidate.back')}
+          </Button>
+          <Button
+            color="red"
+            disabled={blank}
+            loading={saving}
+            type="submit"
+            data-action="confirm-invalidate"
+          >
+            {t('invalidate.confirm')}
+          </Button>
+        </Group>
+      </form>
     </Modal>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RecordStatusBadge } from '../../components/record-status-badge';
 import { formatDate } from '../../lib/format/dates';
-import { notifyApiError, showToast } from '../../lib/notify';
+import { showToast } from '../../lib/notify';
 import { useSession } from '../../lib/use-session';
 import { ReportCard } from '../reports';
 import { useInvalidateRecord, useRecordPreview, useValidateRecord } from './api';
@@ -55,40 +55,35 @@ export function RecordReview({ locale, recordId }: { locale: WebLocale; recordId
       return next;
     });
 
-  const validate = async () => {
-    try {
-      const answer = await validating.mutateAsync({
-        record_id: recordId,
-        sample_ids: samplesForStep('validate', chosen, statusOf),
-      });
-      setChosen(new Set());
-      showToast('success', t('toast.validatedSuccess'));
-      const then = afterValidation(record.record_status, answer);
-      if (then.kind === 'next') {
-        void navigate(hrefTo(locale, 'validateRecord', { recordId: then.recordId }));
-        showToast('info', t('toast.nextLoaded'));
-      } else if (then.kind === 'noneLeft') {
-        void navigate(hrefTo(locale, 'validateRecord'));
-      }
-    } catch (error) {
-      notifyApiError(error);
-    }
-  };
-  const invalidate = async (reason: string) => {
-    try {
-      await invalidating.mutateAsync({
-        record_id: recordId,
-        sample_ids: samplesForStep('invalidate', chosen, statusOf),
-        reason,
-      });
-      setChosen(new Set());
-      setAsking(false);
-      showToast('success', t('toast.invalidatedSuccess'));
-    } catch (error) {
-      notifyApiError(error);
-    }
-  };
-
+  // The mutations are not quiet: an error is the app's toast.
+  const validate = () =>
+    validating.mutate(
+      { record_id: recordId, sample_ids: samplesForStep('validate', chosen, statusOf) },
+      {
+        onSuccess: (answer) => {
+          setChosen(new Set());
+          showToast('success', t('toast.validatedSuccess'));
+          const then = afterValidation(record.record_status, answer);
+          if (then.kind === 'next') {
+            void navigate(hrefTo(locale, 'validateRecord', { recordId: then.recordId }));
+            showToast('info', t('toast.nextLoaded'));
+          } else if (then.kind === 'noneLeft') {
+            void navigate(hrefTo(locale, 'validateRecord'));
+          }
+        },
+      },
+    );
+  const invalidate = (reason: string) =>
+    invalidating.mutate(
+      { record_id: recordId, sample_ids: samplesForStep('invalidate', chosen, statusOf), reason },
+      {
+        onSuccess: () => {
+          setChosen(new Set());
+          setAsking(false);
+          showToast('success', t('toast.invalidatedSuccess'));
+        },
+      },
+    );
   const patient = record.patient;
   return (
     <Stack data-testid="record-review" data-record={record.record_id} data-status={record.record_status}>
@@ -150,12 +145,7 @@ export function RecordReview({ locale, recordId }: { locale: WebLocale; recordId
           </Button>
         ) : null}
         {rights?.validation_admin ? (
-          <Button
-            onClick={() => void validate()}
-            loading={validating.isPending}
-            disabled={frozen}
-            data-action="validate"
-          >
+          <Button onClick={validate} loading={validating.isPending} disabled={frozen} data-action="validate">
             {t('selection.validate')}
           </Button>
         ) : null}
@@ -168,7 +158,7 @@ export function RecordReview({ locale, recordId }: { locale: WebLocale; recordId
           count={samplesForStep('invalidate', chosen, statusOf).length}
           sent={record.record_status === RECORD_STATUS.sent}
           saving={invalidating.isPending}
-          onConfirm={(reason) => void invalidate(reason)}
+          onConfirm={invalidate}
           onClose={() => setAsking(false)}
         />
       ) : null}
