@@ -1,7 +1,8 @@
 import { billingRoutes } from '@sil/contract/billing';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { downloadDocument } from '../documents';
 
 // The billing calls come with the record screen ('@sil/contract/billing'), not in the first load.
 const { getBillingDetails, getCerfa, getQuote } = billingRoutes;
@@ -18,4 +19,11 @@ export function useBillingDetails(recordId: string) {
 export function billingDocument(kind: 'cerfa' | 'quote', recordId: string) {
   const route = kind === 'cerfa' ? getCerfa : getQuote;
   return call(route, { query: { record_id: recordId } });
+}
+
+/** The fee sheet or the quote handed to the browser's downloads; false when the service has none. */
+export function useDownloadBillingDocument(recordId: string) {
+  return useMutation({
+    mutationFn: async (kind: 'cerfa' | 'quote') => downloadDocument(await billingDocument(kind, recordId)),
+  });
 }

@@ -14,13 +14,11 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import type { BillingActLine } from '@sil/contract/billing';
 import { IconFileInvoice, IconReceipt } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/format/dates';
 import { formatCents } from '../../../lib/format/numbers';
-import { notifyApiError, showToast } from '../../../lib/notify';
-import { downloadDocument } from '../documents';
-import { billingDocument, useBillingDetails } from './api';
+import { showToast } from '../../../lib/notify';
+import { useBillingDetails, useDownloadBillingDocument } from './api';
 
 function ActState({ line }: { line: BillingActLine }) {
   const { t } = useTranslation('records');
@@ -50,22 +48,19 @@ export function BillingModal({ recordId, onClose }: { recordId: string; onClose:
   const { t, i18n } = useTranslation('records');
   const phone = useMediaQuery('(max-width: 575.98px)');
   const details = useBillingDetails(recordId);
-  const [busy, setBusy] = useState<string | null>(null);
+  const downloading = useDownloadBillingDocument(recordId);
   const money = (cents: number) => formatCents(cents, i18n.language);
   const data = details.data;
 
-  const download = async (kind: 'cerfa' | 'quote') => {
-    setBusy(kind);
-    try {
-      const answer = await billingDocument(kind, recordId);
-      if (downloadDocument(answer)) showToast('success', t('toast.downloadSuccess'));
-      else showToast('info', t(kind === 'cerfa' ? 'billing.no_cerfa' : 'billing.no_quote'));
-    } catch (error) {
-      notifyApiError(error);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const download = (kind: 'cerfa' | 'quote') =>
+    downloading.mutate(kind, {
+      onSuccess: (saved) =>
+        saved
+          ? showToast('success', t('toast.downloadSuccess'))
+          : showToast('info', t(kind === 'cerfa' ? 'billing.no_cerfa' : 'billing.no_quote')),
+    });
+  const loadingDocument = (kind: 'cerfa' | 'quote') =>
+    downloading.isPending && downloading.variables === kind;
 
   return (
     <Modal
@@ -197,16 +192,16 @@ export function BillingModal({ recordId, onClose }: { recordId: string; onClose:
             <Button
               variant="light"
               leftSection={<IconReceipt size={16} />}
-              loading={busy === 'quote'}
-              onClick={() => void download('quote')}
+              loading={loadingDocument('quote')}
+              onClick={() => download('quote')}
               data-action="quote"
             >
               {t('billing.quote')}
             </Button>
             <Button
               leftSection={<IconFileInvoice size={16} />}
-              loading={busy === 'cerfa'}
-              onClick={() => void download('cerfa')}
+              loading={loadingDocument('cerfa')}
+              onClick={() => download('cerfa')}
               data-action="cerfa-from-details"
             >
               {t('actions.cerfa')}
