@@ -1,4 +1,4 @@
-import type { ExchangeFormat, RouteBody } from '@sil/contract';
+import type { ExchangeFormat, RouteBody, RouteQuery } from '@sil/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -198,5 +198,17 @@ export function useExportResults(recordId: string) {
       saveFile({ blob: new Blob([file.content], { type: file.content_type }), fileName: file.filename });
       return file.filename;
     },
+  });
+}
+
+/**
+ * The national INS teleservice asked from the five traits (spec.md §8). A read, run when the user
+ * asks: a mutation, whose answer fills the identity step.
+ */
+export function useInsLookup() {
+  return useMutation({
+    mutationFn: (query: RouteQuery<'getInsFromIdentityInformation'>) =>
+      call('getInsFromIdentityInformation', { query }),
+    meta: { quiet: true },
   });
 }

@@ -49,7 +49,6 @@ export function RecordWizard({
   const [initial, setInitial] = useState<WizardValues>(emptyValues);
   const [phase, setPhase] = useState<Phase>(recordId || patientId ? 'steps' : 'init');
   const [conflicts, setConflicts] = useState<NabmConflict[]>([]);
-  const [saving, setSaving] = useState(false);
   const form = useForm<WizardValues>({ defaultValues: initial });
   const flow = useStepFlow(form, recordId ? 1 : 0);
   const { step, issues } = flow;
@@ -83,49 +82,46 @@ export function RecordWizard({
     flow.open(row ? 0 : 1);
   };
 
-  const submit = async () => {
-    setSaving(true);
+  const submit = () => {
     setConflicts([]);
-    try {
-      const outcome = await submitting.mutateAsync({
-        values: form.getValues(),
-        initial,
-        patient,
-        record: editedRecord,
-      });
-      if (outcome.kind === 'invalid') {
-        flow.showIssues(outcome.issues);
-        return;
-      }
-      if (outcome.kind === 'updated') {
-        showToast('success', t('toast.recordEdited'));
-        void navigate(hrefTo(locale, 'previewRecord', { recordId: outcome.recordId }));
-        return;
-      }
-      showToast('success', t('toast.recordAdded'));
-      const { answer } = outcome;
-      setPhase({
-        created: {
-          recordId: answer.record_id,
-          number: answer.record_number,
-          password: answer.record_password,
+    submitting.mutate(
+      { values: form.getValues(), initial, patient, record: editedRecord },
+      {
+        onSuccess: (outcome) => {
+          if (outcome.kind === 'invalid') {
+            flow.showIssues(outcome.issues);
+            return;
+          }
+          if (outcome.kind === 'updated') {
+            showToast('success', t('toast.recordEdited'));
+            void navigate(hrefTo(locale, 'previewRecord', { recordId: outcome.recordId }));
+            return;
+          }
+          showToast('success', t('toast.recordAdded'));
+          const { answer } = outcome;
+          setPhase({
+            created: {
+              recordId: answer.record_id,
+              number: answer.record_number,
+              password: answer.record_password,
+            },
+          });
         },
-      });
-    } catch (error) {
-      const found = nabmConflictsOf(error);
-      const fields = serverIssues(error);
-      if (found.length > 0) {
-        setConflicts(found);
-        flow.open(stepOfField('record_selected_analyses'));
-      } else if (Object.keys(fields).length > 0) {
-        flow.showIssues(fields);
-      }
-      // Refused fields shown under their inputs, on their step: a toast would only repeat them.
-      const shown = Object.keys(fields).some((field) => stepOfField(field) < SUMMARY_STEP);
-      if (!shown) notifyApiError(error);
-    } finally {
-      setSaving(false);
-    }
+        onError: (error) => {
+          const found = nabmConflictsOf(error);
+          const fields = serverIssues(error);
+          if (found.length > 0) {
+            setConflicts(found);
+            flow.open(stepOfField('record_selected_analyses'));
+          } else if (Object.keys(fields).length > 0) {
+            flow.showIssues(fields);
+          }
+          // Refused fields shown under their inputs, on their step: a toast would only repeat them.
+          const shown = Object.keys(fields).some((field) => stepOfField(field) < SUMMARY_STEP);
+          if (!shown) notifyApiError(error);
+        },
+      },
+    );
   };
 
   const title = recordId
@@ -207,10 +203,10 @@ export function RecordWizard({
         <WizardFooter
           step={step}
           patientChosen={patient !== null}
-          saving={saving}
+          saving={submitting.isPending}
           editing={Boolean(recordId)}
           onGo={flow.go}
-          onSubmit={() => void submit()}
+          onSubmit={submit}
         />
       </Box>
     </WizardContext.Provider>

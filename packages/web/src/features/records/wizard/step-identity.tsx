@@ -11,10 +11,9 @@ import {
   TITLES,
 } from '@sil/contract';
 import { IconCheck, IconId, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../../lib/api-client';
 import { notifyApiError, showToast } from '../../../lib/notify';
+import { useInsLookup } from '../api';
 import { WSelect, WText } from './fields';
 import { useWizard } from './wizard-context';
 
@@ -51,11 +50,11 @@ function CogState({ text }: { text: string }) {
 export function StepIdentity() {
   const { t } = useTranslation('records');
   const { form } = useWizard();
-  const [looking, setLooking] = useState(false);
+  const looking = useInsLookup();
   const nir = form.watch('patient_nir');
   const birthplace = form.watch('patient_birthplace');
 
-  const lookUp = async () => {
+  const lookUp = () => {
     const v = form.getValues();
     const gender = PATIENT_GENDERS.find((g) => g === v.patient_gender);
     const lastName = (v.patient_birth_name || v.patient_surname).trim();
@@ -63,37 +62,35 @@ export function StepIdentity() {
       showToast('warning', t('identity.ins_lookup'), t('identity.ins_traits_needed'));
       return;
     }
-    setLooking(true);
-    try {
-      const answer = await call('getInsFromIdentityInformation', {
-        query: {
-          last_name: lastName,
-          first_name: v.patient_name.trim(),
-          sex: gender,
-          birthday: v.patient_dob,
-          birth_place: v.patient_birthplace.trim() || undefined,
+    looking.mutate(
+      {
+        last_name: lastName,
+        first_name: v.patient_name.trim(),
+        sex: gender,
+        birthday: v.patient_dob,
+        birth_place: v.patient_birthplace.trim() || undefined,
+      },
+      {
+        onSuccess: (answer) => {
+          // spec.md §8 'INS lookup answers': 1 none, 2 found (NIA warned), 3 several.
+          if (answer.i_insIdentityResult === 2 && answer.Identity) {
+            const ins = answer.Identity.Ins;
+            form.setValue('patient_ins', `${ins.s_value}${ins.s_key}`, { shouldDirty: true });
+            form.setValue('patient_ins_oid', ins.s_oid, { shouldDirty: true });
+            if (!v.patient_birth_name) form.setValue('patient_birth_name', answer.Identity.s_birthName);
+            if (v.patient_identity_status === '' || v.patient_identity_status === 'provisional')
+              form.setValue('patient_identity_status', 'retrieved', { shouldDirty: true });
+            showToast('success', t('identity.ins_lookup'), t('toast.getINS'));
+            if (isNiaOid(ins.s_oid)) showToast('warning', t('identity.ins_lookup'), t('toast.insNIA'));
+          } else if (answer.i_insIdentityResult === 3) {
+            showToast('warning', t('identity.ins_lookup'), t('toast.multipleInsIdentity'));
+          } else {
+            showToast('warning', t('identity.ins_lookup'), t('toast.noInsIdentity'));
+          }
         },
-      });
-      // spec.md §8 'INS lookup answers': 1 none, 2 found (NIA warned), 3 several.
-      if (answer.i_insIdentityResult === 2 && answer.Identity) {
-        const ins = answer.Identity.Ins;
-        form.setValue('patient_ins', `${ins.s_value}${ins.s_key}`, { shouldDirty: true });
-        form.setValue('patient_ins_oid', ins.s_oid, { shouldDirty: true });
-        if (!v.patient_birth_name) form.setValue('patient_birth_name', answer.Identity.s_birthName);
-        if (v.patient_identity_status === '' || v.patient_identity_status === 'provisional')
-          form.setValue('patient_identity_status', 'retrieved', { shouldDirty: true });
-        showToast('success', t('identity.ins_lookup'), t('toast.getINS'));
-        if (isNiaOid(ins.s_oid)) showToast('warning', t('identity.ins_lookup'), t('toast.insNIA'));
-      } else if (answer.i_insIdentityResult === 3) {
-        showToast('warning', t('identity.ins_lookup'), t('toast.multipleInsIdentity'));
-      } else {
-        showToast('warning', t('identity.ins_lookup'), t('toast.noInsIdentity'));
-      }
-    } catch (error) {
-      notifyApiError(error);
-    } finally {
-      setLooking(false);
-    }
+        onError: notifyApiError,
+      },
+    );
   };
 
   return (
@@ -127,8 +124,8 @@ export function StepIdentity() {
         <Button
           variant="light"
           leftSection={<IconId size={16} />}
-          loading={looking}
-          onClick={() => void lookUp()}
+          loading={looking.isPending}
+          onClick={lookUp}
           data-action="ins-lookup"
         >
           {t('identity.ins_lookup')}
