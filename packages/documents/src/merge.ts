@@ -7,8 +7,8 @@ export async function mergePdfs(
   title = 'Lot de comptes rendus',
 ): Promise<{ pdf: Buffer; pages: number }> {
   if (documents.length === 0) throw new Error('mergePdfs needs at least one document');
-  // pdf-lib is imported on the first batch, not at the server's start (as pdfkit: pdf.ts).
-  const { PDFDocument } = await import('pdf-lib');
+  // pdf-lib's maintained fork, imported on the first batch, not at the server's start (as pdfkit: pdf.ts).
+  const { PDFDocument } = await import('@cantoo/pdf-lib');
   const merged = await PDFDocument.create();
   merged.setTitle(title);
   merged.setCreator('SIL');
@@ -22,6 +22,6 @@ export async function mergePdfs(
 
 /** The number of pages of a PDF (a print batch's check, a stored report's length). */
 export async function pdfPageCount(bytes: Uint8Array): Promise<number> {
-  const { PDFDocument } = await import('pdf-lib');
+  const { PDFDocument } = await import('@cantoo/pdf-lib');
   return (await PDFDocument.load(bytes)).getPageCount();
 }
