@@ -52,8 +52,8 @@ const MODULES = '^packages/server/src/modules/';
 const tableOwnerRules = Object.entries(TABLE_OWNERS).map(([file, owners]) => ({
   name: `table-owner-${file}`,
   severity: 'error',
-  comment: `db/schema/${file}.ts belongs to ${owners.join(', ')}: other modules go through its index.ts.`,
-  from: { path: MODULES, pathNot: owners.map((owner) => `${MODULES}${owner}/`) },
+  comment: `db/schema/${file}.ts belongs to ${owners.join(', ')}: other modules read it through the owner's tables.ts and write it through its index.ts. backups copies every table.`,
+  from: { path: MODULES, pathNot: [...owners, 'backups'].map((owner) => `${MODULES}${owner}/`) },
   to: { path: `${SCHEMA}${file}\\.ts$` },
 }));
 
@@ -69,11 +69,12 @@ module.exports = {
     {
       name: 'server-module-insides',
       severity: 'error',
-      comment: 'A module uses another module only through its index.ts (its face).',
+      comment:
+        'A module uses another module only through its index.ts (its face) and reads its tables only through its tables.ts (lib/read-only.ts).',
       from: { path: `${MODULES}([^/]+)/` },
       to: {
         path: `${MODULES}[^/]+/`,
-        pathNot: [`${MODULES}$1/`, `${MODULES}[^/]+/index\\.ts$`],
+        pathNot: [`${MODULES}$1/`, `${MODULES}[^/]+/(index|tables)\\.ts$`],
       },
     },
     {
@@ -99,6 +100,17 @@ module.exports = {
       to: { path: `${SCHEMA}index\\.ts$` },
     },
     ...tableOwnerRules,
+    {
+      name: 'table-file-has-owner',
+      severity: 'error',
+      comment:
+        'A new table file in db/schema gets an owner (TABLE_OWNERS) or a reason to be shared (SHARED_TABLES).',
+      from: { path: MODULES },
+      to: {
+        path: SCHEMA,
+        pathNot: `${SCHEMA}(${[...Object.keys(TABLE_OWNERS), ...SHARED_TABLES, 'index'].join('|')})\\.ts$`,
+      },
+    },
     {
       name: 'web-feature-insides',
       severity: 'error',

@@ -1,5 +1,5 @@
 import { bigserial, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { stampNow } from './columns.js';
+import { id, stampNow } from './columns.js';
 
 /**
  * Audit trail (spec.md §3 'Audit trace entry'). Rows are written only by the database triggers of
@@ -23,4 +23,21 @@ export const auditTrail = pgTable(
     nca: text('nca'),
   },
   (t) => [index().on(t.table_name, t.row_id), index().on(t.laboratory_id, t.modification_timestamp)],
+);
+
+/** Logins, failed logins and refused authorizations: who, what, when (UTC), from where. */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    event_id: id('event_id'),
+    event_type: text('event_type').notNull(),
+    admin_uid: uuid('admin_uid'),
+    laboratory_id: uuid('laboratory_id'),
+    email: text('email'),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+    detail: text('detail'),
+    occurred_at: stampNow('occurred_at'),
+  },
+  (t) => [index().on(t.occurred_at), index().on(t.admin_uid)],
 );

@@ -85,20 +85,3 @@ export const authFailures = pgTable(
   },
   (t) => [index().on(t.throttle_key, t.failed_at)],
 );
-
-/** Logins, failed logins and refused authorizations: who, what, when (UTC), from where. */
-export const securityEvents = pgTable(
-  'security_events',
-  {
-    event_id: id('event_id'),
-    event_type: text('event_type').notNull(),
-    admin_uid: uuid('admin_uid'),
-    laboratory_id: uuid('laboratory_id'),
-    email: text('email'),
-    ip: text('ip'),
-    user_agent: text('user_agent'),
-    detail: text('detail'),
-    occurred_at: stampNow('occurred_at'),
-  },
-  (t) => [index().on(t.occurred_at), index().on(t.admin_uid)],
-);

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/open.js';
-import { securityEvents } from '../../db/schema/auth.js';
+import { securityEvents } from '../../db/schema/audit.js';
 import type { RequestOrigin } from '../../lib/auth-context.js';
 
 export type SecurityEventType =

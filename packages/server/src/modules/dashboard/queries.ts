@@ -8,9 +8,9 @@ import {
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/open.js';
-import { recordDeliveries } from '../../db/schema/delivery.js';
-import { patients, recordDayCounts, records, samples } from '../../db/schema/records.js';
+import { recordDeliveries } from '../delivery/tables.js';
 import { openRecord, parisMidnight, taskCondition } from '../records/index.js';
+import { patients, recordDayCounts, records, samples } from '../records/tables.js';
 
 /**
  * The dashboard's counters (docs/dashboard.md): one aggregate statement per panel, each read

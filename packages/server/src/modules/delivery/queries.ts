@@ -3,9 +3,9 @@ import { and, asc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable, Tx } from '../../db/open.js';
 import { recordDeliveries, recordDeliveryCalls } from '../../db/schema/delivery.js';
-import { patients, records } from '../../db/schema/records.js';
 import { users } from '../../db/schema/users.js';
 import { presentRow } from '../../lib/time.js';
+import { patients, records } from '../records/tables.js';
 
 type Delivery = typeof recordDeliveries.$inferSelect;
 const DELIVERY_STAMPS = [

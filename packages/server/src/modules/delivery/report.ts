@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
-import { records } from '../../db/schema/records.js';
 import { fail } from '../../lib/errors.js';
+import { records } from '../records/tables.js';
 import { latestReportFile } from '../reports/index.js';
 
 export interface DeliveredReport {

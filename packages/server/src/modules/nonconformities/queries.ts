@@ -3,10 +3,10 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../../db/open.js';
 import { analyses } from '../../db/schema/catalogue.js';
 import { recordAnes, recordNcas } from '../../db/schema/nonconformities.js';
-import { samples } from '../../db/schema/records.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { presentRow } from '../../lib/time.js';
 import { lockedRecord, visibleRecord } from '../records/index.js';
+import { samples } from '../records/tables.js';
 
 const ANE_STAMPS = ['ane_created_at', 'ane_last_updated'] as const;
 const NCA_STAMPS = ['nca_created_at', 'nca_resolved_at', 'nca_last_updated'] as const;

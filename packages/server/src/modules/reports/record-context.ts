@@ -4,11 +4,11 @@ import type { Queryable } from '../../db/open.js';
 import { analyses } from '../../db/schema/catalogue.js';
 import { prescribers } from '../../db/schema/clinics.js';
 import { laboratories } from '../../db/schema/laboratories.js';
-import { patients, samples } from '../../db/schema/records.js';
 import { collectors, matrices, sampleTypes } from '../../db/schema/reference.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { type RecordRow, visibleRecord } from '../records/index.js';
+import { patients, samples } from '../records/tables.js';
 
 /** Everything the documents of one record print, read in a handful of queries. */
 export async function loadRecordContext(db: Queryable, auth: Authenticated, recordId: string) {

@@ -2,10 +2,11 @@ import { type Anteriority, SAMPLE_STATUS } from '@sil/contract';
 import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
 import { analyses, parameters } from '../../db/schema/catalogue.js';
-import { patients, records, samples } from '../../db/schema/records.js';
 import { results } from '../../db/schema/results.js';
 import { users } from '../../db/schema/users.js';
 import { fail } from '../../lib/errors.js';
+import { columnsOf } from '../../lib/read-only.js';
+import { patients, records, samples } from '../records/tables.js';
 
 export type StoredResult = typeof results.$inferSelect & { entered_by_name: string };
 export type ParameterRow = typeof parameters.$inferSelect;
@@ -13,7 +14,7 @@ export type ParameterRow = typeof parameters.$inferSelect;
 /** The record and patient a sample belongs to: the patient's conditions choose the ranges. */
 export async function recordAndPatientOf(q: Queryable, recordId: string) {
   const [row] = await q
-    .select({ record: records, patient: patients })
+    .select({ record: columnsOf(records), patient: columnsOf(patients) })
     .from(records)
     .innerJoin(patients, eq(patients.patient_id, records.record_patient))
     .where(eq(records.record_id, recordId));

@@ -1,7 +1,7 @@
 import { RECORD_STATUS } from '@sil/contract';
 import { and, asc, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/open.js';
-import { patients, records, samples } from '../../db/schema/records.js';
+import { patients, records, samples } from '../records/tables.js';
 
 /**
  * The records waiting for a biologist, in the order they are taken: urgent ones first, then the

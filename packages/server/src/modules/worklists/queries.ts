@@ -2,8 +2,8 @@ import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
 import { and, asc, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
 import { analyses } from '../../db/schema/catalogue.js';
-import { patients, records, samples } from '../../db/schema/records.js';
 import { machines, matrices, sampleTypes } from '../../db/schema/reference.js';
+import { patients, records, samples } from '../records/tables.js';
 
 export async function machineInLaboratory(q: Queryable, laboratoryId: string, machineId: string) {
   const [machine] = await q

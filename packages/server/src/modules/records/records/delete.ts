@@ -2,11 +2,11 @@ import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
 import { and, arrayOverlaps, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
 import { records, samples } from '../../../db/schema/records.js';
-import { recordReports } from '../../../db/schema/reports.js';
-import { uploads } from '../../../db/schema/uploads.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { writeTransaction } from '../../../lib/transaction.js';
+import { recordReports } from '../../reports/tables.js';
+import { uploads } from '../../uploads/tables.js';
 
 /**
  * Deleting records registered by mistake (spec.md §2 Data management), all or none, in one audited

@@ -1,12 +1,12 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, type Subquery, sql } from 'drizzle-orm';
 import { type AnyPgColumn, type PgTable, unionAll } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../../db/open.js';
 import { analyses } from '../../../db/schema/catalogue.js';
 import { clinics, prescribers } from '../../../db/schema/clinics.js';
-import { recordAnes, recordNcas } from '../../../db/schema/nonconformities.js';
 import { patients, records, samples } from '../../../db/schema/records.js';
 import { collectors, families, machines, matrices, sampleTypes } from '../../../db/schema/reference.js';
 import { users } from '../../../db/schema/users.js';
+import { recordAnes, recordNcas } from '../../nonconformities/tables.js';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
@@ -16,7 +16,7 @@ export function idsIn(text: string | null | undefined): string[] {
 }
 
 /** A table, its id and laboratory columns, and the name it shows of a row. */
-type NamedTable = [PgTable, AnyPgColumn, AnyPgColumn, SQL<string>];
+type NamedTable = [PgTable | Subquery, AnyPgColumn, AnyPgColumn, SQL<string>];
 
 /** The rows among `wanted` of one table of the laboratory, each with its name. */
 const namedRowsOf = (

@@ -7,14 +7,15 @@ import {
 } from '@sil/contract';
 import { type AnyColumn, and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/open.js';
-import { auditTrail } from '../../../db/schema/audit.js';
-import { recordAnes, recordNcas } from '../../../db/schema/nonconformities.js';
 import { abnormalRecords, patients, records, samples } from '../../../db/schema/records.js';
 import { users } from '../../../db/schema/users.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { isNameAlone, isNumberTerm, like, startsWith } from '../../../lib/list/query.js';
 import type { ListSource, Row } from '../../../lib/list/source.js';
+import { columnsOf } from '../../../lib/read-only.js';
+import { auditTrail } from '../../audit/tables.js';
+import { recordAnes, recordNcas } from '../../nonconformities/tables.js';
 import { patientSearch } from '../patients/queries.js';
 import { presentRecord } from '../present.js';
 import { type RecordRow, recordScope } from '../scope.js';
@@ -227,7 +228,7 @@ export async function traceEntries(q: Queryable, laboratoryId: string, record: R
       : undefined,
   );
   const entries = await q
-    .select({ entry: auditTrail, name: users.user_name })
+    .select({ entry: columnsOf(auditTrail), name: users.user_name })
     .from(auditTrail)
     .leftJoin(users, sql`${users.admin_uid}::text = ${auditTrail.modification_by}`)
     .where(and(eq(auditTrail.laboratory_id, laboratoryId), concerns))

@@ -1,12 +1,13 @@
 import { type ResultChange, SAMPLE_STATUS, type TracedResult } from '@sil/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/open.js';
-import { auditTrail } from '../../../db/schema/audit.js';
 import { parameters } from '../../../db/schema/catalogue.js';
 import { samples } from '../../../db/schema/records.js';
 import { users } from '../../../db/schema/users.js';
+import { columnsOf } from '../../../lib/read-only.js';
+import { type AuditTrailRow, auditTrail } from '../../audit/tables.js';
 
-type AuditEntry = typeof auditTrail.$inferSelect;
+type AuditEntry = AuditTrailRow;
 export interface NamedEntry {
   entry: AuditEntry;
   name: string | null;
@@ -40,7 +41,7 @@ export async function resultEntriesOf(
   ).map((row) => row.id);
   if (resultIds.length === 0) return [];
   return q
-    .select({ entry: auditTrail, name: users.user_name })
+    .select({ entry: columnsOf(auditTrail), name: users.user_name })
     .from(auditTrail)
     .leftJoin(users, sql`${users.admin_uid}::text = ${auditTrail.modification_by}`)
     .where(

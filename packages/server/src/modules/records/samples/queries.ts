@@ -4,12 +4,12 @@ import type { Db, Queryable } from '../../../db/open.js';
 import { preparedPerDatabase } from '../../../db/prepared.js';
 import { analyses } from '../../../db/schema/catalogue.js';
 import { samples } from '../../../db/schema/records.js';
-import { results } from '../../../db/schema/results.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { foldedContains, isNumberTerm, like, startsWith } from '../../../lib/list/query.js';
 import type { ListSource, Row } from '../../../lib/list/source.js';
 import { sessionStampValues, sessionUnchanged } from '../../../lib/session-stamps.js';
+import { results } from '../../results/tables.js';
 import { presentSample } from '../present.js';
 
 export type SampleRow = typeof samples.$inferSelect;

@@ -1,10 +1,12 @@
 import type { CiqRunStatus, ImportAnswer } from '@sil/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
-import { ciqRuns, resultImports, results } from '../../../db/schema/index.js';
+import { resultImports } from '../../../db/schema/imports.js';
+import { results } from '../../../db/schema/results.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { writeTransaction } from '../../../lib/transaction.js';
 import { openRun, writeRunValues } from '../../ciq/index.js';
+import { ciqRuns } from '../../ciq/tables.js';
 import { REWRITTEN_COLUMNS } from '../reading.js';
 import { type ImportInput, planFile, type UploadedFile } from './plan-file.js';
 

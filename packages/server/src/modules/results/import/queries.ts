@@ -2,8 +2,9 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/open.js';
 import { analyses, parameters } from '../../../db/schema/catalogue.js';
 import { resultImports } from '../../../db/schema/imports.js';
-import { patients, records, samples } from '../../../db/schema/records.js';
 import { results } from '../../../db/schema/results.js';
+import { columnsOf } from '../../../lib/read-only.js';
+import { patients, records, samples } from '../../records/tables.js';
 
 const CHUNK = 1000;
 
@@ -29,7 +30,7 @@ export async function importContext(q: Queryable, laboratoryId: string, sampleNu
   const recordIds = [...new Set(sampleRows.map((sample) => sample.sample_record))];
   const recordRows = await inChunks(recordIds, (chunk) =>
     q
-      .select({ record: records, patient: patients })
+      .select({ record: columnsOf(records), patient: columnsOf(patients) })
       .from(records)
       .innerJoin(patients, eq(patients.patient_id, records.record_patient))
       .where(inArray(records.record_id, chunk)),
