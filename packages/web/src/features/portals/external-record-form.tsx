@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -12,20 +13,18 @@ import {
   Title,
 } from '@mantine/core';
 import { AddExternalRecordBody, hrefTo, PATIENT_GENDERS, type WebLocale } from '@sil/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { PageHeader } from '../../components/page-header';
-import { call } from '../../lib/api-client';
 import { DateField } from '../../lib/form/date-field';
 import { DateTimeField } from '../../lib/form/date-time-field';
+import { issueMessages } from '../../lib/form/form-resolver';
 import { instantOfLabWallClock } from '../../lib/format/lab-time';
 import { notifyApiError, showToast } from '../../lib/notify';
-import { queryKeys } from '../../lib/query-keys';
-import { referenceListRoute } from '../../lib/table/entity-routes';
-import { loadAllQuery } from '../../lib/table/list-state';
 import { useLoadAll } from '../../lib/table/use-load-all';
+import { useAddExternalRecord, useOrderableAnalyses, usePreviousRecord } from './api';
 
 interface Values {
   patient_surname: string;
@@ -56,19 +55,6 @@ const EMPTY: Values = {
   record_is_urgent: false,
   analyses: [],
 };
-
-/** The orderable analyses of the catalogue (hidden ones cannot be ordered, spec.md §8). */
-function useOrderableAnalyses() {
-  return useQuery({
-    queryKey: [...queryKeys.table.loadAll('analyses'), 'orderable'],
-    queryFn: async () => call(await referenceListRoute('analyses'), { query: loadAllQuery }),
-    select: (answer) =>
-      answer.data
-        .filter((row) => row.analysis_visible !== false)
-        .map((row) => ({ value: row.analysis_id, label: row.analysis_name })),
-    staleTime: 30_000,
-  });
-}
 
 /** What the body sends: empty texts are left out, the analyses go as one combination. */
 function bodyOf(values: Values, patientId: string | null) {
@@ -114,65 +100,93 @@ export function ExternalRecordForm({
 }) {
   const { t } = useTranslation('records');
   const navigate = useNavigate();
-  const client = useQueryClient();
   const analyses = useOrderableAnalyses();
   const collectors = useLoadAll('collectors');
   const prescribers = useLoadAll('prescribers');
-  const previous = useQuery({
-    queryKey: queryKeys.record.one(recordId ?? ''),
-    queryFn: async () => (await call('getRecord', { query: { record_id: recordId ?? '' } }))[0] ?? null,
-    enabled: recordId !== null,
-  });
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    // A field the user changes no longer shows the problem the last attempt found in it.
-    const field = key === 'analyses' ? 'record_selected_analyses' : key;
-    setErrors(({ [field]: _fixed, ...rest }) => rest);
-  };
+  const previous = usePreviousRecord(recordId);
   const known = previous.data ?? null;
-
-  const save = useMutation({
-    mutationFn: (body: AddExternalRecordBody) => call('addExternalRecord', { body }),
-    meta: { quiet: true },
-    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.table.all('records') }),
+  const save = useAddExternalRecord();
+  // The earlier record's collection people stand in for the ones the user leaves empty.
+  const withKnown = (values: Values): Values => ({
+    ...values,
+    record_collector: values.record_collector || known?.record_collector || '',
+    record_prescriber: values.record_prescriber || known?.record_prescriber || '',
   });
-
-  const submit = async () => {
-    const body = bodyOf(
-      {
-        ...values,
-        record_collector: values.record_collector || known?.record_collector || '',
-        record_prescriber: values.record_prescriber || known?.record_prescriber || '',
-      },
-      patientId,
-    );
-    const parsed = AddExternalRecordBody.safeParse(body);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '');
-        found[field] ??=
-          field === 'record_selected_analyses'
-            ? t('issues.analyses_required')
-            : issue.message === 'required' || issue.code === 'invalid_type'
-              ? t('issues.required')
-              : t('issues.invalid');
-      }
-      setErrors(found);
-      showToast('error', t('wizard.check_inputs'));
-      return;
-    }
-    setErrors({});
-    try {
-      const answer = await save.mutateAsync(parsed.data);
-      showToast('success', t('toast.recordAdded'), answer.record_number);
-      void navigate(hrefTo(locale, 'previewRecord', { recordId: answer.record_id }));
-    } catch (error) {
-      notifyApiError(error);
-    }
+  const form = useForm<Values, unknown, AddExternalRecordBody>({
+    defaultValues: EMPTY,
+    // Checked as it is sent: the contract's body, its field names the form's (analyses aside).
+    resolver: zodResolver(
+      z
+        .custom<Values>()
+        .transform((values): unknown => bodyOf(withKnown(values), patientId))
+        .pipe(AddExternalRecordBody),
+      { error: issueMessages },
+    ),
+  });
+  const { errors } = form.formState;
+  const errorOf = (field: keyof Values | 'record_selected_analyses') => {
+    const message = errors[field as keyof Values]?.message;
+    if (!message) return undefined;
+    if (field === 'record_selected_analyses') return t('issues.analyses_required');
+    return message === 'required' ? t('issues.required') : t('issues.invalid');
   };
+
+  const submit = form.handleSubmit(
+    (body) =>
+      save.mutate(body, {
+        onSuccess: (answer) => {
+          showToast('success', t('toast.recordAdded'), answer.record_number);
+          void navigate(hrefTo(locale, 'previewRecord', { recordId: answer.record_id }));
+        },
+        onError: notifyApiError,
+      }),
+    () => showToast('error', t('wizard.check_inputs')),
+  );
+
+  const text = (name: TextName, required = false) => (
+    <TextInput
+      label={t(`fields.${name}`)}
+      required={required}
+      {...form.register(name)}
+      error={errorOf(name)}
+      data-field={name}
+    />
+  );
+  const date = (name: 'patient_dob' | 'record_prescription_date', required = false) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field: { value, onChange } }) => (
+        <DateField
+          label={t(`fields.${name}`)}
+          required={required}
+          value={value}
+          onChange={onChange}
+          error={errorOf(name)}
+          data-field={name}
+        />
+      )}
+    />
+  );
+  const person = (name: 'record_collector' | 'record_prescriber', required: boolean) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field: { value, onChange } }) => (
+        <Select
+          label={t(`fields.${name}`)}
+          required={required}
+          clearable={!required}
+          searchable
+          data={(name === 'record_collector' ? collectors : prescribers).choices}
+          value={value || known?.[name] || null}
+          onChange={(chosen) => onChange(chosen ?? '')}
+          error={errorOf(name)}
+          data-field={name}
+        />
+      )}
+    />
+  );
 
   const knownName = known?.patient ? `${known.patient.patient_surname} ${known.patient.patient_name}` : null;
   return (
@@ -188,53 +202,26 @@ export function ExternalRecordForm({
           </Alert>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={t('fields.patient_surname')}
-              required
-              value={values.patient_surname}
-              onChange={(e) => set('patient_surname', e.currentTarget.value)}
-              error={errors.patient_surname}
-              data-field="patient_surname"
+            {text('patient_surname', true)}
+            {text('patient_name', true)}
+            {text('patient_birth_name')}
+            <Controller
+              control={form.control}
+              name="patient_gender"
+              render={({ field: { value, onChange } }) => (
+                <Select
+                  label={t('fields.patient_gender')}
+                  required
+                  data={PATIENT_GENDERS.map((gender) => ({ value: gender, label: t(`genders.${gender}`) }))}
+                  value={value || null}
+                  onChange={(chosen) => onChange(chosen ?? '')}
+                  error={errorOf('patient_gender')}
+                  data-field="patient_gender"
+                />
+              )}
             />
-            <TextInput
-              label={t('fields.patient_name')}
-              required
-              value={values.patient_name}
-              onChange={(e) => set('patient_name', e.currentTarget.value)}
-              error={errors.patient_name}
-              data-field="patient_name"
-            />
-            <TextInput
-              label={t('fields.patient_birth_name')}
-              value={values.patient_birth_name}
-              onChange={(e) => set('patient_birth_name', e.currentTarget.value)}
-              error={errors.patient_birth_name}
-              data-field="patient_birth_name"
-            />
-            <Select
-              label={t('fields.patient_gender')}
-              required
-              data={PATIENT_GENDERS.map((gender) => ({ value: gender, label: t(`genders.${gender}`) }))}
-              value={values.patient_gender || null}
-              onChange={(value) => set('patient_gender', value ?? '')}
-              error={errors.patient_gender}
-              data-field="patient_gender"
-            />
-            <DateField
-              label={t('fields.patient_dob')}
-              required
-              value={values.patient_dob}
-              onChange={(value) => set('patient_dob', value)}
-              error={errors.patient_dob}
-              data-field="patient_dob"
-            />
-            <TextInput
-              label={t('fields.patient_external_id')}
-              value={values.patient_external_id}
-              onChange={(e) => set('patient_external_id', e.currentTarget.value)}
-              error={errors.patient_external_id}
-              data-field="patient_external_id"
-            />
+            {date('patient_dob', true)}
+            {text('patient_external_id')}
           </SimpleGrid>
         )}
       </Card>
@@ -243,46 +230,34 @@ export function ExternalRecordForm({
           {t('portal.collection')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <DateTimeField
-            label={t('fields.record_collection_datetime')}
-            required
-            value={values.record_collection_datetime}
-            onChange={(value) => set('record_collection_datetime', value)}
-            error={errors.record_collection_datetime}
-            data-field="record_collection_datetime"
+          <Controller
+            control={form.control}
+            name="record_collection_datetime"
+            render={({ field: { value, onChange } }) => (
+              <DateTimeField
+                label={t('fields.record_collection_datetime')}
+                required
+                value={value}
+                onChange={onChange}
+                error={errorOf('record_collection_datetime')}
+                data-field="record_collection_datetime"
+              />
+            )}
           />
-          <Select
-            label={t('fields.record_collector')}
-            required
-            searchable
-            data={collectors.choices}
-            value={values.record_collector || known?.record_collector || null}
-            onChange={(value) => set('record_collector', value ?? '')}
-            error={errors.record_collector}
-            data-field="record_collector"
-          />
-          <Select
-            label={t('fields.record_prescriber')}
-            searchable
-            clearable
-            data={prescribers.choices}
-            value={values.record_prescriber || known?.record_prescriber || null}
-            onChange={(value) => set('record_prescriber', value ?? '')}
-            error={errors.record_prescriber}
-            data-field="record_prescriber"
-          />
-          <DateField
-            label={t('fields.record_prescription_date')}
-            value={values.record_prescription_date}
-            onChange={(value) => set('record_prescription_date', value)}
-            error={errors.record_prescription_date}
-            data-field="record_prescription_date"
-          />
-          <Checkbox
-            label={t('fields.record_is_urgent')}
-            checked={values.record_is_urgent}
-            onChange={(e) => set('record_is_urgent', e.currentTarget.checked)}
-            data-field="record_is_urgent"
+          {person('record_collector', true)}
+          {person('record_prescriber', false)}
+          {date('record_prescription_date')}
+          <Controller
+            control={form.control}
+            name="record_is_urgent"
+            render={({ field: { value, onChange } }) => (
+              <Checkbox
+                label={t('fields.record_is_urgent')}
+                checked={value === true}
+                onChange={(event) => onChange(event.currentTarget.checked)}
+                data-field="record_is_urgent"
+              />
+            )}
           />
         </SimpleGrid>
       </Card>
@@ -290,15 +265,25 @@ export function ExternalRecordForm({
         <Title order={4} mb="sm">
           {t('record.analyses')}
         </Title>
-        <MultiSelect
-          label={t('portal.analyses')}
-          required
-          searchable
-          data={analyses.data ?? []}
-          value={values.analyses}
-          onChange={(ids) => set('analyses', ids)}
-          error={errors.record_selected_analyses}
-          data-field="analyses"
+        <Controller
+          control={form.control}
+          name="analyses"
+          render={({ field: { value, onChange } }) => (
+            <MultiSelect
+              label={t('portal.analyses')}
+              required
+              searchable
+              data={analyses.data ?? []}
+              value={value}
+              onChange={(ids) => {
+                onChange(ids);
+                // The body names the analyses record_selected_analyses: its problem goes with a change.
+                form.clearErrors('record_selected_analyses' as FieldPath<Values>);
+              }}
+              error={errorOf('record_selected_analyses')}
+              data-field="analyses"
+            />
+          )}
         />
       </Card>
       <Group justify="flex-end">
@@ -308,10 +293,16 @@ export function ExternalRecordForm({
         >
           {t('portal.back_to_list')}
         </Button>
-        <Button loading={save.isPending} onClick={() => void submit()} data-action="create-external-record">
+        <Button
+          loading={save.isPending}
+          onClick={(event) => void submit(event)}
+          data-action="create-external-record"
+        >
           {t('wizard.create')}
         </Button>
       </Group>
     </Stack>
   );
 }
+
+type TextName = 'patient_surname' | 'patient_name' | 'patient_birth_name' | 'patient_external_id';
