@@ -32,4 +32,13 @@ describe('decodeFile', () => {
     const bytes = Buffer.from([0xc9, 0x3b, 0x80, 0x3b, 0x9c, 0x75, 0x66]);
     expect(decodeFile(bytes)).toEqual({ text: 'É;€;œuf', encoding: 'windows-1252' });
   });
+
+  it('reads every byte from 0x80 to 0x9F as Windows-1252, not as control codes', () => {
+    const bytes = Buffer.from(Array.from({ length: 32 }, (_, index) => 0x80 + index));
+    expect(decodeFile(bytes)).toEqual({
+      // The five bytes Windows-1252 leaves undefined keep their code point, as the WHATWG decoder says.
+      text: '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ',
+      encoding: 'windows-1252',
+    });
+  });
 });

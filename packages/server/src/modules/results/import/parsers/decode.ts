@@ -25,24 +25,6 @@ function utf16WithoutMark(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   return null;
 }
 
-/** Windows-1252's characters for bytes 0x80–0x9F (€, œ, ’…), where Latin-1 has control codes. */
-const WINDOWS_1252_HIGH =
-  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
-
-/** Node's decoder reads 'windows-1252' as Latin-1 without ICU; this one reads the bytes itself. */
-function decodeWindows1252(bytes: Uint8Array): string {
-  let text = '';
-  for (let start = 0; start < bytes.length; start += 8192) {
-    const chunk = bytes.subarray(start, start + 8192);
-    text += String.fromCharCode(
-      ...Array.from(chunk, (byte) =>
-        byte >= 0x80 && byte < 0xa0 ? WINDOWS_1252_HIGH.charCodeAt(byte - 0x80) : byte,
-      ),
-    );
-  }
-  return text;
-}
-
 /**
  * Decodes an export file: the byte-order mark decides when there is one; otherwise UTF-16 is
  * recognised by its zero bytes, then strict UTF-8 is tried and Windows-1252 (which reads every
@@ -63,6 +45,7 @@ export function decodeFile(bytes: Uint8Array): DecodedFile {
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
   } catch {
-    return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
+    // Node 24's decoder reads 0x80–0x9F as Windows-1252 (€, Œ, ’…); Node 20's read Latin-1's control codes.
+    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
   }
 }
