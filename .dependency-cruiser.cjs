@@ -130,6 +130,16 @@ module.exports = {
       to: { path: '^packages/web/src/app/' },
     },
     {
+      name: 'web-app-uses-feature-face',
+      severity: 'error',
+      comment: 'The app shell uses a feature only through its index.ts, never its files.',
+      from: { path: '^packages/web/src/app/' },
+      to: {
+        path: '^packages/web/src/features/[^/]+/',
+        pathNot: '^packages/web/src/features/[^/]+/index\\.tsx?$',
+      },
+    },
+    {
       name: 'web-shared-imports-no-feature',
       severity: 'error',
       comment: 'lib/ and components/ are shared by every feature, so they may not depend on any of them.',
