@@ -1,11 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, SimpleGrid, Stack, Textarea } from '@mantine/core';
-import type { SampleRow } from '@sil/contract';
+import { type SampleRow, UpdateSampleBody } from '@sil/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { DateTimeField, localDateTimeInput } from '../../lib/form/date-time-field';
+import { issueMessages } from '../../lib/form/form-resolver';
 import { ReferenceSelect } from '../../lib/form/reference-select';
 import { StaleAlert } from '../../lib/form/stale-alert';
 import { instantOfLabWallClock } from '../../lib/format/lab-time';
@@ -15,7 +18,7 @@ import { useUpdateSample } from './api';
 interface Values {
   sample_machine: string | null;
   /** 'YYYY-MM-DDTHH:mm' on the laboratory's clock, what the date-time field holds; '' for none. */
-  collection: string;
+  sample_collection_datetime: string;
   sample_collector: string | null;
   sample_observations: string;
   sample_interpretation: string;
@@ -23,10 +26,31 @@ interface Values {
 
 const valuesOf = (sample: SampleRow): Values => ({
   sample_machine: sample.sample_machine,
-  collection: localDateTimeInput(sample.sample_collection_datetime),
+  sample_collection_datetime: localDateTimeInput(sample.sample_collection_datetime),
   sample_collector: sample.sample_collector,
   sample_observations: sample.sample_observations ?? '',
   sample_interpretation: sample.sample_interpretation ?? '',
+});
+
+/** What the user sets; the sample and its stamp come from the screen. */
+const ObservationsBody = UpdateSampleBody.omit({ sample_id: true, sample_last_updated: true });
+
+/**
+ * The values as update-sample takes them: the collection typed on the laboratory's clock is sent as
+ * the instant it names; an unfinished one travels as typed, so the contract refuses it under its input.
+ */
+const bodyOf = (values: Values): z.input<typeof ObservationsBody> => ({
+  sample_machine: values.sample_machine,
+  sample_collection_datetime: values.sample_collection_datetime
+    ? (instantOfLabWallClock(values.sample_collection_datetime) ?? values.sample_collection_datetime)
+    : null,
+  sample_collector: values.sample_collector,
+  sample_observations: values.sample_observations.trim() || null,
+  sample_interpretation: values.sample_interpretation.trim() || null,
+});
+
+const observationsResolver = zodResolver(z.custom<Values>().transform(bodyOf).pipe(ObservationsBody), {
+  error: issueMessages,
 });
 
 /**
@@ -45,41 +69,33 @@ export function ObservationsTab({
   const { t } = useTranslation('records');
   const { t: tc } = useTranslation();
   const update = useUpdateSample(sample.sample_id);
-  const [stale, setStale] = useState(false);
-  const form = useForm<Values>({ defaultValues: valuesOf(sample) });
+  // A colleague saved the sample since it was read: the form says so and offers to read it again.
+  const stale = update.error instanceof ApiError && update.error.code === 'staleUpdate';
+  const form = useForm<Values, unknown, z.output<typeof ObservationsBody>>({
+    defaultValues: valuesOf(sample),
+    resolver: observationsResolver,
+  });
   const { reset } = form;
   useEffect(() => reset(valuesOf(sample)), [sample, reset]);
 
-  const submit = form.handleSubmit(async (values) => {
-    setStale(false);
-    const collected = values.collection ? instantOfLabWallClock(values.collection) : null;
-    if (values.collection && !collected) {
-      form.setError('collection', { type: 'incomplete', message: tc('date_field.time_incomplete') });
-      return;
-    }
-    try {
-      await update.mutateAsync({
-        sample_id: sample.sample_id,
-        sample_last_updated: sample.sample_last_updated,
-        sample_machine: values.sample_machine,
-        sample_collection_datetime: collected,
-        sample_collector: values.sample_collector,
-        sample_observations: values.sample_observations.trim() || null,
-        sample_interpretation: values.sample_interpretation.trim() || null,
-      });
-      showToast('success', t('samples.observations.saved'));
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'staleUpdate') setStale(true);
-      else notifyApiError(error);
-    }
-  });
+  const submit = form.handleSubmit((body) =>
+    update.mutate(
+      { sample_id: sample.sample_id, sample_last_updated: sample.sample_last_updated, ...body },
+      {
+        onSuccess: () => showToast('success', t('samples.observations.saved')),
+        onError: (error) => {
+          if (!(error instanceof ApiError && error.code === 'staleUpdate')) notifyApiError(error);
+        },
+      },
+    ),
+  );
 
   return (
     <form onSubmit={(event) => void submit(event)} data-testid="observations-form">
       {stale ? (
         <StaleAlert
           onReload={() => {
-            setStale(false);
+            update.reset();
             void onReload();
           }}
         />
@@ -102,7 +118,7 @@ export function ObservationsTab({
             />
             <Controller
               control={form.control}
-              name="collection"
+              name="sample_collection_datetime"
               render={({ field }) => (
                 <DateTimeField
                   label={t('samples.observations.collection')}
@@ -110,7 +126,12 @@ export function ObservationsTab({
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
-                  error={form.formState.errors.collection?.message}
+                  // The only way a typed collection fails is an unfinished day or time.
+                  error={
+                    form.formState.errors.sample_collection_datetime
+                      ? tc('date_field.time_incomplete')
+                      : undefined
+                  }
                 />
               )}
             />
