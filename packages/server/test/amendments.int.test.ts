@@ -4,12 +4,13 @@ import { storedPdfText } from '@sil/documents/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { records } from '../src/db/schema/index.js';
-import { addGlucosePanel, directWrite, type GlucosePanel, pendingRecord } from './bench-journey.js';
+import { addGlucosePanel, type GlucosePanel, pendingRecord } from './factories.js';
 import {
   call,
   codeOf,
   DATABASES,
   digest,
+  directWrite,
   login,
   type Session,
   startTestApp,

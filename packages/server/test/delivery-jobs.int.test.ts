@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/open.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { seedDemo } from '../src/seed/demo.js';
-import { addGlucosePanel, type GlucosePanel, pendingRecord } from './bench-journey.js';
+import { addGlucosePanel, type GlucosePanel, pendingRecord } from './factories.js';
 import { call, createPostgresDatabase, DATABASES, login, type Session, testSchemaName } from './helpers.js';
 import { startLocalEndpoint } from './local-endpoint.js';
 

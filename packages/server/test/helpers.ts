@@ -7,7 +7,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
-import { type Database, openDatabase } from '../src/db/open.js';
+import { type Database, type Db, openDatabase, type Tx } from '../src/db/open.js';
+import { databaseRefusal } from '../src/lib/errors.js';
+import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.js';
 import { seedDemoRecords } from '../src/seed/demo-records.js';
 import { createPostgresDatabase as createDatabase } from './databases.js';
@@ -144,6 +146,16 @@ export async function ageRows(
   await database.db.execute(
     sql.raw(`UPDATE ${table} SET ${column} = ${column} - interval '${seconds} seconds'`),
   );
+}
+
+/** A direct write, as a service would make it: 'accepted', or the catalogue code the database answers. */
+export async function directWrite(db: Db, work: (tx: Tx) => Promise<unknown>): Promise<string> {
+  try {
+    await writeTransaction(db, SYSTEM_ACTOR, work);
+    return 'accepted';
+  } catch (error) {
+    return databaseRefusal(error)?.code ?? String(error);
+  }
 }
 
 export { multipart } from './multipart.js';

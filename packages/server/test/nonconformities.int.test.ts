@@ -1,6 +1,6 @@
 import { RECORD_STATUS } from '@sil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addGlucosePanel, type PendingRecord, pendingRecord as takenThroughBench } from './bench-journey.js';
+import { addGlucosePanel, type PendingRecord, pendingRecord as takenThroughBench } from './factories.js';
 import {
   call,
   codeOf,

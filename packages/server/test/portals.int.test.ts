@@ -13,8 +13,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordReports, records } from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
-import { type BenchStaff, pendingRecord } from './bench-journey.js';
-import { seedCatalogue } from './factories.js';
+import { type BenchStaff, pendingRecord, seedCatalogue } from './factories.js';
 import {
   call,
   codeOf,

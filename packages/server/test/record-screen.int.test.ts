@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directWrite } from './bench-journey.js';
 import { seedCatalogue } from './factories.js';
 import {
   call,
   DATABASES,
+  directWrite,
   login,
   type Session,
   startTestApp,

@@ -2,11 +2,12 @@ import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/db/open.js';
-import { addGlucosePanel, directWrite } from './bench-journey.js';
+import { addGlucosePanel } from './factories.js';
 import {
   call,
   codeOf,
   DATABASES,
+  directWrite,
   login,
   type Session,
   startTestApp,

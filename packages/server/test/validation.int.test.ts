@@ -2,16 +2,12 @@ import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/db/open.js';
-import {
-  addGlucosePanel,
-  directWrite,
-  type PendingRecord,
-  pendingRecord as takenThroughBench,
-} from './bench-journey.js';
+import { addGlucosePanel, type PendingRecord, pendingRecord as takenThroughBench } from './factories.js';
 import {
   call,
   codeOf,
   DATABASES,
+  directWrite,
   login,
   type Session,
   startTestApp,
