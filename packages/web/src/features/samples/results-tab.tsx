@@ -115,7 +115,23 @@ export function ResultsTab({
   }, [data, drafts, context, language, rowErrors]);
   const changed = data.lines.filter((line) => isChanged(line, drafts[line.parameter_id] ?? '', language));
 
-  const submit = async () => {
+  /** What the server refused, where it belongs: a stale line reloads, a bound sits on its row. */
+  const onRefused = (error: Error) => {
+    if (!(error instanceof ApiError)) return notifyApiError(error);
+    if (error.code === 'staleUpdate') {
+      setStale(true);
+      void onReload();
+    } else if (error.code === 'outOfBounds') {
+      const id = detailsParameter(error.details);
+      if (id) setRowErrors({ [id]: errorMessage('outOfBounds') });
+      else notifyApiError(error);
+    } else if (error.code === 'resultValidated') {
+      notifyApiError(error);
+      void onReload();
+    } else notifyApiError(error);
+  };
+
+  const submit = () => {
     if (!editable || save.isPending) return;
     if (changed.length === 0) {
       showToast('info', t('samples.nothing_to_save'));
@@ -123,8 +139,8 @@ export function ResultsTab({
     }
     setStale(false);
     setRowErrors({});
-    try {
-      await save.mutateAsync({
+    save.mutate(
+      {
         sample_id: data.sample.sample_id,
         results: changed.map((line) => {
           const typed = typedResult(drafts[line.parameter_id] ?? '', language);
@@ -135,28 +151,15 @@ export function ResultsTab({
             result_last_updated: line.result?.result_last_updated ?? null,
           };
         }),
-      });
-      showToast('success', t('samples.saved'));
-    } catch (error) {
-      if (!(error instanceof ApiError)) return notifyApiError(error);
-      if (error.code === 'staleUpdate') {
-        setStale(true);
-        await onReload();
-      } else if (error.code === 'outOfBounds') {
-        const id = detailsParameter(error.details);
-        if (id) setRowErrors({ [id]: errorMessage('outOfBounds') });
-        else notifyApiError(error);
-      } else if (error.code === 'resultValidated') {
-        notifyApiError(error);
-        await onReload();
-      } else notifyApiError(error);
-    }
+      },
+      { onSuccess: () => showToast('success', t('samples.saved')), onError: onRefused },
+    );
   };
 
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    if (event.ctrlKey || event.metaKey) return void submit();
+    if (event.ctrlKey || event.metaKey) return submit();
     // Calculated lines have no input: the next (or previous) line that takes one.
     const step = event.shiftKey ? -1 : 1;
     let next = index + step;
@@ -202,7 +205,7 @@ export function ResultsTab({
           </Text>
           <Button
             leftSection={<IconDeviceFloppy size={16} />}
-            onClick={() => void submit()}
+            onClick={submit}
             loading={save.isPending}
             data-testid="save-results"
           >
