@@ -26,25 +26,26 @@ export function SampleProgress({
   const steps = nextSampleStatuses(sample.sample_status as SampleStatus, 'sampleProgress');
   if (steps.length === 0) return null;
 
-  const move = async (to: number, forceSave = false) => {
-    try {
-      await moving.mutateAsync({
-        sample_id: sample.sample_id,
-        sample_status: to,
-        ...(forceSave ? { force_save: true } : {}),
-      });
-      setConfirming(null);
-      showToast('success', t('toast.sampleUpdated'));
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'forceSaveRequired') {
-        const details = error.details as { missing_results?: unknown[] } | undefined;
-        setConfirming({ to, missing: details?.missing_results?.length ?? 0 });
-        return;
-      }
-      setConfirming(null);
-      notifyApiError(error);
-    }
-  };
+  const move = (to: number, forceSave = false) =>
+    moving.mutate(
+      { sample_id: sample.sample_id, sample_status: to, ...(forceSave ? { force_save: true } : {}) },
+      {
+        onSuccess: () => {
+          setConfirming(null);
+          showToast('success', t('toast.sampleUpdated'));
+        },
+        onError: (error) => {
+          // Missing results: the user is asked whether to move the sample all the same.
+          if (error instanceof ApiError && error.code === 'forceSaveRequired') {
+            const details = error.details as { missing_results?: unknown[] } | undefined;
+            setConfirming({ to, missing: details?.missing_results?.length ?? 0 });
+            return;
+          }
+          setConfirming(null);
+          notifyApiError(error);
+        },
+      },
+    );
 
   return (
     <>
@@ -62,7 +63,7 @@ export function SampleProgress({
         </Menu.Target>
         <Menu.Dropdown>
           {steps.map((to) => (
-            <Menu.Item key={to} onClick={() => void move(to)} data-status={to}>
+            <Menu.Item key={to} onClick={() => move(to)} data-status={to}>
               {t(`sample_progress.${SAMPLE_STATUS_KEYS[to]}`)}
             </Menu.Item>
           ))}
@@ -81,7 +82,7 @@ export function SampleProgress({
             <Button
               color="orange"
               loading={moving.isPending}
-              onClick={() => void move(confirming.to, true)}
+              onClick={() => move(confirming.to, true)}
               data-action="force-save"
             >
               {t('sample_progress.force_save')}
