@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createSchema, type EntityDefinition } from '@sil/contract';
+import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod';
 import { createPayload } from '../table/payload';
 import type { FieldSpec, FormValues } from './field-spec';
@@ -26,5 +27,13 @@ export function formResolver(entity: EntityDefinition, fields: readonly FieldSpe
     .custom<FormValues>()
     .transform((values) => createPayload(payloadOf(fields, values)))
     .pipe(createSchema(entity));
+  return zodResolver(schema, { error: issueMessages });
+}
+
+/**
+ * A form checked by a contract schema of its own (a call's body, a settings card), with the same
+ * messages as the entity forms. The schema may transform what the form holds into what is sent.
+ */
+export function schemaResolver<Input extends FieldValues, Output>(schema: z.ZodType<Output, Input>) {
   return zodResolver(schema, { error: issueMessages });
 }

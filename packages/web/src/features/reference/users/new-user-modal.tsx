@@ -20,9 +20,11 @@ import {
   type UserType,
   type WebLocale,
 } from '@sil/contract';
-import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { PhoneValue } from '../../../lib/form/field-spec';
+import { schemaResolver } from '../../../lib/form/form-resolver';
 import { DEFAULT_COUNTRY_CODE } from '../../../lib/form/form-values';
 import { issueText } from '../../../lib/form/issue-text';
 import { PhoneInput } from '../../../lib/form/phone-input';
@@ -31,7 +33,68 @@ import { showToast } from '../../../lib/notify';
 import { sha256Hex } from '../../../lib/session';
 import { fieldIssues } from '../../../lib/table/field-issues';
 import { type NewUser, useAddUser } from '../api';
-import { emptyRightsValues, RightsGrid } from './rights-grid';
+import { emptyRightsValues, RightsGrid, type RightsValues } from './rights-grid';
+
+/** What the form holds: the fields of the three bodies, named as the bodies name them. */
+interface NewUserValues {
+  type: UserType;
+  user_name: string;
+  user_email: string;
+  user_phone_num: PhoneValue;
+  user_password: string;
+  otp_enabled: boolean;
+  rights: RightsValues;
+  clinic_id: string | null;
+  external_account_type: string | null;
+  prescriber_id: string | null;
+}
+
+const PASSWORD_RULES = 'users.password_rules';
+
+/** The password as typed: checked against the policy here, sent only as its digest. */
+const typedPassword = z
+  .string()
+  .optional()
+  .refine((password) => !password || passwordProblems(password).length === 0, { message: PASSWORD_RULES });
+
+/** The three bodies, each checked by the contract's schema of its call, the password as typed. */
+const NewUserBody = z.discriminatedUnion('type', [
+  AddNewUserBody.extend({ type: z.literal('internal'), user_password: typedPassword }),
+  AddNewExternalUserBody.extend({ type: z.literal('external'), user_password: typedPassword }),
+  AddNewPrescriberUserBody.extend({ type: z.literal('prescriber'), user_password: typedPassword }),
+]);
+
+/**
+ * The body of the chosen type, checked by the contract's schema of that call (every wrong field at
+ * once, under its input), then the password replaced by its digest.
+ */
+const NewUserForm = z
+  .custom<NewUserValues>()
+  .transform(
+    ({ rights, user_phone_num: phone, ...values }) =>
+      ({
+        ...values,
+        ...(values.type === 'internal' ? rights : {}),
+        user_phone_num: phone.number.trim()
+          ? (joinPhone(phone.countryCode, phone.number) ?? phone.number)
+          : undefined,
+        user_password: values.user_password || undefined,
+        clinic_id: values.clinic_id ?? undefined,
+        external_account_type: values.external_account_type ?? undefined,
+        prescriber_id: values.prescriber_id ?? undefined,
+      }) as z.input<typeof NewUserBody>,
+  )
+  .pipe(NewUserBody)
+  .transform(async (checked): Promise<NewUser> => {
+    const digest = checked.user_password ? await sha256Hex(checked.user_password) : undefined;
+    const bodyOf = <B extends { type: UserType }>({ type: _type, ...body }: B) => ({
+      ...body,
+      user_password: digest,
+    });
+    if (checked.type === 'internal') return { type: 'internal', body: bodyOf(checked) };
+    if (checked.type === 'external') return { type: 'external', body: bodyOf(checked) };
+    return { type: 'prescriber', body: bodyOf(checked) };
+  });
 
 /**
  * Creates an internal, external (clinic, medical or billing) or prescriber user through the auth
@@ -39,66 +102,24 @@ import { emptyRightsValues, RightsGrid } from './rights-grid';
  */
 export function NewUserModal({ locale, onClose }: { locale: WebLocale; onClose: () => void }) {
   const { t } = useTranslation('tables');
-  const [type, setType] = useState<UserType>('internal');
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState<PhoneValue>({ countryCode: DEFAULT_COUNTRY_CODE, number: '' });
-  const [password, setPassword] = useState('');
-  const [otp, setOtp] = useState(false);
-  const [rights, setRights] = useState(emptyRightsValues);
-  const [clinic, setClinic] = useState<string | null>(null);
-  const [accountType, setAccountType] = useState<string | null>('medical');
-  const [prescriber, setPrescriber] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
+  const form = useForm<NewUserValues, unknown, NewUser>({
+    resolver: schemaResolver(NewUserForm),
+    defaultValues: {
+      type: 'internal',
+      user_name: '',
+      user_email: '',
+      user_phone_num: { countryCode: DEFAULT_COUNTRY_CODE, number: '' },
+      user_password: '',
+      otp_enabled: false,
+      rights: emptyRightsValues(),
+      clinic_id: null,
+      external_account_type: 'medical',
+      prescriber_id: null,
+    },
+  });
   const create = useAddUser();
-  const submit = async () => {
-    const problems = password ? passwordProblems(password) : [];
-    if (problems.length > 0) {
-      setErrors({ user_password: t('users.password_rules') });
-      return;
-    }
-    const base = {
-      user_name: name,
-      user_email: email,
-      user_phone_num: phone.number.trim()
-        ? (joinPhone(phone.countryCode, phone.number) ?? phone.number)
-        : undefined,
-      user_password: password ? await sha256Hex(password) : undefined,
-      otp_enabled: otp,
-      locale,
-    };
-    // Checked with the contract's body schema first, so every wrong field shows at once.
-    const refuse = (issues: ReadonlyArray<{ path: PropertyKey[]; code: string; message: string }>) => {
-      setErrors(
-        Object.fromEntries(
-          issues.map((issue) => [
-            String(issue.path[0] ?? ''),
-            issue.code === 'invalid_type' ? 'required' : issue.message,
-          ]),
-        ),
-      );
-    };
-    setErrors({});
-    let user: NewUser;
-    if (type === 'internal') {
-      const checked = AddNewUserBody.safeParse({ ...base, ...rights });
-      if (!checked.success) return refuse(checked.error.issues);
-      user = { type, body: checked.data };
-    } else if (type === 'external') {
-      const checked = AddNewExternalUserBody.safeParse({
-        ...base,
-        clinic_id: clinic ?? undefined,
-        external_account_type: accountType ?? undefined,
-      });
-      if (!checked.success) return refuse(checked.error.issues);
-      user = { type, body: checked.data };
-    } else {
-      const checked = AddNewPrescriberUserBody.safeParse({ ...base, prescriber_id: prescriber ?? undefined });
-      if (!checked.success) return refuse(checked.error.issues);
-      user = { type, body: checked.data };
-    }
-    create.mutate(user, {
+  const submit = form.handleSubmit((user) =>
+    create.mutate({ ...user, body: { ...user.body, locale } } as NewUser, {
       onSuccess: (answer) => {
         showToast(
           'success',
@@ -108,101 +129,140 @@ export function NewUserModal({ locale, onClose }: { locale: WebLocale; onClose: 
         onClose();
       },
       onError: (error) => {
-        setErrors(Object.fromEntries(fieldIssues(error).map((issue) => [issue.path, issue.message])));
+        for (const issue of fieldIssues(error)) {
+          form.setError(issue.path as keyof NewUserValues, { type: 'server', message: issue.message });
+        }
       },
-    });
+    }),
+  );
+  const { errors } = form.formState;
+  const error = (field: keyof NewUserValues) => {
+    const message = errors[field]?.message;
+    return message === PASSWORD_RULES ? t(PASSWORD_RULES) : issueText(t, message);
   };
-  const error = (field: string) => issueText(t, errors[field]);
+  const type = form.watch('type');
 
   return (
     <Modal opened onClose={onClose} size="xl" title={t('users.new')}>
-      <Stack>
-        <SegmentedControl
-          value={type}
-          onChange={(value) =>
-            setType(value === 'external' ? 'external' : value === 'prescriber' ? 'prescriber' : 'internal')
-          }
-          data={(['internal', 'external', 'prescriber'] as const).map((value) => ({
-            value,
-            label: t(`users.types.${value}`),
-          }))}
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('fields.user_name')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={error('user_name')}
-            required
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <Stack>
+          <Controller
+            control={form.control}
+            name="type"
+            render={({ field }) => (
+              <SegmentedControl
+                value={field.value}
+                onChange={(value) =>
+                  field.onChange(
+                    value === 'external' ? 'external' : value === 'prescriber' ? 'prescriber' : 'internal',
+                  )
+                }
+                data={(['internal', 'external', 'prescriber'] as const).map((value) => ({
+                  value,
+                  label: t(`users.types.${value}`),
+                }))}
+              />
+            )}
           />
-          <TextInput
-            label={t('fields.user_email')}
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={error('user_email')}
-            required
-          />
-          <PhoneInput
-            label={t('fields.user_phone_num')}
-            value={phone}
-            onChange={setPhone}
-            error={error('user_phone_num')}
-          />
-          <PasswordInput
-            label={t('users.password')}
-            description={t('users.password_hint')}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={error('user_password')}
-          />
-          <Switch
-            label={t('users.otp')}
-            checked={otp}
-            onChange={(e) => setOtp(e.currentTarget.checked)}
-            mt="md"
-          />
-        </SimpleGrid>
-        {type === 'internal' ? <RightsGrid value={rights} onChange={setRights} /> : null}
-        {type === 'external' ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <ReferenceSelect
-              table="clinics"
-              label={t('fields.clinic_id')}
-              value={clinic}
-              onChange={setClinic}
-              error={error('clinic_id')}
+            <TextInput
+              label={t('fields.user_name')}
+              {...form.register('user_name')}
+              error={error('user_name')}
+              required
             />
-            <Select
-              label={t('users.account_type')}
-              data={EXTERNAL_ACCOUNT_TYPES.map((value) => ({
-                value,
-                label: t(`users.account_types.${value}`),
-              }))}
-              value={accountType}
-              onChange={setAccountType}
-              error={error('external_account_type')}
+            <TextInput
+              label={t('fields.user_email')}
+              type="email"
+              {...form.register('user_email')}
+              error={error('user_email')}
+              required
             />
+            <Controller
+              control={form.control}
+              name="user_phone_num"
+              render={({ field }) => (
+                <PhoneInput
+                  label={t('fields.user_phone_num')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={error('user_phone_num')}
+                />
+              )}
+            />
+            <PasswordInput
+              label={t('users.password')}
+              description={t('users.password_hint')}
+              {...form.register('user_password')}
+              error={error('user_password')}
+            />
+            <Switch label={t('users.otp')} {...form.register('otp_enabled')} mt="md" />
           </SimpleGrid>
-        ) : null}
-        {type === 'prescriber' ? (
-          <ReferenceSelect
-            table="prescribers"
-            label={t('fields.prescriber_id')}
-            value={prescriber}
-            onChange={setPrescriber}
-            error={error('prescriber_id')}
-          />
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button loading={create.isPending} onClick={() => void submit()} data-action="save">
-            {t('actions.save')}
-          </Button>
-        </Group>
-      </Stack>
+          {type === 'internal' ? (
+            <Controller
+              control={form.control}
+              name="rights"
+              render={({ field }) => <RightsGrid value={field.value} onChange={field.onChange} />}
+            />
+          ) : null}
+          {type === 'external' ? (
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Controller
+                control={form.control}
+                name="clinic_id"
+                render={({ field }) => (
+                  <ReferenceSelect
+                    table="clinics"
+                    label={t('fields.clinic_id')}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={error('clinic_id')}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="external_account_type"
+                render={({ field }) => (
+                  <Select
+                    label={t('users.account_type')}
+                    data={EXTERNAL_ACCOUNT_TYPES.map((value) => ({
+                      value,
+                      label: t(`users.account_types.${value}`),
+                    }))}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={error('external_account_type')}
+                  />
+                )}
+              />
+            </SimpleGrid>
+          ) : null}
+          {type === 'prescriber' ? (
+            <Controller
+              control={form.control}
+              name="prescriber_id"
+              render={({ field }) => (
+                <ReferenceSelect
+                  table="prescribers"
+                  label={t('fields.prescriber_id')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={error('prescriber_id')}
+                />
+              )}
+            />
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending} data-action="save">
+              {t('actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

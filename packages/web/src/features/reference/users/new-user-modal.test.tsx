@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { emptyRights } from '@sil/contract';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../../app/providers';
+import { loadScreenTexts } from '../../../app/screen-texts';
+import { saveRights, saveTokens, sha256Hex } from '../../../lib/session';
+import { stubBrowserApis } from '../../../testing/dom';
+import { NewUserModal } from './new-user-modal';
+
+const sent: { path: string; body: Record<string, unknown> }[] = [];
+
+beforeAll(async () => {
+  stubBrowserApis();
+  await loadScreenTexts();
+});
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('locale', 'en');
+  saveTokens(
+    { access_token: 'a', refresh_token: 'r', uid: '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f' },
+    '1767225600000abcdef',
+  );
+  saveRights({ ...emptyRights('internal'), admin_users: 3 });
+  sent.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit) => {
+      const path = new URL(input, 'https://lab.example').pathname;
+      if (path !== '/auth/add-new-user') throw new Error(`Unexpected request to ${input}`);
+      sent.push({ path, body: JSON.parse(String(init.body)) });
+      return new Response(
+        JSON.stringify({ admin_uid: '0b0c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f', invitation_sent: false }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderModal(onClose = vi.fn()) {
+  render(
+    <Providers>
+      <NewUserModal locale="en" onClose={onClose} />
+    </Providers>,
+  );
+  return onClose;
+}
+
+describe('the new user form', () => {
+  it('shows every missing field and a password outside the policy at once, and sends nothing', async () => {
+    renderModal();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Initial password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('At least 8 characters with a letter, a digit and a special character');
+    expect(screen.getAllByText('This field is required').length).toBeGreaterThanOrEqual(1);
+    expect(sent).toEqual([]);
+  });
+
+  it("sends an internal user's body with the password's digest, never the password", async () => {
+    const onClose = renderModal();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Hugo Blanc');
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'hugo@demo.lab');
+    await user.type(screen.getByLabelText('Initial password'), 'Demo-2026!pass');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toMatchObject({
+      user_name: 'Hugo Blanc',
+      user_email: 'hugo@demo.lab',
+      user_password: await sha256Hex('Demo-2026!pass'),
+      otp_enabled: false,
+      locale: 'en',
+    });
+    expect(sent[0]?.body).not.toHaveProperty('type');
+    expect(sent[0]?.body).not.toHaveProperty('clinic_id');
+  });
+});
