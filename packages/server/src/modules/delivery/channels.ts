@@ -8,8 +8,14 @@ import {
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/open.js';
 import { recordDeliveries, recordDeliveryCalls } from '../../db/schema/delivery.js';
-import { patients, records, samples } from '../../db/schema/records.js';
-import { moveRecordStatus, moveSampleStatus, type RecordRow } from '../records/index.js';
+import {
+  moveRecordStatus,
+  moveSampleStatus,
+  type PendingDeliveries,
+  type RecordRow,
+  setPendingDeliveries,
+} from '../records/index.js';
+import { patients, samples } from '../records/tables.js';
 import { openExchange } from './exchange.js';
 import { type DeliveryJobs, sendingIds } from './job-port.js';
 
@@ -146,16 +152,10 @@ export async function followDeliveries(tx: Tx, recordId: string): Promise<Record
     .from(recordDeliveries)
     .where(eq(recordDeliveries.delivery_record, recordId));
   const open = new Set(rows.filter((row) => row.state !== 'done').map((row) => row.channel));
-  const flags = Object.fromEntries(
+  const flags: PendingDeliveries = Object.fromEntries(
     CHANNELS.map((channel) => [flagOf('pending', channel), open.has(channel)]),
   );
-  const [current] = await tx.select().from(records).where(eq(records.record_id, recordId));
-  if (!current) throw new Error(`record ${recordId} vanished under its delivery`);
-  // Written only when a flag moves: the trail and the record's stamp change with the delivery only.
-  const moved = Object.entries(flags).some(([flag, value]) => current[flag as Flag] !== value);
-  const [record = current] = moved
-    ? await tx.update(records).set(flags).where(eq(records.record_id, recordId)).returning()
-    : [current];
+  const record = await setPendingDeliveries(tx, recordId, flags);
   if (rows.length === 0 || open.size > 0 || record.record_status !== RECORD_STATUS.pendingSubmission)
     return record;
   const toSend = await tx

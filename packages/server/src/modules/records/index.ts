@@ -8,6 +8,8 @@ export { assertEditable, assertUnlocked } from './guards.js';
 export { lockedRecord } from './locks.js';
 export { patientInLaboratory } from './patients/queries.js';
 export { presentRecord, presentSample } from './present.js';
+/** For delivery: the record's pending-delivery flags follow its channels. */
+export { type PendingDeliveries, setPendingDeliveries } from './records/pending-deliveries.js';
 /** For the record preview of validation: the record as get-record shows it. */
 export { recordDetail } from './records/reads.js';
 /** The dashboard's tasks (issue 17): what each asks of a record, counted as the tasks list filters. */
