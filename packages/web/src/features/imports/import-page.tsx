@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Badge,
@@ -15,6 +16,7 @@ import {
 import {
   IMPORT_FILE_TYPES,
   type ImportAnswer,
+  ImportFields,
   type ImportFileType,
   type ImportInternalStandardLine,
   type ImportPreview,
@@ -22,9 +24,12 @@ import {
 } from '@sil/contract';
 import { IconFileImport, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { PageHeader } from '../../components/page-header';
 import { ApiError } from '../../lib/api-client';
+import { issueMessages } from '../../lib/form/form-resolver';
 import { formatDateTime } from '../../lib/format/dates';
 import { showToast } from '../../lib/notify';
 import { useLoadAll } from '../../lib/table/use-load-all';
@@ -222,6 +227,30 @@ function Summary({ preview }: { preview: ImportPreview }) {
   );
 }
 
+/** The choice on screen: nothing is chosen at first. */
+interface ChoiceValues {
+  fileType: ImportFileType | null;
+  machineId: string | null;
+  file: File | null;
+}
+
+/** The import's fields as the contract checks them (file_type, machine_id), with the file itself. */
+const ImportChoiceSchema = z
+  .custom<ChoiceValues>()
+  .transform(({ fileType, machineId, file }): unknown => ({
+    file_type: fileType ?? undefined,
+    machine_id: machineId ?? undefined,
+    file,
+  }))
+  .pipe(ImportFields.extend({ file: z.instanceof(File) }))
+  .transform(
+    ({ file_type, machine_id, file }): ImportChoice => ({
+      fileType: file_type,
+      machineId: machine_id ?? null,
+      file,
+    }),
+  );
+
 /**
  * import: choose a file type and an instrument file; the values it would write are shown with the
  * bench's reading of each, the rows it leaves out with why; 'Import sample results' writes them all.
@@ -230,46 +259,49 @@ export function ImportPage() {
   const { t } = useTranslation(['records', 'translation']);
   const { rights } = useSession();
   const machines = useLoadAll('machines');
-  const [fileType, setFileType] = useState<ImportFileType | null>(null);
-  const [machineId, setMachineId] = useState<string | null>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const form = useForm<ChoiceValues, unknown, ImportChoice>({
+    defaultValues: { fileType: null, machineId: null, file: null },
+    resolver: zodResolver(ImportChoiceSchema, { error: issueMessages }),
+  });
+  const [fileType, machineId, file] = form.watch(['fileType', 'machineId', 'file']);
   const [report, setReport] = useState<ImportAnswer | null>(null);
   const preview = usePreviewImport();
   const importing = useImportResults();
   const mappingRight = rights?.admin_machines ?? 0;
 
-  const read = (choice: Partial<ImportChoice>) => {
-    // Another type, machine or file: the last import's report no longer describes what is shown.
-    if (Object.keys(choice).length > 0) setReport(null);
-    const next = { fileType, machineId, file, ...choice };
-    if (next.fileType && next.file) preview.mutate(next as ImportChoice);
+  /** The preview follows the choice: read again once a type and a file are there. */
+  const read = () => {
+    const choice = form.getValues();
+    if (choice.fileType && choice.file)
+      preview.mutate({ fileType: choice.fileType, machineId: choice.machineId, file: choice.file });
     else preview.reset();
   };
-  const confirm = () => {
-    if (!fileType || !file) return;
-    importing.mutate(
-      { fileType, machineId, file },
-      {
-        onSuccess: (answer) => {
-          setReport(answer);
-          if (answer.written === 0 && answer.controls === 0) showToast('info', t('import.nothing_changed'));
-          else
-            showToast(
-              'success',
-              t('toast.resultsImportSuccess'),
-              [
-                t('import.written', { count: answer.written }),
-                answer.controls > 0 ? t('import.controls_written', { count: answer.controls }) : '',
-              ]
-                .filter(Boolean)
-                .join(' · '),
-            );
-          if (answer.ciq_run_status === 'rejected') showToast('warning', t('import.control_run_rejected'));
-          read({});
-        },
-      },
-    );
+  // Another type, machine or file: the last import's report no longer describes what is shown.
+  const chose = () => {
+    setReport(null);
+    read();
   };
+  const confirm = form.handleSubmit((choice) =>
+    importing.mutate(choice, {
+      onSuccess: (answer) => {
+        setReport(answer);
+        if (answer.written === 0 && answer.controls === 0) showToast('info', t('import.nothing_changed'));
+        else
+          showToast(
+            'success',
+            t('toast.resultsImportSuccess'),
+            [
+              t('import.written', { count: answer.written }),
+              answer.controls > 0 ? t('import.controls_written', { count: answer.controls }) : '',
+            ]
+              .filter(Boolean)
+              .join(' · '),
+          );
+        if (answer.ciq_run_status === 'rejected') showToast('warning', t('import.control_run_rejected'));
+        read();
+      },
+    }),
+  );
   const shown = preview.data;
   const busy = preview.isPending || importing.isPending;
 
@@ -279,43 +311,61 @@ export function ImportPage() {
       <Card withBorder>
         <Stack>
           <SimpleGrid cols={{ base: 1, md: 3 }}>
-            <Select
-              label={t('import.file_type')}
-              placeholder={t('import.choose_file_type')}
-              data={IMPORT_FILE_TYPES.map((type) => ({ value: type, label: t(`import.types.${type}`) }))}
-              value={fileType}
-              onChange={(value) => {
-                setFileType(value as ImportFileType | null);
-                read({ fileType: value as ImportFileType | null } as Partial<ImportChoice>);
-              }}
-              searchable
-              data-field="file_type"
+            <Controller
+              control={form.control}
+              name="fileType"
+              render={({ field }) => (
+                <Select
+                  label={t('import.file_type')}
+                  placeholder={t('import.choose_file_type')}
+                  data={IMPORT_FILE_TYPES.map((type) => ({ value: type, label: t(`import.types.${type}`) }))}
+                  value={field.value}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    chose();
+                  }}
+                  searchable
+                  data-field="file_type"
+                />
+              )}
             />
-            <Select
-              label={t('import.machine')}
-              placeholder={t('import.every_machine')}
-              data={machines.choices}
-              value={machineId}
-              onChange={(value) => {
-                setMachineId(value);
-                read({ machineId: value });
-              }}
-              clearable
-              searchable
-              data-field="machine"
+            <Controller
+              control={form.control}
+              name="machineId"
+              render={({ field }) => (
+                <Select
+                  label={t('import.machine')}
+                  placeholder={t('import.every_machine')}
+                  data={machines.choices}
+                  value={field.value}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    chose();
+                  }}
+                  clearable
+                  searchable
+                  data-field="machine"
+                />
+              )}
             />
-            <FileInput
-              label={t('import.file')}
-              placeholder={t('import.choose_file')}
-              accept=".csv,.txt,.tsv,.log,text/csv,text/plain"
-              leftSection={<IconUpload size={16} />}
-              value={file}
-              onChange={(value) => {
-                setFile(value);
-                read({ file: value } as Partial<ImportChoice>);
-              }}
-              clearable
-              data-field="file"
+            <Controller
+              control={form.control}
+              name="file"
+              render={({ field }) => (
+                <FileInput
+                  label={t('import.file')}
+                  placeholder={t('import.choose_file')}
+                  accept=".csv,.txt,.tsv,.log,text/csv,text/plain"
+                  leftSection={<IconUpload size={16} />}
+                  value={field.value}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    chose();
+                  }}
+                  clearable
+                  data-field="file"
+                />
+              )}
             />
           </SimpleGrid>
           {busy && file ? <Working file={file} /> : null}
@@ -357,7 +407,7 @@ export function ImportPage() {
             <Group justify="flex-end">
               <Button
                 leftSection={<IconFileImport size={18} />}
-                onClick={confirm}
+                onClick={(event) => void confirm(event)}
                 loading={importing.isPending}
                 disabled={
                   (shown.lines.length === 0 && shown.controls.length === 0) ||
