@@ -6,7 +6,14 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { laboratories } from './db/schema/laboratories.js';
 import { AppError } from './lib/errors.js';
-import { createBackupService, restoreLaboratory } from './modules/backups/index.js';
+import {
+  backupFile,
+  createBackupService,
+  listBackups,
+  makeBackup,
+  restoreLaboratory,
+  setBackupPassphrase,
+} from './modules/backups/index.js';
 
 const USAGE = `Backups of a laboratory's data (README, 'Backups'):
   npm run backup -w @sil/server -- create [--laboratory ID] [--tables a,b] [--out FILE]
@@ -70,13 +77,13 @@ async function laboratoryId(): Promise<string> {
 try {
   if (command === 'create') {
     const lab = await laboratoryId();
-    const row = await backups.create(lab, values.tables?.split(','));
-    if (values.out) await writeFile(here(values.out), (await backups.file(lab, row.backup_id)).bytes);
+    const row = await makeBackup(backups, lab, values.tables?.split(','));
+    if (values.out) await writeFile(here(values.out), (await backupFile(backups, lab, row.backup_id)).bytes);
     console.log(JSON.stringify(row, null, 2));
   } else if (command === 'list') {
-    console.log(JSON.stringify(await backups.list(await laboratoryId()), null, 2));
+    console.log(JSON.stringify(await listBackups(backups, await laboratoryId()), null, 2));
   } else if (command === 'set-passphrase') {
-    console.log(JSON.stringify(await backups.setPassphrase(await laboratoryId(), await passphrase())));
+    console.log(JSON.stringify(await setBackupPassphrase(backups, await laboratoryId(), await passphrase())));
   } else if (file) {
     const report = await restoreLaboratory(database.db, storage, await readFile(here(file)), {
       passphrase: await passphrase(),

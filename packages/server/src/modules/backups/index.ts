@@ -1,3 +1,7 @@
+export { makeBackup } from './commands/make-backup.js';
+export { setBackupPassphrase } from './commands/set-backup-passphrase.js';
+export { backupFile, listBackups } from './reads.js';
+export { restoreLaboratory } from './restore.js';
 export { backupRoutes } from './routes.js';
 export { type BackupScheduler, backupFailed, createBackupScheduler } from './schedule.js';
-export { createBackupService, dumpLaboratory, restoreLaboratory } from './service.js';
+export { type BackupDeps, createBackupService } from './store.js';

@@ -6,8 +6,11 @@ import { backupSchedules } from '../../db/schema/backups.js';
 import type { Actor } from '../../lib/auth-context.js';
 import { AppError, fail } from '../../lib/errors.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../../lib/transaction.js';
+import { makeBackup } from './commands/make-backup.js';
+import { pruneBackups } from './commands/prune-backups.js';
+import { backupKeyState } from './reads.js';
 import { parisDay } from './retention.js';
-import type { BackupService } from './service.js';
+import type { BackupDeps } from './store.js';
 
 const parisHourFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Paris',
@@ -57,7 +60,7 @@ export async function backupFailed(db: Queryable, laboratoryId: string): Promise
  */
 export function createBackupScheduler(
   db: Db,
-  backups: BackupService,
+  backups: BackupDeps,
   pollSeconds: number,
   log: FastifyBaseLogger,
 ) {
@@ -67,8 +70,8 @@ export function createBackupScheduler(
   async function runOne(laboratoryId: string, now: Date) {
     const row = await scheduleRow(db, laboratoryId);
     try {
-      await backups.create(laboratoryId, undefined, { at: now, scheduled: true });
-      const pruned = await backups.prune(laboratoryId, {
+      await makeBackup(backups, laboratoryId, undefined, { at: now, scheduled: true });
+      const pruned = await pruneBackups(backups, laboratoryId, {
         daily: row?.keep_daily ?? DEFAULTS.keep_daily,
         weekly: row?.keep_weekly ?? DEFAULTS.keep_weekly,
         monthly: row?.keep_monthly ?? DEFAULTS.keep_monthly,
@@ -119,7 +122,7 @@ export function createBackupScheduler(
 
     /** The administrator's schedule; turning it on needs the backup passphrase set. */
     async set(actor: Actor & { laboratoryId: string }, settings: Omit<BackupSchedule, `last_${string}`>) {
-      if (settings.schedule_enabled && !(await backups.keyState(actor.laboratoryId)).backup_key_set)
+      if (settings.schedule_enabled && !(await backupKeyState(backups, actor.laboratoryId)).backup_key_set)
         fail('backupKeyMissing');
       const values = { laboratory_id: actor.laboratoryId, ...settings };
       const [row] = await writeTransaction(db, actor, (tx) =>

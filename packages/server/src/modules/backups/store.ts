@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { BACKUP_FORMAT_VERSION, type BackupKeyState, BackupRow } from '@sil/contract';
+import type { FileStorage } from '../../adapters/storage.js';
+import type { Db } from '../../db/open.js';
+import type { BackupKey } from './envelope.js';
+import type { Manifest } from './format.js';
+
+/** What the backup commands run on: the database, the stored files, the folder backups are kept in. */
+export interface BackupDeps {
+  db: Db;
+  storage: FileStorage;
+  dir: string;
+}
+
+/**
+ * The backup service: backups kept as files, one folder per laboratory, each file with a small
+ * description beside it; built once by the app (and by the backup command line).
+ */
+export const createBackupService = (db: Db, dir: string, storage: FileStorage): BackupDeps => ({
+  db,
+  storage,
+  dir,
+});
+
+export const folderOf = (backups: BackupDeps, laboratoryId: string) => path.join(backups.dir, laboratoryId);
+export const fileOf = (backups: BackupDeps, laboratoryId: string, backupId: string) =>
+  path.join(folderOf(backups, laboratoryId), `${backupId}.sil-backup`);
+export const descriptionOf = (backups: BackupDeps, laboratoryId: string, backupId: string) =>
+  path.join(folderOf(backups, laboratoryId), `${backupId}.json`);
+/** The laboratory's backup key (its public half), beside its backups. */
+export const keyFileOf = (backups: BackupDeps, laboratoryId: string) =>
+  path.join(folderOf(backups, laboratoryId), 'backup-key');
+
+export const readKey = async (backups: BackupDeps, laboratoryId: string): Promise<BackupKey | null> =>
+  JSON.parse(await readFile(keyFileOf(backups, laboratoryId), 'utf8').catch(() => 'null'));
+
+/** A short hash of a backup key's public half: the same passphrase shows the same fingerprint. */
+const fingerprintOf = (key: BackupKey) =>
+  (createHash('sha256').update(key.public_key).digest('hex').slice(0, 16).match(/..../g) ?? []).join('-');
+
+export const keyStateOf = (key: BackupKey | null): BackupKeyState => ({
+  backup_key_set: key !== null,
+  backup_key_created: key?.created_at ?? null,
+  backup_key_fingerprint: key ? fingerprintOf(key) : null,
+});
+
+/** The description of a backup, as the list shows it. */
+export const describeBackup = (
+  backupId: string,
+  manifest: Manifest,
+  size: number,
+  key: BackupKey,
+  scheduled: boolean,
+): BackupRow => ({
+  backup_id: backupId,
+  backup_created: manifest.created_at,
+  backup_size: size,
+  backup_format_version: manifest.version,
+  backup_tables: Object.fromEntries(Object.entries(manifest.tables).map(([name, part]) => [name, part.rows])),
+  backup_files: manifest.files.length,
+  backup_key_fingerprint: fingerprintOf(key),
+  backup_scheduled: scheduled,
+});
+
+/**
+ * A backup's description, when it describes a backup this version restores: those of format 1
+ * (before the files, the binary columns and the encryption) are left in the folder, not listed.
+ */
+export async function readDescription(
+  backups: BackupDeps,
+  laboratoryId: string,
+  backupId: string,
+): Promise<BackupRow | null> {
+  try {
+    const text = await readFile(descriptionOf(backups, laboratoryId, backupId), 'utf8');
+    const row = BackupRow.safeParse(JSON.parse(text));
+    return row.success && row.data.backup_format_version === BACKUP_FORMAT_VERSION ? row.data : null;
+  } catch {
+    return null;
+  }
+}
