@@ -22,7 +22,7 @@ beforeEach(() => {
     { access_token: 'a', refresh_token: 'r', uid: '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f' },
     '1767225600000abcdef',
   );
-  saveRights({ ...emptyRights('internal'), admin_users: 3 });
+  saveRights({ ...emptyRights('internal'), admin_access: 3 });
   sent.length = 0;
   vi.stubGlobal(
     'fetch',
