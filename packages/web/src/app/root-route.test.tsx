@@ -2,30 +2,22 @@
 import { emptyRights } from '@sil/contract';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { saveRights, saveTokens } from '../lib/session';
 import { stubBrowserApis } from '../testing/dom';
+import { stubRequests } from '../testing/requests';
 import { Providers } from './providers';
 import { RootRoute } from './root-route';
 
 const UID = '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';
 
+const requests = stubRequests();
 beforeAll(stubBrowserApis);
 beforeEach(() => {
   localStorage.clear();
   localStorage.setItem('locale', 'fr');
-  // Any call nobody expected fails the test.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      throw new Error(`Unexpected request to ${url}`);
-    }),
-  );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '*', element: <RootRoute /> }], { initialEntries: [path] });
@@ -41,13 +33,7 @@ function logInAs(userType: 'internal' | 'external' | 'prescriber') {
   const rights = { ...emptyRights(userType), prescriber_id: userType === 'prescriber' ? UID : null };
   saveTokens({ access_token: 'a', refresh_token: 'r', uid: UID }, '1767225600000abcdef');
   saveRights(rights);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (!url.endsWith('/auth/is-access-token-valid')) throw new Error(`Unexpected request to ${url}`);
-      return new Response(JSON.stringify({ valid: true, rights }), { status: 200 });
-    }),
-  );
+  requests.answer('/auth/is-access-token-valid', () => ({ valid: true, rights }));
 }
 
 describe('RootRoute', () => {
@@ -60,11 +46,13 @@ describe('RootRoute', () => {
 
   it('shows the error page for an unknown path', async () => {
     renderAt('/fr/no/such/page');
-    expect(await screen.findByText(/Nous n'avons pas trouvé la page demandée/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page introuvable' })).toBeTruthy();
   });
 
   it('keeps a prescriber inside the prescriber portal', async () => {
     logInAs('prescriber');
+    // The portal lists the prescriber's records.
+    requests.answer('/api/get-records', () => ({ data: [], number_of_rows: 0, number_of_pages: 0 }));
     const router = renderAt('/fr/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/fr/table/doctors'));
     // The screen's code and texts are fetched on first use: the first import is transformed slowly here.
@@ -79,9 +67,9 @@ describe('RootRoute', () => {
     expect(await screen.findByRole('heading', { name: 'Scanner' })).toBeTruthy();
     await router.navigate('/fr/import');
     expect(await screen.findByRole('heading', { name: 'Import' })).toBeTruthy();
-    const checks = vi
-      .mocked(fetch)
-      .mock.calls.filter(([url]) => String(url).endsWith('is-access-token-valid'));
-    expect(checks).toHaveLength(2);
+    expect(requests.sent.map((request) => request.path)).toEqual([
+      '/auth/is-access-token-valid',
+      '/auth/is-access-token-valid',
+    ]);
   });
 });

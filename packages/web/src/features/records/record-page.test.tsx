@@ -2,12 +2,13 @@
 import { type ClinicRecordDetail, emptyRights } from '@sil/contract';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Providers } from '../../app/providers';
 import { loadScreenTexts } from '../../app/screen-texts';
 import { loadLanguage, setLanguage } from '../../lib/i18n';
 import { saveRights, saveTokens } from '../../lib/session';
 import { stubBrowserApis } from '../../testing/dom';
+import { stubRequests } from '../../testing/requests';
 import { RecordPage } from './record-page';
 
 // English is fetched on demand in the app; the tests switch to it at once.
@@ -63,6 +64,7 @@ const clinicView: ClinicRecordDetail = {
   ],
 };
 
+const requests = stubRequests();
 beforeAll(async () => {
   stubBrowserApis();
   await loadScreenTexts();
@@ -74,19 +76,10 @@ beforeEach(() => {
   saveTokens({ access_token: 'a', refresh_token: 'r', uid: UID }, '1767225600000abcdef');
   saveRights({ ...emptyRights('external'), clinic_id: clinicView.record_owner ?? null, medical_user: true });
   // The portal reads the record and its stored reports only: trace and the other staff calls are not made.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url.includes('/api/get-report-versions?')) return new Response('[]', { status: 200 });
-      if (!url.includes('/api/get-record?')) throw new Error(`Unexpected request to ${url}`);
-      return new Response(JSON.stringify([clinicView]), { status: 200 });
-    }),
-  );
+  requests.answer('/api/get-record', () => [clinicView]);
+  requests.answer('/api/get-report-versions', () => []);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('the record preview of the external portal', () => {
   it('shows the portal view of a record: number, patient, status, samples, nothing staff-only', async () => {

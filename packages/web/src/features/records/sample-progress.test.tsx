@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import type { SampleRow } from '@sil/contract';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Providers } from '../../app/providers';
 import { loadScreenTexts } from '../../app/screen-texts';
 import { loadLanguage, setLanguage } from '../../lib/i18n';
 import { saveTokens } from '../../lib/session';
 import { stubBrowserApis } from '../../testing/dom';
+import { stubRequests } from '../../testing/requests';
 import { SampleProgress } from './sample-progress';
 
 // English is fetched on demand in the app; the tests switch to it at once.
@@ -46,6 +47,7 @@ const SAMPLE: SampleRow = {
   sample_last_updated: '2026-11-23T10:00:00.000Z',
 };
 
+const requests = stubRequests();
 beforeAll(async () => {
   stubBrowserApis();
   await loadScreenTexts();
@@ -56,10 +58,7 @@ beforeEach(() => {
   localStorage.setItem('locale', 'fr');
   saveTokens({ access_token: 'a', refresh_token: 'r', uid: RECORD }, '1767225600000abcdef');
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const show = (sample: SampleRow) =>
   render(
@@ -70,49 +69,44 @@ const show = (sample: SampleRow) =>
 
 describe('SampleProgress', () => {
   it('offers only the steps a bench update owns', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        throw new Error(`Unexpected request to ${url}`);
-      }),
-    );
     show({ ...SAMPLE, sample_status: 1 });
     fireEvent.click(await screen.findByRole('button', { name: 'Avancer' }, { timeout: 10_000 }));
     const offered = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
     expect(offered).toEqual(['Injecté', 'Retiré']);
   }, 20_000);
 
-  it('offers nothing once a sample is complete: validation takes it on', () => {
-    const { container } = show({ ...SAMPLE, sample_status: 3 });
-    expect(container.querySelector('[data-action="sample-progress"]')).toBeNull();
-  });
+  it('offers nothing once a sample is complete: validation takes it on', async () => {
+    render(
+      <Providers>
+        <SampleProgress recordId={RECORD} sample={{ ...SAMPLE, sample_status: 1 }} />
+        <SampleProgress recordId={RECORD} sample={{ ...SAMPLE, sample_status: 3 }} />
+      </Providers>,
+    );
+    // Rendered beside a sample still on the bench, whose button shows once the texts are loaded.
+    const buttons = await screen.findAllByRole('button', { name: 'Avancer' }, { timeout: 10_000 });
+    expect(buttons).toHaveLength(1);
+  }, 20_000);
 
   it('asks for confirmation when results are missing, then completes with force_save', async () => {
-    const bodies: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        if (!url.endsWith('/api/update-sample-status')) throw new Error(`Unexpected request to ${url}`);
-        const body = JSON.parse(String(init?.body));
-        bodies.push(body);
-        return body.force_save
-          ? new Response(JSON.stringify({ ...SAMPLE, sample_status: 3 }), { status: 200 })
-          : new Response(
-              JSON.stringify({
-                code: 'forceSaveRequired',
-                details: { missing_results: [ANALYSIS], force_save: true },
-              }),
-              { status: 403 },
-            );
-      }),
+    requests.answer('/api/update-sample-status', ({ body }) =>
+      (body as { force_save?: boolean }).force_save
+        ? { ...SAMPLE, sample_status: 3 }
+        : new Response(
+            JSON.stringify({
+              code: 'forceSaveRequired',
+              details: { missing_results: [ANALYSIS], force_save: true },
+            }),
+            { status: 403 },
+          ),
     );
     show({ ...SAMPLE, sample_status: 2 });
     fireEvent.click(await screen.findByRole('button', { name: 'Avancer' }, { timeout: 10_000 }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Retiré' }));
-    expect(await screen.findByText('1 analyse n’a pas encore de résultat.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Terminer quand même' }));
-    await waitFor(() => expect(bodies).toHaveLength(2));
-    expect(bodies).toEqual([
+    const confirmation = await screen.findByRole('dialog', { name: 'Marquer l’échantillon terminé ?' });
+    expect(within(confirmation).getByRole('alert').textContent).toBe('1 analyse n’a pas encore de résultat.');
+    fireEvent.click(within(confirmation).getByRole('button', { name: 'Terminer quand même' }));
+    await waitFor(() => expect(requests.sent).toHaveLength(2));
+    expect(requests.sent.map((request) => request.body)).toEqual([
       { sample_id: SAMPLE.sample_id, sample_status: 3 },
       { sample_id: SAMPLE.sample_id, sample_status: 3, force_save: true },
     ]);
