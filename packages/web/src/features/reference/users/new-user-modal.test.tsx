@@ -7,10 +7,10 @@ import { Providers } from '../../../app/providers';
 import { loadScreenTexts } from '../../../app/screen-texts';
 import { saveRights, saveTokens, sha256Hex } from '../../../lib/session';
 import { stubBrowserApis } from '../../../testing/dom';
+import { stubRequests } from '../../../testing/requests';
 import { NewUserModal } from './new-user-modal';
 
-const sent: { path: string; body: Record<string, unknown> }[] = [];
-
+const requests = stubRequests();
 beforeAll(async () => {
   stubBrowserApis();
   await loadScreenTexts();
@@ -23,24 +23,12 @@ beforeEach(() => {
     '1767225600000abcdef',
   );
   saveRights({ ...emptyRights('internal'), admin_access: 3 });
-  sent.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit) => {
-      const path = new URL(input, 'https://lab.example').pathname;
-      if (path !== '/auth/add-new-user') throw new Error(`Unexpected request to ${input}`);
-      sent.push({ path, body: JSON.parse(String(init.body)) });
-      return new Response(
-        JSON.stringify({ admin_uid: '0b0c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f', invitation_sent: false }),
-        { status: 200, headers: { 'content-type': 'application/json' } },
-      );
-    }),
-  );
+  requests.answer('/auth/add-new-user', () => ({
+    admin_uid: '0b0c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f',
+    invitation_sent: false,
+  }));
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function renderModal(onClose = vi.fn()) {
   render(
@@ -59,7 +47,7 @@ describe('the new user form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('At least 8 characters with a letter, a digit and a special character');
     expect(screen.getAllByText('This field is required').length).toBeGreaterThanOrEqual(1);
-    expect(sent).toEqual([]);
+    expect(requests.sent).toEqual([]);
   });
 
   it("sends an internal user's body with the password's digest, never the password", async () => {
@@ -70,15 +58,16 @@ describe('the new user form', () => {
     await user.type(screen.getByLabelText('Initial password'), 'Demo-2026!pass');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(sent).toHaveLength(1);
-    expect(sent[0]?.body).toMatchObject({
+    expect(requests.sent).toHaveLength(1);
+    const sent = requests.sent[0];
+    expect(sent?.body).toMatchObject({
       user_name: 'Hugo Blanc',
       user_email: 'hugo@demo.lab',
       user_password: await sha256Hex('Demo-2026!pass'),
       otp_enabled: false,
       locale: 'en',
     });
-    expect(sent[0]?.body).not.toHaveProperty('type');
-    expect(sent[0]?.body).not.toHaveProperty('clinic_id');
+    expect(sent?.body).not.toHaveProperty('type');
+    expect(sent?.body).not.toHaveProperty('clinic_id');
   });
 });
