@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@sil/contract';
-import type { SQL } from 'drizzle-orm';
+import type { SQL, Subquery } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/open.js';
 import type { ListSource } from '../../lib/list/source.js';
@@ -7,7 +7,8 @@ import type { TenantTable } from '../../lib/tenant.js';
 
 /** Another table whose rows point at this one: a row still pointed at cannot be deleted. */
 export interface Referrer {
-  table: PgTable;
+  /** One of this module's tables, or another module's as its tables.ts lets it be read. */
+  table: PgTable | Subquery;
   column: PgColumn;
   /** The column holds an array of ids (or codes) rather than one. */
   isArray?: boolean;

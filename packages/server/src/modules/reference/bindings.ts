@@ -4,9 +4,9 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { analyses, parameters } from '../../db/schema/catalogue.js';
 import { clinics, prescribers } from '../../db/schema/clinics.js';
 import { nabms } from '../../db/schema/nabms.js';
-import { patients, records, samples } from '../../db/schema/records.js';
 import { collectors, families, machines, matrices, sampleTypes } from '../../db/schema/reference.js';
 import { users } from '../../db/schema/users.js';
+import { patients, records, samples } from '../records/tables.js';
 import type { ForeignKey, TableBinding } from './binding.js';
 import { validateAnalysis, validateParameter } from './catalogue-rules.js';
 

@@ -1,9 +1,17 @@
-import { and, arrayOverlaps, eq, inArray } from 'drizzle-orm';
+import { type AnyColumn, and, arrayOverlaps, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
-import { columnOf, scopeOf } from '../../lib/list/source.js';
+import { scopeOf } from '../../lib/list/source.js';
 import { writeTransaction } from '../../lib/transaction.js';
+import type { Referrer } from './binding.js';
 import { idColumnOf, isKnownId, laboratoryOf, type TableDeps } from './table-rules.js';
+
+/** The referring rows' laboratory column: a table and a read-only copy both name their columns. */
+function laboratoryColumnOf({ table, label }: Referrer): AnyColumn {
+  const column = (table as unknown as Partial<Record<'laboratory_id', AnyColumn>>).laboratory_id;
+  if (!column) throw new Error(`the ${label} that refer to a reference row have no laboratory_id`);
+  return column;
+}
 
 /** All or nothing: one missing or still-referenced row and nothing is deleted. */
 export async function deleteTableRows(
@@ -34,7 +42,7 @@ export async function deleteTableRows(
       const [used] = await tx
         .select({ ref: referrer.column })
         .from(referrer.table)
-        .where(and(eq(columnOf(referrer.table, 'laboratory_id'), laboratoryId), condition))
+        .where(and(eq(laboratoryColumnOf(referrer), laboratoryId), condition))
         .limit(1);
       if (used) fail('cannotDelete', { referenced_by: referrer.label });
     }
