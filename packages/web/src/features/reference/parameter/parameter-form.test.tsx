@@ -7,12 +7,14 @@ import { loadScreenTexts } from '../../../app/screen-texts';
 import { i18n, loadLanguage } from '../../../lib/i18n';
 import { saveRights, saveTokens } from '../../../lib/session';
 import { stubBrowserApis } from '../../../testing/dom';
+import { stubRequests } from '../../../testing/requests';
 import { ParameterForm } from './parameter-form';
 
 // English is fetched on demand in the app; the tests switch to it at once.
 beforeAll(() => loadLanguage('en'));
 
 const scrolled: string[] = [];
+const requests = stubRequests();
 
 beforeAll(async () => {
   stubBrowserApis();
@@ -31,21 +33,11 @@ beforeEach(async () => {
     scrolled.push(this.getAttribute('data-field') ?? this.id);
   });
   // The machine, family and matrix choices: empty lists, this test saves nothing.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ data: [], number_of_rows: 0, number_of_pages: 0 }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-    ),
-  );
+  for (const table of ['machines', 'families', 'matrices']) {
+    requests.answer(`/api/get-${table}`, () => ({ data: [], number_of_rows: 0, number_of_pages: 0 }));
+  }
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('the parameter form', () => {
   it('brings the first wrong field into view and focuses it when a save is refused', async () => {
@@ -59,9 +51,10 @@ describe('the parameter form', () => {
     // The name is required and left empty; the button sits four sections below it.
     fireEvent.click(save);
     await waitFor(() => expect(scrolled).toHaveLength(1));
-    const name = document.activeElement;
-    expect(name?.getAttribute('aria-invalid')).toBe('true');
-    expect(name?.closest('form')?.querySelector('[aria-invalid="true"]')).toBe(name);
+    // The name, the form's first field, is the first one refused.
+    const name = screen.getByRole('textbox', { name: /^Nom/ });
+    expect(document.activeElement).toBe(name);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(onDone).not.toHaveBeenCalled();
   });
 });
