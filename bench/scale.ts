@@ -2,10 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { CONNECTION_SETUP } from '../packages/server/src/db/open.js';
 import { type Figure, rounded } from './lib/figures.js';
 import { authHeaders, type LoadOptions, loginAsDemoAdmin, type Session } from './lib/http.js';
-import { createRunDatabase, databaseUrl, dropRunDatabase } from './lib/postgres.js';
+import { createRunDatabase, databaseUrl, dropRunDatabase, SERVER_CONNECTION_SETUP } from './lib/postgres.js';
 import { Results } from './lib/results.js';
 import { startBareSqlServer } from './lib/scale/bare-http.js';
 import { dashboardTasksCase, listCases, readProbes } from './lib/scale/cases.js';
@@ -85,7 +84,7 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
     const server = await startServer({ dataDir, databaseUrl: database.url });
     await client.connect();
     // The hand-written SQL runs on a connection set up as each of the server's is (db/open.ts).
-    await client.query(CONNECTION_SETUP);
+    await client.query(SERVER_CONNECTION_SETUP);
     const laboratoryId = await laboratoryOfDemoAdmin(client);
     if (!reuse) {
       const started = performance.now();

@@ -4,6 +4,13 @@ import pg from 'pg';
 export const POSTGRES_ADMIN_URL =
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/**
+ * What each connection of the server runs first (CONNECTION_SETUP, packages/server/src/db/open.ts),
+ * for the bench's own connections: the bench measures the server as it ships and imports none of its
+ * source, so the server's connection test (connection-setup.int.test.ts) checks the two are one.
+ */
+export const SERVER_CONNECTION_SETUP = `SET parallel_setup_cost = 10000; SELECT length(repeat('x', ${4 * 1024 * 1024})) AS steady_allocator`;
+
 async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3_000 });
   await client.connect();

@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import pg from 'pg';
-import { CONNECTION_SETUP } from '../../../packages/server/src/db/open.js';
+import { SERVER_CONNECTION_SETUP } from '../postgres.js';
 
 interface BareCase {
   sql: string;
@@ -16,7 +16,7 @@ const cases = JSON.parse(process.env.BARE_CASES ?? '[]') as BareCase[];
 const client = new pg.Client({ connectionString: process.env.BARE_DATABASE_URL });
 await client.connect();
 // Set up as each of the real server's connections is (db/open.ts).
-await client.query(CONNECTION_SETUP);
+await client.query(SERVER_CONNECTION_SETUP);
 
 const server = http.createServer((request, response) => {
   const chosen = cases[Number(request.url?.slice(1))];
