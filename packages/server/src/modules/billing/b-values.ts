@@ -1,6 +1,6 @@
 import type { BValueRow } from '@sil/contract/billing';
 import type { Db } from '../../db/open.js';
-import type { billingBValues } from '../../db/schema/index.js';
+import type { billingBValues } from '../../db/schema/billing.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { bValueRows, territoryOf } from './queries.js';
 

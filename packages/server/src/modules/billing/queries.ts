@@ -1,16 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/open.js';
-import {
-  billingBValues,
-  billingSettings,
-  clinics,
-  nabms,
-  patients,
-  recordBills,
-  records,
-  users,
-} from '../../db/schema/index.js';
+import { billingBValues, billingSettings, recordBills } from '../../db/schema/billing.js';
+import { clinics } from '../../db/schema/clinics.js';
+import { nabms } from '../../db/schema/nabms.js';
+import { patients, records } from '../../db/schema/records.js';
+import { users } from '../../db/schema/users.js';
 import type { BillableAct } from './compute.js';
 
 export type Territory = 'metropolitan' | 'overseas';

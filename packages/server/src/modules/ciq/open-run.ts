@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/open.js';
-import { ciqRuns } from '../../db/schema/index.js';
+import { ciqRuns } from '../../db/schema/ciq.js';
 import { fail } from '../../lib/errors.js';
 import { machineOf, machineSettings } from './queries.js';
 

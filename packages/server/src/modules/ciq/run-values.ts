@@ -1,7 +1,7 @@
 import { rangeViolation, rejects, seriesViolations, type WestgardRule, zScore } from '@sil/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/open.js';
-import { ciqRuns, ciqValues } from '../../db/schema/index.js';
+import { ciqRuns, ciqValues } from '../../db/schema/ciq.js';
 import { fail } from '../../lib/errors.js';
 import { previousZs, type RunRow, settingsByIds, valuesOfRun } from './queries.js';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/open.js';
-import { nabms } from '../../db/schema/index.js';
+import { nabms } from '../../db/schema/nabms.js';
 import type { Actor } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { writeTransaction } from '../../lib/transaction.js';

@@ -1,7 +1,7 @@
 import type { AcceptCiqRunBody } from '@sil/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open.js';
-import { ciqRuns } from '../../../db/schema/index.js';
+import { ciqRuns } from '../../../db/schema/ciq.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { answerRun, onLockedRun } from '../locked-run.js';

@@ -2,7 +2,7 @@ import type { CiqRun } from '@sil/contract';
 import { eq, sql } from 'drizzle-orm';
 import { type QcService, QcServiceUnreachable } from '../../../adapters/qc-service.js';
 import type { Db } from '../../../db/open.js';
-import { ciqRuns } from '../../../db/schema/index.js';
+import { ciqRuns } from '../../../db/schema/ciq.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { writeTransaction } from '../../../lib/transaction.js';

@@ -2,13 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { type OnlineReport, type OnlineReportBody, RECORD_STATUS } from '@sil/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  laboratories,
-  onlineReportOpenings,
-  patients,
-  recordDeliveries,
-  records,
-} from '../../../db/schema/index.js';
+import { onlineReportOpenings, recordDeliveries } from '../../../db/schema/delivery.js';
+import { laboratories } from '../../../db/schema/laboratories.js';
+import { patients, records } from '../../../db/schema/records.js';
 import type { RequestOrigin } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../../../lib/transaction.js';

@@ -1,6 +1,7 @@
 import { SENT_CHANNELS } from '@sil/contract';
 import { eq } from 'drizzle-orm';
-import { patients, recordDeliveries, records } from '../../../db/schema/index.js';
+import { recordDeliveries } from '../../../db/schema/delivery.js';
+import { patients, records } from '../../../db/schema/records.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { changeDelivery } from '../delivery-change.js';

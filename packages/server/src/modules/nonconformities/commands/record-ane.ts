@@ -1,7 +1,7 @@
 import type { AddAneBody } from '@sil/contract';
 import type { z } from 'zod';
 import type { Db } from '../../../db/open.js';
-import { recordAnes } from '../../../db/schema/index.js';
+import { recordAnes } from '../../../db/schema/nonconformities.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { writeTransaction } from '../../../lib/transaction.js';

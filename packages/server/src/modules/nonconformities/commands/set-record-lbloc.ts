@@ -2,7 +2,7 @@ import type { UpdateRecordLblocBody } from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/open.js';
-import { records } from '../../../db/schema/index.js';
+import { records } from '../../../db/schema/records.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { updateIfUnchanged } from '../../../lib/concurrency.js';
 import { fail } from '../../../lib/errors.js';
