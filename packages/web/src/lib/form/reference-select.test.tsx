@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { Providers } from '../../app/providers';
 import { loadScreenTexts } from '../../app/screen-texts';
 import { stubBrowserApis } from '../../testing/dom';
+import { stubRequests } from '../../testing/requests';
 import { saveRights, saveTokens } from '../session';
 import { SearchedReferenceMultiSelect } from './reference-select';
 
@@ -15,7 +16,8 @@ const ACTS = [
   { nabm_code: '1104', nabm_wording: 'Hémogramme' },
 ].map((act) => ({ ...act, nabm_last_updated: '2026-11-23T10:00:00.000Z' }));
 
-const asked: URL[] = [];
+const requests = stubRequests();
+const searches = () => requests.sent.map((request) => request.url.searchParams);
 
 beforeAll(async () => {
   stubBrowserApis();
@@ -29,28 +31,13 @@ beforeEach(() => {
     '1767225600000abcdef',
   );
   saveRights({ ...emptyRights('internal'), admin_nabms: 1 });
-  asked.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'https://lab.example');
-      if (url.pathname !== '/api/get-nabms') throw new Error(`Unexpected request to ${input}`);
-      asked.push(url);
-      const search = (url.searchParams.get('search') ?? '').toLowerCase();
-      const data = ACTS.filter((act) =>
-        `${act.nabm_code} ${act.nabm_wording}`.toLowerCase().includes(search),
-      );
-      return new Response(JSON.stringify({ data, number_of_rows: data.length, number_of_pages: 1 }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+  requests.answer('/api/get-nabms', ({ url }) => {
+    const search = (url.searchParams.get('search') ?? '').toLowerCase();
+    const data = ACTS.filter((act) => `${act.nabm_code} ${act.nabm_wording}`.toLowerCase().includes(search));
+    return { data, number_of_rows: data.length, number_of_pages: 1 };
+  });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('a searched multiple choice (NABM acts of an analysis)', () => {
   it('asks the server for a page of acts matching what is typed, never for the whole table', async () => {
@@ -60,21 +47,20 @@ describe('a searched multiple choice (NABM acts of an analysis)', () => {
         <SearchedReferenceMultiSelect table="nabms" label="NABM" value={['9999']} onChange={onChange} />
       </Providers>,
     );
-    // The visible search field (Mantine also keeps a hidden input with the chosen values).
-    const input = screen
-      .getAllByLabelText('NABM')
-      .find((element) => element.getAttribute('type') !== 'hidden');
-    if (!input) throw new Error('no search field');
-    await userEvent.setup().type(input, 'gluc');
-    await waitFor(() => expect(asked.map((url) => url.searchParams.get('search'))).toContain('gluc'), {
+    await userEvent.setup().type(screen.getByRole('combobox', { name: 'NABM' }), 'gluc');
+    await waitFor(() => expect(searches().map((search) => search.get('search'))).toContain('gluc'), {
       timeout: 5_000,
     });
-    fireEvent.click(await screen.findByText('0552 · Glucose (glycémie)'));
+    // In jsdom the options are there while Mantine's dropdown still has display: none, which takes
+    // them out of the accessibility tree: they are looked up among hidden elements too.
+    const option = (name: string) => screen.queryByRole('option', { name, hidden: true });
+    await waitFor(() => expect(option('0552 · Glucose (glycémie)')).not.toBeNull());
+    fireEvent.click(option('0552 · Glucose (glycémie)') as HTMLElement);
     expect(onChange).toHaveBeenCalledWith(['9999', '0552']);
-    expect(screen.queryByText('1104 · Hémogramme')).toBeNull();
-    for (const url of asked) {
-      expect(url.searchParams.get('number_of_records')).toBe('25');
-      expect(url.searchParams.get('number_of_records')).not.toBe(String(LOAD_ALL));
+    expect(option('1104 · Hémogramme')).toBeNull();
+    for (const search of searches()) {
+      expect(search.get('number_of_records')).toBe('25');
+      expect(search.get('number_of_records')).not.toBe(String(LOAD_ALL));
     }
   }, 20_000); // typing through Mantine's combobox in jsdom is slow on a busy machine
 });

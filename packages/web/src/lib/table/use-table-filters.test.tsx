@@ -2,13 +2,15 @@
 import { emptyRights, recordList } from '@sil/contract';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Providers } from '../../app/providers';
 import { stubBrowserApis } from '../../testing/dom';
+import { stubRequests } from '../../testing/requests';
 import { saveRights, saveTokens } from '../session';
 import { useTableFilters } from './use-table-filters';
 
-const asked: string[] = [];
+const requests = stubRequests();
+const asked = () => requests.sent.map((request) => request.path);
 const wrapper = ({ children }: { children: ReactNode }) => <Providers>{children}</Providers>;
 
 beforeAll(stubBrowserApis);
@@ -25,21 +27,12 @@ beforeEach(() => {
     admin_prescribers: 1,
     admin_collectors: 1,
   });
-  asked.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      asked.push(new URL(input, 'https://lab.example').pathname);
-      return new Response(JSON.stringify({ data: [], number_of_rows: 0, number_of_pages: 0 }), {
-        status: 200,
-      });
-    }),
-  );
+  // The tables a records filter can read; the test checks which it reads, and when.
+  for (const table of ['prescribers', 'clinics', 'collectors']) {
+    requests.answer(`/api/get-${table}`, () => ({ data: [], number_of_rows: 0, number_of_pages: 0 }));
+  }
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('the filters of a table page', () => {
   it('loads the rows of another table only once its filter is opened', async () => {
@@ -47,9 +40,9 @@ describe('the filters of a table page', () => {
     const prescribers = result.current.find((filter) => filter.column === 'record_prescriber');
     expect(prescribers?.onOpen).toBeDefined();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(asked).toEqual([]);
+    expect(asked()).toEqual([]);
     act(() => prescribers?.onOpen?.());
-    await waitFor(() => expect(asked).toEqual(['/api/get-prescribers']));
+    await waitFor(() => expect(asked()).toEqual(['/api/get-prescribers']));
   });
 
   it('loads at once the table of a filter that already has values, to show their names', async () => {
@@ -59,6 +52,6 @@ describe('the filters of a table page', () => {
         wrapper,
       },
     );
-    await waitFor(() => expect(asked).toEqual(['/api/get-clinics']));
+    await waitFor(() => expect(asked()).toEqual(['/api/get-clinics']));
   });
 });
