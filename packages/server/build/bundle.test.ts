@@ -9,11 +9,11 @@ import { SERVER_BUNDLE, SERVER_BUNDLE_OPTIONS } from './bundle.js';
  */
 const LOADED_ON_FIRST_USE = [
   'pdfkit',
-  'pdf-lib',
+  '@cantoo/pdf-lib',
   'nodemailer',
   'web-push',
   'openid-client',
-  'exceljs',
+  'write-excel-file/node',
   // Each database's driver, when that database is opened; the job queue, when its queue starts.
   'pg',
   'drizzle-orm/node-postgres',
