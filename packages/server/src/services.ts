@@ -115,7 +115,6 @@ export async function buildServices(
   const backupSchedule = createBackupScheduler(db, backups, config.BACKUP_SCHEDULE_POLL_SECONDS, log);
 
   return {
-    db,
     /** Checked on every call by the authorization plugin, and by the auth routes. */
     sessions,
     accounts,
