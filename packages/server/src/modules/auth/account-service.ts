@@ -3,7 +3,11 @@ import type { AuthDeps } from './deps.js';
 import { addUser } from './invitation.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import { laboratoryInformation, updatePreferences, userData } from './preferences.js';
-import { linkPsc, pscCallback, pscUser, startPscLink, startPscLogin, unlinkPsc } from './psc.js';
+import { pscCallback } from './psc/callback.js';
+import { linkPsc } from './psc/link-psc.js';
+import { pscUser } from './psc/psc-user.js';
+import { startPscLink, startPscLogin } from './psc/start.js';
+import { unlinkPsc } from './psc/unlink-psc.js';
 import { addPushSubscription, pushKey, sendTestPush } from './push.js';
 import {
   accountStatus,

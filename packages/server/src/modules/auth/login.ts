@@ -5,7 +5,7 @@ import { assertLoginMayProceed, findUserByEmail } from './accounts.js';
 import { consumeLink } from './challenges.js';
 import { type AuthDeps, securityEvent } from './deps.js';
 import { sendLoginCode } from './otp.js';
-import { SSO_TICKET_PREFIX } from './psc.js';
+import { SSO_TICKET_PREFIX } from './psc/provider.js';
 import { verifyPassword } from './secrets.js';
 import { openSession } from './sessions.js';
 

@@ -7,7 +7,7 @@ import { fail } from '../../lib/errors.js';
 import { writeTransaction } from '../../lib/transaction.js';
 import { assertNotThrottled } from './accounts.js';
 import { type AuthDeps, securityEvent } from './deps.js';
-import { pscConfigured } from './psc.js';
+import { pscConfigured } from './psc/provider.js';
 import { hashPassword, verifyPassword } from './secrets.js';
 import { sessionIsLive } from './sessions.js';
 
