@@ -13,6 +13,8 @@ import { createPostgresDatabase, testSchemaName } from './helpers.js';
 const log = pino({ enabled: false }) as unknown as FastifyBaseLogger;
 const poolOf = (database: Database) => (database.db as unknown as { $client: pg.Pool }).$client;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+/** The schema pg-boss 10 made (the queue before issue 39); pg-boss 12 migrates from 11's (25) on. */
+const PG_BOSS_10_SCHEMA_VERSION = 24;
 
 /**
  * A sender whose tries the test ends by hand: a job stays running until `finish` is called, then
@@ -44,9 +46,9 @@ async function eventually(check: () => Promise<boolean> | boolean, seconds = 20)
 }
 
 /**
- * pg-boss 10 on PostgreSQL (decision 0016): server copies that start together on a fresh database
- * set its schema and queue up without failing, one send never has two live jobs, and a schema left
- * by a newer pg-boss is refused with a clear message.
+ * pg-boss 12 on PostgreSQL (decision 0016): server copies that start together on a fresh database
+ * set its schema and queue up without failing, one send never has two live jobs, and a schema it
+ * cannot use (a newer pg-boss's, pg-boss 10's) is refused with a clear message.
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('the pg-boss delivery queue on PostgreSQL', () => {
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -80,7 +82,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the pg-boss delivery queue on Pos
     const queues = rowsOf<{ name: string; policy: string }>(
       await database.db.execute(sql.raw(`SELECT name, policy FROM ${schema}.queue`)),
     );
-    expect(queues).toEqual([{ name: DELIVERY_QUEUE, policy: 'stately' }]);
+    expect(queues).toEqual([{ name: DELIVERY_QUEUE, policy: 'exclusive' }]);
   }, 60_000);
 
   it('keeps one live job per send, queued or running, whichever copy enqueues it', async () => {
@@ -116,24 +118,27 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the pg-boss delivery queue on Pos
     await eventually(async () => (await jobsOf()).every((state) => state === 'completed'));
   }, 60_000);
 
-  it('refuses a schema made by a newer pg-boss, naming the setting to change', async () => {
+  it.each([
+    ['a newer pg-boss', BOSS_SCHEMA_VERSION + 3],
+    ['pg-boss 10, which this one does not migrate', PG_BOSS_10_SCHEMA_VERSION],
+  ])('refuses a schema made by %s, naming the setting to change', async (_, version) => {
     const [database] = databases;
     if (!database) throw new Error('no database');
-    const newer = testSchemaName('pgboss');
+    const other = testSchemaName('pgboss');
     await database.db.execute(
       sql.raw(
-        `CREATE SCHEMA ${newer}; CREATE TABLE ${newer}.version (version int); INSERT INTO ${newer}.version VALUES (${BOSS_SCHEMA_VERSION + 3})`,
+        `CREATE SCHEMA ${other}; CREATE TABLE ${other}.version (version int); INSERT INTO ${other}.version VALUES (${version})`,
       ),
     );
     const refused = pgBossJobs(
       database.db,
       poolOf(database),
       held.sending,
-      { ...options, schema: newer },
+      { ...options, schema: other },
       log,
     );
     await expect(refused.start()).rejects.toThrow(
-      new RegExp(`version ${BOSS_SCHEMA_VERSION + 3}.*PGBOSS_SCHEMA`),
+      new RegExp(`"${other}" was made by .*version ${version}.*PGBOSS_SCHEMA`),
     );
     await refused.stop();
   });

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
-import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type PgBoss from 'pg-boss';
+import type { DrizzleTransactionLike, PgBoss } from 'pg-boss';
 import { type Db, poolOf, type Tx } from '../../db/open.js';
 import { recordDeliveries } from '../../db/schema/index.js';
 import type { DeliveryJobs } from './job-port.js';
@@ -12,24 +12,28 @@ export const DELIVERY_QUEUE = 'report-delivery';
 
 /** The version of its own tables this pg-boss makes and migrates to. */
 export const BOSS_SCHEMA_VERSION: number = (
-  createRequire(import.meta.url)('pg-boss/version.json') as { schema: number }
-).schema;
+  createRequire(import.meta.url)('pg-boss/package.json') as { pgboss: { schema: number } }
+).pgboss.schema;
+/**
+ * pg-boss makes or migrates its schema under its own lock, one server copy after the other; a copy
+ * that lost the race to make it can still fail once (its cached catalog had no such schema) and
+ * succeeds on its next attempt, a second later.
+ */
+const START_ATTEMPTS = 4;
 /** The longest wait between two tries of a send. */
 const MAX_RETRY_WAIT_SECONDS = 3600;
 
 /**
- * The job's retry settings for a first wait of `retrySeconds`. pg-boss 10 waits
- * delay × 2^n × (1 + random) before the n-th retry and has no cap on it: the doubling is kept while
- * the last retry's wait stays within the hour (the default 30 s: at most 16 min), otherwise every
- * wait is the first one. pg-boss keeps whole seconds.
+ * The job's retry settings for a first wait of `retrySeconds`: pg-boss waits
+ * delay × 2^n × (1 + random) before the n-th retry, capped at the hour. pg-boss keeps whole seconds.
  */
 export function retryOptions(retrySeconds: number) {
-  const retryDelay = Math.min(Math.max(1, Math.round(retrySeconds)), MAX_RETRY_WAIT_SECONDS);
   return {
     // The row counts MAX_ATTEMPTS tries; one more job retry covers a worker that died mid-try.
     retryLimit: MAX_ATTEMPTS,
-    retryDelay,
-    retryBackoff: retryDelay * 2 ** MAX_ATTEMPTS <= MAX_RETRY_WAIT_SECONDS,
+    retryDelay: Math.min(Math.max(1, Math.round(retrySeconds)), MAX_RETRY_WAIT_SECONDS),
+    retryBackoff: true,
+    retryDelayMax: MAX_RETRY_WAIT_SECONDS,
   };
 }
 
@@ -49,22 +53,6 @@ export function rowJobs(sending: Sending, pollSeconds: number, log: FastifyBaseL
   };
 }
 
-/**
- * pg-boss's statements run on our open transaction: `$n` become the transaction's own parameters.
- * A value pg-boss leaves undefined is NULL, as node-postgres makes it (drizzle would write nothing).
- */
-export function transactionDatabase(tx: Tx): PgBoss.Db {
-  return {
-    async executeSql(text, values = []) {
-      const chunks: SQL[] = text
-        .split(/\$(\d+)/)
-        .map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`));
-      const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
-      return { rows: result.rows };
-    },
-  };
-}
-
 export interface PgBossOptions {
   schema: string;
   /** The first wait before another try, in seconds; doubled (with jitter) after each (retryOptions). */
@@ -75,12 +63,10 @@ export interface PgBossOptions {
 
 /**
  * PostgreSQL: a pg-boss queue in its own schema of the same database. One job per send row
- * (singleton key = the row's id), retried with a doubling wait; every server copy runs a worker.
- * Never two jobs of one send queued or running at once: pg-boss 10 has no queue policy for that
- * (its 'stately' allows one queued, one waiting for its retry and one running per key), so a job is
- * only added, under a lock on the send, when that send has no live job (sendOnce). A job that
- * pg-boss gave up on, or a send left 'sending' by a crash between two tries, is found again by the
- * sweep: the row is the truth, nothing is lost.
+ * (singleton key = the row's id on an 'exclusive' queue: never two jobs of one send queued,
+ * waiting or running at once, whichever server copy adds it), retried with a doubling wait; every
+ * server copy runs a worker. A job that pg-boss gave up on, or a send left 'sending' by a crash
+ * between two tries, is found again by the sweep: the row is the truth, nothing is lost.
  */
 export function pgBossJobs(
   db: Db,
@@ -91,36 +77,35 @@ export function pgBossJobs(
 ): DeliveryJobs {
   let boss: Promise<PgBoss> | undefined;
   /** pg-boss is imported when its queue is first used, not by every start of the embedded database. */
+  const bossModule = () => import('pg-boss');
   const theBoss = () =>
-    (boss ??= import('pg-boss').then(({ default: Boss }) => {
-      const made = new Boss({
+    (boss ??= bossModule().then(({ PgBoss }) => {
+      const made = new PgBoss({
         db: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
         schema: options.schema,
         schedule: false,
       });
-      made.on('error', (error: unknown) => log.error({ err: error }, 'Job queue error'));
+      made.on('error', (error) => log.error({ err: error }, 'Job queue error'));
+      made.on('warning', (warning) => log.warn({ warning: warning.data }, warning.message));
       return made;
     }));
+  /** pg-boss's statements on our open transaction (drizzle types its results as unknown). */
+  const inTransaction = async (tx: Tx) =>
+    (await bossModule()).fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
   const retry = retryOptions(options.retrySeconds);
   let sweeper: NodeJS.Timeout | undefined;
   let started = false;
   let starting: Promise<void> | undefined;
 
-  /** A job for that send in the transaction given, unless one is queued, waiting or running. */
-  async function sendOnce(tx: Tx, deliveryId: string): Promise<void> {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sil:${DELIVERY_QUEUE}:${deliveryId}`}))`);
-    // The same condition as the 'stately' policy's unique index, which serves this look-up.
-    const live = (await tx.execute(
-      sql`SELECT 1 FROM ${sql.raw(`${options.schema}.job`)}
-          WHERE name = ${DELIVERY_QUEUE} AND COALESCE(singleton_key, '') = ${deliveryId}
-            AND state <= 'active' AND policy = 'stately'
-          LIMIT 1`,
-    )) as unknown as { rows: unknown[] };
-    if (live.rows.length > 0) return;
+  /**
+   * A job for that send in the transaction given: a validation rolled back leaves none, a committed
+   * one cannot lose it. The queue adds nothing when the send already has a live job.
+   */
+  async function addJob(tx: Tx, deliveryId: string): Promise<void> {
     await (await theBoss()).send(
       DELIVERY_QUEUE,
       { delivery_id: deliveryId },
-      { singletonKey: deliveryId, ...retry, db: transactionDatabase(tx) },
+      { singletonKey: deliveryId, ...retry, db: await inTransaction(tx) },
     );
   }
 
@@ -136,54 +121,39 @@ export function pgBossJobs(
         ),
       )
       .limit(200);
-    for (const { id } of rows) await db.transaction((tx) => sendOnce(tx, id));
+    for (const { id } of rows) await db.transaction((tx) => addJob(tx, id));
   }
 
   /**
-   * A schema left by a newer pg-boss (its tables differ) is refused rather than used: pg-boss 10
-   * migrates older schemas only.
+   * A schema this pg-boss cannot use is refused, naming the setting to change: one left by a newer
+   * pg-boss (its tables differ; pg-boss would work on it as if it were its own), or by an older one
+   * it has no migration from (pg-boss 10's). Its jobs are not needed: the sweep gives every send
+   * still in flight a job in the new schema.
    */
-  async function refuseNewerSchema(boss: PgBoss): Promise<void> {
+  async function refuseSchemaItCannotUse(boss: PgBoss): Promise<void> {
     if (!(await boss.isInstalled())) return;
     const version = Number(await boss.schemaVersion());
-    if (version > BOSS_SCHEMA_VERSION)
-      throw new Error(
-        `The job queue schema "${options.schema}" was made by a newer pg-boss (version ${version}, this one knows ${BOSS_SCHEMA_VERSION}): drop it or set PGBOSS_SCHEMA to another schema.`,
+    const cannot = (why: string) =>
+      new Error(
+        `The job queue schema "${options.schema}" was made by ${why} (version ${version}, this one makes ${BOSS_SCHEMA_VERSION}): drop it or set PGBOSS_SCHEMA to another schema.`,
       );
-  }
-
-  /**
-   * Server copies starting together make or migrate pg-boss's schema and make the queue one after
-   * the other. pg-boss alone does not stand it: the second copy's CREATE SCHEMA can fail with a unique
-   * violation (its catalog cache still says there is none; pg-boss only expects 'already exists'),
-   * and two creations of one queue deadlock. The lock is held by a connection of its own while
-   * pg-boss works on others of the pool.
-   */
-  async function oneCopyAtATime(work: () => Promise<void>): Promise<void> {
-    const key = `sil:pg-boss:${options.schema}`;
-    const client = await pool.connect();
+    if (version > BOSS_SCHEMA_VERSION) throw cannot('a newer pg-boss');
+    if (version === BOSS_SCHEMA_VERSION) return;
     try {
-      await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
-      try {
-        await work();
-      } finally {
-        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
-      }
-    } finally {
-      client.release();
+      (await bossModule()).getMigrationPlans(options.schema, version);
+    } catch {
+      throw cannot('an older pg-boss that this one does not migrate');
     }
   }
 
-  /** Sets up the schema and the queue (one copy at a time), the worker, and the sweep. */
+  /** Sets up the schema and the queue, the worker, and the sweep. */
   async function startQueue(): Promise<void> {
     const boss = await theBoss();
-    await oneCopyAtATime(async () => {
-      await refuseNewerSchema(boss);
-      await boss.start();
-      started = true;
-      // Does nothing when the queue exists.
-      await boss.createQueue(DELIVERY_QUEUE, { name: DELIVERY_QUEUE, policy: 'stately' });
-    });
+    await refuseSchemaItCannotUse(boss);
+    await boss.start({ attempts: START_ATTEMPTS });
+    started = true;
+    // Does nothing when the queue exists.
+    await boss.createQueue(DELIVERY_QUEUE, { policy: 'exclusive' });
     await boss.work<{ delivery_id: string }>(
       DELIVERY_QUEUE,
       { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
@@ -206,7 +176,7 @@ export function pgBossJobs(
     kind: 'pg-boss',
     async enqueue(tx, deliveryIds) {
       // In one order, so that two transactions enqueueing the same sends cannot wait on each other.
-      for (const id of [...deliveryIds].sort()) await sendOnce(tx, id);
+      for (const id of [...deliveryIds].sort()) await addJob(tx, id);
     },
     start() {
       starting ??= startQueue();
