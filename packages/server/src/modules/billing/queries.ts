@@ -4,8 +4,8 @@ import type { Queryable } from '../../db/open.js';
 import { billingBValues, billingSettings, recordBills } from '../../db/schema/billing.js';
 import { clinics } from '../../db/schema/clinics.js';
 import { nabms } from '../../db/schema/nabms.js';
-import { patients, records } from '../../db/schema/records.js';
 import { users } from '../../db/schema/users.js';
+import { patients, records } from '../records/tables.js';
 import type { BillableAct } from './compute.js';
 
 export type Territory = 'metropolitan' | 'overseas';

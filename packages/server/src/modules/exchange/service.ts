@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { ExchangeFile, ExchangeFormat } from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/open.js';
-import { records } from '../../db/schema/records.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import type { OutboundAddresses } from '../../lib/outbound-address.js';
 import { DROP_RECIPIENT, type ExchangeSender, exchangeDestination } from '../delivery/index.js';
 import { visibleRecord } from '../records/index.js';
+import { records } from '../records/tables.js';
 import { exchangeDocument } from './document.js';
 import { buildExchange } from './formats/index.js';
 

@@ -4,10 +4,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { onlineReportOpenings, recordDeliveries } from '../../../db/schema/delivery.js';
 import { laboratories } from '../../../db/schema/laboratories.js';
-import { patients, records } from '../../../db/schema/records.js';
 import type { RequestOrigin } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
+import { columnsOf } from '../../../lib/read-only.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../../../lib/transaction.js';
+import { patients, records } from '../../records/tables.js';
 import { followDeliveries } from '../channels.js';
 import type { DeliveryDeps } from '../deps.js';
 
@@ -33,7 +34,11 @@ export async function openOnlineReport(
   const wait = await throttle.retryAfter(key, origin.ip);
   if (wait > 0) fail('tooManyAttempts', { retry_after: wait });
   const candidates = await db
-    .select({ record: records, dob: patients.patient_dob, laboratory_name: laboratories.laboratory_name })
+    .select({
+      record: columnsOf(records),
+      dob: patients.patient_dob,
+      laboratory_name: laboratories.laboratory_name,
+    })
     .from(records)
     .innerJoin(patients, eq(patients.patient_id, records.record_patient))
     .innerJoin(laboratories, eq(laboratories.laboratory_id, records.laboratory_id))

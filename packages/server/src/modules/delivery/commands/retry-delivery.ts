@@ -1,9 +1,9 @@
 import { SENT_CHANNELS } from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import { recordDeliveries } from '../../../db/schema/delivery.js';
-import { patients, records } from '../../../db/schema/records.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
+import { patients, records } from '../../records/tables.js';
 import { changeDelivery } from '../delivery-change.js';
 import type { DeliveryDeps } from '../deps.js';
 import { exchangeRecipient } from '../exchange.js';
