@@ -1,27 +1,142 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { TERRITORIES, type Territory } from '@sil/contract/billing';
+import { Badge, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { AddBValueBody, TERRITORIES, type Territory } from '@sil/contract/billing';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { DateField } from '../../lib/form/date-field';
+import { schemaResolver } from '../../lib/form/form-resolver';
+import { issueText } from '../../lib/form/issue-text';
+import { NumberField } from '../../lib/form/number-field';
 import { formatDate } from '../../lib/format/dates';
 import { formatCents } from '../../lib/format/numbers';
-import { notifyApiError, showToast } from '../../lib/notify';
+import { showToast } from '../../lib/notify';
 import { useAddBValue, useBValues, useUpdateTerritory } from './api';
 
 const isTerritory = (value: string | null): value is Territory =>
   (TERRITORIES as readonly string[]).includes(value ?? '');
+
+/** What the new value's inputs hold: empty until typed. */
+interface BValueDraft {
+  b_territory: Territory;
+  b_valid_from: string;
+  b_valid_to: string;
+  b_value_cents: number | '';
+}
+
+const EMPTY_DRAFT: BValueDraft = {
+  b_territory: 'metropolitan',
+  b_valid_from: '',
+  b_valid_to: '',
+  b_value_cents: '',
+};
+
+/** The draft checked by the call's own body: an open end is no end date. */
+const BValueForm = z
+  .custom<BValueDraft>()
+  .transform(
+    (draft): z.input<typeof AddBValueBody> => ({
+      ...draft,
+      b_valid_to: draft.b_valid_to || null,
+      b_value_cents: draft.b_value_cents === '' ? undefined : draft.b_value_cents,
+    }),
+  )
+  .pipe(AddBValueBody);
+
+/** A dated value of B for a territory, the laboratory's own (NABM editors). */
+function AddBValueForm() {
+  const { t } = useTranslation('records');
+  const { t: tTables } = useTranslation('tables');
+  const adding = useAddBValue();
+  const form = useForm<BValueDraft, unknown, z.output<typeof AddBValueBody>>({
+    resolver: schemaResolver(BValueForm),
+    defaultValues: EMPTY_DRAFT,
+  });
+  const { errors } = form.formState;
+  const [from, cents] = form.watch(['b_valid_from', 'b_value_cents']);
+  const submit = form.handleSubmit((body) =>
+    adding.mutate(body, {
+      onSuccess: () => {
+        form.reset({ ...EMPTY_DRAFT, b_territory: body.b_territory });
+        showToast('success', t('billing.settings_saved'));
+      },
+    }),
+  );
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <Group align="flex-end" wrap="wrap">
+        <Controller
+          control={form.control}
+          name="b_territory"
+          render={({ field }) => (
+            <Select
+              label={t('billing.territory_label')}
+              data={TERRITORIES.map((value) => ({ value, label: t(`billing.territory.${value}`) }))}
+              value={field.value}
+              allowDeselect={false}
+              onChange={(value) => isTerritory(value) && field.onChange(value)}
+              w={180}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="b_valid_from"
+          render={({ field }) => (
+            <DateField
+              label={t('billing.valid_from')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={issueText(tTables, errors.b_valid_from?.message)}
+              data-field="b_valid_from"
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="b_valid_to"
+          render={({ field }) => (
+            <DateField
+              label={t('billing.valid_to')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={issueText(tTables, errors.b_valid_to?.message)}
+              data-field="b_valid_to"
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="b_value_cents"
+          render={({ field }) => (
+            <NumberField
+              label={t('billing.b_cents')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              min={1}
+              allowDecimal={false}
+              name="b_value_cents"
+              error={issueText(tTables, errors.b_value_cents?.message)}
+              w={140}
+            />
+          )}
+        />
+        <Button
+          type="submit"
+          leftSection={<IconPlus size={16} />}
+          disabled={!from || cents === ''}
+          loading={adding.isPending}
+          data-action="add-b-value"
+        >
+          {t('billing.add_b_value')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
 
 /**
  * The value of the key letter B (ARCHITECTURE.md 'Money': configuration per laboratory): the
@@ -32,38 +147,15 @@ export function BValuesCard({ canEdit }: { canEdit: boolean }) {
   const { t, i18n } = useTranslation('records');
   const values = useBValues();
   const territoryChange = useUpdateTerritory();
-  const adding = useAddBValue();
-  const [draft, setDraft] = useState<{ territory: Territory; from: string; to: string; cents: number | '' }>({
-    territory: 'metropolitan',
-    from: '',
-    to: '',
-    cents: '',
-  });
   const data = values.data;
   const territoryLabel = (value: Territory) => t(`billing.territory.${value}`);
 
-  const changeTerritory = async (value: string | null) => {
+  const changeTerritory = (value: string | null) => {
     if (!isTerritory(value)) return;
-    try {
-      await territoryChange.mutateAsync({ territory: value });
-      showToast('success', t('billing.settings_saved'));
-    } catch (error) {
-      notifyApiError(error);
-    }
-  };
-  const add = async () => {
-    try {
-      await adding.mutateAsync({
-        b_territory: draft.territory,
-        b_valid_from: draft.from,
-        b_valid_to: draft.to || null,
-        b_value_cents: draft.cents === '' ? 0 : draft.cents,
-      });
-      setDraft({ ...draft, from: '', to: '', cents: '' });
-      showToast('success', t('billing.settings_saved'));
-    } catch (error) {
-      notifyApiError(error);
-    }
+    territoryChange.mutate(
+      { territory: value },
+      { onSuccess: () => showToast('success', t('billing.settings_saved')) },
+    );
   };
 
   return (
@@ -76,7 +168,7 @@ export function BValuesCard({ canEdit }: { canEdit: boolean }) {
           value={data?.territory ?? null}
           allowDeselect={false}
           disabled={!canEdit || !data}
-          onChange={(value) => void changeTerritory(value)}
+          onChange={changeTerritory}
           maw={320}
           data-testid="billing-territory"
         />
@@ -109,48 +201,7 @@ export function BValuesCard({ canEdit }: { canEdit: boolean }) {
           </Table>
         </Table.ScrollContainer>
         {canEdit ? (
-          <Group align="flex-end" wrap="wrap">
-            <Select
-              label={t('billing.territory_label')}
-              data={TERRITORIES.map((value) => ({ value, label: territoryLabel(value) }))}
-              value={draft.territory}
-              allowDeselect={false}
-              onChange={(value) => isTerritory(value) && setDraft({ ...draft, territory: value })}
-              w={180}
-            />
-            <TextInput
-              type="date"
-              label={t('billing.valid_from')}
-              value={draft.from}
-              onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })}
-              name="b_valid_from"
-            />
-            <TextInput
-              type="date"
-              label={t('billing.valid_to')}
-              value={draft.to}
-              onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
-              name="b_valid_to"
-            />
-            <NumberInput
-              label={t('billing.b_cents')}
-              value={draft.cents}
-              min={1}
-              allowDecimal={false}
-              onChange={(value) => setDraft({ ...draft, cents: typeof value === 'number' ? value : '' })}
-              name="b_value_cents"
-              w={140}
-            />
-            <Button
-              leftSection={<IconPlus size={16} />}
-              disabled={!draft.from || draft.cents === ''}
-              loading={adding.isPending}
-              onClick={() => void add()}
-              data-action="add-b-value"
-            >
-              {t('billing.add_b_value')}
-            </Button>
-          </Group>
+          <AddBValueForm />
         ) : (
           <Text size="xs" c="dimmed">
             {t('billing.b_read_only')}

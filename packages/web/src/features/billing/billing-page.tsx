@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { formatDate, formatDateTime } from '../../lib/format/dates';
 import { formatCents } from '../../lib/format/numbers';
-import { notifyApiError, showToast } from '../../lib/notify';
+import { showToast } from '../../lib/notify';
 import { useSession } from '../../lib/use-session';
 import { useBillingList, useMarkBill } from './api';
 import { BValuesCard } from './b-values-card';
@@ -19,14 +19,11 @@ function Row({ row, locale, canMark }: { row: BillingListRow; locale: WebLocale;
   const { t, i18n } = useTranslation('records');
   const billing = useMarkBill('billed');
   const paying = useMarkBill('paid');
-  const mark = async (which: 'billed' | 'paid') => {
-    try {
-      await (which === 'billed' ? billing : paying).mutateAsync(row.record_id);
-      showToast('success', t(which === 'billed' ? 'billing.toast_billed' : 'billing.toast_paid'));
-    } catch (error) {
-      notifyApiError(error);
-    }
-  };
+  const mark = (which: 'billed' | 'paid') =>
+    (which === 'billed' ? billing : paying).mutate(row.record_id, {
+      onSuccess: () =>
+        showToast('success', t(which === 'billed' ? 'billing.toast_billed' : 'billing.toast_paid')),
+    });
   const who = (name: string | null, when: string | null) =>
     when ? `${name ?? '—'} · ${formatDateTime(when, i18n.language)}` : '—';
   return (
@@ -58,7 +55,7 @@ function Row({ row, locale, canMark }: { row: BillingListRow; locale: WebLocale;
               size="xs"
               leftSection={<IconReceipt size={14} />}
               loading={billing.isPending}
-              onClick={() => void mark('billed')}
+              onClick={() => mark('billed')}
               data-action="mark-billed"
             >
               {t('billing.mark_billed')}
@@ -69,7 +66,7 @@ function Row({ row, locale, canMark }: { row: BillingListRow; locale: WebLocale;
               color="green"
               leftSection={<IconCheck size={14} />}
               loading={paying.isPending}
-              onClick={() => void mark('paid')}
+              onClick={() => mark('paid')}
               data-action="mark-paid"
             >
               {t('billing.mark_paid')}

@@ -14,24 +14,23 @@ export function DataManagementPage() {
   const groups = useDuplicates();
   const resolve = useResolveDuplicates();
   const [pending, setPending] = useState<{ deletions: Deletion[]; names: string[] } | null>(null);
-  const [saving, setSaving] = useState(false);
 
-  const merge = async () => {
+  const merge = () => {
     if (!pending) return;
-    setSaving(true);
-    try {
-      const answer = await resolve.mutateAsync({ deletions: pending.deletions });
-      showToast(
-        'success',
-        t('duplicates.merged'),
-        t('duplicates.merged_text', { deleted: answer.deleted, moved: answer.records_moved }),
-      );
-      setPending(null);
-    } catch (error) {
-      notifyApiError(error);
-    } finally {
-      setSaving(false);
-    }
+    resolve.mutate(
+      { deletions: pending.deletions },
+      {
+        onSuccess: (answer) => {
+          showToast(
+            'success',
+            t('duplicates.merged'),
+            t('duplicates.merged_text', { deleted: answer.deleted, moved: answer.records_moved }),
+          );
+          setPending(null);
+        },
+        onError: notifyApiError,
+      },
+    );
   };
 
   return (
@@ -63,7 +62,7 @@ export function DataManagementPage() {
           <Button variant="default" onClick={() => setPending(null)}>
             {t('common.close')}
           </Button>
-          <Button color="orange" loading={saving} onClick={() => void merge()} data-action="confirm-merge">
+          <Button color="orange" loading={resolve.isPending} onClick={merge} data-action="confirm-merge">
             {t('duplicates.merge')}
           </Button>
         </Group>

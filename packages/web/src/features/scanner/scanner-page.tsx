@@ -1,12 +1,16 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
-import { hrefTo, type RecordRow, type WebLocale } from '@sil/contract';
+import { hrefTo, type RecordRow, ScanRecordBody, type WebLocale } from '@sil/contract';
 import { IconBarcode, IconEye } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { PageHeader } from '../../components/page-header';
 import { RecordStatusBadge } from '../../components/record-status-badge';
 import { ApiError } from '../../lib/api-client';
+import { schemaResolver } from '../../lib/form/form-resolver';
+import { issueText } from '../../lib/form/issue-text';
 import { formatDateTime } from '../../lib/format/dates';
 import { errorMessage, notifyApiError, showToast } from '../../lib/notify';
 import { useScanRecord } from './api';
@@ -17,47 +21,49 @@ import { useScanRecord } from './api';
  */
 export function ScannerPage({ locale }: { locale: WebLocale }) {
   const { t, i18n } = useTranslation('records');
+  const { t: tTables } = useTranslation('tables');
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
   const scanning = useScanRecord();
+  const form = useForm<z.input<typeof ScanRecordBody>, unknown, z.output<typeof ScanRecordBody>>({
+    resolver: schemaResolver(ScanRecordBody),
+    defaultValues: { record_number: '' },
+  });
+  const { ref: registerRef, ...numberField } = form.register('record_number');
   const [scanned, setScanned] = useState<RecordRow | null>(null);
   const [refused, setRefused] = useState<{ number: string; message: string } | null>(null);
 
-  const scan = async () => {
-    const number = code.trim();
-    if (!number) return;
-    setBusy(true);
+  const scan = form.handleSubmit(({ record_number: number }) => {
     setRefused(null);
-    try {
-      const record = await scanning.mutateAsync(number);
-      setScanned(record);
-      showToast('success', t('scanner.scanned'), number);
-    } catch (error) {
-      setScanned(null);
-      if (error instanceof ApiError) setRefused({ number, message: errorMessage(error.code) });
-      notifyApiError(error);
-    } finally {
-      setBusy(false);
-      setCode('');
-      // Ready for the next tube without a click.
-      input.current?.focus();
-    }
-  };
+    scanning.mutate(number, {
+      onSuccess: (record) => {
+        setScanned(record);
+        showToast('success', t('scanner.scanned'), number);
+      },
+      onError: (error) => {
+        setScanned(null);
+        if (error instanceof ApiError) setRefused({ number, message: errorMessage(error.code) });
+        notifyApiError(error);
+      },
+      onSettled: () => {
+        form.reset();
+        // Ready for the next tube without a click.
+        input.current?.focus();
+      },
+    });
+  });
 
   return (
     <Stack maw={720}>
       <PageHeader title={t('scanner.title')} subtitle={t('scanner.hint')} />
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void scan();
-        }}
-      >
+      <form noValidate onSubmit={(event) => void scan(event)}>
         <Group align="flex-end" wrap="nowrap">
           <TextInput
-            ref={input}
+            {...numberField}
+            ref={(element) => {
+              registerRef(element);
+              input.current = element;
+            }}
             style={{ flex: 1 }}
             size="md"
             autoFocus
@@ -65,11 +71,10 @@ export function ScannerPage({ locale }: { locale: WebLocale }) {
             leftSection={<IconBarcode size={18} />}
             label={t('scanner.field')}
             placeholder={t('scanner.placeholder')}
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value)}
+            error={issueText(tTables, form.formState.errors.record_number?.message)}
             data-testid="scan-input"
           />
-          <Button type="submit" size="md" loading={busy} data-action="scan">
+          <Button type="submit" size="md" loading={scanning.isPending} data-action="scan">
             {t('scanner.submit')}
           </Button>
         </Group>
