@@ -4,8 +4,10 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { failProgress, PROGRESS_DURATION_MS, startProgress } from '../lib/progress';
 import { stubBrowserApis } from '../testing/dom';
+import { stubRequests } from '../testing/requests';
 import { PageProgress } from './page-progress';
 
+stubRequests();
 beforeEach(() => stubBrowserApis());
 afterEach(cleanup);
 

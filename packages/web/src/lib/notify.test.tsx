@@ -4,10 +4,12 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubBrowserApis } from '../testing/dom';
+import { stubRequests } from '../testing/requests';
 import { ApiError } from './api-client';
 import { i18n, loadLanguage } from './i18n';
 import { notifyApiError, showToast, TOAST_DURATION_MS, TOAST_LIMIT } from './notify';
 
+stubRequests();
 // English is fetched on demand in the app; the tests switch to it at once.
 beforeAll(() => loadLanguage('en'));
 

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import type { ImportInternalStandardLine, UnknownSampleLine } from '@sil/contract';
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Providers } from '../../app/providers';
 import { loadScreenTexts } from '../../app/screen-texts';
 import { loadLanguage, setLanguage } from '../../lib/i18n';
 import { stubBrowserApis } from '../../testing/dom';
+import { stubRequests } from '../../testing/requests';
 import { InternalStandards, UnknownSamples } from './preview-tables';
 
 const UNKNOWN: UnknownSampleLine[] = [
@@ -33,6 +34,7 @@ const STANDARDS: ImportInternalStandardLine[] = [
   },
 ];
 
+stubRequests();
 beforeAll(async () => {
   stubBrowserApis();
   await loadScreenTexts();
@@ -40,11 +42,16 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-/** The text of each body row's cells. */
-const cells = (container: HTMLElement, table: string) =>
-  [...container.querySelectorAll(`[${table}] tbody tr`)].map((row) =>
-    [...row.querySelectorAll('td')].map((cell) => cell.textContent),
-  );
+/** The text of each row's cells, in the one table shown; the header row has none. */
+const cells = () =>
+  screen
+    .getAllByRole('row')
+    .map((row) =>
+      within(row)
+        .queryAllByRole('cell')
+        .map((cell) => cell.textContent),
+    )
+    .filter((row) => row.length > 0);
 
 describe.each([
   ['fr', ['Échantillon', 'Blanc'], ['75\u202f000,5', '6,41', '50\u00a0%'], 'Étalon'],
@@ -56,16 +63,16 @@ describe.each([
   };
 
   it('lists each unknown sample id once per kind of row, with its first line and rows', () => {
-    const { container } = show(<UnknownSamples rows={UNKNOWN} />);
-    expect(cells(container, 'data-import-unknown-samples')).toEqual([
+    show(<UnknownSamples rows={UNKNOWN} />);
+    expect(cells()).toEqual([
       ['INCONNU-7', kinds[0], '3', '3'],
       ['NTC', kinds[1], '6', '2'],
     ]);
   });
 
   it("shows each injection's internal standard: area, retention time and % of the calibrators", () => {
-    const { container } = show(<InternalStandards rows={STANDARDS} />);
-    const [sample, standard] = cells(container, 'data-import-istd');
+    show(<InternalStandards rows={STANDARDS} />);
+    const [sample, standard] = cells();
     expect(sample?.slice(4)).toEqual(numbers);
     expect(standard).toEqual(['4', 'CAL 1', calibrator, 'THC-COOH-d3', '—', '—', '—']);
   });

@@ -6,11 +6,13 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Providers } from '../../app/providers';
 import { loadScreenTexts } from '../../app/screen-texts';
 import { stubBrowserApis } from '../../testing/dom';
+import { stubRequests } from '../../testing/requests';
 import { i18n, loadLanguage } from '../i18n';
 import type { Payload } from '../table/payload';
 import { FieldInput } from './field-input';
 import type { FieldSpec, FormValues } from './field-spec';
 
+stubRequests();
 // English is fetched on demand in the app; the tests switch to it at once.
 beforeAll(() => loadLanguage('en'));
 
