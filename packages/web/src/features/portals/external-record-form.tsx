@@ -128,7 +128,9 @@ export function ExternalRecordForm({
     const message = errors[field as keyof Values]?.message;
     if (!message) return undefined;
     if (field === 'record_selected_analyses') return t('issues.analyses_required');
-    return message === 'required' ? t('issues.required') : t('issues.invalid');
+    // An empty input the contract refuses (a collector, a collection time) is a missing one.
+    const empty = form.getValues(field) === '';
+    return message === 'required' || empty ? t('issues.required') : t('issues.invalid');
   };
 
   const submit = form.handleSubmit(

@@ -76,6 +76,7 @@ const deviationsResolver = zodResolver(z.custom<Deviations>().transform(bodyOf).
 export function DeviationsModal({ record, onClose }: { record: RecordRow; onClose: () => void }) {
   const { t } = useTranslation('records');
   const { t: tIssues } = useTranslation('tables');
+  const { t: tc } = useTranslation();
   const saving = useNonconformityChange('updatePatient');
   const form = useForm<Deviations, unknown, z.output<typeof DeviationsBody>>({
     resolver: deviationsResolver,
@@ -104,7 +105,8 @@ export function DeviationsModal({ record, onClose }: { record: RecordRow; onClos
           value={field.value}
           onChange={field.onChange}
           onBlur={field.onBlur}
-          error={errorOf(key)}
+          // A typed time fails only while its day or its time is unfinished.
+          error={form.formState.errors[key] ? tc('date_field.time_incomplete') : undefined}
           data-field={key}
         />
       )}
