@@ -16,13 +16,11 @@ import {
   ownSessions,
   updateOtp,
 } from './security-settings.js';
-import {
-  requestEmailChange,
-  requestEmailVerification,
-  requestPhoneChange,
-  requestPhoneVerification,
-  verify,
-} from './verification.js';
+import { requestEmailChange } from './verification/request-email-change.js';
+import { requestEmailVerification } from './verification/request-email-verification.js';
+import { requestPhoneChange } from './verification/request-phone-change.js';
+import { requestPhoneVerification } from './verification/request-phone-verification.js';
+import { verify } from './verification/verify.js';
 
 /** Creating accounts and what their owners do with them; each job lives in the file it is named after. */
 export function createAccountService(deps: AuthDeps) {
