@@ -1,10 +1,11 @@
-import { fileRoutes } from '@sil/contract';
+import { fileRoutes, type PortalUploadRow } from '@sil/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchScan, fileOfScan } from '../../lib/agent/agent-client';
-import { apiUpload, call } from '../../lib/api-client';
+import { apiDownload, apiUpload, call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
+import { saveFile } from '../../lib/save-file';
 
-const { uploadFile } = fileRoutes;
+const { downloadUpload, uploadFile } = fileRoutes;
 
 /** The documents uploaded for a record. */
 export function useUploads(recordId: string | null) {
@@ -60,5 +61,13 @@ export function usePickedRecord(recordId: string | null) {
     queryKey: queryKeys.record.one(recordId ?? ''),
     queryFn: async () => (await call('getRecord', { query: { record_id: recordId ?? '' } }))[0] ?? null,
     enabled: recordId !== null,
+  });
+}
+
+/** A stored document saved to the browser's downloads under its uploaded name. */
+export function useDownloadUpload() {
+  return useMutation({
+    mutationFn: async (row: PortalUploadRow) =>
+      saveFile(await apiDownload(downloadUpload.path, { upload_id: row.upload_id }, row.upload_name)),
   });
 }

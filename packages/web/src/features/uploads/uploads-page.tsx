@@ -12,12 +12,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { apiDownload } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format/dates';
 import { notifyApiError, showToast } from '../../lib/notify';
-import { saveFile } from '../../lib/save-file';
 import { useSession } from '../../lib/use-session';
-import { useDeleteUpload, useUploads } from './api';
+import { useDeleteUpload, useDownloadUpload, useUploads } from './api';
 import { RecordPicker } from './record-picker';
 import { UploadForm } from './upload-form';
 
@@ -35,31 +33,20 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
   const [removing, setRemoving] = useState<PortalUploadRow | null>(null);
   const uploads = useUploads(recordId);
   const deleting = useDeleteUpload(recordId);
+  const downloading = useDownloadUpload();
   // A clinic's medical user adds and reads its records' files; deleting stays the laboratory's.
   const { rights } = useSession();
   const canUpload = decideAccess(fileRoutes.uploadFile.access, rights).allowed;
   const canDelete = decideAccess(routes.deleteUpload.access, rights).allowed;
 
-  const download = async (row: PortalUploadRow) => {
-    try {
-      saveFile(
-        await apiDownload(fileRoutes.downloadUpload.path, { upload_id: row.upload_id }, row.upload_name),
-      );
-      showToast('success', t('toast.downloadSuccess'));
-    } catch (error) {
-      notifyApiError(error);
-    }
-  };
-  const remove = async (row: PortalUploadRow) => {
-    try {
-      await deleting.mutateAsync(row.upload_id);
-      showToast('success', t('toast.fileDeleted'), row.upload_name);
-    } catch (error) {
-      notifyApiError(error);
-    } finally {
-      setRemoving(null);
-    }
-  };
+  const download = (row: PortalUploadRow) =>
+    downloading.mutate(row, { onSuccess: () => showToast('success', t('toast.downloadSuccess')) });
+  const remove = (row: PortalUploadRow) =>
+    deleting.mutate(row.upload_id, {
+      onSuccess: () => showToast('success', t('toast.fileDeleted'), row.upload_name),
+      onError: notifyApiError,
+      onSettled: () => setRemoving(null),
+    });
 
   return (
     <Stack>
@@ -108,7 +95,8 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
                       <ActionIcon
                         variant="subtle"
                         aria-label={t('uploads.download')}
-                        onClick={() => void download(row)}
+                        loading={downloading.isPending && downloading.variables?.upload_id === row.upload_id}
+                        onClick={() => download(row)}
                       >
                         <IconDownload size={16} />
                       </ActionIcon>
@@ -136,7 +124,7 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
           <Button variant="default" onClick={() => setRemoving(null)}>
             {t('common.close')}
           </Button>
-          <Button color="red" onClick={() => removing && void remove(removing)}>
+          <Button color="red" loading={deleting.isPending} onClick={() => removing && remove(removing)}>
             {t('uploads.delete')}
           </Button>
         </Group>
