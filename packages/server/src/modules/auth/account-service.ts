@@ -9,13 +9,11 @@ import { pscUser } from './psc/psc-user.js';
 import { startPscLink, startPscLogin } from './psc/start.js';
 import { unlinkPsc } from './psc/unlink-psc.js';
 import { addPushSubscription, pushKey, sendTestPush } from './push.js';
-import {
-  accountStatus,
-  changePassword,
-  logoutEverywhere,
-  ownSessions,
-  updateOtp,
-} from './security-settings.js';
+import { accountStatus } from './security/account-status.js';
+import { changePassword } from './security/change-password.js';
+import { logoutEverywhere } from './security/logout-everywhere.js';
+import { ownSessions } from './security/own-sessions.js';
+import { updateOtp } from './security/update-otp.js';
 import { requestEmailChange } from './verification/request-email-change.js';
 import { requestEmailVerification } from './verification/request-email-verification.js';
 import { requestPhoneChange } from './verification/request-phone-change.js';
