@@ -1,7 +1,10 @@
 import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { email as emailField, phoneNumber, type UserData, type WebLocale } from '@sil/contract';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { schemaResolver } from '../../lib/form/form-resolver';
 import { showToast } from '../../lib/notify';
 import { useAccountStatus, useRequestEmailChange, useRequestPhoneChange, useUserData } from './api';
 
@@ -14,6 +17,14 @@ function VerifiedBadge({ verified }: { verified: boolean }) {
   );
 }
 
+/** An address as typed, checked by the contract's rule for e-mails. */
+const typedEmail = z.string().trim().pipe(emailField);
+/** A mobile number as typed, spaces and dots allowed between digits, checked by the contract's rule. */
+const typedMobile = z
+  .string()
+  .transform((value) => value.replace(/[\s.]/g, ''))
+  .pipe(phoneNumber);
+
 /** One line of the card: the value, its state, and a form to send a verification or change link. */
 function ContactLine({
   label,
@@ -24,7 +35,8 @@ function ContactLine({
   lockedText,
   inputLabel,
   inputHint,
-  validate,
+  schema,
+  invalidText,
   sending,
   onSend,
   name,
@@ -37,22 +49,24 @@ function ContactLine({
   lockedText?: string;
   inputLabel: string;
   inputHint?: string;
-  validate: (value: string) => string | null;
+  /** The contract's rule for the new value, from the text as typed to what is sent. */
+  schema: z.ZodType<string, string>;
+  invalidText: string;
   sending: boolean;
-  onSend: (value: string) => Promise<unknown>;
+  onSend: (value: string, then: { onSuccess: () => void }) => void;
   name: string;
 }) {
   const { t } = useTranslation('settings');
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (next: string) => {
-    const problem = validate(next);
-    setError(problem);
-    if (problem) return;
-    await onSend(next);
+  const form = useForm<{ value: string }, unknown, { value: string }>({
+    resolver: schemaResolver(z.object({ value: schema })),
+    defaultValues: { value: '' },
+  });
+  const close = () => {
     setEditing(false);
+    form.reset();
   };
+  const submit = form.handleSubmit(({ value: next }) => onSend(next, { onSuccess: close }));
   return (
     <Stack gap={6} data-contact={name}>
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -67,7 +81,12 @@ function ContactLine({
         </div>
         <Group gap="xs">
           {value && !verified ? (
-            <Button size="xs" variant="light" loading={sending && !editing} onClick={() => submit(value)}>
+            <Button
+              size="xs"
+              variant="light"
+              loading={sending && !editing}
+              onClick={() => onSend(value, { onSuccess: close })}
+            >
               {t('account.verify')}
             </Button>
           ) : null}
@@ -89,27 +108,20 @@ function ContactLine({
         </Text>
       ) : null}
       {editing ? (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit(draft.trim()).catch(() => undefined);
-          }}
-        >
+        <form noValidate onSubmit={(event) => void submit(event)}>
           <Group align="flex-end" gap="xs" wrap="wrap">
             <TextInput
               label={inputLabel}
               description={inputHint}
+              {...form.register('value')}
               name={`new_${name}`}
-              value={draft}
-              onChange={(event) => setDraft(event.currentTarget.value)}
-              error={error}
+              error={form.formState.errors.value ? invalidText : null}
               style={{ flex: '1 1 220px' }}
             />
             <Button type="submit" loading={sending}>
               {t('account.send_link')}
             </Button>
-            <Button variant="subtle" onClick={() => setEditing(false)}>
+            <Button variant="subtle" onClick={close}>
               {t('account.cancel')}
             </Button>
           </Group>
@@ -153,9 +165,10 @@ export function ContactCard({ locale }: { locale: WebLocale }) {
             canChange={!data.email_verified}
             lockedText={t('account.email_locked')}
             inputLabel={t('account.new_email')}
-            validate={(value) => (emailField.safeParse(value).success ? null : t('account.invalid_email'))}
+            schema={typedEmail}
+            invalidText={t('account.invalid_email')}
             sending={emailChange.isPending}
-            onSend={(value) => emailChange.mutateAsync({ email: value.toLowerCase(), locale })}
+            onSend={(value, then) => emailChange.mutate({ email: value.toLowerCase(), locale }, then)}
           />
           <ContactLine
             name="mobile"
@@ -166,11 +179,10 @@ export function ContactCard({ locale }: { locale: WebLocale }) {
             canChange
             inputLabel={t('account.new_mobile')}
             inputHint={t('account.mobile_hint')}
-            validate={(value) =>
-              phoneNumber.safeParse(value.replace(/[\s.]/g, '')).success ? null : t('account.invalid_mobile')
-            }
+            schema={typedMobile}
+            invalidText={t('account.invalid_mobile')}
             sending={phoneChange.isPending}
-            onSend={(value) => phoneChange.mutateAsync({ phone: value.replace(/[\s.]/g, ''), locale })}
+            onSend={(value, then) => phoneChange.mutate({ phone: value.replace(/[\s.]/g, ''), locale }, then)}
           />
         </Stack>
       ) : null}

@@ -1,19 +1,17 @@
 import { Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { decideAccess, isValidFiness, type LaboratoryIdentity, routes } from '@sil/contract';
-import { type FormEvent, useState } from 'react';
+import { decideAccess, type LaboratoryIdentity, LaboratoryIdentityBody, routes } from '@sil/contract';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifyApiError, showToast } from '../../lib/notify';
+import type { z } from 'zod';
+import { schemaResolver } from '../../lib/form/form-resolver';
+import { issueText } from '../../lib/form/issue-text';
+import { showToast } from '../../lib/notify';
 import { useSession } from '../../lib/use-session';
 import { useLaboratoryIdentity, useUpdateLaboratoryIdentity } from './api';
 
-type Draft = Record<
-  | 'laboratory_name'
-  | 'laboratory_address'
-  | 'laboratory_phone'
-  | 'laboratory_finess'
-  | 'laboratory_accreditation',
-  string
->;
+/** The identity's texts as the form holds them, blank where not given; its stamp is sent apart. */
+const IdentityFields = LaboratoryIdentityBody.omit({ laboratory_last_updated: true });
+type Draft = z.input<typeof IdentityFields>;
 
 const draftOf = (identity: LaboratoryIdentity): Draft => ({
   laboratory_name: identity.laboratory_name,
@@ -23,41 +21,45 @@ const draftOf = (identity: LaboratoryIdentity): Draft => ({
   laboratory_accreditation: identity.laboratory_accreditation ?? '',
 });
 
-function IdentityForm({ identity, editable }: { identity: LaboratoryIdentity; editable: boolean }) {
+function IdentityForm({
+  identity,
+  editable,
+  save,
+}: {
+  identity: LaboratoryIdentity;
+  editable: boolean;
+  save: ReturnType<typeof useUpdateLaboratoryIdentity>;
+}) {
   const { t } = useTranslation('records');
-  const save = useUpdateLaboratoryIdentity();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(identity));
-  const [tried, setTried] = useState(false);
-  const finess = draft.laboratory_finess.trim();
-  const errors = {
-    laboratory_name: draft.laboratory_name.trim() === '' ? t('laboratory_identity.name_required') : null,
-    laboratory_finess:
-      finess !== '' && !isValidFiness(finess) ? t('laboratory_identity.finess_invalid') : null,
+  const { t: tTables } = useTranslation('tables');
+  const form = useForm<Draft, unknown, z.output<typeof IdentityFields>>({
+    resolver: schemaResolver(IdentityFields),
+    defaultValues: draftOf(identity),
+  });
+  const { errors } = form.formState;
+  /** The card's own words for its two rules; any other refusal in the forms' common words. */
+  const errorOf = (name: keyof Draft) => {
+    const message = errors[name]?.message;
+    if (!message) return null;
+    if (name === 'laboratory_name') return t('laboratory_identity.name_required');
+    if (name === 'laboratory_finess') return t('laboratory_identity.finess_invalid');
+    return issueText(tTables, message);
   };
   const field = (name: keyof Draft) => ({
-    name,
-    value: draft[name],
+    ...form.register(name),
     readOnly: !editable,
-    onChange: (event: { currentTarget: { value: string } }) =>
-      setDraft({ ...draft, [name]: event.currentTarget.value }),
-    error: tried ? ((errors as Partial<Record<keyof Draft, string | null>>)[name] ?? null) : null,
+    error: errorOf(name),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (errors.laboratory_name || errors.laboratory_finess) return;
-    // mutateAsync: the saved identity replaces this form (keyed by its last update) before mutate's
-    // own callbacks would run.
-    save
-      .mutateAsync({ ...draft, laboratory_last_updated: identity.laboratory_last_updated })
-      .then((saved) => {
-        setDraft(draftOf(saved));
-        setTried(false);
-        showToast('success', t('laboratory_identity.saved'));
-      }, notifyApiError);
-  };
+  const submit = form.handleSubmit((body) =>
+    save.mutate(
+      { ...body, laboratory_last_updated: identity.laboratory_last_updated },
+      // The saved identity replaces this form (keyed by its last update): the card, which holds
+      // the mutation, stays to say so.
+      { onSuccess: () => showToast('success', t('laboratory_identity.saved')) },
+    ),
+  );
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack>
         <TextInput label={t('laboratory_identity.name')} required {...field('laboratory_name')} />
         <Textarea
@@ -104,6 +106,7 @@ export function LaboratoryIdentityCard() {
   const readable = decideAccess(routes.getLaboratoryIdentity.access, rights).allowed;
   const editable = decideAccess(routes.updateLaboratoryIdentity.access, rights).allowed;
   const identity = useLaboratoryIdentity(readable);
+  const save = useUpdateLaboratoryIdentity();
   if (!readable) return null;
   return (
     <Card withBorder radius="md" padding="lg" maw={720} mb="lg" data-testid="laboratory-identity">
@@ -118,6 +121,7 @@ export function LaboratoryIdentityCard() {
           key={identity.data.laboratory_last_updated}
           identity={identity.data}
           editable={editable}
+          save={save}
         />
       ) : (
         <Text c="dimmed">…</Text>
