@@ -127,7 +127,7 @@ export async function buildApp({
   backupRoutes(app, services.backups.backups, services.backups.schedule);
   reportRoutes(app, services.uploads);
   deliveryRoutes(app, services.delivery.service, services.delivery.batches);
-  exchangeRoutes(app, services.exchange.db, services.exchange.outbound);
+  exchangeRoutes(app, services.exchange);
   // Billing (issue 16): billing details, fee sheet, quote, billing list, B values.
   billingRoutes(app, db);
   laboratoryRoutes(app, db);

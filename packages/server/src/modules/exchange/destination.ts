@@ -110,47 +110,55 @@ async function refuseInternalUrls(outbound: OutboundAddresses, input: Body): Pro
   for (const [field, url] of urls) if (url !== null) await outbound.refuseInternal(url, field);
 }
 
+/** What the destination needs: the database, and the check of every address a user sets. */
+export interface ExchangeDeps {
+  db: Db;
+  outbound: OutboundAddresses;
+}
+
 /**
  * Where validated records' results are sent (issue 16): the laboratory's destination and its
  * prescribers' own, in its settings (key `exchange`), read by the delivery jobs at validation.
  * Written whole, under the laboratory's stamp, in a traced transaction; other settings are kept.
  */
-export function createExchangeDestinationService(db: Db, outbound: OutboundAddresses) {
-  return {
-    get: async (auth: Authenticated) => present(db, await laboratoryOf(db, auth.user.laboratory_id)),
+export const exchangeDestination = async (db: Db, auth: Authenticated) =>
+  present(db, await laboratoryOf(db, auth.user.laboratory_id));
 
-    update: async (auth: Authenticated, input: Body) => {
-      await refuseInternalUrls(outbound, input);
-      return writeTransaction(db, actorOf(auth), async (tx) => {
-        const laboratoryId = auth.user.laboratory_id;
-        const current = await laboratoryOf(tx, laboratoryId);
-        const ids = input.exchange_prescribers.map((row) => row.prescriber_id);
-        const known = await prescribersOf(tx, laboratoryId, ids);
-        const unknown = ids.findIndex((id) => !known.has(id));
-        if (unknown >= 0) {
-          fail('prescriberNotFound', {
-            prescriber_id: ids[unknown],
-            issues: [{ path: `exchange_prescribers.${unknown}.prescriber_id`, message: 'choice' }],
-          });
-        }
-        const settings: Record<string, unknown> = { ...current.laboratory_settings };
-        const setting = settingOf(input);
-        if (setting) settings[SETTINGS_KEY] = setting;
-        else delete settings[SETTINGS_KEY];
-        const updated = await updateIfUnchanged(
-          tx,
-          laboratories,
-          {
-            idColumn: laboratories.laboratory_id,
-            id: laboratoryId,
-            stampColumn: laboratories.laboratory_last_updated,
-            stamp: input.laboratory_last_updated,
-          },
-          { laboratory_settings: settings },
-          'laboratoryNotFound',
-        );
-        return present(tx, updated);
+/** Every address checked before the transaction: no user-set destination reaches inside the network. */
+export async function updateExchangeDestination(
+  { db, outbound }: ExchangeDeps,
+  auth: Authenticated,
+  input: Body,
+) {
+  await refuseInternalUrls(outbound, input);
+  return writeTransaction(db, actorOf(auth), async (tx) => {
+    const laboratoryId = auth.user.laboratory_id;
+    const current = await laboratoryOf(tx, laboratoryId);
+    const ids = input.exchange_prescribers.map((row) => row.prescriber_id);
+    const known = await prescribersOf(tx, laboratoryId, ids);
+    const unknown = ids.findIndex((id) => !known.has(id));
+    if (unknown >= 0) {
+      fail('prescriberNotFound', {
+        prescriber_id: ids[unknown],
+        issues: [{ path: `exchange_prescribers.${unknown}.prescriber_id`, message: 'choice' }],
       });
-    },
-  };
+    }
+    const settings: Record<string, unknown> = { ...current.laboratory_settings };
+    const setting = settingOf(input);
+    if (setting) settings[SETTINGS_KEY] = setting;
+    else delete settings[SETTINGS_KEY];
+    const updated = await updateIfUnchanged(
+      tx,
+      laboratories,
+      {
+        idColumn: laboratories.laboratory_id,
+        id: laboratoryId,
+        stampColumn: laboratories.laboratory_last_updated,
+        stamp: input.laboratory_last_updated,
+      },
+      { laboratory_settings: settings },
+      'laboratoryNotFound',
+    );
+    return present(tx, updated);
+  });
 }
