@@ -2,7 +2,7 @@ import { recordDeliveries as recordDeliveriesTable } from '../../db/schema/deliv
 import { readOnly } from '../../lib/read-only.js';
 
 /**
- * The tables of the deliveries as other modules read them (lib/read-only.ts): never written outside
- * this module. The dashboard counts the failed ones.
+ * The tables of the deliveries as other modules read them (lib/read-only.ts): never written
+ * outside this module. The dashboard counts the failed ones.
  */
 export const recordDeliveries = readOnly(recordDeliveriesTable);

@@ -7,8 +7,9 @@ import {
 import { readOnly } from '../../lib/read-only.js';
 
 /**
- * The tables of patients, records and samples as other modules read them (lib/read-only.ts): never written outside
- * this module. Their lists, queues and counts (validation, worklists, dashboard, results, delivery, billing) join them.
+ * The tables of patients, records and samples as other modules read them (lib/read-only.ts): never
+ * written outside this module. Their lists, queues and counts (validation, worklists, dashboard,
+ * results, delivery, billing) join them.
  */
 export const patients = readOnly(patientsTable);
 export const records = readOnly(recordsTable);
