@@ -57,7 +57,7 @@ describe('RootRoute', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/fr/table/doctors'));
     // The screen's code and texts are fetched on first use: the first import is transformed slowly here.
     expect(
-      await screen.findByRole('heading', { name: 'Portail prescripteur' }, { timeout: 10_000 }),
+      await screen.findByRole('heading', { name: 'Portail prescripteur' }, { timeout: 15_000 }),
     ).toBeTruthy();
   });
 
