@@ -1,32 +1,32 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import type { ImportFileType } from '@sil/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { type ImportFileType, ImportMappingLine } from '@sil/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { issueMessages } from '../../lib/form/form-resolver';
+import { issueText } from '../../lib/form/issue-text';
+import { NumberField } from '../../lib/form/number-field';
 import { showToast } from '../../lib/notify';
 import { useSession } from '../../lib/use-session';
 import { useImportMappings, useParameterChoices, useUpdateImportMappings } from './api';
 
-interface Draft {
-  key: number;
-  instrument_code: string;
-  parameter_id: string | null;
-  pcr_cutoff: number | null;
-}
-
-let drafted = 0;
-const draft = (fields: Omit<Draft, 'key'>): Draft => ({ key: ++drafted, ...fields });
+/**
+ * A line as typed: a code without its parameter yet (an unmapped code the last file offered) stays
+ * on screen and is left out of the save; the cut-off is checked as the contract checks it.
+ */
+const Draft = z.object({
+  instrument_code: z.string(),
+  parameter_id: z.string().nullable(),
+  pcr_cutoff: ImportMappingLine.shape.pcr_cutoff,
+});
+type Draft = z.infer<typeof Draft>;
+const MappingForm = z.object({ lines: z.array(Draft) });
+type MappingForm = z.infer<typeof MappingForm>;
+const mappingResolver = zodResolver(MappingForm, { error: issueMessages });
+const EMPTY_LINE: Draft = { instrument_code: '', parameter_id: null, pcr_cutoff: null };
 
 const PCR_TYPES: ReadonlySet<ImportFileType> = new Set([
   'covid19Pcr',
@@ -55,41 +55,43 @@ export function MappingSection({
   canEdit: boolean;
 }) {
   const { t } = useTranslation('records');
+  const { t: tIssues } = useTranslation('tables');
   const mappings = useImportMappings(fileType, machineId, true);
   const { rights } = useSession();
   const parameters = useParameterChoices((rights?.admin_parameters ?? 0) >= 1);
   const save = useUpdateImportMappings();
-  const [drafts, setDrafts] = useState<Draft[]>([]);
+  const form = useForm<MappingForm>({ defaultValues: { lines: [] }, resolver: mappingResolver });
+  const lines = useFieldArray({ control: form.control, name: 'lines' });
+  const { reset } = form;
+  const typed = form.watch('lines');
   const pcr = PCR_TYPES.has(fileType);
 
   useEffect(() => {
     const own = (mappings.data?.mappings ?? []).filter((line) => line.mapping_machine === machineId);
     const known = new Set(mappings.data?.mappings.map((line) => line.mapping_instrument_code));
-    setDrafts([
-      ...own.map((line) =>
-        draft({
+    reset({
+      lines: [
+        ...own.map((line) => ({
           instrument_code: line.mapping_instrument_code,
           parameter_id: line.mapping_parameter,
           pcr_cutoff: line.mapping_pcr_cutoff,
-        }),
-      ),
-      ...unmappedCodes
-        .filter((code) => !known.has(code))
-        .map((code) => draft({ instrument_code: code, parameter_id: null, pcr_cutoff: null })),
-    ]);
-  }, [mappings.data, machineId, unmappedCodes]);
+        })),
+        ...unmappedCodes
+          .filter((code) => !known.has(code))
+          .map((code) => ({ ...EMPTY_LINE, instrument_code: code })),
+      ],
+    });
+  }, [mappings.data, machineId, unmappedCodes, reset]);
 
   const inherited = (mappings.data?.mappings ?? []).filter(
     (line) => machineId !== null && line.mapping_machine === null,
   );
-  const change = (index: number, patch: Partial<Draft>) =>
-    setDrafts((lines) => lines.map((line, at) => (at === index ? { ...line, ...patch } : line)));
-  const submit = () =>
+  const submit = form.handleSubmit((values) =>
     save.mutate(
       {
         file_type: fileType,
         machine_id: machineId,
-        mappings: drafts.flatMap((line) =>
+        mappings: values.lines.flatMap((line) =>
           line.parameter_id && line.instrument_code.trim()
             ? [
                 {
@@ -102,7 +104,8 @@ export function MappingSection({
         ),
       },
       { onSuccess: () => showToast('success', t('import.mapping_saved')) },
-    );
+    ),
+  );
 
   return (
     <Stack gap="xs" data-import-mapping>
@@ -132,41 +135,51 @@ export function MappingSection({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {drafts.map((line, index) => (
-              <Table.Tr key={line.key} data-mapping-code={line.instrument_code}>
+            {lines.fields.map((line, index) => (
+              <Table.Tr key={line.id} data-mapping-code={typed[index]?.instrument_code ?? ''}>
                 <Table.Td>
                   <TextInput
                     aria-label={t('import.instrument_code')}
-                    value={line.instrument_code}
                     disabled={!canEdit}
-                    onChange={(event) => change(index, { instrument_code: event.currentTarget.value })}
+                    {...form.register(`lines.${index}.instrument_code`)}
                   />
                 </Table.Td>
                 <Table.Td>
-                  <Select
-                    aria-label={t('import.parameter')}
-                    placeholder={t('import.unmapped')}
-                    data={parameters.data ?? []}
-                    value={line.parameter_id}
-                    disabled={!canEdit}
-                    searchable
-                    onChange={(id) => change(index, { parameter_id: id })}
+                  <Controller
+                    control={form.control}
+                    name={`lines.${index}.parameter_id`}
+                    render={({ field }) => (
+                      <Select
+                        aria-label={t('import.parameter')}
+                        placeholder={t('import.unmapped')}
+                        data={parameters.data ?? []}
+                        value={field.value}
+                        disabled={!canEdit}
+                        searchable
+                        onChange={field.onChange}
+                      />
+                    )}
                   />
                 </Table.Td>
                 {pcr ? (
                   <Table.Td>
-                    <NumberInput
-                      aria-label={t('import.cutoff')}
-                      placeholder="40"
-                      min={0}
-                      max={99}
-                      decimalScale={2}
-                      w={100}
-                      disabled={!canEdit}
-                      value={line.pcr_cutoff ?? ''}
-                      onChange={(value) =>
-                        change(index, { pcr_cutoff: typeof value === 'number' ? value : null })
-                      }
+                    <Controller
+                      control={form.control}
+                      name={`lines.${index}.pcr_cutoff`}
+                      render={({ field, fieldState }) => (
+                        <NumberField
+                          aria-label={t('import.cutoff')}
+                          placeholder="40"
+                          min={0}
+                          max={99}
+                          decimalScale={2}
+                          w={100}
+                          disabled={!canEdit}
+                          value={field.value}
+                          onChange={(value) => field.onChange(value === '' ? null : value)}
+                          error={issueText(tIssues, fieldState.error?.message)}
+                        />
+                      )}
                     />
                   </Table.Td>
                 ) : null}
@@ -176,7 +189,7 @@ export function MappingSection({
                       variant="subtle"
                       color="red"
                       aria-label={t('import.remove_line')}
-                      onClick={() => setDrafts((lines) => lines.filter((_, at) => at !== index))}
+                      onClick={() => lines.remove(index)}
                     >
                       <IconTrash size={16} />
                     </ActionIcon>
@@ -192,16 +205,11 @@ export function MappingSection({
           <Button
             variant="default"
             leftSection={<IconPlus size={16} />}
-            onClick={() =>
-              setDrafts((lines) => [
-                ...lines,
-                draft({ instrument_code: '', parameter_id: null, pcr_cutoff: null }),
-              ])
-            }
+            onClick={() => lines.append(EMPTY_LINE)}
           >
             {t('import.add_line')}
           </Button>
-          <Button onClick={submit} loading={save.isPending} data-action="save-mapping">
+          <Button onClick={(event) => void submit(event)} loading={save.isPending} data-action="save-mapping">
             {t('import.save_mapping')}
           </Button>
         </Group>
