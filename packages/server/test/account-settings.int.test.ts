@@ -65,10 +65,8 @@ describe.each(DATABASES)('account and security settings on %s', (kind) => {
     counter += 1;
     const email = `account.${kind}.${counter}@demo.lab`;
     const phone = `+3361100${kind === 'pglite' ? 1 : 2}${String(counter).padStart(3, '0')}`;
-    const created = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/auth/add-new-user',
-      payload: {
+    const created = await call(ctx.app, admin, 'addNewUser', {
+      body: {
         user_name: `Account ${counter}`,
         user_email: email,
         user_phone_num: phone,
@@ -102,7 +100,7 @@ describe.each(DATABASES)('account and security settings on %s', (kind) => {
     ).toBe(200);
     const mail = smtp.inbox.at(-1);
     expect(mail?.to).toEqual([next]);
-    const status = await call(ctx.app, session, { method: 'GET', url: '/api/get-account-status' });
+    const status = await call(ctx.app, session, 'getAccountStatus');
     expect(status.json()).toMatchObject({ pending_email: next });
     const secret = linkIn(mail, 'verify-email');
     expect(
@@ -214,14 +212,14 @@ describe.each(DATABASES)('account and security settings on %s', (kind) => {
     expect(codeOf(await change('Before-change-1!', 'Before-change-1!'))).toBe('invalidPassword');
     expect((await change('Before-change-1!', 'After-change-2!')).statusCode).toBe(200);
     // This session goes on; the other browser's refresh is refused.
-    expect((await call(ctx.app, session, { method: 'GET', url: '/api/get-user-data' })).statusCode).toBe(200);
+    expect((await call(ctx.app, session, 'getUserData')).statusCode).toBe(200);
     const refreshed = await ctx.app.inject({
       method: 'POST',
       url: '/auth/refresh-tokens',
       payload: { uid: other.uid, auth_machine_id: other.machineId, refresh_token: other.refresh_token },
     });
     expect(refreshed.statusCode).toBe(401);
-    expect((await call(ctx.app, other, { method: 'GET', url: '/api/get-user-data' })).statusCode).toBe(401);
+    expect((await call(ctx.app, other, 'getUserData')).statusCode).toBe(401);
     await expect(login(ctx.app, email, digest('Before-change-1!'))).rejects.toThrow('incorrectCredentials');
     await login(ctx.app, email, digest('After-change-2!'));
     // Wrong previous passwords count as failed logins of the account.
@@ -232,36 +230,30 @@ describe.each(DATABASES)('account and security settings on %s', (kind) => {
   it('lists its own open sessions and logs out everywhere', async () => {
     const { email, session } = await newUser();
     const other = await login(ctx.app, email, digest('Account-test-1!'));
-    const listed = await call(ctx.app, session, { method: 'GET', url: '/api/get-own-sessions' });
+    const listed = await call(ctx.app, session, 'getOwnSessions');
     const sessions = listed.json<Array<{ current: boolean; auth_machine_id: string }>>();
     expect(sessions).toHaveLength(2);
     expect(sessions.find((s) => s.current)?.auth_machine_id).toBe(session.machineId);
     expect((await put(session, '/api/logout-everywhere', { keep_current: true })).json()).toEqual({
       ended: 1,
     });
-    expect((await call(ctx.app, other, { method: 'GET', url: '/api/get-user-data' })).statusCode).toBe(401);
-    expect(
-      (await call(ctx.app, session, { method: 'GET', url: '/api/get-own-sessions' })).json(),
-    ).toHaveLength(1);
+    expect((await call(ctx.app, other, 'getUserData')).statusCode).toBe(401);
+    expect((await call(ctx.app, session, 'getOwnSessions')).json()).toHaveLength(1);
     expect((await put(session, '/api/logout-everywhere', {})).json()).toEqual({ ended: 1 });
-    expect((await call(ctx.app, session, { method: 'GET', url: '/api/get-user-data' })).statusCode).toBe(401);
+    expect((await call(ctx.app, session, 'getUserData')).statusCode).toBe(401);
   });
 
   it('keeps a Web Push subscription and sends it an encrypted, VAPID-signed test notification', async () => {
     const { session } = await newUser();
-    expect((await call(ctx.app, session, { method: 'GET', url: '/api/get-push-key' })).json()).toEqual({
+    expect((await call(ctx.app, session, 'getPushKey')).json()).toEqual({
       public_key: vapid.publicKey,
     });
-    expect(
-      codeOf(await call(ctx.app, session, { method: 'POST', url: '/api/send-test-push', payload: {} })),
-    ).toBe('noPushSubscription');
+    expect(codeOf(await call(ctx.app, session, 'sendTestPush', { body: {} }))).toBe('noPushSubscription');
     const browserKey = createECDH('prime256v1');
     browserKey.generateKeys();
     const endpoint = `${pushService.url}/push/${kind}-${counter}`;
-    const subscribed = await call(ctx.app, session, {
-      method: 'POST',
-      url: '/api/add-push-subscription',
-      payload: {
+    const subscribed = await call(ctx.app, session, 'addPushSubscription', {
+      body: {
         endpoint,
         p256dh: browserKey.getPublicKey().toString('base64url'),
         auth: randomBytes(16).toString('base64url'),
@@ -275,7 +267,7 @@ describe.each(DATABASES)('account and security settings on %s', (kind) => {
     });
     received.length = 0;
     pushStatus = 201;
-    const sent = await call(ctx.app, session, { method: 'POST', url: '/api/send-test-push', payload: {} });
+    const sent = await call(ctx.app, session, 'sendTestPush', { body: {} });
     expect(sent.json()).toEqual({ sent: 1 });
     expect(received).toHaveLength(1);
     expect(received[0]?.headers['content-encoding']).toBe('aes128gcm');
@@ -283,9 +275,7 @@ describe.each(DATABASES)('account and security settings on %s', (kind) => {
     expect(received[0]?.bytes).toBeGreaterThan(0);
     // A subscription the push service says is gone is dropped.
     pushStatus = 410;
-    expect(
-      (await call(ctx.app, session, { method: 'POST', url: '/api/send-test-push', payload: {} })).json(),
-    ).toEqual({
+    expect((await call(ctx.app, session, 'sendTestPush', { body: {} })).json()).toEqual({
       sent: 0,
     });
     expect(
@@ -310,7 +300,7 @@ describe.each(DATABASES)('account and security settings on %s', (kind) => {
         })
         .where(eq(laboratories.laboratory_id, row?.laboratory_id ?? '')),
     );
-    const answer = await call(ctx.app, session, { method: 'GET', url: '/api/get-laboratory-information' });
+    const answer = await call(ctx.app, session, 'getLaboratoryInformation');
     expect(answer.json()).toMatchObject({
       accreditation: 'COFRAC 8-0000, portée disponible sur www.cofrac.fr',
       finess: '750000000',

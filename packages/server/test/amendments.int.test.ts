@@ -166,10 +166,8 @@ describe.each(DATABASES)('amendments after validation on %s', (kind) => {
       second: String(
         (
           await ok(
-            await call(ctx.app, admin, {
-              method: 'POST',
-              url: '/api/add-prescriber',
-              payload: { prescriber_surname: 'Second', prescriber_name: 'Avis' },
+            await call(ctx.app, admin, 'addPrescriber', {
+              body: { prescriber_surname: 'Second', prescriber_name: 'Avis' },
             }),
           )
         ).json<Json>().prescriber_id,
@@ -181,20 +179,16 @@ describe.each(DATABASES)('amendments after validation on %s', (kind) => {
     const tilleulsId = String(
       (
         await ok(
-          await call(ctx.app, admin, {
-            method: 'POST',
-            url: '/api/add-clinic',
-            payload: { clinic_name: 'Clinique des Tilleuls', clinic_code: 'TILLEULS' },
+          await call(ctx.app, admin, 'addClinic', {
+            body: { clinic_name: 'Clinique des Tilleuls', clinic_code: 'TILLEULS' },
           }),
         )
       ).json<Json>().clinic_id,
     );
     clinics = { lilas: lilasId, tilleuls: tilleulsId };
     await ok(
-      await call(ctx.app, admin, {
-        method: 'POST',
-        url: '/auth/add-new-external-user',
-        payload: {
+      await call(ctx.app, admin, 'addNewExternalUser', {
+        body: {
           user_name: 'Accueil Tilleuls',
           user_email: 'accueil@tilleuls.example',
           clinic_id: tilleulsId,
@@ -317,10 +311,8 @@ describe.each(DATABASES)('amendments after validation on %s', (kind) => {
     expect(read.record_status).toBe(RECORD_STATUS.pendingValidation);
     const patient = read.patient;
     // A second record of the patient, not validated: the first still holds the identity.
-    const second = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const second = await call(ctx.app, secretary, 'addPatient', {
+      body: {
         patient_id: patient.patient_id,
         record_selected_analyses: [{ combination: 1, analysis_ids: [ids.count] }],
       },
@@ -346,11 +338,7 @@ describe.each(DATABASES)('amendments after validation on %s', (kind) => {
     // Once the validated sample is taken back, nothing of the patient is validated any more.
     await ok(await invalidate(partly.recordId, [partly.panel], 'Nom de naissance à corriger'));
     // Being amended, the record keeps its stored version: it cannot be deleted as a mistake.
-    const deleted = await call(ctx.app, admin, {
-      method: 'DELETE',
-      url: '/api/delete-records',
-      payload: { record_ids: [partly.recordId] },
-    });
+    const deleted = await call(ctx.app, admin, 'deleteRecords', { body: { record_ids: [partly.recordId] } });
     expect([codeOf(deleted), deleted.json<{ details: Json }>().details]).toEqual([
       'recordMustBeKept',
       { records: [{ record_number: read.record_number, reason: 'reports' }] },

@@ -110,10 +110,8 @@ describe.each(DATABASES)('audit trail and stale updates on %s', (kind) => {
 
   it('records a password change without its value', async () => {
     const admin = await login(ctx.app, 'admin@demo.lab');
-    await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/auth/add-new-user',
-      payload: { user_name: 'Rita', user_email: 'rita@demo.lab', user_password: 'a'.repeat(64) },
+    await call(ctx.app, admin, 'addNewUser', {
+      body: { user_name: 'Rita', user_email: 'rita@demo.lab', user_password: 'a'.repeat(64) },
     });
     const [rita] = await ctx.database.db.select().from(users).where(eq(users.user_email, 'rita@demo.lab'));
     await writeTransaction(ctx.database.db, actor, (tx) =>

@@ -26,10 +26,8 @@ describe.each(DATABASES)('SMS one-time password on %s', (kind) => {
   beforeAll(async () => {
     ctx = await startTestApp(kind, { OTP_MAX_ATTEMPTS: '3' });
     admin = await login(ctx.app, 'admin@demo.lab');
-    const created = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/auth/add-new-user',
-      payload: {
+    const created = await call(ctx.app, admin, 'addNewUser', {
+      body: {
         user_name: 'Otp User',
         user_email: email,
         user_phone_num: '+33612345678',

@@ -45,9 +45,7 @@ describe.each(DATABASES)('password reset, invitation and verification on %s', (k
     const secret = linkIn(mail, 'reset-password');
 
     expect((await reset(secret, 'Nouveau-mot-2026!')).json()).toEqual({ success: true });
-    expect(codeOf(await call(ctx.app, before, { method: 'GET', url: '/api/get-user-data' }))).toBe(
-      'authNotFound',
-    );
+    expect(codeOf(await call(ctx.app, before, 'getUserData'))).toBe('authNotFound');
     await expect(login(ctx.app, 'technicien@demo.lab')).rejects.toThrow('incorrectCredentials');
     await expect(login(ctx.app, 'technicien@demo.lab', digest('Nouveau-mot-2026!'))).resolves.toHaveProperty(
       'uid',
@@ -72,10 +70,8 @@ describe.each(DATABASES)('password reset, invitation and verification on %s', (k
 
   it('invites a new user without a password, in French, to choose one', async () => {
     const admin = await login(ctx.app, 'admin@demo.lab');
-    const created = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/auth/add-new-user',
-      payload: { user_name: 'Nina Moreau', user_email: 'nina@demo.lab', admin_records: 1 },
+    const created = await call(ctx.app, admin, 'addNewUser', {
+      body: { user_name: 'Nina Moreau', user_email: 'nina@demo.lab', admin_records: 1 },
     });
     expect(created.json()).toMatchObject({ invitation_sent: true });
     const mail = smtp.inbox.at(-1);
@@ -84,7 +80,7 @@ describe.each(DATABASES)('password reset, invitation and verification on %s', (k
     await expect(login(ctx.app, 'nina@demo.lab', digest(''))).rejects.toThrow('incorrectCredentials');
     await reset(linkIn(mail, 'reset-password'), 'Nina-2026!');
     const nina = await login(ctx.app, 'nina@demo.lab', digest('Nina-2026!'));
-    const data = (await call(ctx.app, nina, { method: 'GET', url: '/api/get-user-data' })).json();
+    const data = (await call(ctx.app, nina, 'getUserData')).json();
     expect(data).toMatchObject({
       user_email: 'nina@demo.lab',
       email_verified: true,
@@ -94,10 +90,8 @@ describe.each(DATABASES)('password reset, invitation and verification on %s', (k
 
   it('verifies an e-mail address and a mobile number with their links, once', async () => {
     const admin = await login(ctx.app, 'admin@demo.lab');
-    await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/auth/add-new-user',
-      payload: {
+    await call(ctx.app, admin, 'addNewUser', {
+      body: {
         user_name: 'Paul Simon',
         user_email: 'paul@demo.lab',
         user_phone_num: '+33698765432',
@@ -105,24 +99,16 @@ describe.each(DATABASES)('password reset, invitation and verification on %s', (k
       },
     });
     const paul = await login(ctx.app, 'paul@demo.lab', digest('Paul-2026!'));
-    await call(ctx.app, paul, {
-      method: 'PUT',
-      url: '/api/request-email-verification',
-      payload: { locale: 'fr' },
-    });
+    await call(ctx.app, paul, 'requestEmailVerification', { body: { locale: 'fr' } });
     const emailSecret = linkIn(smtp.inbox.at(-1), 'verify-email');
     const verify = (url: string, verification_token: string) =>
       ctx.app.inject({ method: 'PUT', url, payload: { verification_token } });
     expect((await verify('/api/verify-email', emailSecret)).json()).toEqual({ success: true });
     expect(codeOf(await verify('/api/verify-email', emailSecret))).toBe('verificationNotFound');
-    const again = await call(ctx.app, paul, {
-      method: 'PUT',
-      url: '/api/request-email-verification',
-      payload: {},
-    });
+    const again = await call(ctx.app, paul, 'requestEmailVerification', { body: {} });
     expect(codeOf(again)).toBe('alreadyVerified');
 
-    await call(ctx.app, paul, { method: 'PUT', url: '/api/request-phone-verification', payload: {} });
+    await call(ctx.app, paul, 'requestPhoneVerification', { body: {} });
     const [sms] = await ctx.database.db
       .select()
       .from(outbox)
@@ -132,7 +118,7 @@ describe.each(DATABASES)('password reset, invitation and verification on %s', (k
     const phoneSecret = /verify-phone-number\/([A-Za-z0-9_-]+)/.exec(sms?.body ?? '')?.[1] ?? '';
     await ageRows(ctx.database, 'auth_challenges', 'expires_at', 86_401);
     expect(codeOf(await verify('/api/verify-phone-number', phoneSecret))).toBe('verificationExpired');
-    await call(ctx.app, paul, { method: 'PUT', url: '/api/request-phone-verification', payload: {} });
+    await call(ctx.app, paul, 'requestPhoneVerification', { body: {} });
     const [fresh] = await ctx.database.db
       .select()
       .from(outbox)
@@ -141,7 +127,7 @@ describe.each(DATABASES)('password reset, invitation and verification on %s', (k
       .limit(1);
     const freshSecret = /verify-phone-number\/([A-Za-z0-9_-]+)/.exec(fresh?.body ?? '')?.[1] ?? '';
     expect((await verify('/api/verify-phone-number', freshSecret)).json()).toEqual({ success: true });
-    const data = (await call(ctx.app, paul, { method: 'GET', url: '/api/get-user-data' })).json();
+    const data = (await call(ctx.app, paul, 'getUserData')).json();
     expect(data).toMatchObject({ email_verified: true, phone_verified: true });
   });
 });

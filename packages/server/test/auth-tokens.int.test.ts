@@ -143,13 +143,11 @@ describe.each(DATABASES)('tokens and sessions on %s', (kind) => {
   it('ends every session of a user who is disabled', async () => {
     const admin = await login(ctx.app, 'admin@demo.lab');
     const victim = await login(ctx.app, 'prescripteur@demo.lab');
-    const [row] = (
-      await call(ctx.app, admin, { method: 'GET', url: `/api/get-admin?admin_uid=${victim.uid}` })
-    ).json<Array<{ admin_last_updated: string }>>();
-    const disabled = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-admin-access',
-      payload: { admin_uid: victim.uid, admin_last_updated: row?.admin_last_updated, user_disabled: true },
+    const [row] = (await call(ctx.app, admin, 'getAdmin', { query: { admin_uid: victim.uid } })).json<
+      Array<{ admin_last_updated: string }>
+    >();
+    const disabled = await call(ctx.app, admin, 'updateAdminAccess', {
+      body: { admin_uid: victim.uid, admin_last_updated: row?.admin_last_updated, user_disabled: true },
     });
     expect(disabled.statusCode).toBe(200);
     expect(codeOf(await userData(victim.headers))).toBe('authNotFound');

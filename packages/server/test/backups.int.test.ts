@@ -134,11 +134,7 @@ describe.each(DATABASES)('backups on %s', (kind) => {
       backup_key_created: null,
       backup_key_fingerprint: null,
     });
-    const keyed = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/set-backup-passphrase',
-      payload: { passphrase: PASSPHRASE },
-    });
+    const keyed = await call(ctx.app, admin, 'setBackupPassphrase', { body: { passphrase: PASSPHRASE } });
     expect(keyed.statusCode, keyed.body).toBe(200);
     expect(keyed.json()).toMatchObject({ backup_key_set: true });
     const biologist = await login(ctx.app, 'biologiste@demo.lab');
@@ -306,18 +302,14 @@ describe.each(DATABASES)('backups on %s', (kind) => {
     });
     try {
       const restoredAdmin = await login(app, 'admin@demo.lab');
-      const found = await call(app, restoredAdmin, {
-        method: 'GET',
-        url: '/api/get-patients?search=Sauvegarde',
-      });
+      const found = await call(app, restoredAdmin, 'getPatients', { query: { search: 'Sauvegarde' } });
       expect(found.json().data[0]).toMatchObject({ patient_city: 'Lyon', patient_dob: '1980-02-29' });
       const [upload] = await empty.database.db
         .select()
         .from(uploads)
         .where(eq(uploads.upload_name, 'résultats.pdf'));
-      const downloaded = await call(app, restoredAdmin, {
-        method: 'GET',
-        url: `/api/download-upload?upload_id=${upload?.upload_id}`,
+      const downloaded = await call(app, restoredAdmin, 'downloadUpload', {
+        query: { upload_id: upload?.upload_id },
       });
       expect(downloaded.rawPayload.equals(PDF)).toBe(true);
     } finally {
@@ -462,10 +454,8 @@ describe.each(DATABASES)('backups on %s', (kind) => {
       ctx.app.log,
     );
     const byHand = (await get('/api/get-backups')).json<Json[]>().length;
-    const set = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/set-backup-schedule',
-      payload: { schedule_enabled: true, schedule_hour: 2, keep_daily: 3, keep_weekly: 2, keep_monthly: 2 },
+    const set = await call(ctx.app, admin, 'setBackupSchedule', {
+      body: { schedule_enabled: true, schedule_hour: 2, keep_daily: 3, keep_weekly: 2, keep_monthly: 2 },
     });
     expect(set.statusCode, set.body).toBe(200);
     const at = (day: string, parisHour: number) =>
@@ -507,10 +497,8 @@ describe.each(DATABASES)('backups on %s', (kind) => {
     await scheduler.runDue(at('2026-02-06', 3));
     expect(await notices(admin)).not.toContainEqual({ kind: 'failed_backup', count: 1 });
     // Turning the schedule off stops it.
-    await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/set-backup-schedule',
-      payload: { schedule_enabled: false, schedule_hour: 2, keep_daily: 7, keep_weekly: 4, keep_monthly: 12 },
+    await call(ctx.app, admin, 'setBackupSchedule', {
+      body: { schedule_enabled: false, schedule_hour: 2, keep_daily: 7, keep_weekly: 4, keep_monthly: 12 },
     });
     expect(await scheduler.runDue(at('2026-02-07', 3))).toEqual([]);
   }, 180_000);

@@ -65,10 +65,8 @@ describe.each(DATABASES)('results calculated from other results on %s', (kind) =
     );
   /** A record of the lipid profile (serum) and the triglycerides (EDTA tube): its two samples. */
   const lipidRecord = async (surname: string) => {
-    const created = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const created = await call(ctx.app, secretary, 'addPatient', {
+      body: {
         patient_surname: surname,
         patient_name: 'Hélène',
         patient_gender: 'F',
@@ -87,19 +85,12 @@ describe.each(DATABASES)('results calculated from other results on %s', (kind) =
     return { serum: withAnalysis(ids.lipids), edta: withAnalysis(ids.triglycerides) };
   };
   const read = async (sampleId: string) => {
-    const response = await call(ctx.app, technician, {
-      method: 'GET',
-      url: `/api/get-sample-results?sample_id=${sampleId}`,
-    });
+    const response = await call(ctx.app, technician, 'getSampleResults', { query: { sample_id: sampleId } });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<Answer>();
   };
   const save = (sampleId: string, results: Json[]) =>
-    call(ctx.app, technician, {
-      method: 'PUT',
-      url: '/api/update-sample-results',
-      payload: { sample_id: sampleId, results },
-    });
+    call(ctx.app, technician, 'updateSampleResults', { body: { sample_id: sampleId, results } });
   const line = (answer: Answer, parameterId: string) => {
     const found = answer.lines.find((each) => each.parameter_id === parameterId);
     if (!found) throw new Error('no such line');
@@ -187,13 +178,11 @@ describe.each(DATABASES)('results calculated from other results on %s', (kind) =
       },
       'parameter_id',
     );
-    const current = (
-      await call(ctx.app, admin, { method: 'GET', url: `/api/get-parameter?parameter_id=${first}` })
-    ).json<Json[]>()[0];
-    const loop = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-parameter',
-      payload: {
+    const current = (await call(ctx.app, admin, 'getParameter', { query: { parameter_id: first } })).json<
+      Json[]
+    >()[0];
+    const loop = await call(ctx.app, admin, 'updateParameter', {
+      body: {
         parameter_id: first,
         parameter_last_updated: current?.parameter_last_updated,
         parameter_formula: '$P2 * 2',
@@ -203,13 +192,11 @@ describe.each(DATABASES)('results calculated from other results on %s', (kind) =
     expect(loop.json<{ details: Json }>().details).toEqual({ codes: ['P1', 'P2', 'P1'] });
 
     // The code LDL and P1 read cannot change under them.
-    const total = (
-      await call(ctx.app, admin, { method: 'GET', url: `/api/get-parameter?parameter_id=${ids.ct}` })
-    ).json<Json[]>()[0];
-    const renamed = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-parameter',
-      payload: {
+    const total = (await call(ctx.app, admin, 'getParameter', { query: { parameter_id: ids.ct } })).json<
+      Json[]
+    >()[0];
+    const renamed = await call(ctx.app, admin, 'updateParameter', {
+      body: {
         parameter_id: ids.ct,
         parameter_last_updated: total?.parameter_last_updated,
         parameter_code: 'CHOL',
@@ -313,25 +300,17 @@ describe.each(DATABASES)('results calculated from other results on %s', (kind) =
     ]);
     await save(edta, [{ parameter_id: ids.tg, result_value: 1.05 }]);
     const recordId = (await read(serum)).sample.sample_record;
-    const received = await call(ctx.app, secretary, {
-      method: 'PUT',
-      url: '/api/receive-record',
-      payload: { record_id: recordId },
-    });
+    const received = await call(ctx.app, secretary, 'receiveRecord', { body: { record_id: recordId } });
     expect(received.statusCode, received.body).toBe(200);
     // Both samples complete, then the serum validated by the biologist: the only way to 'validated'.
     for (const sampleId of [serum, edta]) {
-      const completed = await call(ctx.app, biologist, {
-        method: 'PUT',
-        url: '/api/update-sample-status',
-        payload: { sample_id: sampleId, sample_status: SAMPLE_STATUS.removed, force_save: true },
+      const completed = await call(ctx.app, biologist, 'updateSampleStatus', {
+        body: { sample_id: sampleId, sample_status: SAMPLE_STATUS.removed, force_save: true },
       });
       expect(completed.statusCode, completed.body).toBe(200);
     }
-    const validated = await call(ctx.app, biologist, {
-      method: 'PUT',
-      url: '/api/validate-record',
-      payload: { record_id: recordId, sample_ids: [serum] },
+    const validated = await call(ctx.app, biologist, 'validateRecord', {
+      body: { record_id: recordId, sample_ids: [serum] },
     });
     expect(validated.statusCode, validated.body).toBe(200);
 

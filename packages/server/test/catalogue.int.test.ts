@@ -106,12 +106,10 @@ describe.each(DATABASES)('parameters and analyses on %s', (kind) => {
       { fields: ['parameter_lower_detection_limit', 'parameter_ranges.0'] },
     ]);
     const [glucose] = (
-      await call(ctx.app, admin, { method: 'GET', url: `/api/get-parameter?parameter_id=${ids.parameter}` })
+      await call(ctx.app, admin, 'getParameter', { query: { parameter_id: ids.parameter } })
     ).json<Json[]>();
-    const update = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-parameter',
-      payload: {
+    const update = await call(ctx.app, admin, 'updateParameter', {
+      body: {
         parameter_id: ids.parameter,
         parameter_last_updated: glucose?.parameter_last_updated,
         parameter_zones: { deadly: { min: 9, max: 3 } },
@@ -201,9 +199,9 @@ describe.each(DATABASES)('parameters and analyses on %s', (kind) => {
       })
     ).json<{ data: Json[] }>();
     expect(byMatrix.data.map((a) => a.analysis_name)).toEqual(['Glycémie à jeun']);
-    const byNabm = (
-      await call(ctx.app, admin, { method: 'GET', url: '/api/get-analyses?search=0552' })
-    ).json<{ data: Json[] }>();
+    const byNabm = (await call(ctx.app, admin, 'getAnalyses', { query: { search: '0552' } })).json<{
+      data: Json[];
+    }>();
     expect(byNabm.data.map((a) => a.analysis_name)).toEqual(['Glycémie à jeun']);
   });
 
@@ -220,16 +218,10 @@ describe.each(DATABASES)('parameters and analyses on %s', (kind) => {
         { referenced_by: label },
       ]);
     }
-    const removed = await call(ctx.app, admin, {
-      method: 'DELETE',
-      url: '/api/delete-analyses',
-      payload: { ids: [ids.analysis] },
-    });
+    const removed = await call(ctx.app, admin, 'deleteAnalyses', { body: { ids: [ids.analysis] } });
     expect(removed.json()).toEqual({ deleted: 1 });
-    expect(
-      (
-        await call(ctx.app, admin, { method: 'DELETE', url: '/api/delete-nabms', payload: { ids: ['0552'] } })
-      ).json(),
-    ).toEqual({ deleted: 1 });
+    expect((await call(ctx.app, admin, 'deleteNabms', { body: { ids: ['0552'] } })).json()).toEqual({
+      deleted: 1,
+    });
   });
 });

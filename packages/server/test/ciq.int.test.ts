@@ -158,7 +158,7 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
     });
     expect(noSd.statusCode).toBe(400);
     const machine = await ok<{ settings: Array<{ ciq_level: string; ciq_mean: number }> }>(
-      call(ctx.app, technician, { method: 'GET', url: `/api/get-machine-ciq?machine_id=${ids.machine}` }),
+      call(ctx.app, technician, 'getMachineCiq', { query: { machine_id: ids.machine } }),
     );
     expect(machine.settings.map((s) => [s.ciq_level, s.ciq_mean])).toEqual([
       ['N1', 1],
@@ -195,7 +195,7 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
 
     const chart = await ok<{
       points: Array<{ ciq_run_id: string; ciq_rules: string[]; ciq_run_status: string }>;
-    }>(call(ctx.app, technician, { method: 'GET', url: `/api/get-ciq-chart?ciq_setting_id=${ids.n1}` }));
+    }>(call(ctx.app, technician, 'getCiqChart', { query: { ciq_setting_id: ids.n1 } }));
     expect(chart.points.at(-1)).toMatchObject({
       ciq_run_id: rejected.ciq_run_id,
       ciq_rules: ['1-3s'],
@@ -280,10 +280,8 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
         logger: false,
       });
       await unreachable.ready();
-      const failed = await call(unreachable, technician, {
-        method: 'POST',
-        url: '/api/send-ciq-run',
-        payload: { ciq_run_id: run.ciq_run_id },
+      const failed = await call(unreachable, technician, 'sendCiqRun', {
+        body: { ciq_run_id: run.ciq_run_id },
       });
       expect(failed.statusCode).toBe(502);
       expect(codeOf(failed)).toBe('qcServiceConnectionFailed');
@@ -345,7 +343,7 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
     expect(preview.controls[1]?.ciq_z).toBeCloseTo(5);
     expect(preview.unmatched).toEqual([expect.objectContaining({ line: 4, reason: 'unknownSample' })]);
     const before = await ok<{ runs: Run[] }>(
-      call(ctx.app, technician, { method: 'GET', url: `/api/get-machine-ciq?machine_id=${ids.machine}` }),
+      call(ctx.app, technician, 'getMachineCiq', { query: { machine_id: ids.machine } }),
     );
 
     const imported = await ok<{
@@ -356,7 +354,7 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
     }>(upload('/api/import-results', file, machineOnly));
     expect(imported).toMatchObject({ written: 0, controls: 2, ciq_run_status: 'rejected' });
     const machine = await ok<{ runs: Run[] }>(
-      call(ctx.app, technician, { method: 'GET', url: `/api/get-machine-ciq?machine_id=${ids.machine}` }),
+      call(ctx.app, technician, 'getMachineCiq', { query: { machine_id: ids.machine } }),
     );
     const run = machine.runs.find((r) => r.ciq_run_id === imported.ciq_run_id);
     expect(run?.ciq_run_status).toBe('rejected');
@@ -370,7 +368,7 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
     const again = await ok(upload('/api/import-results', file, machineOnly));
     expect(again).toMatchObject({ controls: 0, ciq_run_id: null, already_imported_at: expect.any(String) });
     const after = await ok<{ runs: Run[] }>(
-      call(ctx.app, technician, { method: 'GET', url: `/api/get-machine-ciq?machine_id=${ids.machine}` }),
+      call(ctx.app, technician, 'getMachineCiq', { query: { machine_id: ids.machine } }),
     );
     expect(after.runs.length).toBe(Math.min(before.runs.length + 1, 20));
     expect(after.runs[0]?.ciq_run_id).toBe(imported.ciq_run_id);

@@ -68,10 +68,8 @@ describe.each(DATABASES)('ranges of converted results on %s', (kind) => {
 
   /** A record of the analysis with both results typed in the measured units, complete at the bench. */
   const completedRecord = async (glucose: number) => {
-    const created = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const created = await call(ctx.app, secretary, 'addPatient', {
+      body: {
         patient_surname: 'Conversion',
         patient_name: 'Inès',
         patient_gender: 'F',

@@ -219,7 +219,7 @@ describe.each(DATABASES)('dashboard counters (%s)', (kind) => {
   afterAll(() => stopTestApp(ctx));
 
   const dashboard = async (session: Session) => {
-    const response = await call(ctx.app, session, { method: 'GET', url: '/api/get-dashboard' });
+    const response = await call(ctx.app, session, 'getDashboard');
     expect(response.statusCode, response.body).toBe(200);
     return response.json<Dashboard>();
   };
@@ -325,7 +325,7 @@ describe.each(DATABASES)('dashboard counters (%s)', (kind) => {
     ]);
     for (const email of ['clinique@demo.lab', 'prescripteur@demo.lab']) {
       const portal = await login(ctx.app, email);
-      const response = await call(ctx.app, portal, { method: 'GET', url: '/api/get-dashboard' });
+      const response = await call(ctx.app, portal, 'getDashboard');
       expect(response.statusCode, email).toBe(403);
     }
   });
@@ -377,10 +377,8 @@ describe.each(DATABASES)('dashboard counters (%s)', (kind) => {
     it('holds the seeded records on their Paris days, and each write moves its day', async () => {
       await expectKeptRight();
       const before = await todays();
-      const created = await call(ctx.app, secretary, {
-        method: 'POST',
-        url: '/api/add-patient',
-        payload: {
+      const created = await call(ctx.app, secretary, 'addPatient', {
+        body: {
           patient_id: seeded.patient,
           record_selected_analyses: [{ combination: 1, analysis_ids: [seeded.nfs] }],
         },
@@ -389,9 +387,9 @@ describe.each(DATABASES)('dashboard counters (%s)', (kind) => {
       const recordId = String(created.json<{ record_id: string }>().record_id);
       expect(await todays()).toEqual({ ...before, records_added: before.records_added + 1 });
 
-      const [current] = (
-        await call(ctx.app, admin, { method: 'GET', url: `/api/get-record?record_id=${recordId}` })
-      ).json<Array<{ record_last_updated: string }>>();
+      const [current] = (await call(ctx.app, admin, 'getRecord', { query: { record_id: recordId } })).json<
+        Array<{ record_last_updated: string }>
+      >();
       const cancelled = await put(secretary, '/api/cancel-record', {
         record_id: recordId,
         record_last_updated: current?.record_last_updated,

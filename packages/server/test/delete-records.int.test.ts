@@ -37,8 +37,7 @@ describe.each(DATABASES)('deleting records registered by mistake on %s', (kind) 
   const remove = (ids: string[], session = admin) =>
     send(session, 'DELETE', '/api/delete-records', { record_ids: ids });
   const exists = async (recordId: string) =>
-    (await call(ctx.app, admin, { method: 'GET', url: `/api/get-record?record_id=${recordId}` }))
-      .statusCode === 200;
+    (await call(ctx.app, admin, 'getRecord', { query: { record_id: recordId } })).statusCode === 200;
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
@@ -71,7 +70,7 @@ describe.each(DATABASES)('deleting records registered by mistake on %s', (kind) 
     const mistaken = await register('Erreur');
     const replaced = await register('Remplacé');
     const [read] = (
-      await call(ctx.app, admin, { method: 'GET', url: `/api/get-record?record_id=${replaced.record_id}` })
+      await call(ctx.app, admin, 'getRecord', { query: { record_id: replaced.record_id } })
     ).json<Json[]>();
     const cancelled = await send(admin, 'PUT', '/api/cancel-record', {
       record_id: replaced.record_id,

@@ -108,10 +108,7 @@ describe.each(DATABASES)('report sends as background jobs on %s', (kind) => {
   });
 
   const deliveriesOf = async (recordId: string) => {
-    const answer = await call(one, secretary, {
-      method: 'GET',
-      url: `/api/get-record-deliveries?record_id=${recordId}`,
-    });
+    const answer = await call(one, secretary, 'getRecordDeliveries', { query: { record_id: recordId } });
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json<Deliveries>();
   };
@@ -130,10 +127,8 @@ describe.each(DATABASES)('report sends as background jobs on %s', (kind) => {
       record_must_fax: true,
       ...(number ? { record_fax_number: number } : {}),
     });
-    const validated = await call(app, biologist, {
-      method: 'PUT',
-      url: '/api/validate-record',
-      payload: { record_id: pending.recordId, sample_ids: [pending.panel, pending.count] },
+    const validated = await call(app, biologist, 'validateRecord', {
+      body: { record_id: pending.recordId, sample_ids: [pending.panel, pending.count] },
     });
     expect(validated.statusCode, validated.body).toBe(200);
     return pending.recordId;
@@ -166,10 +161,8 @@ describe.each(DATABASES)('report sends as background jobs on %s', (kind) => {
     await writeTransaction(database.db, SYSTEM_ACTOR, (tx) =>
       tx.execute(sql`UPDATE records SET record_fax_number = '+33140000002' WHERE record_id = ${recordId}`),
     );
-    const retried = await call(other, secretary, {
-      method: 'PUT',
-      url: '/api/retry-delivery',
-      payload: { delivery_id: failed.delivery_id },
+    const retried = await call(other, secretary, 'retryDelivery', {
+      body: { delivery_id: failed.delivery_id },
     });
     expect(retried.statusCode, retried.body).toBe(200);
     const state = await eventually(

@@ -88,10 +88,7 @@ describe.each(DATABASES)('report delivery on %s', (kind) => {
   const put = (session: Session, url: string, payload: Json) =>
     call(ctx.app, session, { method: 'PUT', url, payload });
   const deliveriesOf = async (recordId: string) => {
-    const answer = await call(ctx.app, secretary, {
-      method: 'GET',
-      url: `/api/get-record-deliveries?record_id=${recordId}`,
-    });
+    const answer = await call(ctx.app, secretary, 'getRecordDeliveries', { query: { record_id: recordId } });
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json<Deliveries>();
   };
@@ -114,10 +111,8 @@ describe.each(DATABASES)('report delivery on %s', (kind) => {
 
   /** A record with the given channels, taken through the bench and validated. */
   const validatedRecord = async (record: Json, patient: Json = {}) => {
-    const created = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const created = await call(ctx.app, secretary, 'addPatient', {
+      body: {
         patient_surname: 'Remise',
         patient_name: 'Paul',
         patient_gender: 'M',
@@ -176,10 +171,8 @@ describe.each(DATABASES)('report delivery on %s', (kind) => {
     technician = await login(ctx.app, 'technicien@demo.lab');
     secretary = await login(ctx.app, 'secretariat@demo.lab');
     const catalogue = await seedCatalogue(ctx.app, admin);
-    const added = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-parameter',
-      payload: {
+    const added = await call(ctx.app, admin, 'addParameter', {
+      body: {
         parameter_name: 'Glucose',
         parameter_unit: 'g/L',
         parameter_decimals: 2,
@@ -187,10 +180,8 @@ describe.each(DATABASES)('report delivery on %s', (kind) => {
       },
     });
     glucose = String(added.json<Json>().parameter_id);
-    const analysis = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-analysis',
-      payload: {
+    const analysis = await call(ctx.app, admin, 'addAnalysis', {
+      body: {
         analysis_name: 'Glycémie à jeun',
         analysis_sample_type: catalogue.serum,
         analysis_matrix: catalogue.blood,
@@ -254,10 +245,7 @@ describe.each(DATABASES)('report delivery on %s', (kind) => {
       delivery_id: channel(opened, 'paper').delivery_id,
     });
     expect(codeOf(again)).toBe('deliveryAlreadyDone');
-    const sample = await call(ctx.app, admin, {
-      method: 'GET',
-      url: `/api/get-sample?sample_id=${record.sampleId}`,
-    });
+    const sample = await call(ctx.app, admin, 'getSample', { query: { sample_id: record.sampleId } });
     expect(sample.json<Json[]>()[0]?.sample_status).toBe(SAMPLE_STATUS.reportSent);
   });
 
@@ -280,11 +268,7 @@ describe.each(DATABASES)('report delivery on %s', (kind) => {
     };
     const expectedPages = 2 * (await storedPages(both.recordId)) + (await storedPages(postOnly.recordId));
 
-    const printed = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/print-delivery-batch',
-      payload: { delivery_ids: chosen },
-    });
+    const printed = await call(ctx.app, secretary, 'printDeliveryBatch', { body: { delivery_ids: chosen } });
     expect(printed.statusCode, printed.body).toBe(200);
     const batch = printed.json<{
       filename: string;
@@ -392,9 +376,8 @@ describe.each(DATABASES)('report delivery on %s', (kind) => {
     await runSends();
     const failed = channel(await deliveriesOf(orphan.recordId), 'online');
     expect(failed).toMatchObject({ delivery_state: 'failed', delivery_last_error: 'noRecipient' });
-    const listed = await call(ctx.app, secretary, {
-      method: 'GET',
-      url: '/api/get-delivery-worklist?channel=online&state=failed',
+    const listed = await call(ctx.app, secretary, 'getDeliveryWorklist', {
+      query: { channel: 'online', state: 'failed' },
     });
     expect(listed.json<Array<{ delivery_id: string }>>().map((row) => row.delivery_id)).toContain(
       failed.delivery_id,
@@ -426,9 +409,8 @@ describe.each(DATABASES)('report delivery on %s', (kind) => {
     }
     const state = await deliveriesOf(record.recordId);
     expect(state.record_status).toBe(RECORD_STATUS.pendingSubmission);
-    const listed = await call(ctx.app, secretary, {
-      method: 'GET',
-      url: '/api/get-delivery-worklist?channel=fax&state=failed',
+    const listed = await call(ctx.app, secretary, 'getDeliveryWorklist', {
+      query: { channel: 'fax', state: 'failed' },
     });
     expect(listed.json<Array<{ record_number: string }>>().map((row) => row.record_number)).toContain(
       record.number,
@@ -476,10 +458,7 @@ describe.each(DATABASES)('report delivery on %s', (kind) => {
       (error: unknown) => databaseRefusal(error)?.code ?? String(error),
     );
     expect(refusal).toBe('deliveryPending');
-    const worklist = await call(ctx.app, secretary, {
-      method: 'GET',
-      url: '/api/get-delivery-worklist?channel=paper',
-    });
+    const worklist = await call(ctx.app, secretary, 'getDeliveryWorklist', { query: { channel: 'paper' } });
     expect(worklist.statusCode).toBe(200);
     expect(worklist.json<Array<{ record_number: string }>>().map((row) => row.record_number)).toContain(
       record.number,

@@ -52,14 +52,12 @@ describe.each(DATABASES)('report service and uploads on %s', (kind) => {
     const admin = await login(ctx.app, 'admin@demo.lab');
     const catalogue = await seedCatalogue(ctx.app, admin);
     secretary = await login(ctx.app, 'secretariat@demo.lab');
-    const prescriber = (await call(ctx.app, admin, { method: 'GET', url: '/api/get-prescribers' })).json<{
+    const prescriber = (await call(ctx.app, admin, 'getPrescribers')).json<{
       data: Json[];
     }>().data[0];
     created = (
-      await call(ctx.app, secretary, {
-        method: 'POST',
-        url: '/api/add-patient',
-        payload: {
+      await call(ctx.app, secretary, 'addPatient', {
+        body: {
           patient_surname: 'Lefèvre',
           patient_name: 'Zoé',
           patient_gender: 'F',
@@ -169,63 +167,41 @@ describe.each(DATABASES)('report service and uploads on %s', (kind) => {
       })
     ).json<{ upload_id: string }>();
     const list = (
-      await call(ctx.app, secretary, {
-        method: 'GET',
-        url: `/api/get-uploads?record_id=${created.record_id}`,
-      })
+      await call(ctx.app, secretary, 'getUploads', { query: { record_id: created.record_id } })
     ).json<Json[]>();
     expect(list.map((u) => u.upload_document_type).sort()).toEqual(['prescription', 'results']);
-    const download = await call(ctx.app, secretary, {
-      method: 'GET',
-      url: `/api/download-upload?upload_id=${results.upload_id}`,
+    const download = await call(ctx.app, secretary, 'downloadUpload', {
+      query: { upload_id: results.upload_id },
     });
     expect([download.headers['content-type'], download.rawPayload.equals(pdf)]).toEqual([
       'application/pdf',
       true,
     ]);
     expect(download.headers['content-disposition']).toContain("filename*=UTF-8''r%C3%A9sultats.pdf");
-    const removed = await call(ctx.app, secretary, {
-      method: 'DELETE',
-      url: '/api/delete-upload',
-      payload: { upload_id: results.upload_id },
+    const removed = await call(ctx.app, secretary, 'deleteUpload', {
+      body: { upload_id: results.upload_id },
     });
     expect(removed.json()).toEqual({ deleted: true });
     expect(
-      codeOf(
-        await call(ctx.app, secretary, {
-          method: 'GET',
-          url: `/api/download-upload?upload_id=${results.upload_id}`,
-        }),
-      ),
+      codeOf(await call(ctx.app, secretary, 'downloadUpload', { query: { upload_id: results.upload_id } })),
     ).toBe('fileNotFound');
   });
 
   it('keeps the prescription of a record under analysis', async () => {
     const technician = await login(ctx.app, 'technicien@demo.lab');
     const record = (
-      await call(ctx.app, secretary, { method: 'GET', url: `/api/get-record?record_id=${created.record_id}` })
+      await call(ctx.app, secretary, 'getRecord', { query: { record_id: created.record_id } })
     ).json<Array<{ samples: Json[] }>>()[0];
-    await call(ctx.app, secretary, {
-      method: 'PUT',
-      url: '/api/receive-record',
-      payload: { record_id: created.record_id },
-    });
-    const moved = await call(ctx.app, technician, {
-      method: 'PUT',
-      url: '/api/update-sample-status',
-      payload: { sample_id: record?.samples[0]?.sample_id, sample_status: 1 },
+    await call(ctx.app, secretary, 'receiveRecord', { body: { record_id: created.record_id } });
+    const moved = await call(ctx.app, technician, 'updateSampleStatus', {
+      body: { sample_id: record?.samples[0]?.sample_id, sample_status: 1 },
     });
     expect(moved.statusCode).toBe(200);
     const [prescription] = (
-      await call(ctx.app, secretary, {
-        method: 'GET',
-        url: `/api/get-uploads?record_id=${created.record_id}`,
-      })
+      await call(ctx.app, secretary, 'getUploads', { query: { record_id: created.record_id } })
     ).json<Json[]>();
-    const refused = await call(ctx.app, secretary, {
-      method: 'DELETE',
-      url: '/api/delete-upload',
-      payload: { upload_id: prescription?.upload_id },
+    const refused = await call(ctx.app, secretary, 'deleteUpload', {
+      body: { upload_id: prescription?.upload_id },
     });
     expect(codeOf(refused)).toBe('cannotDelete');
   });
@@ -233,13 +209,11 @@ describe.each(DATABASES)('report service and uploads on %s', (kind) => {
   it('prints the INS only for a qualified identity', async () => {
     const admin = await login(ctx.app, 'admin@demo.lab');
     const [record] = (
-      await call(ctx.app, admin, { method: 'GET', url: `/api/get-record?record_id=${created.record_id}` })
+      await call(ctx.app, admin, 'getRecord', { query: { record_id: created.record_id } })
     ).json<Array<{ patient: Json }>>();
     const patient = record?.patient ?? {};
-    const withIns = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-patient',
-      payload: {
+    const withIns = await call(ctx.app, admin, 'updatePatient', {
+      body: {
         patient_id: patient.patient_id,
         patient_last_updated: patient.patient_last_updated,
         patient_ins: '279035121518989',
@@ -257,10 +231,8 @@ describe.each(DATABASES)('report service and uploads on %s', (kind) => {
       ),
     );
     expect(retrieved).not.toContain('279035121518989');
-    await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-patient',
-      payload: {
+    await call(ctx.app, admin, 'updatePatient', {
+      body: {
         patient_id: patient.patient_id,
         patient_last_updated: withIns.json().patient.patient_last_updated,
         patient_identity_status: 'qualified',

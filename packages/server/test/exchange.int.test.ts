@@ -58,10 +58,7 @@ describe.each(DATABASES)('result exchange on %s', (kind) => {
   const put = (session: Session, url: string, payload: Json) =>
     call(ctx.app, session, { method: 'PUT', url, payload });
   const exportAs = (session: Session, recordId: string, format: string) =>
-    call(ctx.app, session, {
-      method: 'GET',
-      url: `/api/export-record-results?record_id=${recordId}&format=${format}`,
-    });
+    call(ctx.app, session, 'exportRecordResults', { query: { record_id: recordId, format } });
   const configure = (exchange: Json | null) =>
     writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
       tx
@@ -82,10 +79,7 @@ describe.each(DATABASES)('result exchange on %s', (kind) => {
     return ctx.app.sending.runDue();
   };
   const exchangeRow = async (recordId: string) => {
-    const answer = await call(ctx.app, secretary, {
-      method: 'GET',
-      url: `/api/get-record-deliveries?record_id=${recordId}`,
-    });
+    const answer = await call(ctx.app, secretary, 'getRecordDeliveries', { query: { record_id: recordId } });
     expect(answer.statusCode, answer.body).toBe(200);
     return answer
       .json<{
@@ -100,10 +94,8 @@ describe.each(DATABASES)('result exchange on %s', (kind) => {
 
   /** A record of the glucose analysis with a qualified INS, through the bench; validated unless told. */
   const record = async (validate = true, prescriber?: string) => {
-    const created = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const created = await call(ctx.app, secretary, 'addPatient', {
+      body: {
         patient_surname: 'Echange',
         patient_name: 'Inès',
         patient_gender: 'F',
@@ -170,10 +162,8 @@ describe.each(DATABASES)('result exchange on %s', (kind) => {
       .where(eq(users.admin_uid, admin.uid));
     laboratoryId = String(user?.laboratory_id);
     const catalogue = await seedCatalogue(ctx.app, admin);
-    const added = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-parameter',
-      payload: {
+    const added = await call(ctx.app, admin, 'addParameter', {
+      body: {
         parameter_name: 'Glucose',
         parameter_code: 'GLU',
         parameter_loinc: '2345-7',
@@ -184,10 +174,8 @@ describe.each(DATABASES)('result exchange on %s', (kind) => {
     });
     expect(added.statusCode, added.body).toBe(200);
     glucose = String(added.json<Json>().parameter_id);
-    const analysis = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-analysis',
-      payload: {
+    const analysis = await call(ctx.app, admin, 'addAnalysis', {
+      body: {
         analysis_name: 'Glycémie à jeun',
         analysis_sample_type: catalogue.serum,
         analysis_matrix: catalogue.blood,
@@ -202,18 +190,16 @@ describe.each(DATABASES)('result exchange on %s', (kind) => {
   });
 
   it('checks the LOINC code of a parameter, its check digit included', async () => {
-    const wrong = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-parameter',
-      payload: { parameter_name: 'Sodium', parameter_loinc: '2951-3' },
+    const wrong = await call(ctx.app, admin, 'addParameter', {
+      body: { parameter_name: 'Sodium', parameter_loinc: '2951-3' },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({
       details: { issues: [{ path: 'parameter_loinc', message: 'loinc' }] },
     });
-    const [row] = (
-      await call(ctx.app, admin, { method: 'GET', url: `/api/get-parameter?parameter_id=${glucose}` })
-    ).json<Json[]>();
+    const [row] = (await call(ctx.app, admin, 'getParameter', { query: { parameter_id: glucose } })).json<
+      Json[]
+    >();
     expect(row?.parameter_loinc).toBe('2345-7');
   });
 
@@ -281,10 +267,8 @@ describe.each(DATABASES)('result exchange on %s', (kind) => {
   });
 
   it("sends a prescriber's records to the prescriber's own destination", async () => {
-    const added = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-prescriber',
-      payload: { prescriber_surname: 'LEGRAND', prescriber_name: 'Paul', prescriber_rpps: '10001234565' },
+    const added = await call(ctx.app, admin, 'addPrescriber', {
+      body: { prescriber_surname: 'LEGRAND', prescriber_name: 'Paul', prescriber_rpps: '10001234565' },
     });
     expect(added.statusCode, added.body).toBe(200);
     const prescriber = String(added.json<Json>().prescriber_id);
@@ -370,10 +354,8 @@ describe.each(DATABASES)('result exchange on %s', (kind) => {
 
     beforeAll(async () => {
       await configure(null);
-      const added = await call(ctx.app, admin, {
-        method: 'POST',
-        url: '/api/add-prescriber',
-        payload: { prescriber_title: 'Dr', prescriber_surname: 'MARTIN', prescriber_name: 'Claire' },
+      const added = await call(ctx.app, admin, 'addPrescriber', {
+        body: { prescriber_title: 'Dr', prescriber_surname: 'MARTIN', prescriber_name: 'Claire' },
       });
       expect(added.statusCode, added.body).toBe(200);
       prescriber = String(added.json<Json>().prescriber_id);

@@ -1,6 +1,6 @@
 import { type AddPatientBody, SAMPLE_STATUS } from '@sil/contract';
 import type { FastifyInstance } from 'fastify';
-import { apiClient } from './client.js';
+import { type ApiClient, apiClient } from './client.js';
 import { login, type Session } from './helpers.js';
 
 /**
@@ -25,6 +25,11 @@ export async function signInStaff(app: FastifyInstance): Promise<Staff> {
   );
   if (!admin || !secretary || !technician || !biologist) throw new Error('a demo user did not sign in');
   return { admin, secretary, technician, biologist };
+}
+
+/** Logs a demo user in and answers the client that calls as them. */
+export async function signIn(app: FastifyInstance, email: string): Promise<ApiClient> {
+  return apiClient(app, await login(app, email));
 }
 
 /** A small catalogue: two matrices, three sample types, NABM acts and visible analyses on them. */

@@ -33,10 +33,8 @@ describe.each(DATABASES)('generated and mutated input on every route, on %s', (k
     sessions.set('clinic', await login(ctx.app, 'clinique@demo.lab'));
     // Some data of every kind for the generated ids to find: a catalogue, a patient and a record.
     const catalogue = await seedCatalogue(ctx.app, admin);
-    const created = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const created = await call(ctx.app, admin, 'addPatient', {
+      body: {
         patient_surname: 'Lefèvre-Dupont',
         patient_name: 'Zoé',
         patient_gender: 'F',

@@ -12,6 +12,7 @@ import { databaseRefusal } from '../src/lib/errors.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.js';
 import { seedDemoRecords } from '../src/seed/demo-records.js';
+import { type RawInput, sendByName } from './client.js';
 import { createPostgresDatabase as createDatabase } from './databases.js';
 import { localNames } from './local-names.js';
 
@@ -107,10 +108,8 @@ export interface Session {
 
 export async function login(app: FastifyInstance, email: string, password = DEMO_DIGEST): Promise<Session> {
   const machineId = newMachineId();
-  const response = await app.inject({
-    method: 'POST',
-    url: '/auth/login',
-    payload: { email, password, auth_machine_id: machineId },
+  const response = await sendByName(app, null, 'login', {
+    body: { email, password, auth_machine_id: machineId },
   });
   if (response.statusCode !== 200) throw new Error(`login of ${email} failed: ${response.body}`);
   const tokens = response.json<{ uid: string; access_token: string; refresh_token: string }>();
@@ -123,13 +122,30 @@ export const authHeaders = (accessToken: string, uid: string, machineId: string)
   authmachineid: machineId,
 });
 
-/** Calls the API as a logged-in user. */
+/**
+ * Calls the API as a logged-in user: by the call's name in the route table (`call(app, session,
+ * 'getSample', { query: { sample_id } })`), or with hand-made inject options for what the table
+ * cannot say (a wrong method, a raw body, another header).
+ */
+export function call(
+  app: FastifyInstance,
+  session: Session | null,
+  name: string,
+  input?: RawInput,
+): Promise<LightMyRequestResponse>;
 export function call(
   app: FastifyInstance,
   session: Session | null,
   options: InjectOptions,
+): Promise<LightMyRequestResponse>;
+export function call(
+  app: FastifyInstance,
+  session: Session | null,
+  target: string | InjectOptions,
+  input?: RawInput,
 ): Promise<LightMyRequestResponse> {
-  return app.inject({ ...options, headers: { ...(session?.headers ?? {}), ...(options.headers ?? {}) } });
+  if (typeof target === 'string') return sendByName(app, session, target, input);
+  return app.inject({ ...target, headers: { ...(session?.headers ?? {}), ...(target.headers ?? {}) } });
 }
 
 export function codeOf(response: LightMyRequestResponse): string | undefined {

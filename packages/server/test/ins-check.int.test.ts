@@ -38,15 +38,12 @@ describe.each(DATABASES)('verifying a recorded INS on %s', (kind) => {
   const put = (app: FastifyInstance, session: Session, url: string, payload: Json) =>
     call(app, session, { method: 'PUT', url, payload });
   const patientOf = async (patientId: string) =>
-    (await call(ctx.app, secretary, { method: 'GET', url: `/api/get-patient?patient_id=${patientId}` })).json<
-      Json[]
-    >()[0] ?? {};
+    (await call(ctx.app, secretary, 'getPatient', { query: { patient_id: patientId } })).json<Json[]>()[0] ??
+    {};
   /** A patient registered with a record, as the front desk does. */
   const register = async (patient: Json) => {
-    const answer = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: { ...patient, record_selected_analyses: [{ combination: 1, analysis_ids: [nfs] }] },
+    const answer = await call(ctx.app, secretary, 'addPatient', {
+      body: { ...patient, record_selected_analyses: [{ combination: 1, analysis_ids: [nfs] }] },
     });
     expect(answer.statusCode, answer.body).toBe(200);
     return patientOf(String(answer.json<Json>().patient_id));

@@ -32,7 +32,7 @@ describe.each(DATABASES)('laboratory identity on %s', (kind) => {
   afterAll(() => stopTestApp(ctx));
 
   const read = async (session: Session) => {
-    const answer = await call(ctx.app, session, { method: 'GET', url: '/api/get-laboratory-identity' });
+    const answer = await call(ctx.app, session, 'getLaboratoryIdentity');
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json<Json>();
   };

@@ -74,18 +74,11 @@ describe.each(DATABASES)('the server log on %s', (kind) => {
       patient_internal_notes: NOTE,
       record_selected_analyses: [{ combination: 1, analysis_ids: [analysis] }],
     };
-    const refused = await call(app, admin, { method: 'POST', url: '/api/add-patient', payload: patient });
+    const refused = await call(app, admin, 'addPatient', { body: patient });
     expect([refused.statusCode, codeOf(refused)]).toEqual([500, 'unexpectedError']);
-    const invalid = await call(app, admin, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: { ...patient, patient_dob: '1961-02-30' },
-    });
+    const invalid = await call(app, admin, 'addPatient', { body: { ...patient, patient_dob: '1961-02-30' } });
     expect(invalid.statusCode).toBe(400);
-    const searched = await call(app, admin, {
-      method: 'GET',
-      url: `/api/get-patients?search=${encodeURIComponent(SURNAME)}`,
-    });
+    const searched = await call(app, admin, 'getPatients', { query: { search: SURNAME } });
     expect(searched.statusCode).toBe(200);
 
     // The failure is logged, with the statement and the SQLSTATE an operator needs.

@@ -38,9 +38,9 @@ describe.each(DATABASES)('NABM acts on %s', (kind) => {
       ...multipart({}, { name, bytes: content }, field),
     });
   const act = async (code: string) => {
-    const [row] = (
-      await call(ctx.app, admin, { method: 'GET', url: `/api/get-nabm?nabm_code=${code}` })
-    ).json<Array<Record<string, unknown>>>();
+    const [row] = (await call(ctx.app, admin, 'getNabm', { query: { nabm_code: code } })).json<
+      Array<Record<string, unknown>>
+    >();
     return row;
   };
 
@@ -57,9 +57,9 @@ describe.each(DATABASES)('NABM acts on %s', (kind) => {
     expect([report.total, report.added.length, report.changed.length, report.unchanged]).toEqual([
       1076, 1076, 0, 0,
     ]);
-    const list = (
-      await call(ctx.app, admin, { method: 'GET', url: '/api/get-nabms?number_of_records=1' })
-    ).json<{ number_of_rows: number }>();
+    const list = (await call(ctx.app, admin, 'getNabms', { query: { number_of_records: '1' } })).json<{
+      number_of_rows: number;
+    }>();
     expect(list.number_of_rows).toBe(1076);
     expect(await act('1104')).toMatchObject({
       nabm_code: '1104',
@@ -99,10 +99,8 @@ describe.each(DATABASES)('NABM acts on %s', (kind) => {
   });
 
   it('updates changed acts and retires the ones gone, keeping the laboratory’s own acts', async () => {
-    const own = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-nabm',
-      payload: {
+    const own = await call(ctx.app, admin, 'addNabm', {
+      body: {
         nabm_code: 'HN01',
         nabm_wording: 'Acte hors nomenclature du laboratoire',
         nabm_coef_b: 0,
@@ -174,16 +172,12 @@ describe.each(DATABASES)('NABM acts on %s', (kind) => {
   });
 
   it('keeps NABM codes unique and asks edit rights to import', async () => {
-    const dup = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-nabm',
-      payload: { nabm_code: '1104', nabm_wording: 'Doublon' },
+    const dup = await call(ctx.app, admin, 'addNabm', {
+      body: { nabm_code: '1104', nabm_wording: 'Doublon' },
     });
     expect(codeOf(dup)).toBe('nabmAlreadyInUse');
-    const badCode = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-nabm',
-      payload: { nabm_code: '12', nabm_wording: 'Court' },
+    const badCode = await call(ctx.app, admin, 'addNabm', {
+      body: { nabm_code: '12', nabm_wording: 'Court' },
     });
     expect(codeOf(badCode)).toBe('incorrectType');
     const technician = await login(ctx.app, 'technicien@demo.lab');
@@ -191,9 +185,8 @@ describe.each(DATABASES)('NABM acts on %s', (kind) => {
       'insufficientAdminRights',
     );
     const sorted = (
-      await call(ctx.app, admin, {
-        method: 'GET',
-        url: '/api/get-nabms?sort_by=coefB&sort_order=DESC&number_of_records=3',
+      await call(ctx.app, admin, 'getNabms', {
+        query: { sort_by: 'coefB', sort_order: 'DESC', number_of_records: '3' },
       })
     ).json<{
       data: Array<{ nabm_coef_b: number }>;

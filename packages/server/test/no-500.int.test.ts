@@ -38,10 +38,8 @@ describe.each(DATABASES)('input the database rejects, on %s', (kind) => {
     ctx = await startTestApp(kind);
     admin = await login(ctx.app, 'admin@demo.lab');
     catalogue = await seedCatalogue(ctx.app, admin);
-    const response = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const response = await call(ctx.app, admin, 'addPatient', {
+      body: {
         patient_surname: 'Martin',
         patient_name: 'Paul',
         patient_gender: 'M',
@@ -74,20 +72,14 @@ describe.each(DATABASES)('input the database rejects, on %s', (kind) => {
   });
 
   it('refuses a NUL character in any body or query text with incorrectType and its path', async () => {
-    const body = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-matrix',
-      payload: { matrix_name: 'Sa\u0000ng' },
-    });
+    const body = await call(ctx.app, admin, 'addMatrix', { body: { matrix_name: 'Sa\u0000ng' } });
     expect([body.statusCode, codeOf(body), body.json().details.issues]).toEqual([
       400,
       'incorrectType',
       [{ path: 'matrix_name', message: 'nulCharacter' }],
     ]);
-    const nested = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-patient',
-      payload: {
+    const nested = await call(ctx.app, admin, 'updatePatient', {
+      body: {
         record_id: created.record_id,
         record_last_updated: new Date().toISOString(),
         record_persons_to_phone: ['a\u0000'],
@@ -137,7 +129,7 @@ describe.each(DATABASES)('input the database rejects, on %s', (kind) => {
       },
     });
     expect(dob).toEqual([400, 'incorrectType']);
-    const found = await call(ctx.app, admin, { method: 'GET', url: '/api/get-patients?search=06/05/1970' });
+    const found = await call(ctx.app, admin, 'getPatients', { query: { search: '06/05/1970' } });
     expect(found.json().number_of_rows).toBe(1);
   });
 
@@ -145,17 +137,13 @@ describe.each(DATABASES)('input the database rejects, on %s', (kind) => {
     const before = await traces();
     const patient = await getOne(`/api/get-patient?patient_id=${created.patient_id}`);
     const record = await getOne(`/api/get-record?record_id=${created.record_id}`);
-    const onlyStamps = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-patient',
-      payload: { patient_id: created.patient_id, patient_last_updated: patient.patient_last_updated },
+    const onlyStamps = await call(ctx.app, admin, 'updatePatient', {
+      body: { patient_id: created.patient_id, patient_last_updated: patient.patient_last_updated },
     });
     expect(onlyStamps.statusCode, onlyStamps.body).toBe(200);
     expect(onlyStamps.json().patient.patient_last_updated).toBe(patient.patient_last_updated);
-    const sameAnalyses = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-patient',
-      payload: {
+    const sameAnalyses = await call(ctx.app, admin, 'updatePatient', {
+      body: {
         record_id: created.record_id,
         record_last_updated: record.record_last_updated,
         record_selected_analyses: record.record_selected_analyses,
@@ -164,10 +152,8 @@ describe.each(DATABASES)('input the database rejects, on %s', (kind) => {
     expect(sameAnalyses.statusCode, sameAnalyses.body).toBe(200);
     expect(sameAnalyses.json().record.record_last_updated).toBe(record.record_last_updated);
     const matrix = await getOne(`/api/get-matrix?matrix_id=${catalogue.blood}`);
-    const reference = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-matrix',
-      payload: { matrix_id: catalogue.blood, matrix_last_updated: matrix.matrix_last_updated },
+    const reference = await call(ctx.app, admin, 'updateMatrix', {
+      body: { matrix_id: catalogue.blood, matrix_last_updated: matrix.matrix_last_updated },
     });
     expect([reference.statusCode, reference.json().matrix_last_updated]).toEqual([
       200,

@@ -40,10 +40,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('record numbers on PostgreSQL', 
     const catalogue = await seedCatalogue(app, admin);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        call(app, admin, {
-          method: 'POST',
-          url: '/api/add-patient',
-          payload: {
+        call(app, admin, 'addPatient', {
+          body: {
             patient_surname: `Parallèle${i}`,
             patient_name: 'Test',
             patient_gender: 'F',

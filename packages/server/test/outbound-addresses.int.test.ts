@@ -92,7 +92,7 @@ describe.each(DATABASES)('addresses users set on %s', (kind) => {
     });
 
     const destination = async () => {
-      const answer = await call(ctx.app, admin, { method: 'GET', url: '/api/get-exchange-destination' });
+      const answer = await call(ctx.app, admin, 'getExchangeDestination');
       expect(answer.statusCode, answer.body).toBe(200);
       return answer.json<Json>();
     };
@@ -154,24 +154,18 @@ describe.each(DATABASES)('addresses users set on %s', (kind) => {
     it('refuses each internal push endpoint, for a clinic user as for staff, when it is subscribed', async () => {
       for (const session of [admin, clinic]) {
         for (const endpoint of INTERNAL(port)) {
-          const answer = await call(ctx.app, session, {
-            method: 'POST',
-            url: '/api/add-push-subscription',
-            payload: { endpoint, ...browserKeys() },
+          const answer = await call(ctx.app, session, 'addPushSubscription', {
+            body: { endpoint, ...browserKeys() },
           });
           expect([answer.statusCode, codeOf(answer)], endpoint).toEqual([400, 'destinationNotAllowed']);
           expect(answer.json(), endpoint).toMatchObject({ details: { field: 'endpoint' } });
         }
-        const other = await call(ctx.app, session, {
-          method: 'POST',
-          url: '/api/add-push-subscription',
-          payload: { endpoint: 'gopher://push.test/x', ...browserKeys() },
+        const other = await call(ctx.app, session, 'addPushSubscription', {
+          body: { endpoint: 'gopher://push.test/x', ...browserKeys() },
         });
         expect(codeOf(other)).toBe('destinationNotAllowed');
-        const kept = await call(ctx.app, session, {
-          method: 'POST',
-          url: '/api/add-push-subscription',
-          payload: { endpoint: 'https://public.test/push/1', ...browserKeys() },
+        const kept = await call(ctx.app, session, 'addPushSubscription', {
+          body: { endpoint: 'https://public.test/push/1', ...browserKeys() },
         });
         expect(kept.statusCode, kept.body).toBe(200);
         // Nothing internal was stored, so nothing internal can be probed through send-test-push.
@@ -191,7 +185,7 @@ describe.each(DATABASES)('addresses users set on %s', (kind) => {
       await ctx.database.db
         .insert(pushSubscriptions)
         .values({ admin_uid: clinic.uid, endpoint: `${probe.url}/old`, ...browserKeys() });
-      const answer = await call(ctx.app, clinic, { method: 'POST', url: '/api/send-test-push', payload: {} });
+      const answer = await call(ctx.app, clinic, 'sendTestPush', { body: {} });
       expect(answer.json(), answer.body).toEqual({ sent: 0 });
       expect(reached).toEqual([]);
     });
@@ -238,31 +232,19 @@ describe.each(DATABASES)('addresses users set on %s', (kind) => {
     });
 
     const subscribe = (endpoint: string) =>
-      call(ctx.app, session, {
-        method: 'POST',
-        url: '/api/add-push-subscription',
-        payload: { endpoint, ...browserKeys() },
-      });
+      call(ctx.app, session, 'addPushSubscription', { body: { endpoint, ...browserKeys() } });
 
     it('reaches an allowed address, still refuses the others, and follows no redirect', async () => {
       expect((await subscribe(`${direct.url}/1`)).statusCode).toBe(200);
       expect(codeOf(await subscribe(`${inner.url}/1`))).toBe('destinationNotAllowed');
-      const sentDirect = await call(ctx.app, session, {
-        method: 'POST',
-        url: '/api/send-test-push',
-        payload: {},
-      });
+      const sentDirect = await call(ctx.app, session, 'sendTestPush', { body: {} });
       expect(sentDirect.json()).toEqual({ sent: 1 });
       expect(directly).toEqual(['/push/1']);
 
       await ctx.database.db.delete(pushSubscriptions).where(eq(pushSubscriptions.admin_uid, session.uid));
       // The redirecting endpoint is on an allowed address: it is kept, but its 307 to ::1 is not followed.
       expect((await subscribe(`${redirecting.url}/2`)).statusCode).toBe(200);
-      const redirected = await call(ctx.app, session, {
-        method: 'POST',
-        url: '/api/send-test-push',
-        payload: {},
-      });
+      const redirected = await call(ctx.app, session, 'sendTestPush', { body: {} });
       expect(redirected.json()).toEqual({ sent: 0 });
       expect(hidden).toEqual([]);
     });

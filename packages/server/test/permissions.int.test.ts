@@ -66,13 +66,11 @@ describe.each(DATABASES)('permissions on %s', (kind) => {
 
   it('answers noAdminRights at level 0, insufficientAdminRights below the level, and logs the refusal', async () => {
     const technician = await login(ctx.app, 'technicien@demo.lab');
-    const none = await call(ctx.app, technician, { method: 'GET', url: '/api/get-admins' });
+    const none = await call(ctx.app, technician, 'getAdmins');
     expect([none.statusCode, codeOf(none)]).toEqual([403, 'noAdminRights']);
 
-    const readOnly = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/auth/add-new-user',
-      payload: {
+    const readOnly = await call(ctx.app, admin, 'addNewUser', {
+      body: {
         user_name: 'Lecteur',
         user_email: 'lecteur@demo.lab',
         user_password: digest('Lecteur-2026!'),
@@ -81,11 +79,9 @@ describe.each(DATABASES)('permissions on %s', (kind) => {
     });
     expect(readOnly.statusCode).toBe(200);
     const reader = await login(ctx.app, 'lecteur@demo.lab', digest('Lecteur-2026!'));
-    expect((await call(ctx.app, reader, { method: 'GET', url: '/api/get-admins' })).statusCode).toBe(200);
-    const tooLow = await call(ctx.app, reader, {
-      method: 'POST',
-      url: '/auth/add-new-user',
-      payload: { user_name: 'X', user_email: 'x@demo.lab' },
+    expect((await call(ctx.app, reader, 'getAdmins')).statusCode).toBe(200);
+    const tooLow = await call(ctx.app, reader, 'addNewUser', {
+      body: { user_name: 'X', user_email: 'x@demo.lab' },
     });
     expect(codeOf(tooLow)).toBe('insufficientAdminRights');
 
@@ -104,12 +100,8 @@ describe.each(DATABASES)('permissions on %s', (kind) => {
   it('keeps prescribers and external users out of internal calls', async () => {
     for (const email of ['prescripteur@demo.lab', 'clinique@demo.lab']) {
       const session = await login(ctx.app, email);
-      expect(codeOf(await call(ctx.app, session, { method: 'GET', url: '/api/get-admins' }))).toBe(
-        'insufficientRights',
-      );
-      expect((await call(ctx.app, session, { method: 'GET', url: '/api/get-user-data' })).statusCode).toBe(
-        200,
-      );
+      expect(codeOf(await call(ctx.app, session, 'getAdmins'))).toBe('insufficientRights');
+      expect((await call(ctx.app, session, 'getUserData')).statusCode).toBe(200);
     }
   });
 
@@ -122,18 +114,11 @@ describe.each(DATABASES)('permissions on %s', (kind) => {
   });
 
   it('creates external and prescriber users with their portal rights only', async () => {
-    const clinicId = (
-      await call(ctx.app, await login(ctx.app, 'clinique@demo.lab'), {
-        method: 'GET',
-        url: '/api/get-user-data',
-      })
-    ).json<{
+    const clinicId = (await call(ctx.app, await login(ctx.app, 'clinique@demo.lab'), 'getUserData')).json<{
       rights: { clinic_id: string };
     }>().rights.clinic_id;
-    const external = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/auth/add-new-external-user',
-      payload: {
+    const external = await call(ctx.app, admin, 'addNewExternalUser', {
+      body: {
         user_name: 'Facturation Lilas',
         user_email: 'factu@lilas.fr',
         clinic_id: clinicId,
@@ -143,7 +128,7 @@ describe.each(DATABASES)('permissions on %s', (kind) => {
     });
     expect(external.statusCode).toBe(200);
     const billing = await login(ctx.app, 'factu@lilas.fr', digest('Factu-2026!'));
-    const data = (await call(ctx.app, billing, { method: 'GET', url: '/api/get-user-data' })).json();
+    const data = (await call(ctx.app, billing, 'getUserData')).json();
     expect(data).toMatchObject({
       user_type: 'external',
       user_external: true,
@@ -151,10 +136,8 @@ describe.each(DATABASES)('permissions on %s', (kind) => {
       rights: { billing_user: true, medical_user: false, admin_records: 0, clinic_id: clinicId },
     });
 
-    const unknownClinic = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/auth/add-new-external-user',
-      payload: {
+    const unknownClinic = await call(ctx.app, admin, 'addNewExternalUser', {
+      body: {
         user_name: 'X',
         user_email: 'x@lilas.fr',
         clinic_id: '00000000-0000-4000-8000-000000000000',
@@ -163,16 +146,12 @@ describe.each(DATABASES)('permissions on %s', (kind) => {
     });
     expect(codeOf(unknownClinic)).toBe('clinicNotFound');
 
-    const prescriber = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/auth/add-new-prescriber-user',
-      payload: { user_name: 'Dr Y', user_email: 'y@cabinet.fr' },
+    const prescriber = await call(ctx.app, admin, 'addNewPrescriberUser', {
+      body: { user_name: 'Dr Y', user_email: 'y@cabinet.fr' },
     });
     expect(prescriber.json()).toMatchObject({ invitation_sent: true });
-    const taken = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/auth/add-new-prescriber-user',
-      payload: { user_name: 'Dr Y', user_email: 'Y@cabinet.fr' },
+    const taken = await call(ctx.app, admin, 'addNewPrescriberUser', {
+      body: { user_name: 'Dr Y', user_email: 'Y@cabinet.fr' },
     });
     expect([taken.statusCode, codeOf(taken)]).toEqual([409, 'emailAlreadyInUse']);
   });
@@ -184,35 +163,29 @@ describe.each(DATABASES)('permissions on %s', (kind) => {
     await writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
       tx.update(users).set({ admin_access: 2 }).where(eq(users.user_email, 'biologiste@demo.lab')),
     );
-    const beyond = await call(ctx.app, biologist, {
-      method: 'POST',
-      url: '/auth/add-new-user',
-      payload: { user_name: 'Z', user_email: 'z@demo.lab', admin_nabms: 3 },
+    const beyond = await call(ctx.app, biologist, 'addNewUser', {
+      body: { user_name: 'Z', user_email: 'z@demo.lab', admin_nabms: 3 },
     });
     expect([codeOf(beyond), beyond.json().details]).toEqual([
       'insufficientAdminRights',
       { field: 'admin_nabms' },
     ]);
-    const special = await call(ctx.app, biologist, {
-      method: 'POST',
-      url: '/auth/add-new-user',
-      payload: { user_name: 'Z', user_email: 'z@demo.lab', billing_user: 'true' },
+    const special = await call(ctx.app, biologist, 'addNewUser', {
+      body: { user_name: 'Z', user_email: 'z@demo.lab', billing_user: 'true' },
     });
     expect(codeOf(special)).toBe('insufficientAdminRights');
   });
 
   it('refuses to change rights of an external user and a stale update of rights', async () => {
-    const list = (await call(ctx.app, admin, { method: 'GET', url: '/api/get-admins' })).json<
+    const list = (await call(ctx.app, admin, 'getAdmins')).json<
       Array<{ admin_uid: string; user_email: string; user_name: string; admin_last_updated: string }>
     >();
     expect(list.map((u) => u.user_name)).toEqual(
       [...list.map((u) => u.user_name)].sort((a, b) => a.localeCompare(b)),
     );
     const clinic = list.find((u) => u.user_email === 'clinique@demo.lab');
-    const external = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-admin-access',
-      payload: {
+    const external = await call(ctx.app, admin, 'updateAdminAccess', {
+      body: {
         admin_uid: clinic?.admin_uid,
         admin_last_updated: clinic?.admin_last_updated,
         admin_records: 1,
@@ -221,20 +194,16 @@ describe.each(DATABASES)('permissions on %s', (kind) => {
     expect(codeOf(external)).toBe('cannotUpdateRightsOfExternalUser');
 
     const tech = list.find((u) => u.user_email === 'technicien@demo.lab');
-    const first = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-admin-access',
-      payload: {
+    const first = await call(ctx.app, admin, 'updateAdminAccess', {
+      body: {
         admin_uid: tech?.admin_uid,
         admin_last_updated: tech?.admin_last_updated,
         admin_machines: 2,
       },
     });
     expect(first.json()).toMatchObject({ rights: { admin_machines: 2, admin_samples: 2 } });
-    const stale = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-admin-access',
-      payload: {
+    const stale = await call(ctx.app, admin, 'updateAdminAccess', {
+      body: {
         admin_uid: tech?.admin_uid,
         admin_last_updated: tech?.admin_last_updated,
         admin_machines: 0,
@@ -242,18 +211,17 @@ describe.each(DATABASES)('permissions on %s', (kind) => {
     });
     expect([stale.statusCode, codeOf(stale)]).toEqual([409, 'staleUpdate']);
     const [current] = (
-      await call(ctx.app, admin, { method: 'GET', url: `/api/get-admin?admin_uid=${tech?.admin_uid}` })
+      await call(ctx.app, admin, 'getAdmin', { query: { admin_uid: tech?.admin_uid } })
     ).json<Array<{ rights: { admin_machines: number } }>>();
     expect(current?.rights.admin_machines).toBe(2);
-    const missing = await call(ctx.app, admin, {
-      method: 'GET',
-      url: '/api/get-admin?admin_uid=00000000-0000-4000-8000-000000000000',
+    const missing = await call(ctx.app, admin, 'getAdmin', {
+      query: { admin_uid: '00000000-0000-4000-8000-000000000000' },
     });
     expect(codeOf(missing)).toBe('adminNotFound');
   });
 
   it('exports the users of the laboratory with their rights, for readers of users only', async () => {
-    const csv = await call(ctx.app, admin, { method: 'GET', url: '/api/export-users?format=csv' });
+    const csv = await call(ctx.app, admin, 'exportUsers', { query: { format: 'csv' } });
     const lines = csv.body
       .replace(/^\uFEFF/, '')
       .trim()
@@ -263,19 +231,15 @@ describe.each(DATABASES)('permissions on %s', (kind) => {
     expect(lines.some((line) => line.includes('technicien@demo.lab'))).toBe(true);
     expect(lines.every((line) => !line.includes('argon2'))).toBe(true);
     const technician = await login(ctx.app, 'technicien@demo.lab');
-    expect(codeOf(await call(ctx.app, technician, { method: 'GET', url: '/api/export-users' }))).toBe(
-      'noAdminRights',
-    );
+    expect(codeOf(await call(ctx.app, technician, 'exportUsers'))).toBe('noAdminRights');
   });
 
   it('does not let an administrator lock themselves out', async () => {
-    const [me] = (
-      await call(ctx.app, admin, { method: 'GET', url: `/api/get-admin?admin_uid=${admin.uid}` })
-    ).json<Array<{ admin_last_updated: string }>>();
-    const response = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-admin-access',
-      payload: { admin_uid: admin.uid, admin_last_updated: me?.admin_last_updated, user_disabled: true },
+    const [me] = (await call(ctx.app, admin, 'getAdmin', { query: { admin_uid: admin.uid } })).json<
+      Array<{ admin_last_updated: string }>
+    >();
+    const response = await call(ctx.app, admin, 'updateAdminAccess', {
+      body: { admin_uid: admin.uid, admin_last_updated: me?.admin_last_updated, user_disabled: true },
     });
     expect(codeOf(response)).toBe('invalidOperation');
   });

@@ -67,10 +67,8 @@ describe.each(DATABASES)('plausibility limits and the demo eGFR on %s', (kind) =
   };
   /** A new patient's record of these analyses: its samples' ids and numbers. */
   const recordOf = async (surname: string, analysisIds: string[], patient: Json = {}) => {
-    const created = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const created = await call(ctx.app, secretary, 'addPatient', {
+      body: {
         patient_surname: surname,
         patient_name: 'Claire',
         patient_gender: 'F',
@@ -98,11 +96,7 @@ describe.each(DATABASES)('plausibility limits and the demo eGFR on %s', (kind) =
     return found;
   };
   const save = (sampleId: string, lines: Json[]) =>
-    call(ctx.app, technician, {
-      method: 'PUT',
-      url: '/api/update-sample-results',
-      payload: { sample_id: sampleId, results: lines },
-    });
+    call(ctx.app, technician, 'updateSampleResults', { body: { sample_id: sampleId, results: lines } });
   /** The rows of the results table for a sample, read directly: what was really written. */
   const storedRows = (sampleId: string) =>
     ctx.database.db.select().from(results).where(eq(results.result_sample, sampleId));
@@ -174,10 +168,8 @@ describe.each(DATABASES)('plausibility limits and the demo eGFR on %s', (kind) =
   });
 
   it('refuses the row of −5 g/dL in an instrument import and writes the file’s other rows', async () => {
-    const mapped = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-import-mappings',
-      payload: {
+    const mapped = await call(ctx.app, admin, 'updateImportMappings', {
+      body: {
         file_type: 'forwarding',
         mappings: [
           { instrument_code: 'HGB', parameter_id: parameterId('HB') },
@@ -241,10 +233,8 @@ describe.each(DATABASES)('plausibility limits and the demo eGFR on %s', (kind) =
     });
     expect(baseExcess.statusCode, baseExcess.body).toBe(200);
     const parameter = baseExcess.json<{ parameter_id: string; parameter_last_updated: string }>();
-    const gases = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-analysis',
-      payload: {
+    const gases = await call(ctx.app, admin, 'addAnalysis', {
+      body: {
         analysis_name: 'Gaz du sang (excès de base)',
         analysis_sample_type: creatinine.analysis_sample_type,
         analysis_matrix: creatinine.analysis_matrix,
@@ -262,10 +252,8 @@ describe.each(DATABASES)('plausibility limits and the demo eGFR on %s', (kind) =
     expect(lineOf(negative.json<Answer>(), parameter.parameter_id).result?.result_value).toBe(-4.2);
 
     // A change of one limit is checked against the stored other one, then traced old and new.
-    const beyondMinimum = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-parameter',
-      payload: {
+    const beyondMinimum = await call(ctx.app, admin, 'updateParameter', {
+      body: {
         parameter_id: parameter.parameter_id,
         parameter_last_updated: parameter.parameter_last_updated,
         parameter_plausible_max: -40,
@@ -275,10 +263,8 @@ describe.each(DATABASES)('plausibility limits and the demo eGFR on %s', (kind) =
       'invalidBounds',
       { fields: ['parameter_plausible_min'] },
     ]);
-    const narrowed = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-parameter',
-      payload: {
+    const narrowed = await call(ctx.app, admin, 'updateParameter', {
+      body: {
         parameter_id: parameter.parameter_id,
         parameter_last_updated: parameter.parameter_last_updated,
         parameter_plausible_min: -25,

@@ -59,11 +59,7 @@ describe.each(DATABASES)('Pro Santé Connect on %s', (kind) => {
   }
 
   async function startLink(session: Session) {
-    const started = await call(ctx.app, session, {
-      method: 'POST',
-      url: '/api/start-psc-link',
-      payload: { locale: 'fr' },
-    });
+    const started = await call(ctx.app, session, 'startPscLink', { body: { locale: 'fr' } });
     expect(started.statusCode).toBe(200);
     const url = new URL(started.json<{ url: string }>().url);
     expect(url.origin).toBe(provider.issuer);
@@ -106,21 +102,13 @@ describe.each(DATABASES)('Pro Santé Connect on %s', (kind) => {
     const { page, query } = await returnFrom(await startLink(biologist));
     expect(page).toBe('/fr/security');
     expect(Object.keys(query)).toEqual(expect.arrayContaining(['state', 'code']));
-    const linked = await call(ctx.app, biologist, {
-      method: 'PUT',
-      url: '/api/link-psc-account',
-      payload: query,
-    });
+    const linked = await call(ctx.app, biologist, 'linkPscAccount', { body: query });
     expect(linked.statusCode).toBe(200);
     expect(linked.json()).toMatchObject({ psc_linked: true });
     // The same return cannot serve twice.
-    const again = await call(ctx.app, biologist, {
-      method: 'PUT',
-      url: '/api/link-psc-account',
-      payload: query,
-    });
+    const again = await call(ctx.app, biologist, 'linkPscAccount', { body: query });
     expect(codeOf(again)).toBe('ssoRequestNotFound');
-    const status = await call(ctx.app, biologist, { method: 'GET', url: '/api/get-account-status' });
+    const status = await call(ctx.app, biologist, 'getAccountStatus');
     expect(status.json()).toMatchObject({ psc_linked: true, psc_configured: true });
     const [event] = await ctx.database.db
       .select()
@@ -133,19 +121,11 @@ describe.each(DATABASES)('Pro Santé Connect on %s', (kind) => {
     const admin = await login(ctx.app, 'admin@demo.lab');
     provider.nextLogin = { professional: DR_MARTIN, acr: 'eidas1' };
     const { query } = await returnFrom(await startLink(admin));
-    const answer = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/link-psc-account',
-      payload: query,
-    });
+    const answer = await call(ctx.app, admin, 'linkPscAccount', { body: query });
     expect(codeOf(answer)).toBe('ssoAlreadyLinked');
 
     const { query: biologistsReturn } = await returnFrom(await startLink(biologist));
-    const stolen = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/link-psc-account',
-      payload: biologistsReturn,
-    });
+    const stolen = await call(ctx.app, admin, 'linkPscAccount', { body: biologistsReturn });
     expect(codeOf(stolen)).toBe('ssoRequestNotFound');
   });
 
@@ -185,11 +165,7 @@ describe.each(DATABASES)('Pro Santé Connect on %s', (kind) => {
   });
 
   it('unlinks, after which the professional is unknown again', async () => {
-    const unlinked = await call(ctx.app, biologist, {
-      method: 'PUT',
-      url: '/api/unlink-psc-account',
-      payload: {},
-    });
+    const unlinked = await call(ctx.app, biologist, 'unlinkPscAccount', { body: {} });
     expect(unlinked.statusCode).toBe(200);
     provider.nextLogin = { professional: DR_MARTIN, acr: 'eidas1' };
     expect(codeOf(await pscUser(await ssoLogin()))).toBe('ssoUnknownProfessional');

@@ -168,11 +168,7 @@ describe.each(DATABASES)('the record screen reads names on %s', (kind) => {
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await version()).toBe(before);
-    const removed = await call(ctx.app, admin, {
-      method: 'DELETE',
-      url: '/api/delete-prescribers',
-      payload: { ids: [added.prescriber_id] },
-    });
+    const removed = await call(ctx.app, admin, 'deletePrescribers', { body: { ids: [added.prescriber_id] } });
     expect(removed.json()).toEqual({ deleted: 1 });
     expect(await version()).toBe(before + 1);
   });
@@ -193,10 +189,7 @@ describe.each(DATABASES)('the record screen reads names on %s', (kind) => {
       ),
     );
     expect(written).toBe('accepted');
-    const response = await call(ctx.app, admin, {
-      method: 'GET',
-      url: `/api/get-record?record_id=${created.record_id}`,
-    });
+    const response = await call(ctx.app, admin, 'getRecord', { query: { record_id: created.record_id } });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<Json[]>()[0]?.record_analyses).toEqual([
       { analysis_id: 'NFS', analysis_name: '' },

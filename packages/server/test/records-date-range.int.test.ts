@@ -86,9 +86,8 @@ describe.each(DATABASES)('records created between two days on %s', (kind) => {
       'DR0006',
       'DR0007',
     ]);
-    const upTo = await call(ctx.app, secretary, {
-      method: 'GET',
-      url: '/api/get-records?filter_date_to=2019-03-10&number_of_records=50',
+    const upTo = await call(ctx.app, secretary, 'getRecords', {
+      query: { filter_date_to: '2019-03-10', number_of_records: '50' },
     });
     expect(upTo.json<Page>().data.map((row) => row.record_number)).toEqual([
       'DR0001',

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { records } from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
+import type { RawInput } from './client.js';
 import {
   call,
   codeOf,
@@ -46,41 +47,39 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
     | 'record'
     | 'number';
   const ids = {} as Record<IdName, string>;
-  const post = (session: Session, url: string, payload: Json) =>
-    call(ctx.app, session, { method: 'POST', url, payload });
-  const put = (session: Session, url: string, payload: Json) =>
-    call(ctx.app, session, { method: 'PUT', url, payload });
-  const get = async <T = Json>(session: Session, url: string) =>
-    (await call(ctx.app, session, { method: 'GET', url })).json<T>();
-  const record = async (id: string) => (await get<Json[]>(admin, `/api/get-record?record_id=${id}`))[0] ?? {};
+  const post = (session: Session, name: string, body: Json) => call(ctx.app, session, name, { body });
+  const put = post;
+  const get = async <T = Json>(session: Session, name: string, query: RawInput['query'] = {}) =>
+    (await call(ctx.app, session, name, { query })).json<T>();
+  const record = async (id: string) => (await get<Json[]>(admin, 'getRecord', { record_id: id }))[0] ?? {};
   const selection = (...analysisIds: string[]) => [{ combination: 1, analysis_ids: analysisIds }];
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
     admin = await login(ctx.app, 'admin@demo.lab');
     secretary = await login(ctx.app, 'secretariat@demo.lab');
-    const id = async (url: string, payload: Json, field: string) =>
-      String((await post(admin, url, payload)).json<Json>()[field]);
-    ids.blood = await id('/api/add-matrix', { matrix_name: 'Sang' }, 'matrix_id');
-    ids.urine = await id('/api/add-matrix', { matrix_name: 'Urine' }, 'matrix_id');
-    ids.edta = await id('/api/add-sampletype', { sample_type_name: 'Tube EDTA' }, 'sample_type_id');
-    ids.serum = await id('/api/add-sampletype', { sample_type_name: 'Tube sec' }, 'sample_type_id');
-    ids.pot = await id('/api/add-sampletype', { sample_type_name: 'Flacon stérile' }, 'sample_type_id');
-    await post(admin, '/api/add-nabm', { nabm_code: '1104', nabm_wording: 'Hémogramme', nabm_coef_b: 26 });
-    await post(admin, '/api/add-nabm', {
+    const id = async (name: string, payload: Json, field: string) =>
+      String((await post(admin, name, payload)).json<Json>()[field]);
+    ids.blood = await id('addMatrix', { matrix_name: 'Sang' }, 'matrix_id');
+    ids.urine = await id('addMatrix', { matrix_name: 'Urine' }, 'matrix_id');
+    ids.edta = await id('addSampletype', { sample_type_name: 'Tube EDTA' }, 'sample_type_id');
+    ids.serum = await id('addSampletype', { sample_type_name: 'Tube sec' }, 'sample_type_id');
+    ids.pot = await id('addSampletype', { sample_type_name: 'Flacon stérile' }, 'sample_type_id');
+    await post(admin, 'addNabm', { nabm_code: '1104', nabm_wording: 'Hémogramme', nabm_coef_b: 26 });
+    await post(admin, 'addNabm', {
       nabm_code: '0552',
       nabm_wording: 'Glucose',
       nabm_coef_b: 5,
       nabm_incompatible_codes: ['0412'],
     });
-    await post(admin, '/api/add-nabm', {
+    await post(admin, 'addNabm', {
       nabm_code: '0412',
       nabm_wording: 'Cycle glycémique',
       nabm_coef_b: 20,
     });
     const analysis = (name: string, type: string, matrix: string, codes: string[], extra: Json = {}) =>
       id(
-        '/api/add-analysis',
+        'addAnalysis',
         {
           analysis_name: name,
           analysis_sample_type: type,
@@ -95,15 +94,13 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
     ids.ecbu = await analysis('ECBU', ids.pot, ids.urine, []);
     ids.cycle = await analysis('Cycle glycémique', ids.serum, ids.blood, ['0412']);
     ids.internal = await analysis('Contrôle interne', ids.serum, ids.blood, [], { analysis_visible: false });
-    ids.prescriber = String(
-      (await get<{ data: Json[] }>(admin, '/api/get-prescribers')).data[0]?.prescriber_id,
-    );
-    ids.clinic = String((await get<{ data: Json[] }>(admin, '/api/get-clinics')).data[0]?.clinic_id);
+    ids.prescriber = String((await get<{ data: Json[] }>(admin, 'getPrescribers')).data[0]?.prescriber_id);
+    ids.clinic = String((await get<{ data: Json[] }>(admin, 'getClinics')).data[0]?.clinic_id);
   });
   afterAll(() => stopTestApp(ctx));
 
   it('registers a new patient and a record with one sample per sample type and matrix', async () => {
-    const response = await post(secretary, '/api/add-patient', {
+    const response = await post(secretary, 'addPatient', {
       ...NEW_PATIENT,
       record_prescriber: ids.prescriber,
       record_prescription_date: '2026-11-20',
@@ -149,7 +146,7 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
     const samples = detail.samples as Array<{ sample_analyses: string[]; sample_type: string }>;
     expect(samples.find((s) => s.sample_type === ids.edta)?.sample_analyses).toEqual([ids.nfs]);
 
-    const second = await post(secretary, '/api/add-patient', {
+    const second = await post(secretary, 'addPatient', {
       patient_id: created.patient_id,
       record_selected_analyses: selection(ids.nfs),
     });
@@ -158,7 +155,7 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
 
   it('refuses hidden analyses, NABM conflicts, unknown analyses and incomplete patients', async () => {
     const order = (analysisIds: string[], extra: Json = {}) =>
-      post(secretary, '/api/add-patient', {
+      post(secretary, 'addPatient', {
         patient_id: ids.patient,
         record_selected_analyses: selection(...analysisIds),
         ...extra,
@@ -170,7 +167,7 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
       ['0412', '0552'],
     ]);
     expect(codeOf(await order(['00000000-0000-4000-8000-000000000000']))).toBe('analysisNotFound');
-    const incomplete = await post(secretary, '/api/add-patient', {
+    const incomplete = await post(secretary, 'addPatient', {
       patient_surname: 'X',
       record_selected_analyses: selection(ids.nfs),
     });
@@ -181,13 +178,13 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
         .details.issues.map((i: Json) => i.path)
         .sort(),
     ]).toEqual(['missingData', ['patient_dob', 'patient_gender', 'patient_name']]);
-    const badNir = await post(secretary, '/api/add-patient', {
+    const badNir = await post(secretary, 'addPatient', {
       ...NEW_PATIENT,
       patient_nir: '288047505612368',
       record_selected_analyses: selection(ids.nfs),
     });
     expect(badNir.json().details.issues[0].path).toBe('patient_nir');
-    const qualifiedWithoutIns = await post(secretary, '/api/add-patient', {
+    const qualifiedWithoutIns = await post(secretary, 'addPatient', {
       ...NEW_PATIENT,
       patient_identity_status: 'qualified',
       record_selected_analyses: selection(ids.nfs),
@@ -197,7 +194,7 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
       message: 'insRequired',
     });
     const technician = await login(ctx.app, 'technicien@demo.lab');
-    const noRight = await post(technician, '/api/add-patient', {
+    const noRight = await post(technician, 'addPatient', {
       ...NEW_PATIENT,
       record_selected_analyses: selection(ids.nfs),
     });
@@ -210,7 +207,7 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
       (before.samples as Array<{ sample_analyses: string[]; sample_number: string }>).find((s) =>
         s.sample_analyses.includes(analysisId ?? ''),
       )?.sample_number;
-    const update = await put(secretary, '/api/update-patient', {
+    const update = await put(secretary, 'updatePatient', {
       record_id: ids.record,
       record_last_updated: before.record_last_updated,
       record_selected_analyses: [{ combination: 1, analysis_ids: [ids.nfs, ids.ecbu] }],
@@ -220,14 +217,14 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
     const numbers = (after.samples as Json[]).map((s) => s.sample_number);
     expect(numbers).toEqual([numberOf(ids.nfs), numberOf(ids.ecbu)].sort());
     expect(numbers).not.toContain(numberOf(ids.glucose));
-    const stale = await put(secretary, '/api/update-patient', {
+    const stale = await put(secretary, 'updatePatient', {
       record_id: ids.record,
       record_last_updated: before.record_last_updated,
       record_internal_notes: 'x',
     });
     expect(codeOf(stale)).toBe('staleUpdate');
     const patient = after.patient as Json;
-    const renamed = await put(secretary, '/api/update-patient', {
+    const renamed = await put(secretary, 'updatePatient', {
       patient_id: ids.patient,
       patient_last_updated: patient.patient_last_updated,
       patient_surname: 'Durand-Moreau',
@@ -241,7 +238,7 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
 
   it('moves statuses forward only and fixes the analyses once processing', async () => {
     const current = await record(ids.record);
-    const registered = await put(admin, '/api/update-record-status', {
+    const registered = await put(admin, 'updateRecordStatus', {
       record_id: ids.record,
       record_last_updated: current.record_last_updated,
       record_status: 1,
@@ -249,10 +246,10 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
     expect(registered.json()).toMatchObject({ record_status: 1 });
     const technician = await login(ctx.app, 'technicien@demo.lab');
     const [sample] = (await record(ids.record)).samples as Json[];
-    await put(technician, '/api/update-sample-status', { sample_id: sample?.sample_id, sample_status: 1 });
+    await put(technician, 'updateSampleStatus', { sample_id: sample?.sample_id, sample_status: 1 });
     const processing = await record(ids.record);
     expect(processing).toMatchObject({ record_status: 2 });
-    const back = await put(admin, '/api/update-record-status', {
+    const back = await put(admin, 'updateRecordStatus', {
       record_id: ids.record,
       record_last_updated: processing.record_last_updated,
       record_status: 1,
@@ -266,7 +263,7 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
           .where(eq(records.record_id, ids.record ?? '')),
       ),
     ).rejects.toThrow();
-    const change = await put(secretary, '/api/update-patient', {
+    const change = await put(secretary, 'updatePatient', {
       record_id: ids.record,
       record_last_updated: processing.record_last_updated,
       record_selected_analyses: selection(ids.nfs),
@@ -276,14 +273,14 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
 
   it('cancels and replaces a record with an explanation', async () => {
     const created = (
-      await post(secretary, '/api/add-patient', {
+      await post(secretary, 'addPatient', {
         patient_id: ids.patient,
         record_selected_analyses: selection(ids.glucose),
         record_must_paper: true,
       })
     ).json<Json>();
     const current = await record(String(created.record_id));
-    const cancelled = await put(secretary, '/api/cancel-record', {
+    const cancelled = await put(secretary, 'cancelRecord', {
       record_id: created.record_id,
       record_last_updated: current.record_last_updated,
       record_annulment_explanation: 'Erreur de prescripteur',
@@ -300,13 +297,13 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
       record_status: 0,
     });
     expect(body.replacement.record_number).not.toBe(created.record_number);
-    const again = await put(secretary, '/api/cancel-record', {
+    const again = await put(secretary, 'cancelRecord', {
       record_id: created.record_id,
       record_last_updated: body.cancelled.record_last_updated,
       record_annulment_explanation: 'Encore',
     });
     expect(codeOf(again)).toBe('invalidOperation');
-    const edit = await put(secretary, '/api/update-patient', {
+    const edit = await put(secretary, 'updatePatient', {
       record_id: created.record_id,
       record_last_updated: body.cancelled.record_last_updated,
       record_is_urgent: true,
@@ -317,25 +314,25 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
   it('replaces a record whose analysis was hidden since it was ordered, and keeps that analysis', async () => {
     const admin = await login(ctx.app, 'admin@demo.lab');
     const orderable = (
-      await post(admin, '/api/add-analysis', {
+      await post(admin, 'addAnalysis', {
         analysis_name: 'Ancien dosage',
         analysis_sample_type: ids.serum,
         analysis_matrix: ids.blood,
       })
     ).json<Json>();
     const created = (
-      await post(secretary, '/api/add-patient', {
+      await post(secretary, 'addPatient', {
         patient_id: ids.patient,
         record_selected_analyses: selection(String(orderable.analysis_id)),
       })
     ).json<Json>();
-    await put(admin, '/api/update-analysis', {
+    await put(admin, 'updateAnalysis', {
       analysis_id: orderable.analysis_id,
       analysis_last_updated: orderable.analysis_last_updated,
       analysis_visible: false,
     });
     const current = await record(String(created.record_id));
-    const replaced = await put(secretary, '/api/cancel-record', {
+    const replaced = await put(secretary, 'cancelRecord', {
       record_id: created.record_id,
       record_last_updated: current.record_last_updated,
       record_annulment_explanation: 'Tube coagulé',
@@ -344,39 +341,35 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
     expect(replaced.json().replacement.record_selected_analyses).toEqual([
       { combination: 1, analysis_ids: [orderable.analysis_id] },
     ]);
-    const refused = await call(ctx.app, admin, {
-      method: 'DELETE',
-      url: '/api/delete-analyses',
-      payload: { ids: [orderable.analysis_id] },
-    });
+    const refused = await call(ctx.app, admin, 'deleteAnalyses', { body: { ids: [orderable.analysis_id] } });
     expect([codeOf(refused), refused.json().details]).toEqual(['cannotDelete', { referenced_by: 'samples' }]);
   });
 
   it('receives a record, scans it once, keeps notes and shows the whole trace', async () => {
     const created = (
-      await post(secretary, '/api/add-patient', {
+      await post(secretary, 'addPatient', {
         patient_id: ids.patient,
         record_selected_analyses: selection(ids.nfs),
       })
     ).json<Json>();
-    expect(
-      (await put(secretary, '/api/receive-record', { record_id: created.record_id })).json(),
-    ).toMatchObject({ record_status: 1 });
-    expect(
-      (await put(secretary, '/api/scan-record', { record_number: created.record_number })).statusCode,
-    ).toBe(200);
-    const second = await put(secretary, '/api/scan-record', { record_number: created.record_number });
+    expect((await put(secretary, 'receiveRecord', { record_id: created.record_id })).json()).toMatchObject({
+      record_status: 1,
+    });
+    expect((await put(secretary, 'scanRecord', { record_number: created.record_number })).statusCode).toBe(
+      200,
+    );
+    const second = await put(secretary, 'scanRecord', { record_number: created.record_number });
     expect([second.statusCode, codeOf(second)]).toEqual([409, 'recordAlreadyScanned']);
-    expect(codeOf(await put(secretary, '/api/scan-record', { record_number: '0000000000' }))).toBe(
+    expect(codeOf(await put(secretary, 'scanRecord', { record_number: '0000000000' }))).toBe(
       'recordNotFound',
     );
     const read = await record(String(created.record_id));
-    await put(secretary, '/api/update-record-comments', {
+    await put(secretary, 'updateRecordComments', {
       record_id: created.record_id,
       record_last_updated: read.record_last_updated,
       record_internal_notes: 'Patient à rappeler',
     });
-    const trace = await get<Json[]>(admin, `/api/get-record-trace?record_id=${created.record_id}`);
+    const trace = await get<Json[]>(admin, 'getRecordTrace', { record_id: String(created.record_id) });
     expect(trace.filter((t) => t.table_name === 'records' && t.modification_type === 'insert')).toHaveLength(
       1,
     );
@@ -398,7 +391,7 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
 
   it('keeps locked records from earlier versions read-only', async () => {
     const created = (
-      await post(secretary, '/api/add-patient', {
+      await post(secretary, 'addPatient', {
         patient_id: ids.patient,
         record_selected_analyses: selection(ids.nfs),
       })
@@ -410,7 +403,7 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
         .where(eq(records.record_id, String(created.record_id))),
     );
     const current = await record(String(created.record_id));
-    const edit = await put(secretary, '/api/update-patient', {
+    const edit = await put(secretary, 'updatePatient', {
       record_id: created.record_id,
       record_last_updated: current.record_last_updated,
       record_is_urgent: true,
@@ -418,7 +411,7 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
     expect(codeOf(edit)).toBe('cannotEditLock');
     expect(
       codeOf(
-        await put(secretary, '/api/update-record-comments', {
+        await put(secretary, 'updateRecordComments', {
           record_id: created.record_id,
           record_last_updated: current.record_last_updated,
           record_internal_notes: 'x',
@@ -428,73 +421,72 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
   });
 
   it('finds patients by name, NIR or date of birth, and records by patient, status and day', async () => {
-    const byName = await get<{ data: Json[] }>(secretary, '/api/get-patients?search=durand');
+    const byName = await get<{ data: Json[] }>(secretary, 'getPatients', { search: 'durand' });
     expect(byName.data.map((p) => p.patient_id)).toEqual([ids.patient]);
     expect(
-      (await get<{ data: Json[] }>(secretary, `/api/get-patients?search=${encodeURIComponent('12/04/1988')}`))
-        .data,
+      (await get<{ data: Json[] }>(secretary, 'getPatients', { search: '12/04/1988' })).data,
     ).toHaveLength(1);
-    expect((await get<{ data: Json[] }>(secretary, '/api/get-patients?search=2880475')).data).toHaveLength(1);
-    expect((await get<{ data: Json[] }>(secretary, '/api/get-patients?search=13/04/1988')).data).toHaveLength(
-      0,
+    expect((await get<{ data: Json[] }>(secretary, 'getPatients', { search: '2880475' })).data).toHaveLength(
+      1,
     );
+    expect(
+      (await get<{ data: Json[] }>(secretary, 'getPatients', { search: '13/04/1988' })).data,
+    ).toHaveLength(0);
 
-    const byPatient = await get<{ data: Json[]; number_of_rows: number }>(
-      secretary,
-      '/api/get-records?search=Durand&number_of_records=50',
-    );
+    const byPatient = await get<{ data: Json[]; number_of_rows: number }>(secretary, 'getRecords', {
+      search: 'Durand',
+      number_of_records: '50',
+    });
     expect(byPatient.number_of_rows).toBeGreaterThanOrEqual(5);
     expect(byPatient.data[0]).toMatchObject({ patient_surname: 'Durand-Moreau', patient_dob: '1988-04-12' });
-    const processing = await get<{ data: Json[] }>(
-      secretary,
-      '/api/get-records?filter_column[]=record_status&filter_value[]=2',
-    );
+    const processing = await get<{ data: Json[] }>(secretary, 'getRecords', {
+      filter_column: ['record_status'],
+      filter_value: ['2'],
+    });
     expect(processing.data.map((r) => r.record_id)).toEqual([ids.record]);
     // The laboratory's day (Paris), which is the list's day whatever the hour in UTC.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
-    const ofToday = await get<{ number_of_rows: number }>(
-      secretary,
-      `/api/get-records?filter_date_from=${today}&filter_date_to=${today}`,
-    );
+    const ofToday = await get<{ number_of_rows: number }>(secretary, 'getRecords', {
+      filter_date_from: today,
+      filter_date_to: today,
+    });
     expect(ofToday.number_of_rows).toBe(byPatient.number_of_rows);
-    const longAgo = await get<{ number_of_rows: number }>(
-      secretary,
-      '/api/get-records?filter_date_from=2020-01-01&filter_date_to=2020-01-31',
-    );
+    const longAgo = await get<{ number_of_rows: number }>(secretary, 'getRecords', {
+      filter_date_from: '2020-01-01',
+      filter_date_to: '2020-01-31',
+    });
     expect(longAgo.number_of_rows).toBe(0);
-    const withNct = await get<{ number_of_rows: number }>(
-      secretary,
-      '/api/get-records?filter_column[]=records_with_ncts&filter_value[]=true',
-    );
+    const withNct = await get<{ number_of_rows: number }>(secretary, 'getRecords', {
+      filter_column: ['records_with_ncts'],
+      filter_value: ['true'],
+    });
     expect(withNct.number_of_rows).toBe(0);
   });
 
   it('shows clinic users their clinic’s records and prescribers their own', async () => {
     const owned = (
-      await post(secretary, '/api/add-patient', {
+      await post(secretary, 'addPatient', {
         patient_id: ids.patient,
         record_owner: ids.clinic,
         record_selected_analyses: selection(ids.nfs),
       })
     ).json<Json>();
     const clinic = await login(ctx.app, 'clinique@demo.lab');
-    const seen = await get<{ data: Json[] }>(clinic, '/api/get-records');
+    const seen = await get<{ data: Json[] }>(clinic, 'getRecords');
     expect(seen.data.map((r) => r.record_id)).toEqual([owned.record_id]);
-    expect(
-      codeOf(await call(ctx.app, clinic, { method: 'GET', url: `/api/get-record?record_id=${ids.record}` })),
-    ).toBe('clinicUserOverreached');
+    expect(codeOf(await call(ctx.app, clinic, 'getRecord', { query: { record_id: ids.record } }))).toBe(
+      'clinicUserOverreached',
+    );
     const prescriber = await login(ctx.app, 'prescripteur@demo.lab');
-    const theirs = await get<{ data: Json[] }>(prescriber, '/api/get-records');
+    const theirs = await get<{ data: Json[] }>(prescriber, 'getRecords');
     expect(theirs.data.map((r) => r.record_id)).toEqual([ids.record]);
     const technician = await login(ctx.app, 'technicien@demo.lab');
-    expect((await call(ctx.app, technician, { method: 'GET', url: '/api/get-records' })).statusCode).toBe(
-      200,
-    );
+    expect((await call(ctx.app, technician, 'getRecords')).statusCode).toBe(200);
   });
 
   it('moves samples forward; validation needs the right and no NCT', async () => {
     const created = (
-      await post(secretary, '/api/add-patient', {
+      await post(secretary, 'addPatient', {
         patient_id: ids.patient,
         record_selected_analyses: selection(ids.nfs),
       })
@@ -504,19 +496,19 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
     }>();
     const sampleId = created.samples[0]?.sample_id ?? '';
     const technician = await login(ctx.app, 'technicien@demo.lab');
-    await put(secretary, '/api/receive-record', { record_id: created.record_id });
-    const prepared = await put(technician, '/api/update-sample-status', {
+    await put(secretary, 'receiveRecord', { record_id: created.record_id });
+    const prepared = await put(technician, 'updateSampleStatus', {
       sample_id: sampleId,
       sample_status: 1,
     });
     expect(prepared.json()).toMatchObject({ sample_status: 1 });
     expect((await record(created.record_id)).record_status).toBe(2);
     expect(
-      codeOf(await put(technician, '/api/update-sample-status', { sample_id: sampleId, sample_status: 0 })),
+      codeOf(await put(technician, 'updateSampleStatus', { sample_id: sampleId, sample_status: 0 })),
     ).toBe('cannotDowngradeStatus');
     // 'Validated' is validation's alone, whoever asks.
     expect(
-      codeOf(await put(technician, '/api/update-sample-status', { sample_id: sampleId, sample_status: 4 })),
+      codeOf(await put(technician, 'updateSampleStatus', { sample_id: sampleId, sample_status: 4 })),
     ).toBe('invalidStatusTransition');
     await ctx.database.db
       .execute(sql`UPDATE samples SET sample_nct_active = true WHERE sample_id = ${sampleId}`)
@@ -527,23 +519,23 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
     const biologist = await login(ctx.app, 'biologiste@demo.lab');
     expect(
       codeOf(
-        await put(biologist, '/api/update-sample-status', {
+        await put(biologist, 'updateSampleStatus', {
           sample_id: sampleId,
           sample_status: 4,
           force_save: true,
         }),
       ),
     ).toBe('invalidStatusTransition');
-    const withNct = await get<{ number_of_rows: number }>(
-      secretary,
-      '/api/get-records?filter_column[]=records_with_ncts&filter_value[]=true',
-    );
+    const withNct = await get<{ number_of_rows: number }>(secretary, 'getRecords', {
+      filter_column: ['records_with_ncts'],
+      filter_value: ['true'],
+    });
     expect(withNct.number_of_rows).toBe(1);
   });
 
   it('merges duplicate patients into the one kept, with their records and notes', async () => {
     const twin = (
-      await post(secretary, '/api/add-patient', {
+      await post(secretary, 'addPatient', {
         ...NEW_PATIENT,
         patient_surname: 'DURAND',
         patient_name: 'élodie',
@@ -553,18 +545,18 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
       })
     ).json<Json>();
     const third = (
-      await post(secretary, '/api/add-patient', {
+      await post(secretary, 'addPatient', {
         ...NEW_PATIENT,
         patient_nir: null,
         record_selected_analyses: selection(ids.nfs),
       })
     ).json<Json>();
-    const groups = await get<Array<{ patients: Json[] }>>(admin, '/api/get-duplicates');
+    const groups = await get<Array<{ patients: Json[] }>>(admin, 'getDuplicates');
     expect(groups).toHaveLength(1);
     expect(groups[0]?.patients.map((p) => p.patient_id).sort()).toEqual(
       [ids.patient, twin.patient_id, third.patient_id].sort(),
     );
-    const circular = await put(admin, '/api/resolve-duplicates', {
+    const circular = await put(admin, 'resolveDuplicates', {
       deletions: [
         { patient_id: twin.patient_id, replacement_patient_id: third.patient_id },
         { patient_id: third.patient_id, replacement_patient_id: ids.patient },
@@ -573,31 +565,30 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
     expect(codeOf(circular)).toBe('invalidListOfPatientsToDelete');
     expect(
       codeOf(
-        await put(secretary, '/api/resolve-duplicates', {
+        await put(secretary, 'resolveDuplicates', {
           deletions: [{ patient_id: twin.patient_id, replacement_patient_id: ids.patient }],
         }),
       ),
     ).toBe('insufficientAdminRights');
-    const merged = await put(admin, '/api/resolve-duplicates', {
+    const merged = await put(admin, 'resolveDuplicates', {
       deletions: [
         { patient_id: twin.patient_id, replacement_patient_id: ids.patient },
         { patient_id: third.patient_id, replacement_patient_id: ids.patient },
       ],
     });
     expect(merged.json()).toEqual({ deleted: 2, records_moved: 2 });
-    const history = await get<{ patient: Json; records: Json[] }>(
-      admin,
-      `/api/get-patient-history?patient_id=${ids.patient}`,
-    );
+    const history = await get<{ patient: Json; records: Json[] }>(admin, 'getPatientHistory', {
+      patient_id: ids.patient,
+    });
     expect(history.records.map((r) => r.record_id)).toEqual(
       expect.arrayContaining([twin.record_id, third.record_id]),
     );
     expect(history.patient.patient_internal_notes).toContain('Allergie au latex');
-    expect(await get(admin, '/api/get-duplicates')).toEqual([]);
+    expect(await get(admin, 'getDuplicates')).toEqual([]);
   });
 
   it('exports records with their patient, and samples, as CSV and XLSX', async () => {
-    const csv = await call(ctx.app, secretary, { method: 'GET', url: '/api/export-records?format=csv' });
+    const csv = await call(ctx.app, secretary, 'exportRecords', { query: { format: 'csv' } });
     const lines = csv.body
       .replace(/^\uFEFF/, '')
       .trim()
@@ -609,21 +600,19 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
       true,
     );
     expect(lines.every((line) => !line.includes('record_password'))).toBe(true);
-    const one = await call(ctx.app, secretary, {
-      method: 'GET',
-      url: `/api/export-records?format=csv&ids[]=${ids.record}`,
+    const one = await call(ctx.app, secretary, 'exportRecords', {
+      query: { format: 'csv', ids: [ids.record] },
     });
     expect(one.body.trim().split('\n')).toHaveLength(2);
-    const xlsx = await call(ctx.app, admin, { method: 'GET', url: '/api/export-samples?format=xlsx' });
+    const xlsx = await call(ctx.app, admin, 'exportSamples', { query: { format: 'xlsx' } });
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     const clinic = await login(ctx.app, 'clinique@demo.lab');
-    expect(codeOf(await call(ctx.app, clinic, { method: 'GET', url: '/api/export-records' }))).toBe(
-      'insufficientRights',
-    );
+    expect(codeOf(await call(ctx.app, clinic, 'exportRecords'))).toBe('insufficientRights');
   });
 
   it('looks up the national health identity through the INSi simulator', async () => {
-    const lookup = (query: string) => get<Json>(secretary, `/api/get-ins-from-identity-information?${query}`);
+    const lookup = (query: string) =>
+      get<Json>(secretary, 'getInsFromIdentityInformation', Object.fromEntries(new URLSearchParams(query)));
     const found = await lookup(
       'last_name=Pat-Trois&first_name=Dominique&sex=F&birthday=1979-03-21&birth_place=51215',
     );

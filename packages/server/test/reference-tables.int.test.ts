@@ -37,10 +37,8 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
       ['Vitros 5600', 'VIT', null],
       ['Atellica', 'ATL', 'Sous-sol'],
     ] as const) {
-      const response = await call(ctx.app, admin, {
-        method: 'POST',
-        url: '/api/add-machine',
-        payload: { machine_name: name, machine_code: code, machine_location: location },
+      const response = await call(ctx.app, admin, 'addMachine', {
+        body: { machine_name: name, machine_code: code, machine_location: location },
       });
       expect(response.statusCode, response.body).toBe(200);
     }
@@ -79,9 +77,8 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
   });
 
   it('refuses a sort or filter column outside the fixed list', async () => {
-    const injected = await call(ctx.app, admin, {
-      method: 'GET',
-      url: '/api/get-machines?sort_by=machine_name;DROP TABLE machines',
+    const injected = await call(ctx.app, admin, 'getMachines', {
+      query: { sort_by: 'machine_name;DROP TABLE machines' },
     });
     expect([injected.statusCode, codeOf(injected)]).toEqual([400, 'invalidOption']);
     const filter = await call(ctx.app, admin, {
@@ -93,17 +90,13 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
 
   it('filters on booleans and on other tables, values grouped per column', async () => {
     const clinic = (
-      await call(ctx.app, admin, {
-        method: 'POST',
-        url: '/api/add-clinic',
-        payload: { clinic_name: 'Clinique Pasteur', clinic_code: 'PAST' },
+      await call(ctx.app, admin, 'addClinic', {
+        body: { clinic_name: 'Clinique Pasteur', clinic_code: 'PAST' },
       })
     ).json<{ clinic_id: string }>();
     const hidden = (
-      await call(ctx.app, admin, {
-        method: 'POST',
-        url: '/api/add-clinic',
-        payload: { clinic_name: 'Ancienne clinique', clinic_code: 'OLD', clinic_visible: 'false' },
+      await call(ctx.app, admin, 'addClinic', {
+        body: { clinic_name: 'Ancienne clinique', clinic_code: 'OLD', clinic_visible: 'false' },
       })
     ).json<{ clinic_id: string }>();
     const visible = await list(admin, '/api/get-clinics');
@@ -120,10 +113,8 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
       ['Dubois', hidden.clinic_id],
       ['Leroy', null],
     ] as const) {
-      await call(ctx.app, admin, {
-        method: 'POST',
-        url: '/api/add-collector',
-        payload: { collector_surname: surname, collector_name: 'Infirmier', collector_owner: owner },
+      await call(ctx.app, admin, 'addCollector', {
+        body: { collector_surname: surname, collector_name: 'Infirmier', collector_owner: owner },
       });
     }
     const one = await list(
@@ -146,10 +137,8 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
   });
 
   it('drops empty fields on create, refuses duplicates, and checks references', async () => {
-    const created = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-family',
-      payload: { family_name: 'Hématologie', family_rank: 2, family_report_message: '' },
+    const created = await call(ctx.app, admin, 'addFamily', {
+      body: { family_name: 'Hématologie', family_rank: 2, family_report_message: '' },
     });
     expect(created.json()).toMatchObject({
       family_name: 'Hématologie',
@@ -157,28 +146,16 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
       family_report_message: null,
       family_is_envoi: false,
     });
-    const dup = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-family',
-      payload: { family_name: 'hématologie' },
-    });
+    const dup = await call(ctx.app, admin, 'addFamily', { body: { family_name: 'hématologie' } });
     expect([dup.statusCode, codeOf(dup)]).toEqual([409, 'nameTaken']);
-    const code = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-machine',
-      payload: { machine_name: 'Autre', machine_code: 'cob8' },
+    const code = await call(ctx.app, admin, 'addMachine', {
+      body: { machine_name: 'Autre', machine_code: 'cob8' },
     });
     expect(codeOf(code)).toBe('codeAlreadyInUse');
-    const missing = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-family',
-      payload: { family_rank: 1 },
-    });
+    const missing = await call(ctx.app, admin, 'addFamily', { body: { family_rank: 1 } });
     expect(codeOf(missing)).toBe('missingData');
-    const orphan = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-collector',
-      payload: {
+    const orphan = await call(ctx.app, admin, 'addCollector', {
+      body: {
         collector_surname: 'X',
         collector_name: 'Y',
         collector_owner: '00000000-0000-4000-8000-000000000000',
@@ -188,34 +165,24 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
   });
 
   it('updates with the stamp as read, refuses a stale one, and leaves a trace', async () => {
-    const matrix = (
-      await call(ctx.app, admin, {
-        method: 'POST',
-        url: '/api/add-matrix',
-        payload: { matrix_name: 'Sang total' },
-      })
-    ).json<{
+    const matrix = (await call(ctx.app, admin, 'addMatrix', { body: { matrix_name: 'Sang total' } })).json<{
       matrix_id: string;
       matrix_last_updated: string;
     }>();
     const [fetched] = (
-      await call(ctx.app, admin, { method: 'GET', url: `/api/get-matrix?matrix_id=${matrix.matrix_id}` })
+      await call(ctx.app, admin, 'getMatrix', { query: { matrix_id: matrix.matrix_id } })
     ).json<Array<{ matrix_last_updated: string }>>();
     expect(fetched?.matrix_last_updated).toBe(matrix.matrix_last_updated);
-    const renamed = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-matrix',
-      payload: {
+    const renamed = await call(ctx.app, admin, 'updateMatrix', {
+      body: {
         matrix_id: matrix.matrix_id,
         matrix_last_updated: matrix.matrix_last_updated,
         matrix_name: 'Sang',
       },
     });
     expect(renamed.json()).toMatchObject({ matrix_name: 'Sang' });
-    const stale = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-matrix',
-      payload: {
+    const stale = await call(ctx.app, admin, 'updateMatrix', {
+      body: {
         matrix_id: matrix.matrix_id,
         matrix_last_updated: matrix.matrix_last_updated,
         matrix_name: 'Plasma',
@@ -230,9 +197,8 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
       ['insert', null, admin.uid],
       ['update', 'matrix_name', admin.uid],
     ]);
-    const unknown = await call(ctx.app, admin, {
-      method: 'GET',
-      url: '/api/get-matrix?matrix_id=00000000-0000-4000-8000-000000000000',
+    const unknown = await call(ctx.app, admin, 'getMatrix', {
+      query: { matrix_id: '00000000-0000-4000-8000-000000000000' },
     });
     expect([unknown.statusCode, codeOf(unknown)]).toEqual([404, 'matrixNotFound']);
   });
@@ -241,40 +207,26 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
     const ids: string[] = [];
     for (const name of ['Urine', 'Salive', 'Cheveux']) {
       ids.push(
-        (
-          await call(ctx.app, admin, {
-            method: 'POST',
-            url: '/api/add-matrix',
-            payload: { matrix_name: name },
-          })
-        ).json<{ matrix_id: string }>().matrix_id,
+        (await call(ctx.app, admin, 'addMatrix', { body: { matrix_name: name } })).json<{
+          matrix_id: string;
+        }>().matrix_id,
       );
     }
-    const partial = await call(ctx.app, admin, {
-      method: 'DELETE',
-      url: '/api/delete-matrices',
-      payload: { ids: [ids[0], '00000000-0000-4000-8000-000000000000'] },
+    const partial = await call(ctx.app, admin, 'deleteMatrices', {
+      body: { ids: [ids[0], '00000000-0000-4000-8000-000000000000'] },
     });
     expect(codeOf(partial)).toBe('matrixNotFound');
     expect((await list(admin, '/api/get-matrices', 'search=Urine')).number_of_rows).toBe(1);
-    const deleted = await call(ctx.app, admin, {
-      method: 'DELETE',
-      url: '/api/delete-matrices',
-      payload: { ids: [ids[0], ids[1]] },
-    });
+    const deleted = await call(ctx.app, admin, 'deleteMatrices', { body: { ids: [ids[0], ids[1]] } });
     expect(deleted.json()).toEqual({ deleted: 2 });
 
     const lilas = (await list(admin, '/api/get-clinics', 'search=Lilas')).data[0];
-    const refused = await call(ctx.app, admin, {
-      method: 'DELETE',
-      url: '/api/delete-clinics',
-      payload: { ids: [lilas?.clinic_id] },
-    });
+    const refused = await call(ctx.app, admin, 'deleteClinics', { body: { ids: [lilas?.clinic_id] } });
     expect([codeOf(refused), refused.json().details]).toEqual(['cannotDelete', { referenced_by: 'users' }]);
   });
 
   it('exports chosen rows or all of them, as CSV and as XLSX', async () => {
-    const csv = await call(ctx.app, admin, { method: 'GET', url: '/api/export-machines?format=csv' });
+    const csv = await call(ctx.app, admin, 'exportMachines', { query: { format: 'csv' } });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(
       /attachment; filename="machines-\d{4}-\d{2}-\d{2}\.csv"/,
@@ -300,48 +252,28 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
 
   it('enforces read, edit and delete levels per table', async () => {
     const technician = await login(ctx.app, 'technicien@demo.lab');
-    expect((await call(ctx.app, technician, { method: 'GET', url: '/api/get-machines' })).statusCode).toBe(
-      200,
-    );
-    expect((await call(ctx.app, technician, { method: 'GET', url: '/api/export-machines' })).statusCode).toBe(
-      200,
-    );
-    const add = await call(ctx.app, technician, {
-      method: 'POST',
-      url: '/api/add-machine',
-      payload: { machine_name: 'N', machine_code: 'N' },
+    expect((await call(ctx.app, technician, 'getMachines')).statusCode).toBe(200);
+    expect((await call(ctx.app, technician, 'exportMachines')).statusCode).toBe(200);
+    const add = await call(ctx.app, technician, 'addMachine', {
+      body: { machine_name: 'N', machine_code: 'N' },
     });
     expect(codeOf(add)).toBe('insufficientAdminRights');
     const secretary = await login(ctx.app, 'secretariat@demo.lab');
-    expect(codeOf(await call(ctx.app, secretary, { method: 'GET', url: '/api/get-machines' }))).toBe(
-      'noAdminRights',
-    );
+    expect(codeOf(await call(ctx.app, secretary, 'getMachines'))).toBe('noAdminRights');
     // The front desk reads the families it searches analyses by, and changes none.
-    expect((await call(ctx.app, secretary, { method: 'GET', url: '/api/get-families' })).statusCode).toBe(
-      200,
-    );
-    const family = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-family',
-      payload: { family_name: 'Accueil' },
-    });
+    expect((await call(ctx.app, secretary, 'getFamilies')).statusCode).toBe(200);
+    const family = await call(ctx.app, secretary, 'addFamily', { body: { family_name: 'Accueil' } });
     expect(codeOf(family)).toBe('insufficientAdminRights');
-    const edit = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-collector',
-      payload: { collector_surname: 'A', collector_name: 'B' },
+    const edit = await call(ctx.app, secretary, 'addCollector', {
+      body: { collector_surname: 'A', collector_name: 'B' },
     });
     expect(edit.statusCode).toBe(200);
-    const del = await call(ctx.app, secretary, {
-      method: 'DELETE',
-      url: '/api/delete-collectors',
-      payload: { ids: [edit.json().collector_id] },
+    const del = await call(ctx.app, secretary, 'deleteCollectors', {
+      body: { ids: [edit.json().collector_id] },
     });
     expect(codeOf(del)).toBe('insufficientAdminRights');
     const external = await login(ctx.app, 'clinique@demo.lab');
-    expect(codeOf(await call(ctx.app, external, { method: 'GET', url: '/api/get-machines' }))).toBe(
-      'insufficientRights',
-    );
+    expect(codeOf(await call(ctx.app, external, 'getMachines'))).toBe('insufficientRights');
   });
 
   it('keeps each laboratory to its own rows', async () => {
@@ -369,16 +301,9 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
     const stranger = await login(ctx.app, 'admin@autre.lab', digest('Autre-2026!'));
     expect((await list(stranger, '/api/get-machines')).number_of_rows).toBe(0);
     const theirs = (await list(admin, '/api/get-machines')).data[0];
-    const peek = await call(ctx.app, stranger, {
-      method: 'GET',
-      url: `/api/get-machine?machine_id=${theirs?.machine_id}`,
-    });
+    const peek = await call(ctx.app, stranger, 'getMachine', { query: { machine_id: String(theirs?.machine_id) } });
     expect(codeOf(peek)).toBe('machineNotFound');
-    const erase = await call(ctx.app, stranger, {
-      method: 'DELETE',
-      url: '/api/delete-machines',
-      payload: { ids: [theirs?.machine_id] },
-    });
+    const erase = await call(ctx.app, stranger, 'deleteMachines', { body: { ids: [theirs?.machine_id] } });
     expect(codeOf(erase)).toBe('machineNotFound');
   });
 });
@@ -436,21 +361,16 @@ describe.each(DATABASES)('prescribers on %s', (kind) => {
   it('sorts by surname and finds by RPPS; a prescriber with a portal account cannot be deleted', async () => {
     await add({ prescriber_surname: 'ARNAUD', prescriber_name: 'Marie', prescriber_rpps: '10000000009' });
     const sorted = (
-      await call(ctx.app, admin, {
-        method: 'GET',
-        url: '/api/get-prescribers?sort_by=surname&sort_order=ASC',
-      })
+      await call(ctx.app, admin, 'getPrescribers', { query: { sort_by: 'surname', sort_order: 'ASC' } })
     ).json<Page>();
     expect(sorted.data.map((p) => p.prescriber_surname)).toEqual(['ARNAUD', 'BERNARD', 'GIRARD']);
     const found = (
-      await call(ctx.app, admin, { method: 'GET', url: '/api/get-prescribers?search=10000000009' })
+      await call(ctx.app, admin, 'getPrescribers', { query: { search: '10000000009' } })
     ).json<Page>();
     expect(found.data.map((p) => p.prescriber_surname)).toEqual(['ARNAUD']);
     const bernard = sorted.data.find((p) => p.prescriber_surname === 'BERNARD');
-    const refused = await call(ctx.app, admin, {
-      method: 'DELETE',
-      url: '/api/delete-prescribers',
-      payload: { ids: [bernard?.prescriber_id] },
+    const refused = await call(ctx.app, admin, 'deletePrescribers', {
+      body: { ids: [bernard?.prescriber_id] },
     });
     expect([codeOf(refused), refused.json().details]).toEqual(['cannotDelete', { referenced_by: 'users' }]);
   });
@@ -466,53 +386,37 @@ describe.each(DATABASES)('external users on reference tables on %s', (kind) => {
   it('lets a clinic user read its own collectors and the prescribers, and nothing else', async () => {
     const admin = await login(ctx.app, 'admin@demo.lab');
     const clinicUser = await login(ctx.app, 'clinique@demo.lab');
-    const clinicId = (await call(ctx.app, clinicUser, { method: 'GET', url: '/api/get-user-data' })).json<{
+    const clinicId = (await call(ctx.app, clinicUser, 'getUserData')).json<{
       rights: { clinic_id: string };
     }>().rights.clinic_id;
     const ours = (
-      await call(ctx.app, admin, {
-        method: 'POST',
-        url: '/api/add-collector',
-        payload: { collector_surname: 'Infirmière', collector_name: 'Lilas', collector_owner: clinicId },
+      await call(ctx.app, admin, 'addCollector', {
+        body: { collector_surname: 'Infirmière', collector_name: 'Lilas', collector_owner: clinicId },
       })
     ).json<{ collector_id: string }>();
     const theirs = (
-      await call(ctx.app, admin, {
-        method: 'POST',
-        url: '/api/add-collector',
-        payload: { collector_surname: 'Préleveur', collector_name: 'Labo' },
+      await call(ctx.app, admin, 'addCollector', {
+        body: { collector_surname: 'Préleveur', collector_name: 'Labo' },
       })
     ).json<{
       collector_id: string;
     }>();
-    const seenResponse = await call(ctx.app, clinicUser, { method: 'GET', url: '/api/get-collectors' });
+    const seenResponse = await call(ctx.app, clinicUser, 'getCollectors');
     expect(seenResponse.statusCode, seenResponse.body).toBe(200);
     const seen = seenResponse.json<Page>();
     expect(seen.data.map((c) => c.collector_id)).toEqual([ours.collector_id]);
     expect(
       codeOf(
-        await call(ctx.app, clinicUser, {
-          method: 'GET',
-          url: `/api/get-collector?collector_id=${theirs.collector_id}`,
-        }),
+        await call(ctx.app, clinicUser, 'getCollector', { query: { collector_id: theirs.collector_id } }),
       ),
     ).toBe('clinicUserOverreached');
-    expect(
-      (await call(ctx.app, clinicUser, { method: 'GET', url: '/api/get-prescribers' })).json<Page>()
-        .number_of_rows,
-    ).toBe(1);
-    const write = await call(ctx.app, clinicUser, {
-      method: 'POST',
-      url: '/api/add-collector',
-      payload: { collector_surname: 'X', collector_name: 'Y' },
+    expect((await call(ctx.app, clinicUser, 'getPrescribers')).json<Page>().number_of_rows).toBe(1);
+    const write = await call(ctx.app, clinicUser, 'addCollector', {
+      body: { collector_surname: 'X', collector_name: 'Y' },
     });
     expect(codeOf(write)).toBe('insufficientRights');
-    expect(codeOf(await call(ctx.app, clinicUser, { method: 'GET', url: '/api/get-machines' }))).toBe(
-      'insufficientRights',
-    );
+    expect(codeOf(await call(ctx.app, clinicUser, 'getMachines'))).toBe('insufficientRights');
     const prescriber = await login(ctx.app, 'prescripteur@demo.lab');
-    expect(codeOf(await call(ctx.app, prescriber, { method: 'GET', url: '/api/get-collectors' }))).toBe(
-      'insufficientRights',
-    );
+    expect(codeOf(await call(ctx.app, prescriber, 'getCollectors'))).toBe('insufficientRights');
   });
 });

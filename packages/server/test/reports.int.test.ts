@@ -59,10 +59,8 @@ describe.each(DATABASES)('result reports on %s', (kind) => {
 
   /** A record with a glucose of 1.26 g/L (range 0.70–1.10) and a blood count, both through the bench. */
   const pendingRecord = async () => {
-    const created = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const created = await call(ctx.app, secretary, 'addPatient', {
+      body: {
         patient_surname: 'Rapport',
         patient_name: 'Jeanne',
         patient_gender: 'F',
@@ -105,10 +103,8 @@ describe.each(DATABASES)('result reports on %s', (kind) => {
     technician = await login(ctx.app, 'technicien@demo.lab');
     secretary = await login(ctx.app, 'secretariat@demo.lab');
     const catalogue = await seedCatalogue(ctx.app, admin);
-    const added = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-parameter',
-      payload: {
+    const added = await call(ctx.app, admin, 'addParameter', {
+      body: {
         parameter_name: 'Glucose',
         parameter_unit: 'g/L',
         parameter_decimals: 2,
@@ -116,10 +112,8 @@ describe.each(DATABASES)('result reports on %s', (kind) => {
       },
     });
     const glucose = String(added.json<Json>().parameter_id);
-    const panel = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-analysis',
-      payload: {
+    const panel = await call(ctx.app, admin, 'addAnalysis', {
+      body: {
         analysis_name: 'Glycémie à jeun',
         analysis_sample_type: catalogue.serum,
         analysis_matrix: catalogue.blood,

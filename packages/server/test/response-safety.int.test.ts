@@ -21,11 +21,11 @@ describe.each(DATABASES)('answers and exports on %s', (kind) => {
 
   it('marks every API, auth and reports answer no-store, errors included', async () => {
     const answers = await Promise.all([
-      call(ctx.app, admin, { method: 'GET', url: '/api/get-patients' }),
+      call(ctx.app, admin, 'getPatients'),
       call(ctx.app, admin, { method: 'GET', url: '/api/get-user' }),
-      call(ctx.app, null, { method: 'GET', url: '/api/get-patients' }),
-      call(ctx.app, admin, { method: 'GET', url: '/api/export-matrices?format=xlsx' }),
-      call(ctx.app, admin, { method: 'GET', url: '/reports/get-external-request-form' }),
+      call(ctx.app, null, 'getPatients'),
+      call(ctx.app, admin, 'exportMatrices', { query: { format: 'xlsx' } }),
+      call(ctx.app, admin, 'getExternalRequestForm'),
       ctx.app.inject({
         method: 'POST',
         url: '/auth/refresh-tokens',
@@ -37,13 +37,11 @@ describe.each(DATABASES)('answers and exports on %s', (kind) => {
   });
 
   it('exports a name typed as a formula as text', async () => {
-    const added = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-matrix',
-      payload: { matrix_name: '=HYPERLINK("http://evil.example","Sang")' },
+    const added = await call(ctx.app, admin, 'addMatrix', {
+      body: { matrix_name: '=HYPERLINK("http://evil.example","Sang")' },
     });
     expect(added.statusCode).toBe(200);
-    const csv = await call(ctx.app, admin, { method: 'GET', url: '/api/export-matrices?format=csv' });
+    const csv = await call(ctx.app, admin, 'exportMatrices', { query: { format: 'csv' } });
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example"",""Sang"")"`);
     expect(csv.body).not.toMatch(/(^|;)"?=HYPERLINK/m);
   });

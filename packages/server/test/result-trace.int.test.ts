@@ -51,17 +51,14 @@ describe.each(DATABASES)('the trace of results on %s', (kind) => {
   const put = (session: Session, url: string, payload: Json) =>
     call(ctx.app, session, { method: 'PUT', url, payload });
   const trace = async (recordId: string) => {
-    const answer = await call(ctx.app, admin, {
-      method: 'GET',
-      url: `/api/get-record-trace?record_id=${recordId}`,
-    });
+    const answer = await call(ctx.app, admin, 'getRecordTrace', { query: { record_id: recordId } });
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json<TraceEntry[]>();
   };
   const sampleResults = async (sampleId: string) =>
-    (
-      await call(ctx.app, technician, { method: 'GET', url: `/api/get-sample-results?sample_id=${sampleId}` })
-    ).json<{ lines: Array<{ parameter_id: string; result: { result_last_updated: string } | null }> }>();
+    (await call(ctx.app, technician, 'getSampleResults', { query: { sample_id: sampleId } })).json<{
+      lines: Array<{ parameter_id: string; result: { result_last_updated: string } | null }>;
+    }>();
   const saveHaemoglobin = async (sampleId: string, value: number | null) => {
     const current = (await sampleResults(sampleId)).lines.find((line) => line.parameter_id === haemoglobin);
     const saved = await put(technician, '/api/update-sample-results', {
@@ -84,10 +81,8 @@ describe.each(DATABASES)('the trace of results on %s', (kind) => {
     technician = await login(ctx.app, 'technicien@demo.lab');
     biologist = await login(ctx.app, 'biologiste@demo.lab');
     const catalogue = await seedCatalogue(ctx.app, admin);
-    const added = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-parameter',
-      payload: {
+    const added = await call(ctx.app, admin, 'addParameter', {
+      body: {
         parameter_name: 'Hémoglobine',
         parameter_unit: 'g/dL',
         parameter_decimals: 1,
@@ -96,10 +91,8 @@ describe.each(DATABASES)('the trace of results on %s', (kind) => {
     });
     expect(added.statusCode, added.body).toBe(200);
     haemoglobin = String(added.json<Json>().parameter_id);
-    const created = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-analysis',
-      payload: {
+    const created = await call(ctx.app, admin, 'addAnalysis', {
+      body: {
         analysis_name: 'Hémoglobine',
         analysis_sample_type: catalogue.edta,
         analysis_matrix: catalogue.blood,
@@ -111,10 +104,8 @@ describe.each(DATABASES)('the trace of results on %s', (kind) => {
   afterAll(() => stopTestApp(ctx));
 
   it('lists the entry, the correction after invalidation with its reason, and the removal', async () => {
-    const created = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const created = await call(ctx.app, secretary, 'addPatient', {
+      body: {
         patient_surname: 'Trace',
         patient_name: 'Élodie',
         patient_gender: 'F',
@@ -186,10 +177,8 @@ describe.each(DATABASES)('the trace of results on %s', (kind) => {
   });
 
   it('keeps a removed result in the trace with the value it had', async () => {
-    const created = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const created = await call(ctx.app, secretary, 'addPatient', {
+      body: {
         patient_surname: 'Trace',
         patient_name: 'Paul',
         patient_gender: 'M',

@@ -53,10 +53,8 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
   };
   /** A new patient's record of an analysis (the panel unless said): its first sample's id and number. */
   const newSample = async (surname: string, analysis?: string) => {
-    const created = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const created = await call(ctx.app, secretary, 'addPatient', {
+      body: {
         patient_surname: surname,
         patient_name: 'Hélène',
         patient_gender: 'F',
@@ -71,10 +69,7 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
     return { id: sample.sample_id, number: sample.sample_number };
   };
   const resultsOf = async (sampleId: string) => {
-    const response = await call(ctx.app, technician, {
-      method: 'GET',
-      url: `/api/get-sample-results?sample_id=${sampleId}`,
-    });
+    const response = await call(ctx.app, technician, 'getSampleResults', { query: { sample_id: sampleId } });
     expect(response.statusCode).toBe(200);
     return response.json<{ lines: ResultLine[] }>().lines;
   };
@@ -141,29 +136,24 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
       'machine_id',
     );
     ids = { glucose, sars, panel, machine };
-    const mapped = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-import-mappings',
-      payload: { file_type: 'forwarding', mappings: [{ instrument_code: 'GLY', parameter_id: glucose }] },
+    const mapped = await call(ctx.app, admin, 'updateImportMappings', {
+      body: { file_type: 'forwarding', mappings: [{ instrument_code: 'GLY', parameter_id: glucose }] },
     });
     expect(mapped.statusCode, mapped.body).toBe(200);
   });
   afterAll(() => stopTestApp(ctx));
 
   it('keeps a mapping per type and machine, the machine-less one applying to every machine', async () => {
-    const saved = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-import-mappings',
-      payload: {
+    const saved = await call(ctx.app, admin, 'updateImportMappings', {
+      body: {
         file_type: 'covid19Pcr',
         machine_id: ids.machine,
         mappings: [{ instrument_code: 'N gene', parameter_id: ids.sars, pcr_cutoff: 38 }],
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const read = await call(ctx.app, admin, {
-      method: 'GET',
-      url: `/api/get-import-mappings?file_type=forwarding&machine_id=${ids.machine}`,
+    const read = await call(ctx.app, admin, 'getImportMappings', {
+      query: { file_type: 'forwarding', machine_id: ids.machine },
     });
     expect(read.json<{ mappings: Json[] }>().mappings).toEqual([
       expect.objectContaining({
@@ -172,17 +162,14 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
         parameter_name: 'Glucose',
       }),
     ]);
-    const pcr = await call(ctx.app, admin, {
-      method: 'GET',
-      url: `/api/get-import-mappings?file_type=covid19Pcr&machine_id=${ids.machine}`,
+    const pcr = await call(ctx.app, admin, 'getImportMappings', {
+      query: { file_type: 'covid19Pcr', machine_id: ids.machine },
     });
     expect(pcr.json<{ mappings: Json[] }>().mappings).toEqual([
       expect.objectContaining({ mapping_instrument_code: 'N gene', mapping_pcr_cutoff: 38 }),
     ]);
-    const technicianTries = await call(ctx.app, technician, {
-      method: 'PUT',
-      url: '/api/update-import-mappings',
-      payload: { file_type: 'forwarding', mappings: [] },
+    const technicianTries = await call(ctx.app, technician, 'updateImportMappings', {
+      body: { file_type: 'forwarding', mappings: [] },
     });
     expect(technicianTries.statusCode).toBe(403);
   });
@@ -191,35 +178,22 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
     const first = await newSample('Import-Un');
     const second = await newSample('Import-Deux');
     const validated = await newSample('Import-Valide');
-    const filled = await call(ctx.app, technician, {
-      method: 'PUT',
-      url: '/api/update-sample-results',
-      payload: { sample_id: validated.id, results: [{ parameter_id: ids.glucose, result_value: 1 }] },
+    const filled = await call(ctx.app, technician, 'updateSampleResults', {
+      body: { sample_id: validated.id, results: [{ parameter_id: ids.glucose, result_value: 1 }] },
     });
     expect(filled.statusCode, filled.body).toBe(200);
     const recordId = (
-      await call(ctx.app, technician, {
-        method: 'GET',
-        url: `/api/get-sample-results?sample_id=${validated.id}`,
-      })
+      await call(ctx.app, technician, 'getSampleResults', { query: { sample_id: validated.id } })
     ).json<{ sample: { sample_record: string } }>().sample.sample_record;
-    const received = await call(ctx.app, secretary, {
-      method: 'PUT',
-      url: '/api/receive-record',
-      payload: { record_id: recordId },
-    });
+    const received = await call(ctx.app, secretary, 'receiveRecord', { body: { record_id: recordId } });
     expect(received.statusCode, received.body).toBe(200);
     // Completed at the bench, then validated by the biologist: the only way to 'validated'.
-    const completed = await call(ctx.app, technician, {
-      method: 'PUT',
-      url: '/api/update-sample-status',
-      payload: { sample_id: validated.id, sample_status: SAMPLE_STATUS.removed, force_save: true },
+    const completed = await call(ctx.app, technician, 'updateSampleStatus', {
+      body: { sample_id: validated.id, sample_status: SAMPLE_STATUS.removed, force_save: true },
     });
     expect(completed.statusCode, completed.body).toBe(200);
-    const status = await call(ctx.app, biologist, {
-      method: 'PUT',
-      url: '/api/validate-record',
-      payload: { record_id: recordId, sample_ids: [validated.id] },
+    const status = await call(ctx.app, biologist, 'validateRecord', {
+      body: { record_id: recordId, sample_ids: [validated.id] },
     });
     expect(status.statusCode, status.body).toBe(200);
 
@@ -345,10 +319,8 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
     const file = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
     const code = 'Test Result (Xpert CT_NG)';
     expect((await preview('mst', file)).unmapped_codes).toContain(code);
-    const mapped = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-import-mappings',
-      payload: {
+    const mapped = await call(ctx.app, admin, 'updateImportMappings', {
+      body: {
         file_type: 'mst',
         mappings: [
           { instrument_code: code, parameter_id: verdict },

@@ -51,10 +51,8 @@ describe.each(DATABASES)('sample results on %s', (kind) => {
   };
   /** A record of the panel for a new patient; its first sample. */
   const sampleFor = async (patient: Json, record: Json = {}) => {
-    const created = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const created = await call(ctx.app, secretary, 'addPatient', {
+      body: {
         patient_surname: 'Lefèvre-Dupont',
         patient_name: 'Hélène',
         patient_gender: 'F',
@@ -69,19 +67,12 @@ describe.each(DATABASES)('sample results on %s', (kind) => {
     return { patientId: body.patient_id, sampleId: body.samples[0]?.sample_id ?? '' };
   };
   const read = async (sampleId: string, session = technician) => {
-    const response = await call(ctx.app, session, {
-      method: 'GET',
-      url: `/api/get-sample-results?sample_id=${sampleId}`,
-    });
+    const response = await call(ctx.app, session, 'getSampleResults', { query: { sample_id: sampleId } });
     expect(response.statusCode).toBe(200);
     return response.json<Answer>();
   };
   const save = (sampleId: string, results: Json[], session = technician) =>
-    call(ctx.app, session, {
-      method: 'PUT',
-      url: '/api/update-sample-results',
-      payload: { sample_id: sampleId, results },
-    });
+    call(ctx.app, session, 'updateSampleResults', { body: { sample_id: sampleId, results } });
   const line = (answer: Answer, parameterId: string) => {
     const found = answer.lines.find((each) => each.parameter_id === parameterId);
     if (!found) throw new Error('no such line');
@@ -285,29 +276,19 @@ describe.each(DATABASES)('sample results on %s', (kind) => {
     const earlier = await sampleFor({ patient_surname: 'Anteriorite', patient_dob: '1980-01-01' });
     await save(earlier.sampleId, [{ parameter_id: ids.haemoglobin, result_value: 12.4 }]);
     const recordId = (await read(earlier.sampleId)).sample.sample_record;
-    const received = await call(ctx.app, secretary, {
-      method: 'PUT',
-      url: '/api/receive-record',
-      payload: { record_id: recordId },
-    });
+    const received = await call(ctx.app, secretary, 'receiveRecord', { body: { record_id: recordId } });
     expect(received.statusCode, received.body).toBe(200);
-    const completed = await call(ctx.app, biologist, {
-      method: 'PUT',
-      url: '/api/update-sample-status',
-      payload: { sample_id: earlier.sampleId, sample_status: SAMPLE_STATUS.removed, force_save: true },
+    const completed = await call(ctx.app, biologist, 'updateSampleStatus', {
+      body: { sample_id: earlier.sampleId, sample_status: SAMPLE_STATUS.removed, force_save: true },
     });
     expect(completed.statusCode, completed.body).toBe(200);
-    const validated = await call(ctx.app, biologist, {
-      method: 'PUT',
-      url: '/api/validate-record',
-      payload: { record_id: recordId, sample_ids: [earlier.sampleId] },
+    const validated = await call(ctx.app, biologist, 'validateRecord', {
+      body: { record_id: recordId, sample_ids: [earlier.sampleId] },
     });
     expect(validated.statusCode, validated.body).toBe(200);
 
-    const later = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const later = await call(ctx.app, secretary, 'addPatient', {
+      body: {
         patient_id: earlier.patientId,
         record_selected_analyses: [{ combination: 1, analysis_ids: [ids.panel] }],
       },
@@ -335,10 +316,7 @@ describe.each(DATABASES)('sample results on %s', (kind) => {
   it('lets only staff with the samples right read and enter results', async () => {
     const { sampleId } = await sampleFor({});
     const clinic = await login(ctx.app, 'clinique@demo.lab');
-    const response = await call(ctx.app, clinic, {
-      method: 'GET',
-      url: `/api/get-sample-results?sample_id=${sampleId}`,
-    });
+    const response = await call(ctx.app, clinic, 'getSampleResults', { query: { sample_id: sampleId } });
     expect(response.statusCode).toBe(403);
     const saved = await save(sampleId, [{ parameter_id: ids.glucose, result_value: 1 }], secretary);
     // The front desk has no samples right in the demo laboratory: it registers, the bench enters.

@@ -28,14 +28,10 @@ describe.each(DATABASES)('samples at the bench on %s', (kind) => {
   let machine: string;
 
   const sample = async (id: string) =>
-    (await call(ctx.app, technician, { method: 'GET', url: `/api/get-sample?sample_id=${id}` })).json<
-      Json[]
-    >()[0] ?? {};
+    (await call(ctx.app, technician, 'getSample', { query: { sample_id: id } })).json<Json[]>()[0] ?? {};
   const newSample = async () => {
-    const created = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const created = await call(ctx.app, secretary, 'addPatient', {
+      body: {
         patient_surname: "d'Artagnan",
         patient_name: 'Charles',
         patient_gender: 'M',
@@ -55,10 +51,8 @@ describe.each(DATABASES)('samples at the bench on %s', (kind) => {
     technician = await login(ctx.app, 'technicien@demo.lab');
     secretary = await login(ctx.app, 'secretariat@demo.lab');
     catalogue = await seedCatalogue(ctx.app, admin);
-    const added = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-machine',
-      payload: { machine_name: 'Sysmex XN-1000', machine_code: 'XN1000' },
+    const added = await call(ctx.app, admin, 'addMachine', {
+      body: { machine_name: 'Sysmex XN-1000', machine_code: 'XN1000' },
     });
     expect(added.statusCode, added.body).toBe(200);
     machine = String(added.json<Json>().machine_id);
@@ -108,26 +102,18 @@ describe.each(DATABASES)('samples at the bench on %s', (kind) => {
 
   it('signs each step of the progress with who took it and when, outside the trail', async () => {
     const { recordId, sampleId } = await newSample();
-    await call(ctx.app, secretary, {
-      method: 'PUT',
-      url: '/api/receive-record',
-      payload: { record_id: recordId },
-    });
+    await call(ctx.app, secretary, 'receiveRecord', { body: { record_id: recordId } });
     const before = Date.now();
-    const prepared = await call(ctx.app, technician, {
-      method: 'PUT',
-      url: '/api/update-sample-status',
-      payload: { sample_id: sampleId, sample_status: 1 },
+    const prepared = await call(ctx.app, technician, 'updateSampleStatus', {
+      body: { sample_id: sampleId, sample_status: 1 },
     });
     expect(prepared.statusCode, prepared.body).toBe(200);
     const signed = prepared.json<Json>();
     expect(signed.sample_prepared_by).toBe(technician.uid);
     expect(new Date(String(signed.sample_prepared_at)).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(signed.sample_injected_by).toBeNull();
-    await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-sample-status',
-      payload: { sample_id: sampleId, sample_status: 3, force_save: true },
+    await call(ctx.app, admin, 'updateSampleStatus', {
+      body: { sample_id: sampleId, sample_status: 3, force_save: true },
     });
     const removed = await sample(sampleId);
     expect(removed).toMatchObject({ sample_prepared_by: technician.uid, sample_removed_by: admin.uid });

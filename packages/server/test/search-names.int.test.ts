@@ -45,10 +45,8 @@ describe.each(DATABASES)('searching patients and records by name on %s', (kind) 
     nfs = catalogue.nfs;
     secretary = await login(ctx.app, 'secretariat@demo.lab');
     for (const person of PEOPLE) {
-      const response = await call(ctx.app, secretary, {
-        method: 'POST',
-        url: '/api/add-patient',
-        payload: { ...person, record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.nfs] }] },
+      const response = await call(ctx.app, secretary, 'addPatient', {
+        body: { ...person, record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.nfs] }] },
       });
       if (response.statusCode !== 200) throw new Error(response.body);
     }
@@ -100,9 +98,8 @@ describe.each(DATABASES)('searching patients and records by name on %s', (kind) 
   it('finds samples by any part of their number, or of their observations folded as names are', async () => {
     const admin = await login(ctx.app, 'admin@demo.lab');
     const samples = async (search: string) => {
-      const response = await call(ctx.app, admin, {
-        method: 'GET',
-        url: `/api/get-samples?search=${encodeURIComponent(search)}&number_of_records=100`,
+      const response = await call(ctx.app, admin, 'getSamples', {
+        query: { search, number_of_records: '100' },
       });
       expect(response.statusCode, response.body).toBe(200);
       return response.json<{ data: Json[] }>().data;
@@ -127,10 +124,8 @@ describe.each(DATABASES)('searching patients and records by name on %s', (kind) 
     expect(await idsOf('%')).toEqual([]);
   });
   it('finds a renamed patient by the new name at once, and keeps the folded names out of the trace', async () => {
-    const created = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const created = await call(ctx.app, secretary, 'addPatient', {
+      body: {
         patient_surname: 'Lenoir',
         patient_name: 'Zoé',
         patient_gender: 'F',
@@ -143,14 +138,9 @@ describe.each(DATABASES)('searching patients and records by name on %s', (kind) 
       patient_id: string;
       record_id: string;
     }>();
-    const read = await call(ctx.app, secretary, {
-      method: 'GET',
-      url: `/api/get-patient?patient_id=${patientId}`,
-    });
-    const renamed = await call(ctx.app, secretary, {
-      method: 'PUT',
-      url: '/api/update-patient',
-      payload: {
+    const read = await call(ctx.app, secretary, 'getPatient', { query: { patient_id: patientId } });
+    const renamed = await call(ctx.app, secretary, 'updatePatient', {
+      body: {
         patient_id: patientId,
         patient_last_updated: read.json<Json[]>()[0]?.patient_last_updated,
         patient_surname: 'Lefèvre-Noël',
@@ -158,18 +148,12 @@ describe.each(DATABASES)('searching patients and records by name on %s', (kind) 
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const idsFound = async (search: string) => {
-      const response = await call(ctx.app, secretary, {
-        method: 'GET',
-        url: `/api/get-patients?search=${encodeURIComponent(search)}`,
-      });
+      const response = await call(ctx.app, secretary, 'getPatients', { query: { search } });
       return response.json<{ data: Json[] }>().data.map((row) => row.patient_id);
     };
     expect(await idsFound('lefevre noel zoe')).toEqual([patientId]);
     expect(await idsFound('lenoir')).toEqual([]);
-    const trace = await call(ctx.app, secretary, {
-      method: 'GET',
-      url: `/api/get-record-trace?record_id=${recordId}`,
-    });
+    const trace = await call(ctx.app, secretary, 'getRecordTrace', { query: { record_id: recordId } });
     expect(trace.statusCode, trace.body).toBe(200);
     const entries = trace.json<Json[]>().filter((entry) => entry.table_name === 'patients');
     expect(entries.map((entry) => entry.modification_field)).toContain('patient_surname');
@@ -226,10 +210,7 @@ describe.each(DATABASES)('searching patients and records by name on %s', (kind) 
         sql`UPDATE patients SET patient_external_id = 'dossier martin' WHERE patient_surname = ${"d'Artagnan"}`,
       );
     });
-    const response = await call(ctx.app, secretary, {
-      method: 'GET',
-      url: '/api/get-patients?search=martin',
-    });
+    const response = await call(ctx.app, secretary, 'getPatients', { query: { search: 'martin' } });
     expect(response.statusCode, response.body).toBe(200);
     const found = response.json<{ data: Json[]; number_of_rows: number }>();
     expect(found.data.map((row) => row.patient_surname).sort()).toEqual(['Martin', "d'Artagnan"]);

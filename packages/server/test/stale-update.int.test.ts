@@ -53,10 +53,8 @@ describe.each(DATABASES)('a stale update on %s', (kind) => {
   });
 
   it('can be resent with current_last_updated as it came (patient)', async () => {
-    const created = await call(ctx.app, admin, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const created = await call(ctx.app, admin, 'addPatient', {
+      body: {
         patient_surname: 'Petit',
         patient_name: 'Léa',
         patient_gender: 'F',

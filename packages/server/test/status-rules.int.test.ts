@@ -61,10 +61,8 @@ describe.each(DATABASES)('statuses by rule and the results history on %s', (kind
   };
   /** A received record of the given analyses, for a new patient or `patientId`'s. */
   const receivedRecord = async (analyses: string[], extra: Json = {}): Promise<Created> => {
-    const created = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const created = await call(ctx.app, secretary, 'addPatient', {
+      body: {
         ...('patient_id' in extra
           ? {}
           : {

@@ -40,19 +40,14 @@ describe.each(DATABASES)('status transitions on %s', (kind) => {
   const put = (session: Session, url: string, payload: Json) =>
     call(ctx.app, session, { method: 'PUT', url, payload });
   const record = async (id: string) =>
-    (await call(ctx.app, admin, { method: 'GET', url: `/api/get-record?record_id=${id}` })).json<
-      Json[]
-    >()[0] ?? {};
+    (await call(ctx.app, admin, 'getRecord', { query: { record_id: id } })).json<Json[]>()[0] ?? {};
   const sampleStatus = async (id: string) =>
-    (await call(ctx.app, admin, { method: 'GET', url: `/api/get-sample?sample_id=${id}` })).json<Json[]>()[0]
-      ?.sample_status;
+    (await call(ctx.app, admin, 'getSample', { query: { sample_id: id } })).json<Json[]>()[0]?.sample_status;
   /** A new pre-registered record with one sample (one analysis, one tube). */
   const newRecord = async (): Promise<Created> =>
     (
-      await call(ctx.app, secretary, {
-        method: 'POST',
-        url: '/api/add-patient',
-        payload: {
+      await call(ctx.app, secretary, 'addPatient', {
+        body: {
           patient_surname: 'Martin',
           patient_name: 'Paul',
           patient_gender: 'M',
@@ -172,10 +167,7 @@ describe.each(DATABASES)('status transitions on %s', (kind) => {
       'cannotDowngradeStatus',
     );
     const trace = (
-      await call(ctx.app, admin, {
-        method: 'GET',
-        url: `/api/get-record-trace?record_id=${created.record_id}`,
-      })
+      await call(ctx.app, admin, 'getRecordTrace', { query: { record_id: created.record_id } })
     ).json<Json[]>();
     const steps = trace
       .filter((entry) => entry.table_name === 'records' && entry.modification_field === 'record_status')
@@ -185,10 +177,8 @@ describe.each(DATABASES)('status transitions on %s', (kind) => {
 
   it('lets two benches move two samples of one record at the same time', async () => {
     const created = (
-      await call(ctx.app, secretary, {
-        method: 'POST',
-        url: '/api/add-patient',
-        payload: {
+      await call(ctx.app, secretary, 'addPatient', {
+        body: {
           patient_surname: 'Martin',
           patient_name: 'Jeanne',
           patient_gender: 'F',

@@ -172,19 +172,15 @@ describe.each(DATABASES)('two servers on one %s database', (kind) => {
   it('names a prescriber renamed through one copy anew on the other at its next call', async () => {
     const admin = await login(one, 'admin@demo.lab');
     const added = (
-      await call(one, admin, {
-        method: 'POST',
-        url: '/api/add-prescriber',
-        payload: { prescriber_surname: 'ROUX', prescriber_name: 'Claire' },
+      await call(one, admin, 'addPrescriber', {
+        body: { prescriber_surname: 'ROUX', prescriber_name: 'Claire' },
       })
     ).json<{ prescriber_id: string; prescriber_last_updated: string }>();
-    const [record] = (
-      await call(one, admin, { method: 'GET', url: `/api/get-record?record_id=${recordId}` })
-    ).json<Array<{ record_last_updated: string }>>();
-    const pointed = await call(one, admin, {
-      method: 'PUT',
-      url: '/api/update-patient',
-      payload: {
+    const [record] = (await call(one, admin, 'getRecord', { query: { record_id: recordId } })).json<
+      Array<{ record_last_updated: string }>
+    >();
+    const pointed = await call(one, admin, 'updatePatient', {
+      body: {
         record_id: recordId,
         record_last_updated: record?.record_last_updated,
         record_prescriber: added.prescriber_id,
@@ -192,15 +188,13 @@ describe.each(DATABASES)('two servers on one %s database', (kind) => {
     });
     expect(pointed.statusCode, pointed.body).toBe(200);
     const prescriberOn = async (app: FastifyInstance) =>
-      (await call(app, admin, { method: 'GET', url: `/api/get-record?record_id=${recordId}` })).json<
+      (await call(app, admin, 'getRecord', { query: { record_id: recordId } })).json<
         Array<{ record_prescriber_name: string }>
       >()[0]?.record_prescriber_name;
     // Both copies have now read the name, and may remember it.
     for (const app of [one, other]) expect(await prescriberOn(app)).toBe('ROUX Claire');
-    const renamed = await call(one, admin, {
-      method: 'PUT',
-      url: '/api/update-prescriber',
-      payload: {
+    const renamed = await call(one, admin, 'updatePrescriber', {
+      body: {
         prescriber_id: added.prescriber_id,
         prescriber_last_updated: added.prescriber_last_updated,
         prescriber_name: 'Claire-Anne',
@@ -212,24 +206,22 @@ describe.each(DATABASES)('two servers on one %s database', (kind) => {
   it('applies new rights and a disabled account on both copies at the next call', async () => {
     const admin = await login(one, 'admin@demo.lab');
     const clerk = await login(other, 'secretariat@demo.lab');
-    const records = (app: FastifyInstance) => call(app, clerk, { method: 'GET', url: '/api/get-records' });
+    const records = (app: FastifyInstance) => call(app, clerk, 'getRecords');
     // Both copies have now checked the clerk's session once, and may remember it.
     for (const app of [one, other]) expect((await records(app)).statusCode).toBe(200);
     // get-record asks the session's stamps in its own statement instead of a statement of its own.
     const record = (app: FastifyInstance) =>
-      call(app, clerk, { method: 'GET', url: `/api/get-record?record_id=${recordId}` });
+      call(app, clerk, 'getRecord', { query: { record_id: recordId } });
     for (const app of [one, other]) expect((await record(app)).statusCode).toBe(200);
     const stampOf = async () => {
-      const [row] = (
-        await call(one, admin, { method: 'GET', url: `/api/get-admin?admin_uid=${clerk.uid}` })
-      ).json<Array<{ admin_last_updated: string }>>();
+      const [row] = (await call(one, admin, 'getAdmin', { query: { admin_uid: clerk.uid } })).json<
+        Array<{ admin_last_updated: string }>
+      >();
       return row?.admin_last_updated;
     };
     const update = async (change: Record<string, unknown>) => {
-      const answer = await call(one, admin, {
-        method: 'PUT',
-        url: '/api/update-admin-access',
-        payload: { admin_uid: clerk.uid, admin_last_updated: await stampOf(), ...change },
+      const answer = await call(one, admin, 'updateAdminAccess', {
+        body: { admin_uid: clerk.uid, admin_last_updated: await stampOf(), ...change },
       });
       expect(answer.statusCode, answer.body).toBe(200);
     };
@@ -244,7 +236,7 @@ describe.each(DATABASES)('two servers on one %s database', (kind) => {
       expect(codeOf(await record(app))).toBe('authNotFound');
       expect(codeOf(await records(app))).toBe('authNotFound');
       // A read refused for its input still answers the refused session first.
-      const invalid = await call(app, clerk, { method: 'GET', url: '/api/get-records?page_number=none' });
+      const invalid = await call(app, clerk, 'getRecords', { query: { page_number: 'none' } });
       expect([invalid.statusCode, codeOf(invalid)]).toEqual([401, 'authNotFound']);
     }
   });

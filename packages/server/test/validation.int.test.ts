@@ -138,10 +138,8 @@ describe.each(DATABASES)('biological validation on %s', (kind) => {
       codeOf(await validate(pending.recordId, [])),
     ]).toEqual([400, 'noSamplesValidated']);
     expect(codeOf(await validate(pending.recordId, [other.panel]))).toBe('sampleNotFound');
-    const early = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const early = await call(ctx.app, secretary, 'addPatient', {
+      body: {
         patient_surname: 'Tot',
         patient_name: 'Paul',
         patient_gender: 'M',
@@ -270,10 +268,8 @@ describe.each(DATABASES)('biological validation on %s', (kind) => {
   });
 
   it('refuses an invalidation on a record not yet pending validation', async () => {
-    const created = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/add-patient',
-      payload: {
+    const created = await call(ctx.app, secretary, 'addPatient', {
+      body: {
         patient_surname: 'Tot',
         patient_name: 'Marie',
         patient_gender: 'F',
