@@ -9,6 +9,7 @@ import { stubBrowserApis } from '../../testing/dom';
 import { stubRequests } from '../../testing/requests';
 import { CancelModal } from './cancel-modal';
 import { NonconformityModal } from './nonconformities/nonconformity-modal';
+import { NotesCard } from './notes-card';
 
 // English is fetched on demand in the app; the tests switch to it at once.
 beforeAll(() => loadLanguage('en'));
@@ -143,5 +144,48 @@ describe('NonconformityModal', () => {
     fireEvent.click(save);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({ code: null, choice: null, text: 'Nouveau prélèvement' });
+  }, 20_000);
+});
+
+describe('NotesCard', () => {
+  const LATER = '2026-11-22T16:02:11.456Z';
+  const notes = (text: string, stamp: string) => (
+    <Providers>
+      <NotesCard recordId={RECORD} notes={text} stamp={stamp} frozen={false} />
+    </Providers>
+  );
+
+  it('keeps what is typed when the record is read again, and saves it against the newest stamp', async () => {
+    requests.answer('/api/update-record-comments', () => row(RECORD));
+    const view = render(notes('', STAMP));
+    const box = await screen.findByRole('textbox', { name: 'Notes internes' }, { timeout: 10_000 });
+    fireEvent.change(box, { target: { value: 'Rappeler la patiente' } });
+    // A reception meanwhile: a new stamp, the notes untouched.
+    view.rerender(notes('', LATER));
+    expect((screen.getByRole('textbox', { name: 'Notes internes' }) as HTMLTextAreaElement).value).toBe(
+      'Rappeler la patiente',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(requests.sent).toHaveLength(1));
+    expect(requests.sent[0]?.body).toEqual({
+      record_id: RECORD,
+      record_last_updated: LATER,
+      record_internal_notes: 'Rappeler la patiente',
+    });
+  }, 20_000);
+
+  it('sends the stamp it started from when a colleague changed the notes, so the server refuses rather than overwrites', async () => {
+    requests.answer('/api/update-record-comments', () => row(RECORD));
+    const view = render(notes('', STAMP));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Notes internes' }, { timeout: 10_000 }), {
+      target: { value: 'Mes notes' },
+    });
+    view.rerender(notes('Notes du collègue', LATER));
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(requests.sent).toHaveLength(1));
+    expect(requests.sent[0]?.body).toMatchObject({
+      record_last_updated: STAMP,
+      record_internal_notes: 'Mes notes',
+    });
   }, 20_000);
 });
