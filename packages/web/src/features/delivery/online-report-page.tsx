@@ -12,12 +12,23 @@ import {
   Title,
   useComputedColorScheme,
 } from '@mantine/core';
-import { hrefTo, isErrorCode, type OnlineReport, WEB_LOCALES, type WebLocale } from '@sil/contract';
+import {
+  hrefTo,
+  isErrorCode,
+  type OnlineReport,
+  OnlineReportBody,
+  WEB_LOCALES,
+  type WebLocale,
+} from '@sil/contract';
 import { IconDownload, IconMoonStars, IconSunHigh } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
+import { schemaResolver } from '../../lib/form/form-resolver';
+import { issueText } from '../../lib/form/issue-text';
 import { savePreferences } from '../../lib/preferences';
 import { useOpenOnlineReport } from './api';
 
@@ -29,14 +40,16 @@ export function OnlineReportPage({ locale }: { locale: WebLocale }) {
   const { t } = useTranslation('records');
   const dark = useComputedColorScheme('light') === 'dark';
   const open = useOpenOnlineReport();
-  const [form, setForm] = useState({ record_number: '', record_password: '', patient_dob: '' });
+  const { t: tTables } = useTranslation('tables');
+  const form = useForm<z.input<typeof OnlineReportBody>, unknown, z.output<typeof OnlineReportBody>>({
+    resolver: schemaResolver(OnlineReportBody),
+    defaultValues: { record_number: '', record_password: '', patient_dob: '' },
+  });
+  const { errors } = form.formState;
   const [url, setUrl] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    open.mutate(form, {
-      onSuccess: (report) => setUrl(URL.createObjectURL(blobOf(report))),
-    });
-  };
+  const submit = form.handleSubmit((body) =>
+    open.mutate(body, { onSuccess: (report) => setUrl(URL.createObjectURL(blobOf(report))) }),
+  );
   const error = open.error instanceof ApiError && isErrorCode(open.error.code) ? open.error.code : null;
   const report = open.data;
   return (
@@ -85,7 +98,7 @@ export function OnlineReportPage({ locale }: { locale: WebLocale }) {
               </Button>
             </Stack>
           ) : (
-            <form onSubmit={submit}>
+            <form onSubmit={(event) => void submit(event)}>
               <Stack>
                 <Text size="sm" c="dimmed">
                   {t('delivery.online_intro')}
@@ -94,25 +107,22 @@ export function OnlineReportPage({ locale }: { locale: WebLocale }) {
                   label={t('delivery.online_number')}
                   required
                   autoComplete="off"
-                  value={form.record_number}
-                  onChange={(e) => setForm({ ...form, record_number: e.currentTarget.value })}
-                  name="record_number"
+                  {...form.register('record_number')}
+                  error={issueText(tTables, errors.record_number?.message)}
                 />
                 <TextInput
                   label={t('delivery.online_password')}
                   required
                   autoComplete="off"
-                  value={form.record_password}
-                  onChange={(e) => setForm({ ...form, record_password: e.currentTarget.value })}
-                  name="record_password"
+                  {...form.register('record_password')}
+                  error={issueText(tTables, errors.record_password?.message)}
                 />
                 <TextInput
                   type="date"
                   label={t('delivery.online_dob')}
                   required
-                  value={form.patient_dob}
-                  onChange={(e) => setForm({ ...form, patient_dob: e.currentTarget.value })}
-                  name="patient_dob"
+                  {...form.register('patient_dob')}
+                  error={issueText(tTables, errors.patient_dob?.message)}
                 />
                 {error ? (
                   <Alert color="red" data-testid="online-report-error">
