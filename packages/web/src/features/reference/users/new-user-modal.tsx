@@ -20,7 +20,7 @@ import {
   type UserType,
   type WebLocale,
 } from '@sil/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { PhoneValue } from '../../../lib/form/field-spec';
@@ -140,7 +140,8 @@ export function NewUserModal({ locale, onClose }: { locale: WebLocale; onClose: 
     const message = errors[field]?.message;
     return message === PASSWORD_RULES ? t(PASSWORD_RULES) : issueText(t, message);
   };
-  const type = form.watch('type');
+  // Only a change of type renders the modal again, not every key typed in a field.
+  const type = useWatch({ control: form.control, name: 'type' });
 
   return (
     <Modal opened onClose={onClose} size="xl" title={t('users.new')}>
