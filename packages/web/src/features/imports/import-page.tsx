@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Badge,
@@ -29,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PageHeader } from '../../components/page-header';
 import { ApiError } from '../../lib/api-client';
-import { issueMessages } from '../../lib/form/form-resolver';
+import { schemaResolver } from '../../lib/form/form-resolver';
 import { formatDateTime } from '../../lib/format/dates';
 import { showToast } from '../../lib/notify';
 import { useLoadAll } from '../../lib/table/use-load-all';
@@ -261,7 +260,7 @@ export function ImportPage() {
   const machines = useLoadAll('machines');
   const form = useForm<ChoiceValues, unknown, ImportChoice>({
     defaultValues: { fileType: null, machineId: null, file: null },
-    resolver: zodResolver(ImportChoiceSchema, { error: issueMessages }),
+    resolver: schemaResolver(ImportChoiceSchema),
   });
   const [fileType, machineId, file] = form.watch(['fileType', 'machineId', 'file']);
   const [report, setReport] = useState<ImportAnswer | null>(null);

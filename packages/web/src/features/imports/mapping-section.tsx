@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type ImportFileType, ImportMappingLine } from '@sil/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -6,7 +5,7 @@ import { useEffect } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { issueMessages } from '../../lib/form/form-resolver';
+import { schemaResolver } from '../../lib/form/form-resolver';
 import { issueText } from '../../lib/form/issue-text';
 import { NumberField } from '../../lib/form/number-field';
 import { showToast } from '../../lib/notify';
@@ -25,7 +24,7 @@ const Draft = z.object({
 type Draft = z.infer<typeof Draft>;
 const MappingForm = z.object({ lines: z.array(Draft) });
 type MappingForm = z.infer<typeof MappingForm>;
-const mappingResolver = zodResolver(MappingForm, { error: issueMessages });
+const mappingResolver = schemaResolver(MappingForm);
 const EMPTY_LINE: Draft = { instrument_code: '', parameter_id: null, pcr_cutoff: null };
 
 const PCR_TYPES: ReadonlySet<ImportFileType> = new Set([

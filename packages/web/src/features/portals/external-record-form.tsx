@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -20,7 +19,7 @@ import { z } from 'zod';
 import { PageHeader } from '../../components/page-header';
 import { DateField } from '../../lib/form/date-field';
 import { DateTimeField } from '../../lib/form/date-time-field';
-import { issueMessages } from '../../lib/form/form-resolver';
+import { schemaResolver } from '../../lib/form/form-resolver';
 import { instantOfLabWallClock } from '../../lib/format/lab-time';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { useLoadAll } from '../../lib/table/use-load-all';
@@ -115,12 +114,11 @@ export function ExternalRecordForm({
   const form = useForm<Values, unknown, AddExternalRecordBody>({
     defaultValues: EMPTY,
     // Checked as it is sent: the contract's body, its field names the form's (analyses aside).
-    resolver: zodResolver(
+    resolver: schemaResolver(
       z
         .custom<Values>()
         .transform((values): unknown => bodyOf(withKnown(values), patientId))
         .pipe(AddExternalRecordBody),
-      { error: issueMessages },
     ),
   });
   const { errors } = form.formState;

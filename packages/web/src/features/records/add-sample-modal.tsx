@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, MultiSelect, Select, Stack } from '@mantine/core';
 import { AddSampleBody, type RecordDetail } from '@sil/contract';
 import { IconPlus } from '@tabler/icons-react';
@@ -6,7 +5,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { issueMessages } from '../../lib/form/form-resolver';
+import { schemaResolver } from '../../lib/form/form-resolver';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { useLoadAll } from '../../lib/table/use-load-all';
 import { useAddSample } from './api';
@@ -31,7 +30,7 @@ function AddSampleModal({ record, onClose }: { record: RecordDetail; onClose: ()
   const adding = useAddSample(record.record_id);
   const [first] = record.samples;
   const form = useForm<AddSampleValues, unknown, z.output<typeof AddSampleForm>>({
-    resolver: zodResolver(z.custom<AddSampleValues>().pipe(AddSampleForm), { error: issueMessages }),
+    resolver: schemaResolver(z.custom<AddSampleValues>().pipe(AddSampleForm)),
     defaultValues: {
       sample_type: first?.sample_type ?? null,
       sample_matrix: first?.sample_matrix ?? null,

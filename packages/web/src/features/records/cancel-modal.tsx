@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Switch, Textarea } from '@mantine/core';
 import { CancelRecordBody } from '@sil/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { issueMessages } from '../../lib/form/form-resolver';
+import { schemaResolver } from '../../lib/form/form-resolver';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { useCancelRecord } from './api';
 
@@ -26,7 +25,7 @@ export function CancelModal({
   const { t } = useTranslation('records');
   const cancelling = useCancelRecord();
   const form = useForm<z.input<typeof CancelForm>, unknown, z.output<typeof CancelForm>>({
-    resolver: zodResolver(CancelForm, { error: issueMessages }),
+    resolver: schemaResolver(CancelForm),
     defaultValues: { record_annulment_explanation: '', replace: true },
   });
   // The button waits for an explanation the contract accepts (three characters at least).

@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Textarea } from '@mantine/core';
 import { UpdateRecordCommentsBody } from '@sil/contract';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { issueMessages } from '../../lib/form/form-resolver';
+import { schemaResolver } from '../../lib/form/form-resolver';
 import { issueText } from '../../lib/form/issue-text';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { useSaveNotes } from './api';
@@ -35,7 +34,7 @@ export function NotesCard({
   // themselves did not change since it was started; otherwise the stamp it started from makes the
   // server refuse it (staleUpdate) rather than overwrite a colleague's notes.
   const form = useForm<NotesForm>({
-    resolver: zodResolver(NotesForm, { error: issueMessages }),
+    resolver: schemaResolver(NotesForm),
     values: { record_internal_notes: notes },
     resetOptions: { keepDirtyValues: true },
   });

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { type SampleRow, UpdateSampleBody } from '@sil/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
@@ -8,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { DateTimeField, localDateTimeInput } from '../../lib/form/date-time-field';
-import { issueMessages } from '../../lib/form/form-resolver';
+import { schemaResolver } from '../../lib/form/form-resolver';
 import { ReferenceSelect } from '../../lib/form/reference-select';
 import { StaleAlert } from '../../lib/form/stale-alert';
 import { instantOfLabWallClock } from '../../lib/format/lab-time';
@@ -49,9 +48,7 @@ const bodyOf = (values: Values): z.input<typeof ObservationsBody> => ({
   sample_interpretation: values.sample_interpretation.trim() || null,
 });
 
-const observationsResolver = zodResolver(z.custom<Values>().transform(bodyOf).pipe(ObservationsBody), {
-  error: issueMessages,
-});
+const observationsResolver = schemaResolver(z.custom<Values>().transform(bodyOf).pipe(ObservationsBody));
 
 /**
  * The Sample observations tab: the machine it runs on, when and by whom it was collected, and the

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, FileInput, Group, Select, Switch } from '@mantine/core';
 import { PATIENT_UPLOAD_TYPES, RECORD_UPLOAD_TYPES, UploadFields } from '@sil/contract';
 import { IconScan, IconUpload } from '@tabler/icons-react';
@@ -6,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AgentError } from '../../lib/agent/agent-client';
-import { issueMessages } from '../../lib/form/form-resolver';
+import { schemaResolver } from '../../lib/form/form-resolver';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { useDeskScan, useUploadFile } from './api';
 
@@ -32,7 +31,7 @@ function multipartOf(recordId: string, values: UploadChoice): FormData {
 export function UploadForm({ recordId }: { recordId: string }) {
   const { t } = useTranslation('records');
   const form = useForm<UploadValues, unknown, UploadChoice>({
-    resolver: zodResolver(z.custom<UploadValues>().pipe(UploadChoice), { error: issueMessages }),
+    resolver: schemaResolver(z.custom<UploadValues>().pipe(UploadChoice)),
     defaultValues: { file: null, document_type: 'prescription', appears_in_report: false },
   });
   const [file, type] = form.watch(['file', 'document_type']);

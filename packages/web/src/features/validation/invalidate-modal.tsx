@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Text, Textarea } from '@mantine/core';
 import { INVALIDATION_REASON_MAX, InvalidationBody } from '@sil/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { issueMessages } from '../../lib/form/form-resolver';
+import { schemaResolver } from '../../lib/form/form-resolver';
 
 /** What the user writes; the samples are the ones chosen on the screen. */
 const ReasonForm = InvalidationBody.pick({ reason: true });
@@ -31,7 +30,7 @@ export function InvalidateModal({
 }) {
   const { t } = useTranslation('validation');
   const form = useForm<z.input<typeof ReasonForm>, unknown, z.output<typeof ReasonForm>>({
-    resolver: zodResolver(ReasonForm, { error: issueMessages }),
+    resolver: schemaResolver(ReasonForm),
     defaultValues: { reason: '' },
   });
   const blank = form.watch('reason').trim().length === 0;

@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Switch, Textarea } from '@mantine/core';
 import { type RecordRow, recordFields } from '@sil/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DateTimeField, localDateTimeInput } from '../../../lib/form/date-time-field';
-import { issueMessages } from '../../../lib/form/form-resolver';
+import { schemaResolver } from '../../../lib/form/form-resolver';
 import { issueText } from '../../../lib/form/issue-text';
 import { instantOfLabWallClock } from '../../../lib/format/lab-time';
 import { notifyApiError, showToast } from '../../../lib/notify';
@@ -68,9 +67,7 @@ const bodyOf = (values: Deviations): z.input<typeof DeviationsBody> => ({
   record_delai_impact: orNull(values.record_delai_impact),
 });
 
-const deviationsResolver = zodResolver(z.custom<Deviations>().transform(bodyOf).pipe(DeviationsBody), {
-  error: issueMessages,
-});
+const deviationsResolver = schemaResolver(z.custom<Deviations>().transform(bodyOf).pipe(DeviationsBody));
 
 /** DEROG (flag, description), UH (flag, expected time) and Delai (spec.md §3 'Record'), saved with the record's stamp. */
 export function DeviationsModal({ record, onClose }: { record: RecordRow; onClose: () => void }) {

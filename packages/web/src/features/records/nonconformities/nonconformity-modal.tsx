@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { issueMessages } from '../../../lib/form/form-resolver';
+import { schemaResolver } from '../../../lib/form/form-resolver';
 import { notifyApiError, showToast } from '../../../lib/notify';
 
 export interface NonconformityValues {
@@ -81,7 +80,7 @@ export function NonconformityModal({
   const { t } = useTranslation('records');
   const schema = nonconformitySchema(codes !== undefined, choices !== undefined, textRequired);
   const form = useForm<NonconformityValues>({
-    resolver: zodResolver(schema, { error: issueMessages }),
+    resolver: schemaResolver(schema),
     defaultValues: {
       code: null,
       choice: choices?.length === 1 ? (choices[0]?.value ?? null) : null,
