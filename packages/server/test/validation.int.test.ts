@@ -2,6 +2,7 @@ import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/db/open.js';
+import { apiClient, type RawInput } from './client.js';
 import { addGlucosePanel, type PendingRecord, pendingRecord as takenThroughBench } from './factories.js';
 import {
   call,
@@ -17,10 +18,6 @@ import {
 
 type Json = Record<string, unknown>;
 type Pending = PendingRecord;
-interface Preview {
-  record: Json & { patient: Json; samples: Json[] };
-  samples: Array<{ sample: Json; lines: Array<Json & { result: Json | null; anteriority: Json | null }> }>;
-}
 
 /**
  * Biological validation (issue 13): the preview a biologist reads, the samples chosen and
@@ -35,27 +32,25 @@ describe.each(DATABASES)('biological validation on %s', (kind) => {
   let secretary: Session;
   let ids: { glucose: string; panel: string; count: string };
 
-  const put = (session: Session, url: string, payload: Json) =>
-    call(ctx.app, session, { method: 'PUT', url, payload });
-  const get = (session: Session, url: string) => call(ctx.app, session, { method: 'GET', url });
+  const put = (session: Session, name: string, body: Json) => call(ctx.app, session, name, { body });
+  const get = (session: Session, name: string, query: RawInput['query'] = {}) =>
+    call(ctx.app, session, name, { query });
   const validate = (recordId: string, sampleIds: string[], session = biologist) =>
-    put(session, '/api/validate-record', { record_id: recordId, sample_ids: sampleIds });
+    call(ctx.app, session, 'validateRecord', { body: { record_id: recordId, sample_ids: sampleIds } });
   const invalidate = (
     recordId: string,
     sampleIds: string[],
     session = biologist,
     reason = 'Résultat à corriger',
-  ) => put(session, '/api/invalidate-record', { record_id: recordId, sample_ids: sampleIds, reason });
-  const preview = async (recordId: string) => {
-    const response = await get(biologist, `/api/preview-record?record_id=${recordId}`);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<Preview>();
-  };
+  ) =>
+    call(ctx.app, session, 'invalidateRecord', {
+      body: { record_id: recordId, sample_ids: sampleIds, reason },
+    });
+  const preview = (recordId: string) => apiClient(ctx.app, biologist).previewRecord({ record_id: recordId });
   const recordStatus = async (recordId: string) => (await preview(recordId)).record.record_status;
   const sampleOf = async (sampleId: string) =>
-    (await get(admin, `/api/get-sample?sample_id=${sampleId}`)).json<Json[]>()[0] ?? {};
-  const queue = async () =>
-    (await get(biologist, '/api/get-records-to-validate')).json<Array<{ record_id: string }>>();
+    (await apiClient(ctx.app, admin).getSample({ sample_id: sampleId }))[0];
+  const queue = () => apiClient(ctx.app, biologist).getRecordsToValidate();
   const direct = (work: (tx: Tx) => Promise<unknown>) => directWrite(ctx.database.db, work);
   const asAction = (tx: Tx, action: string) =>
     tx.execute(sql`select set_config('sil.action', ${action}, true)`);
@@ -121,7 +116,7 @@ describe.each(DATABASES)('biological validation on %s', (kind) => {
       record_validated_at: expect.any(String),
     });
     // A validated result changes only through invalidation.
-    const changed = await put(technician, '/api/update-sample-results', {
+    const changed = await put(technician, 'updateSampleResults', {
       sample_id: pending.panel,
       results: [{ parameter_id: ids.glucose, result_value: 1, result_last_updated: null }],
     });
@@ -165,7 +160,7 @@ describe.each(DATABASES)('biological validation on %s', (kind) => {
     const nct = await validate(pending.recordId, [pending.count, pending.panel]);
     expect([codeOf(nct), nct.json().details.sample_id]).toEqual(['mustCloseNct', pending.panel]);
     // Nothing of the refused choice was validated, not even the sample without an NCT.
-    expect((await sampleOf(pending.count)).sample_status).toBe(SAMPLE_STATUS.removed);
+    expect((await sampleOf(pending.count))?.sample_status).toBe(SAMPLE_STATUS.removed);
     await setFlags(sql`UPDATE samples SET sample_nct_active = false WHERE sample_id = ${pending.panel}`);
 
     await setFlags(sql`UPDATE samples SET sample_lbloc_flag = true WHERE sample_id = ${pending.count}`);
@@ -220,7 +215,7 @@ describe.each(DATABASES)('biological validation on %s', (kind) => {
     expect(codeOf(withoutRight)).toBe('insufficientRights');
     expect(codeOf(await invalidate(pending.recordId, []))).toBe('noSamplesValidated');
     // Without a reason, or a blank one, nothing is taken back.
-    const withoutReason = await put(biologist, '/api/invalidate-record', {
+    const withoutReason = await put(biologist, 'invalidateRecord', {
       record_id: pending.recordId,
       sample_ids: [pending.panel],
     });
@@ -239,12 +234,12 @@ describe.each(DATABASES)('biological validation on %s', (kind) => {
       sample_status: SAMPLE_STATUS.removed,
       sample_validated_by: null,
     });
-    expect((await sampleOf(pending.count)).sample_status).toBe(SAMPLE_STATUS.validated);
+    expect((await sampleOf(pending.count))?.sample_status).toBe(SAMPLE_STATUS.validated);
     // The results stayed, and may be corrected now.
     const { samples } = await preview(pending.recordId);
     const result = samples.find((each) => each.sample.sample_id === pending.panel)?.lines[0]?.result;
     expect(result).toMatchObject({ result_value: 1.26 });
-    const corrected = await put(technician, '/api/update-sample-results', {
+    const corrected = await put(technician, 'updateSampleResults', {
       sample_id: pending.panel,
       results: [
         { parameter_id: ids.glucose, result_value: 0.95, result_last_updated: result?.result_last_updated },
@@ -255,7 +250,7 @@ describe.each(DATABASES)('biological validation on %s', (kind) => {
     // A sample that is not validated cannot be taken back.
     expect(codeOf(await invalidate(pending.recordId, [pending.panel]))).toBe('invalidStatusTransition');
     // The trail names the step back, with its reason (trimmed) on each of its entries.
-    const trace = (await get(admin, `/api/get-record-trace?record_id=${pending.recordId}`)).json<Json[]>();
+    const trace = (await get(admin, 'getRecordTrace', { record_id: pending.recordId })).json<Json[]>();
     const step = (field: string) =>
       trace.find(
         (entry) =>
