@@ -1,92 +1,158 @@
-import { Button, Card, Group, NumberInput, Select, Table, Text, TextInput, Title } from '@mantine/core';
-import type { CiqSettingRow } from '@sil/contract';
-import { useState } from 'react';
+import { Button, Card, Group, Select, Table, Text, TextInput, Title } from '@mantine/core';
+import { type CiqSettingRow, SaveCiqSettingBody } from '@sil/contract';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { schemaResolver } from '../../lib/form/form-resolver';
+import { issueText } from '../../lib/form/issue-text';
+import { NumberField } from '../../lib/form/number-field';
 import { formatNumber } from '../../lib/format/numbers';
-import { notifyApiError, showToast } from '../../lib/notify';
+import { showToast } from '../../lib/notify';
 import { useLoadAll } from '../../lib/table/use-load-all';
 import { useSession } from '../../lib/use-session';
 import { useSaveCiqSetting } from './api';
 
-const EMPTY = { analysis: null, parameter: null, level: '', lot: '', mean: '', sd: '' } as {
-  analysis: string | null;
-  parameter: string | null;
-  level: string;
-  lot: string;
-  mean: number | string;
-  sd: number | string;
+/** What the new target's inputs hold: nothing chosen or typed yet. */
+interface TargetDraft {
+  analysis_id: string | null;
+  parameter_id: string | null;
+  ciq_level: string;
+  ciq_lot: string;
+  ciq_mean: number | '';
+  ciq_sd: number | '';
+}
+
+const EMPTY: TargetDraft = {
+  analysis_id: null,
+  parameter_id: null,
+  ciq_level: '',
+  ciq_lot: '',
+  ciq_mean: '',
+  ciq_sd: '',
 };
+
+/** The draft checked by the call's own body: what is not chosen or typed is missing. */
+const TargetFields = z
+  .custom<TargetDraft>()
+  .transform(
+    (draft): z.input<typeof SaveCiqSettingBody> => ({
+      analysis_id: draft.analysis_id ?? '',
+      parameter_id: draft.parameter_id ?? '',
+      ciq_level: draft.ciq_level,
+      ciq_lot: draft.ciq_lot,
+      ciq_mean: draft.ciq_mean === '' ? Number.NaN : draft.ciq_mean,
+      ciq_sd: draft.ciq_sd === '' ? Number.NaN : draft.ciq_sd,
+    }),
+  )
+  .pipe(SaveCiqSettingBody);
 
 /** A new target: analysis, parameter, control level, lot, mean and SD (analyses right, level 2). */
 function TargetForm() {
   const { t } = useTranslation('records');
+  const { t: tTables } = useTranslation('tables');
   const analyses = useLoadAll('analyses');
   const parameters = useLoadAll('parameters');
   const save = useSaveCiqSetting();
-  const [form, setForm] = useState(EMPTY);
-  const set = (changes: Partial<typeof EMPTY>) => setForm((all) => ({ ...all, ...changes }));
+  const form = useForm<TargetDraft, unknown, z.output<typeof SaveCiqSettingBody>>({
+    resolver: schemaResolver(TargetFields),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+  const error = (name: keyof TargetDraft) => issueText(tTables, errors[name]?.message);
+  const draft = useWatch({ control: form.control });
   const ready =
-    form.analysis && form.parameter && form.level.trim() && form.lot.trim() && typeof form.mean === 'number';
+    draft.analysis_id &&
+    draft.parameter_id &&
+    draft.ciq_level?.trim() &&
+    draft.ciq_lot?.trim() &&
+    typeof draft.ciq_mean === 'number';
+  const submit = form.handleSubmit((body) =>
+    save.mutate(body, {
+      onSuccess: () => {
+        form.reset(EMPTY);
+        showToast('success', t('ciq.target_saved'));
+      },
+    }),
+  );
   return (
-    <Group align="flex-end" wrap="wrap" gap="xs" mt="sm">
-      <Select
-        label={t('ciq.analysis')}
-        data={analyses.choices}
-        value={form.analysis}
-        onChange={(analysis) => set({ analysis })}
-        searchable
-        w={220}
-      />
-      <Select
-        label={t('ciq.parameter')}
-        data={parameters.choices}
-        value={form.parameter}
-        onChange={(parameter) => set({ parameter })}
-        searchable
-        w={220}
-      />
-      <TextInput
-        label={t('ciq.level')}
-        value={form.level}
-        onChange={(event) => set({ level: event.currentTarget.value })}
-        maxLength={50}
-        w={90}
-      />
-      <TextInput
-        label={t('ciq.lot')}
-        value={form.lot}
-        onChange={(event) => set({ lot: event.currentTarget.value })}
-        maxLength={100}
-        w={130}
-      />
-      <NumberInput label={t('ciq.mean')} value={form.mean} onChange={(mean) => set({ mean })} w={110} />
-      <NumberInput label={t('ciq.sd')} value={form.sd} onChange={(sd) => set({ sd })} min={0} w={110} />
-      <Button
-        disabled={!ready}
-        loading={save.isPending}
-        onClick={() =>
-          save.mutate(
-            {
-              analysis_id: form.analysis ?? '',
-              parameter_id: form.parameter ?? '',
-              ciq_level: form.level,
-              ciq_lot: form.lot,
-              ciq_mean: Number(form.mean),
-              ciq_sd: Number(form.sd),
-            },
-            {
-              onSuccess: () => {
-                setForm(EMPTY);
-                showToast('success', t('ciq.target_saved'));
-              },
-              onError: notifyApiError,
-            },
-          )
-        }
-      >
-        {t('ciq.add_target')}
-      </Button>
-    </Group>
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <Group align="flex-end" wrap="wrap" gap="xs" mt="sm">
+        <Controller
+          control={form.control}
+          name="analysis_id"
+          render={({ field }) => (
+            <Select
+              label={t('ciq.analysis')}
+              data={analyses.choices}
+              value={field.value}
+              onChange={field.onChange}
+              error={error('analysis_id')}
+              searchable
+              w={220}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="parameter_id"
+          render={({ field }) => (
+            <Select
+              label={t('ciq.parameter')}
+              data={parameters.choices}
+              value={field.value}
+              onChange={field.onChange}
+              error={error('parameter_id')}
+              searchable
+              w={220}
+            />
+          )}
+        />
+        <TextInput
+          label={t('ciq.level')}
+          {...form.register('ciq_level')}
+          error={error('ciq_level')}
+          maxLength={50}
+          w={90}
+        />
+        <TextInput
+          label={t('ciq.lot')}
+          {...form.register('ciq_lot')}
+          error={error('ciq_lot')}
+          maxLength={100}
+          w={130}
+        />
+        <Controller
+          control={form.control}
+          name="ciq_mean"
+          render={({ field }) => (
+            <NumberField
+              label={t('ciq.mean')}
+              value={field.value}
+              onChange={field.onChange}
+              error={error('ciq_mean')}
+              w={110}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="ciq_sd"
+          render={({ field }) => (
+            <NumberField
+              label={t('ciq.sd')}
+              value={field.value}
+              onChange={field.onChange}
+              error={error('ciq_sd')}
+              min={0}
+              w={110}
+            />
+          )}
+        />
+        <Button type="submit" disabled={!ready} loading={save.isPending}>
+          {t('ciq.add_target')}
+        </Button>
+      </Group>
+    </form>
   );
 }
 
