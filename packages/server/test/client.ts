@@ -81,7 +81,7 @@ function urlOf(path: string, query: Record<string, QueryValue> | undefined): str
 }
 
 /** Sends one call of the route table by name with its method and path; answers the raw response. */
-export function sendByName(
+export async function sendByName(
   app: FastifyInstance,
   session: Session | null,
   name: string,
