@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { DrizzleTransactionLike, PgBoss } from 'pg-boss';
 import { type Db, poolOf, type Tx } from '../../db/open.js';
-import { recordDeliveries } from '../../db/schema/index.js';
+import { recordDeliveries } from '../../db/schema/delivery.js';
 import type { DeliveryJobs } from './job-port.js';
 import { MAX_ATTEMPTS, type Sending, startSendingRunner } from './sending.js';
 

@@ -6,6 +6,14 @@
 /** For the results of a sample: the sample, as the API shows it, and the record guard. */
 export { assertEditable, assertUnlocked } from './guards.js';
 export { lockedRecord } from './locks.js';
+/** For non-conformities: the marks they set on records and samples (LBloc, NCT, an NCA waiting). */
+export {
+  markRecord,
+  markSample,
+  type RecordMarks,
+  type SampleMarks,
+  setUnresolvedNca,
+} from './nonconformity-marks.js';
 export { patientInLaboratory } from './patients/queries.js';
 export { presentRecord, presentSample } from './present.js';
 /** For delivery: the record's pending-delivery flags follow its channels. */

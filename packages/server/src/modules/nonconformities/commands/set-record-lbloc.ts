@@ -1,13 +1,10 @@
 import type { UpdateRecordLblocBody } from '@sil/contract';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/open.js';
-import { records } from '../../../db/schema/records.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
-import { updateIfUnchanged } from '../../../lib/concurrency.js';
 import { fail } from '../../../lib/errors.js';
 import { writeTransaction } from '../../../lib/transaction.js';
-import { assertEditable, lockedRecord, presentRecord } from '../../records/index.js';
+import { assertEditable, lockedRecord, markRecord, presentRecord } from '../../records/index.js';
 import { emptyToNull } from '../changes.js';
 
 /** Sets or lifts a record's LBloc; lifting keeps the description, so that the trace and the record tell why. */
@@ -16,24 +13,12 @@ export function setRecordLbloc(db: Db, auth: Authenticated, input: z.output<type
     const laboratoryId = auth.user.laboratory_id;
     const record = (await lockedRecord(tx, laboratoryId, input.record_id)) ?? fail('recordNotFound');
     assertEditable(record);
-    const updated = await updateIfUnchanged(
-      tx,
-      records,
-      {
-        idColumn: records.record_id,
-        id: record.record_id,
-        stampColumn: records.record_last_updated,
-        stamp: input.record_last_updated,
-        scope: eq(records.laboratory_id, laboratoryId),
-      },
-      {
-        record_lbloc_flag: input.record_lbloc_flag,
-        ...(input.record_lbloc_flag
-          ? { record_lbloc_description: emptyToNull(input.record_lbloc_description) }
-          : {}),
-      },
-      'recordNotFound',
-    );
+    const updated = await markRecord(tx, record, input.record_last_updated, {
+      record_lbloc_flag: input.record_lbloc_flag,
+      ...(input.record_lbloc_flag
+        ? { record_lbloc_description: emptyToNull(input.record_lbloc_description) }
+        : {}),
+    });
     return presentRecord(updated);
   });
 }
