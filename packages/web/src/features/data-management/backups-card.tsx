@@ -12,10 +12,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { BackupRow, RestoreReport } from '@sil/contract';
+import { type BackupRow, type RestoreReport, SetBackupPassphraseBody } from '@sil/contract';
 import { IconDatabaseExport, IconDownload, IconKey, IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { schemaResolver } from '../../lib/form/form-resolver';
 import { formatDateTime } from '../../lib/format/dates';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { saveFile } from '../../lib/save-file';
@@ -32,6 +35,13 @@ import { BackupScheduleSettings } from './backup-schedule';
 
 /** The contract's lower bound, said to the administrator before the server refuses it. */
 const MIN_PASSPHRASE = 12;
+
+/** The passphrase as the call takes it, typed a second time the same. */
+const PassphraseForm = SetBackupPassphraseBody.extend({ again: z.string() }).refine(
+  (typed) => typed.again === typed.passphrase,
+  { path: ['again'], message: 'differ' },
+);
+type PassphraseDraft = z.input<typeof PassphraseForm>;
 
 function sizeText(bytes: number, t: (key: string, options: { size: string }) => string, locale: string) {
   if (bytes < 1024 * 1024) return t('uploads.size_kb', { size: String(Math.ceil(bytes / 1024)) });
@@ -51,19 +61,22 @@ function PassphraseModal({
   onSet: () => void;
 }) {
   const { t } = useTranslation('records');
-  const [first, setFirst] = useState('');
-  const [second, setSecond] = useState('');
   const setting = useSetBackupPassphrase();
-  const short = first.length > 0 && first.length < MIN_PASSPHRASE;
-  const differ = second.length > 0 && first !== second;
+  // Checked as typed: the administrator sees a short or differing passphrase before saving.
+  const form = useForm<PassphraseDraft, unknown, z.output<typeof PassphraseForm>>({
+    resolver: schemaResolver(PassphraseForm),
+    defaultValues: { passphrase: '', again: '' },
+    mode: 'onChange',
+  });
+  const [first, second] = useWatch({ control: form.control, name: ['passphrase', 'again'] });
+  const { errors } = form.formState;
   const close = () => {
-    setFirst('');
-    setSecond('');
+    form.reset();
     onClose();
   };
-  const save = () =>
+  const save = form.handleSubmit(({ passphrase }) =>
     setting.mutate(
-      { passphrase: first },
+      { passphrase },
       {
         onSuccess: () => {
           showToast('success', t('backups.passphrase_set'));
@@ -72,7 +85,8 @@ function PassphraseModal({
         },
         onError: notifyApiError,
       },
-    );
+    ),
+  );
   return (
     <Modal opened={opened} onClose={close} title={t('backups.passphrase_title')}>
       <Stack>
@@ -82,17 +96,15 @@ function PassphraseModal({
         </Alert>
         <PasswordInput
           label={t('backups.passphrase')}
-          value={first}
-          onChange={(event) => setFirst(event.currentTarget.value)}
-          error={short ? t('backups.passphrase_short', { count: MIN_PASSPHRASE }) : null}
+          {...form.register('passphrase', { deps: ['again'] })}
+          error={errors.passphrase && first ? t('backups.passphrase_short', { count: MIN_PASSPHRASE }) : null}
           autoComplete="new-password"
           data-field="backup-passphrase"
         />
         <PasswordInput
           label={t('backups.passphrase_again')}
-          value={second}
-          onChange={(event) => setSecond(event.currentTarget.value)}
-          error={differ ? t('backups.passphrase_differ') : null}
+          {...form.register('again')}
+          error={errors.again && second ? t('backups.passphrase_differ') : null}
           autoComplete="new-password"
           data-field="backup-passphrase-again"
         />
@@ -103,7 +115,7 @@ function PassphraseModal({
           <Button
             loading={setting.isPending}
             disabled={first.length < MIN_PASSPHRASE || first !== second}
-            onClick={save}
+            onClick={() => void save()}
             data-action="set-backup-passphrase"
           >
             {t('backups.passphrase_save')}
