@@ -10,11 +10,11 @@ import type { Db, Queryable } from '../../db/open.js';
 import { prescribers } from '../../db/schema/clinics.js';
 import { laboratories } from '../../db/schema/laboratories.js';
 import { type Authenticated, actorOf } from '../../lib/auth-context.js';
-import { updateIfUnchanged } from '../../lib/concurrency.js';
 import { fail } from '../../lib/errors.js';
 import type { OutboundAddresses } from '../../lib/outbound-address.js';
 import { toIso } from '../../lib/time.js';
 import { writeTransaction } from '../../lib/transaction.js';
+import { changeLaboratorySettings } from '../laboratory/index.js';
 
 /** The key of laboratory_settings the delivery jobs read (delivery/exchange.ts). */
 const SETTINGS_KEY = 'exchange';
@@ -133,7 +133,6 @@ export async function updateExchangeDestination(
   await refuseInternalUrls(outbound, input);
   return writeTransaction(db, actorOf(auth), async (tx) => {
     const laboratoryId = auth.user.laboratory_id;
-    const current = await laboratoryOf(tx, laboratoryId);
     const ids = input.exchange_prescribers.map((row) => row.prescriber_id);
     const known = await prescribersOf(tx, laboratoryId, ids);
     const unknown = ids.findIndex((id) => !known.has(id));
@@ -143,22 +142,10 @@ export async function updateExchangeDestination(
         issues: [{ path: `exchange_prescribers.${unknown}.prescriber_id`, message: 'choice' }],
       });
     }
-    const settings: Record<string, unknown> = { ...current.laboratory_settings };
-    const setting = settingOf(input);
-    if (setting) settings[SETTINGS_KEY] = setting;
-    else delete settings[SETTINGS_KEY];
-    const updated = await updateIfUnchanged(
-      tx,
-      laboratories,
-      {
-        idColumn: laboratories.laboratory_id,
-        id: laboratoryId,
-        stampColumn: laboratories.laboratory_last_updated,
-        stamp: input.laboratory_last_updated,
-      },
-      { laboratory_settings: settings },
-      'laboratoryNotFound',
-    );
+    // No destination set removes the key: the delivery jobs then send nothing to the exchange.
+    const updated = await changeLaboratorySettings(tx, laboratoryId, input.laboratory_last_updated, {
+      [SETTINGS_KEY]: settingOf(input),
+    });
     return present(tx, updated);
   });
 }
