@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
-import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
+import { type AddPatientBody, RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
 import { storedPdfText } from '@sil/documents/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { records } from '../src/db/schema/index.js';
-import { addGlucosePanel, type GlucosePanel, pendingRecord } from './factories.js';
+import {
+  addGlucosePanel,
+  type GlucosePanel,
+  pendingRecord,
+  validatedRecord as validatedThroughBench,
+} from './factories.js';
 import {
   call,
   codeOf,
@@ -127,23 +132,14 @@ describe.each(DATABASES)('amendments after validation on %s', (kind) => {
   const updatePatient = (payload: Json) => put(secretary, '/api/update-patient', payload);
 
   /** A new patient's record of the panel and the count, through the bench and validated in full. */
-  const validatedRecord = async (fields: Json = {}, surname = 'Amende') => {
-    const pending = await pendingRecord(
+  const validatedRecord = (fields: Partial<AddPatientBody> = {}, surname = 'Amende') =>
+    validatedThroughBench(
       ctx.app,
-      { admin, secretary, technician },
+      { admin, secretary, technician, biologist },
       ids,
-      {
-        patient_surname: surname,
-        patient_name: 'Claire',
-        patient_gender: 'F',
-        patient_dob: '1979-06-02',
-        ...fields,
-      },
+      { patient_surname: surname, patient_name: 'Claire', patient_dob: '1979-06-02', ...fields },
       1.26,
     );
-    await ok(await validate(pending.recordId, [pending.panel, pending.count]));
-    return pending;
-  };
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
