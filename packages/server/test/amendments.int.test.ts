@@ -8,6 +8,7 @@ import {
   addGlucosePanel,
   type GlucosePanel,
   pendingRecord,
+  signInStaff,
   validatedRecord as validatedThroughBench,
 } from './factories.js';
 import {
@@ -148,10 +149,7 @@ describe.each(DATABASES)('amendments after validation on %s', (kind) => {
       response.writeHead(200).end('{}');
     });
     ctx = await startTestApp(kind, { SMTP_URL: smtp.url, FAX_GATEWAY_URL: fax.url });
-    admin = await login(ctx.app, 'admin@demo.lab');
-    biologist = await login(ctx.app, 'biologiste@demo.lab');
-    technician = await login(ctx.app, 'technicien@demo.lab');
-    secretary = await login(ctx.app, 'secretariat@demo.lab');
+    ({ admin, biologist, technician, secretary } = await signInStaff(ctx.app));
     lilas = await login(ctx.app, 'clinique@demo.lab');
     prescribers = {
       first: String(

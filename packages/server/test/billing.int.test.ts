@@ -2,7 +2,7 @@ import { SAMPLE_STATUS } from '@sil/contract';
 import { storedPdfText } from '@sil/documents/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from './factories.js';
+import { seedCatalogue, signInStaff } from './factories.js';
 import {
   call,
   codeOf,
@@ -111,10 +111,7 @@ describe.each(DATABASES)('billing on %s', (kind) => {
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
-    admin = await login(ctx.app, 'admin@demo.lab');
-    biologist = await login(ctx.app, 'biologiste@demo.lab');
-    technician = await login(ctx.app, 'technicien@demo.lab');
-    secretary = await login(ctx.app, 'secretariat@demo.lab');
+    ({ admin, biologist, technician, secretary } = await signInStaff(ctx.app));
     const catalogue = await seedCatalogue(ctx.app, admin);
     ids.nfs = catalogue.nfs;
     for (const act of [

@@ -4,12 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail } from '../src/db/schema/index.js';
 import { databaseRefusal } from '../src/lib/errors.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
-import { seedCatalogue } from './factories.js';
+import { seedCatalogue, signInStaff } from './factories.js';
 import {
   call,
   codeOf,
   DATABASES,
-  login,
   type Session,
   startTestApp,
   stopTestApp,
@@ -101,10 +100,7 @@ describe.each(DATABASES)('results calculated from other results on %s', (kind) =
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
-    admin = await login(ctx.app, 'admin@demo.lab');
-    technician = await login(ctx.app, 'technicien@demo.lab');
-    biologist = await login(ctx.app, 'biologiste@demo.lab');
-    secretary = await login(ctx.app, 'secretariat@demo.lab');
+    ({ admin, biologist, technician, secretary } = await signInStaff(ctx.app));
     const catalogue = await seedCatalogue(ctx.app, admin);
     const ct = await lipid('Cholestérol total', 'CT', 2.586);
     const hdl = await lipid('Cholestérol HDL', 'HDL', 2.586);

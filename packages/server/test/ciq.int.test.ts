@@ -4,12 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { auditTrail } from '../src/db/schema/index.js';
-import { seedCatalogue } from './factories.js';
+import { seedCatalogue, signInStaff } from './factories.js';
 import {
   call,
   codeOf,
   DATABASES,
-  login,
   multipart,
   type Session,
   startTestApp,
@@ -91,10 +90,7 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
-    admin = await login(ctx.app, 'admin@demo.lab');
-    biologist = await login(ctx.app, 'biologiste@demo.lab');
-    technician = await login(ctx.app, 'technicien@demo.lab');
-    secretary = await login(ctx.app, 'secretariat@demo.lab');
+    ({ admin, biologist, technician, secretary } = await signInStaff(ctx.app));
     const catalogue = await seedCatalogue(ctx.app, admin);
     const machine = await ok(
       send(admin, 'POST', '/api/add-machine', { machine_name: 'Cobas c311', machine_code: 'C311' }),

@@ -6,12 +6,11 @@ import { onlineReportOpenings, recordReports, records } from '../src/db/schema/i
 import { databaseRefusal } from '../src/lib/errors.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { MAX_ATTEMPTS } from '../src/modules/delivery/sending.js';
-import { seedCatalogue } from './factories.js';
+import { seedCatalogue, signInStaff } from './factories.js';
 import {
   call,
   codeOf,
   DATABASES,
-  login,
   type Session,
   startTestApp,
   stopTestApp,
@@ -166,10 +165,7 @@ describe.each(DATABASES)('report delivery on %s', (kind) => {
       DELIVERY_POLL_SECONDS: '0',
       THROTTLE_FREE_FAILURES: '3',
     });
-    admin = await login(ctx.app, 'admin@demo.lab');
-    biologist = await login(ctx.app, 'biologiste@demo.lab');
-    technician = await login(ctx.app, 'technicien@demo.lab');
-    secretary = await login(ctx.app, 'secretariat@demo.lab');
+    ({ admin, biologist, technician, secretary } = await signInStaff(ctx.app));
     const catalogue = await seedCatalogue(ctx.app, admin);
     const added = await call(ctx.app, admin, 'addParameter', {
       body: {

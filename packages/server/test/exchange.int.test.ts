@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { laboratories, patients, recordDeliveries, records, users } from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
-import { seedCatalogue } from './factories.js';
+import { seedCatalogue, signInStaff } from './factories.js';
 import {
   call,
   codeOf,
@@ -152,10 +152,7 @@ describe.each(DATABASES)('result exchange on %s', (kind) => {
       // The results receiver stands on this machine: the operator allows loopback (issue 38).
       OUTBOUND_ALLOWED_RANGES: '127.0.0.0/8',
     });
-    admin = await login(ctx.app, 'admin@demo.lab');
-    biologist = await login(ctx.app, 'biologiste@demo.lab');
-    technician = await login(ctx.app, 'technicien@demo.lab');
-    secretary = await login(ctx.app, 'secretariat@demo.lab');
+    ({ admin, biologist, technician, secretary } = await signInStaff(ctx.app));
     const [user] = await ctx.database.db
       .select({ laboratory_id: users.laboratory_id })
       .from(users)

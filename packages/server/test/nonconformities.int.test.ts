@@ -1,11 +1,15 @@
 import { RECORD_STATUS } from '@sil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addGlucosePanel, type PendingRecord, pendingRecord as takenThroughBench } from './factories.js';
+import {
+  addGlucosePanel,
+  type PendingRecord,
+  signInStaff,
+  pendingRecord as takenThroughBench,
+} from './factories.js';
 import {
   call,
   codeOf,
   DATABASES,
-  login,
   type Session,
   startTestApp,
   stopTestApp,
@@ -85,10 +89,7 @@ describe.each(DATABASES)('non-conformities on %s', (kind) => {
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
-    admin = await login(ctx.app, 'admin@demo.lab');
-    biologist = await login(ctx.app, 'biologiste@demo.lab');
-    technician = await login(ctx.app, 'technicien@demo.lab');
-    secretary = await login(ctx.app, 'secretariat@demo.lab');
+    ({ admin, biologist, technician, secretary } = await signInStaff(ctx.app));
     ids = await addGlucosePanel(ctx.app, admin);
   });
   afterAll(() => stopTestApp(ctx));

@@ -6,16 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordReports } from '../src/db/schema/index.js';
 import { databaseRefusal } from '../src/lib/errors.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
-import { seedCatalogue } from './factories.js';
-import {
-  call,
-  DATABASES,
-  login,
-  type Session,
-  startTestApp,
-  stopTestApp,
-  type TestContext,
-} from './helpers.js';
+import { seedCatalogue, signInStaff } from './factories.js';
+import { call, DATABASES, type Session, startTestApp, stopTestApp, type TestContext } from './helpers.js';
 
 type Json = Record<string, unknown>;
 interface Version {
@@ -98,10 +90,7 @@ describe.each(DATABASES)('result reports on %s', (kind) => {
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
-    admin = await login(ctx.app, 'admin@demo.lab');
-    biologist = await login(ctx.app, 'biologiste@demo.lab');
-    technician = await login(ctx.app, 'technicien@demo.lab');
-    secretary = await login(ctx.app, 'secretariat@demo.lab');
+    ({ admin, biologist, technician, secretary } = await signInStaff(ctx.app));
     const catalogue = await seedCatalogue(ctx.app, admin);
     const added = await call(ctx.app, admin, 'addParameter', {
       body: {

@@ -1,15 +1,7 @@
 import { SAMPLE_STATUS } from '@sil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from './factories.js';
-import {
-  call,
-  DATABASES,
-  login,
-  type Session,
-  startTestApp,
-  stopTestApp,
-  type TestContext,
-} from './helpers.js';
+import { seedCatalogue, signInStaff } from './factories.js';
+import { call, DATABASES, type Session, startTestApp, stopTestApp, type TestContext } from './helpers.js';
 
 type Json = Record<string, unknown>;
 interface Traced {
@@ -76,10 +68,7 @@ describe.each(DATABASES)('the trace of results on %s', (kind) => {
 
   beforeAll(async () => {
     ctx = await startTestApp(kind, { DELIVERY_POLL_SECONDS: '0' });
-    admin = await login(ctx.app, 'admin@demo.lab');
-    secretary = await login(ctx.app, 'secretariat@demo.lab');
-    technician = await login(ctx.app, 'technicien@demo.lab');
-    biologist = await login(ctx.app, 'biologiste@demo.lab');
+    ({ admin, biologist, technician, secretary } = await signInStaff(ctx.app));
     const catalogue = await seedCatalogue(ctx.app, admin);
     const added = await call(ctx.app, admin, 'addParameter', {
       body: {

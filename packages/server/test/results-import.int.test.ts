@@ -1,11 +1,10 @@
 import { SAMPLE_STATUS } from '@sil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from './factories.js';
+import { seedCatalogue, signInStaff } from './factories.js';
 import {
   call,
   codeOf,
   DATABASES,
-  login,
   multipart,
   type Session,
   startTestApp,
@@ -100,10 +99,7 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
-    admin = await login(ctx.app, 'admin@demo.lab');
-    technician = await login(ctx.app, 'technicien@demo.lab');
-    biologist = await login(ctx.app, 'biologiste@demo.lab');
-    secretary = await login(ctx.app, 'secretariat@demo.lab');
+    ({ admin, biologist, technician, secretary } = await signInStaff(ctx.app));
     catalogue = await seedCatalogue(ctx.app, admin);
     const glucose = await post(
       '/api/add-parameter',

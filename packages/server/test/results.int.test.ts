@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail } from '../src/db/schema/index.js';
 import { databaseRefusal } from '../src/lib/errors.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
-import { seedCatalogue } from './factories.js';
+import { seedCatalogue, signInStaff } from './factories.js';
 import {
   call,
   codeOf,
@@ -81,10 +81,7 @@ describe.each(DATABASES)('sample results on %s', (kind) => {
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
-    admin = await login(ctx.app, 'admin@demo.lab');
-    technician = await login(ctx.app, 'technicien@demo.lab');
-    biologist = await login(ctx.app, 'biologiste@demo.lab');
-    secretary = await login(ctx.app, 'secretariat@demo.lab');
+    ({ admin, biologist, technician, secretary } = await signInStaff(ctx.app));
     const catalogue = await seedCatalogue(ctx.app, admin);
     // Fasting glucose in g/L, reported in mmol/L.
     const glucose = await post(

@@ -2,13 +2,12 @@ import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/db/open.js';
-import { addGlucosePanel } from './factories.js';
+import { addGlucosePanel, signInStaff } from './factories.js';
 import {
   call,
   codeOf,
   DATABASES,
   directWrite,
-  login,
   type Session,
   startTestApp,
   stopTestApp,
@@ -107,10 +106,7 @@ describe.each(DATABASES)('statuses by rule and the results history on %s', (kind
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
-    admin = await login(ctx.app, 'admin@demo.lab');
-    secretary = await login(ctx.app, 'secretariat@demo.lab');
-    technician = await login(ctx.app, 'technicien@demo.lab');
-    biologist = await login(ctx.app, 'biologiste@demo.lab');
+    ({ admin, biologist, technician, secretary } = await signInStaff(ctx.app));
     ids = await addGlucosePanel(ctx.app, admin);
   });
   afterAll(() => stopTestApp(ctx));

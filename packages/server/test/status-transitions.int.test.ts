@@ -6,7 +6,7 @@ import { records, statusTransitions } from '../src/db/schema/index.js';
 import { databaseRefusal } from '../src/lib/errors.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { moveRecordStatus } from '../src/modules/records/index.js';
-import { seedCatalogue } from './factories.js';
+import { seedCatalogue, signInStaff } from './factories.js';
 import {
   call,
   codeOf,
@@ -103,10 +103,7 @@ describe.each(DATABASES)('status transitions on %s', (kind) => {
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
-    admin = await login(ctx.app, 'admin@demo.lab');
-    secretary = await login(ctx.app, 'secretariat@demo.lab');
-    technician = await login(ctx.app, 'technicien@demo.lab');
-    biologist = await login(ctx.app, 'biologiste@demo.lab');
+    ({ admin, biologist, technician, secretary } = await signInStaff(ctx.app));
     catalogue = await seedCatalogue(ctx.app, admin);
   });
   afterAll(() => stopTestApp(ctx));

@@ -3,13 +3,17 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/db/open.js';
 import { apiClient, type RawInput } from './client.js';
-import { addGlucosePanel, type PendingRecord, pendingRecord as takenThroughBench } from './factories.js';
+import {
+  addGlucosePanel,
+  type PendingRecord,
+  signInStaff,
+  pendingRecord as takenThroughBench,
+} from './factories.js';
 import {
   call,
   codeOf,
   DATABASES,
   directWrite,
-  login,
   type Session,
   startTestApp,
   stopTestApp,
@@ -74,10 +78,7 @@ describe.each(DATABASES)('biological validation on %s', (kind) => {
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
-    admin = await login(ctx.app, 'admin@demo.lab');
-    biologist = await login(ctx.app, 'biologiste@demo.lab');
-    technician = await login(ctx.app, 'technicien@demo.lab');
-    secretary = await login(ctx.app, 'secretariat@demo.lab');
+    ({ admin, biologist, technician, secretary } = await signInStaff(ctx.app));
     ids = await addGlucosePanel(ctx.app, admin);
   });
   afterAll(() => stopTestApp(ctx));
