@@ -301,7 +301,9 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
     const stranger = await login(ctx.app, 'admin@autre.lab', digest('Autre-2026!'));
     expect((await list(stranger, '/api/get-machines')).number_of_rows).toBe(0);
     const theirs = (await list(admin, '/api/get-machines')).data[0];
-    const peek = await call(ctx.app, stranger, 'getMachine', { query: { machine_id: String(theirs?.machine_id) } });
+    const peek = await call(ctx.app, stranger, 'getMachine', {
+      query: { machine_id: String(theirs?.machine_id) },
+    });
     expect(codeOf(peek)).toBe('machineNotFound');
     const erase = await call(ctx.app, stranger, 'deleteMachines', { body: { ids: [theirs?.machine_id] } });
     expect(codeOf(erase)).toBe('machineNotFound');
