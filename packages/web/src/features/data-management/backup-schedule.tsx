@@ -1,53 +1,91 @@
-import { Alert, Button, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
-import type { BackupSchedule } from '@sil/contract';
-import { useState } from 'react';
+import { Alert, Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { type BackupSchedule, SetBackupScheduleBody } from '@sil/contract';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { schemaResolver } from '../../lib/form/form-resolver';
+import { issueText } from '../../lib/form/issue-text';
+import { NumberField } from '../../lib/form/number-field';
 import { formatDateTime } from '../../lib/format/dates';
 import { errorMessage, notifyApiError, showToast } from '../../lib/notify';
 import { useBackupSchedule, useSetBackupSchedule } from './api';
 
-type Settings = Omit<BackupSchedule, 'last_run_at' | 'last_failure_at' | 'last_failure_code'>;
+type Count = 'schedule_hour' | 'keep_daily' | 'keep_weekly' | 'keep_monthly';
+
+/** What the inputs hold: an emptied count stays empty until it is typed again. */
+type ScheduleDraft = { schedule_enabled: boolean } & Record<Count, number | ''>;
+
+/** The draft checked by the call's own body: an empty count is missing, not zero. */
+const ScheduleFields = z
+  .custom<ScheduleDraft>()
+  .transform(
+    (draft): z.input<typeof SetBackupScheduleBody> => ({
+      schedule_enabled: draft.schedule_enabled,
+      schedule_hour: draft.schedule_hour === '' ? Number.NaN : draft.schedule_hour,
+      keep_daily: draft.keep_daily === '' ? Number.NaN : draft.keep_daily,
+      keep_weekly: draft.keep_weekly === '' ? Number.NaN : draft.keep_weekly,
+      keep_monthly: draft.keep_monthly === '' ? Number.NaN : draft.keep_monthly,
+    }),
+  )
+  .pipe(SetBackupScheduleBody);
 
 /** The form once the saved schedule is known, so that its fields start from it. */
 function ScheduleForm({ saved }: { saved: BackupSchedule }) {
   const { t, i18n } = useTranslation('records');
-  const [settings, setSettings] = useState<Settings>({
-    schedule_enabled: saved.schedule_enabled,
-    schedule_hour: saved.schedule_hour,
-    keep_daily: saved.keep_daily,
-    keep_weekly: saved.keep_weekly,
-    keep_monthly: saved.keep_monthly,
-  });
+  const { t: tTables } = useTranslation('tables');
   const saving = useSetBackupSchedule();
-  const count = (key: 'schedule_hour' | 'keep_daily' | 'keep_weekly' | 'keep_monthly', max: number) => (
-    <NumberInput
-      label={t(`backups.${key}`)}
-      value={settings[key]}
-      min={0}
-      max={max}
-      allowDecimal={false}
-      allowNegative={false}
-      clampBehavior="strict"
-      w={180}
-      onChange={(value) => setSettings((current) => ({ ...current, [key]: Number(value) || 0 }))}
-      data-field={key}
+  const form = useForm<ScheduleDraft, unknown, z.output<typeof SetBackupScheduleBody>>({
+    resolver: schemaResolver(ScheduleFields),
+    defaultValues: {
+      schedule_enabled: saved.schedule_enabled,
+      schedule_hour: saved.schedule_hour,
+      keep_daily: saved.keep_daily,
+      keep_weekly: saved.keep_weekly,
+      keep_monthly: saved.keep_monthly,
+    },
+  });
+  const { errors } = form.formState;
+  const count = (key: Count, max: number) => (
+    <Controller
+      control={form.control}
+      name={key}
+      render={({ field }) => (
+        <NumberField
+          label={t(`backups.${key}`)}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={issueText(tTables, errors[key]?.message)}
+          min={0}
+          max={max}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="strict"
+          w={180}
+          data-field={key}
+        />
+      )}
     />
   );
-  const save = () =>
-    saving.mutate(settings, {
+  const save = form.handleSubmit((body) =>
+    saving.mutate(body, {
       onSuccess: () => showToast('success', t('backups.schedule_saved')),
       onError: notifyApiError,
-    });
+    }),
+  );
   return (
     <Stack gap="sm" data-backup-schedule>
-      <Switch
-        label={t('backups.schedule_enabled')}
-        checked={settings.schedule_enabled}
-        onChange={(event) => {
-          const checked = event.currentTarget.checked;
-          setSettings((current) => ({ ...current, schedule_enabled: checked }));
-        }}
-        data-field="schedule_enabled"
+      <Controller
+        control={form.control}
+        name="schedule_enabled"
+        render={({ field }) => (
+          <Switch
+            label={t('backups.schedule_enabled')}
+            checked={field.value}
+            onChange={(event) => field.onChange(event.currentTarget.checked)}
+            data-field="schedule_enabled"
+          />
+        )}
       />
       <Group gap="sm" align="flex-end" wrap="wrap">
         {count('schedule_hour', 23)}
@@ -57,7 +95,7 @@ function ScheduleForm({ saved }: { saved: BackupSchedule }) {
         <Button
           variant="default"
           loading={saving.isPending}
-          onClick={save}
+          onClick={() => void save()}
           data-action="save-backup-schedule"
         >
           {t('backups.schedule_save')}
