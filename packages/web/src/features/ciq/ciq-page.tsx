@@ -1,10 +1,22 @@
-import { Badge, Button, Card, Group, NumberInput, Select, Stack, Text, Textarea, Title } from '@mantine/core';
-import { type CiqRun, type CiqSettingRow, hrefTo, type WebLocale } from '@sil/contract';
+import { Badge, Button, Card, Group, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  AcceptCiqRunBody,
+  AddCiqValuesBody,
+  type CiqRun,
+  type CiqSettingRow,
+  hrefTo,
+  type WebLocale,
+} from '@sil/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { PageHeader } from '../../components/page-header';
+import { schemaResolver } from '../../lib/form/form-resolver';
+import { issueText } from '../../lib/form/issue-text';
+import { NumberField } from '../../lib/form/number-field';
 import { formatDateTime } from '../../lib/format/dates';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { useLoadAll } from '../../lib/table/use-load-all';
@@ -18,23 +30,66 @@ const STATUS_COLORS = { pending: 'gray', passed: 'teal', rejected: 'red', accept
 const settingLabel = (setting: CiqSettingRow) =>
   `${setting.analysis_name} · ${setting.parameter_name} · ${setting.ciq_level} · ${setting.ciq_lot}`;
 
+/** What the inputs hold: one line per target, its value empty until typed. */
+interface ValuesDraft {
+  ciq_run_id: string;
+  values: { ciq_setting_id: string; ciq_value: number | '' }[];
+}
+
+/** The draft checked by the call's own body: only the typed values are sent. */
+const ValuesFields = z
+  .custom<ValuesDraft>()
+  .transform(
+    (draft): z.input<typeof AddCiqValuesBody> => ({
+      ciq_run_id: draft.ciq_run_id,
+      values: draft.values.flatMap(({ ciq_setting_id, ciq_value }) =>
+        ciq_value === '' ? [] : [{ ciq_setting_id, ciq_value }],
+      ),
+    }),
+  )
+  .pipe(AddCiqValuesBody);
+
 /** The control values of a run still waiting for them, one field per target. */
 function ValuesForm({ run, save }: { run: CiqRun; save: ReturnType<typeof useAddCiqValues> }) {
   const { t } = useTranslation('records');
-  const [values, setValues] = useState<Record<string, number | string>>({});
-  const typed = Object.entries(values).filter(
-    (entry): entry is [string, number] => typeof entry[1] === 'number',
+  const { t: tTables } = useTranslation('tables');
+  const form = useForm<ValuesDraft, unknown, z.output<typeof AddCiqValuesBody>>({
+    resolver: schemaResolver(ValuesFields),
+    defaultValues: {
+      ciq_run_id: run.ciq_run_id,
+      values: run.settings.map((setting) => ({ ciq_setting_id: setting.ciq_setting_id, ciq_value: '' })),
+    },
+  });
+  const lines = useWatch({ control: form.control, name: 'values' });
+  const typed = lines.filter((line) => typeof line.ciq_value === 'number');
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((body) =>
+    save.mutate(body, {
+      onSuccess: (answer) => {
+        const rejected = (answer as CiqRun).ciq_run_status === 'rejected';
+        showToast(rejected ? 'error' : 'success', t(rejected ? 'ciq.run_rejected' : 'ciq.values_saved'));
+      },
+      onError: notifyApiError,
+    }),
   );
   return (
     <Stack gap="xs">
-      {run.settings.map((setting) => (
-        <NumberInput
+      {run.settings.map((setting, index) => (
+        <Controller
           key={setting.ciq_setting_id}
-          label={settingLabel(setting)}
-          value={values[setting.ciq_setting_id] ?? ''}
-          onChange={(value) => setValues((all) => ({ ...all, [setting.ciq_setting_id]: value }))}
-          data-ciq-value={`${setting.ciq_level}`}
-          maw={420}
+          control={form.control}
+          name={`values.${index}.ciq_value`}
+          render={({ field }) => (
+            <NumberField
+              label={settingLabel(setting)}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={issueText(tTables, errors.values?.[index]?.ciq_value?.message)}
+              data-ciq-value={`${setting.ciq_level}`}
+              maw={420}
+            />
+          )}
         />
       ))}
       <Group>
@@ -42,24 +97,7 @@ function ValuesForm({ run, save }: { run: CiqRun; save: ReturnType<typeof useAdd
           disabled={typed.length === 0}
           loading={save.isPending}
           data-action="save-ciq-values"
-          onClick={() =>
-            save.mutate(
-              {
-                ciq_run_id: run.ciq_run_id,
-                values: typed.map(([ciq_setting_id, ciq_value]) => ({ ciq_setting_id, ciq_value })),
-              },
-              {
-                onSuccess: (answer) => {
-                  const rejected = (answer as CiqRun).ciq_run_status === 'rejected';
-                  showToast(
-                    rejected ? 'error' : 'success',
-                    t(rejected ? 'ciq.run_rejected' : 'ciq.values_saved'),
-                  );
-                },
-                onError: notifyApiError,
-              },
-            )
-          }
+          onClick={() => void submit()}
         >
           {t('ciq.save_values')}
         </Button>
@@ -71,13 +109,24 @@ function ValuesForm({ run, save }: { run: CiqRun; save: ReturnType<typeof useAdd
 /** A biologist accepts a rejected run, saying why; the reason is kept with the run. */
 function AcceptForm({ run, accept }: { run: CiqRun; accept: ReturnType<typeof useAcceptCiqRun> }) {
   const { t } = useTranslation('records');
-  const [reason, setReason] = useState('');
+  const { t: tTables } = useTranslation('tables');
+  const form = useForm<z.input<typeof AcceptCiqRunBody>, unknown, z.output<typeof AcceptCiqRunBody>>({
+    resolver: schemaResolver(AcceptCiqRunBody),
+    defaultValues: { ciq_run_id: run.ciq_run_id, ciq_run_accept_reason: '' },
+  });
+  const reason = useWatch({ control: form.control, name: 'ciq_run_accept_reason' });
+  const submit = form.handleSubmit((body) =>
+    accept.mutate(body, {
+      onSuccess: () => showToast('success', t('ciq.run_accepted')),
+      onError: notifyApiError,
+    }),
+  );
   return (
     <Stack gap="xs">
       <Textarea
         label={t('ciq.accept_reason')}
-        value={reason}
-        onChange={(event) => setReason(event.currentTarget.value)}
+        {...form.register('ciq_run_accept_reason')}
+        error={issueText(tTables, form.formState.errors.ciq_run_accept_reason?.message)}
         autosize
         minRows={2}
         maxLength={2000}
@@ -89,12 +138,7 @@ function AcceptForm({ run, accept }: { run: CiqRun; accept: ReturnType<typeof us
           disabled={reason.trim() === ''}
           loading={accept.isPending}
           data-action="accept-ciq-run"
-          onClick={() =>
-            accept.mutate(
-              { ciq_run_id: run.ciq_run_id, ciq_run_accept_reason: reason },
-              { onSuccess: () => showToast('success', t('ciq.run_accepted')), onError: notifyApiError },
-            )
-          }
+          onClick={() => void submit()}
         >
           {t('ciq.accept')}
         </Button>
