@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { type BackupRow, type RestoreReport, SetBackupPassphraseBody } from '@sil/contract';
+import { type BackupRow, RestoreBackupBody, SetBackupPassphraseBody } from '@sil/contract';
 import { IconDatabaseExport, IconDownload, IconKey, IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -42,6 +42,10 @@ const PassphraseForm = SetBackupPassphraseBody.extend({ again: z.string() }).ref
   { path: ['again'], message: 'differ' },
 );
 type PassphraseDraft = z.input<typeof PassphraseForm>;
+
+/** The passphrase a restore is sent with (the backup is the one the modal was opened for). */
+const RestorePassphrase = RestoreBackupBody.pick({ passphrase: true });
+type RestoreDraft = z.input<typeof RestorePassphrase>;
 
 function sizeText(bytes: number, t: (key: string, options: { size: string }) => string, locale: string) {
   if (bytes < 1024 * 1024) return t('uploads.size_kb', { size: String(Math.ceil(bytes / 1024)) });
@@ -129,21 +133,23 @@ function PassphraseModal({
 /** Restores one backup with its passphrase, then says what the manifest counted and what came back. */
 function RestoreModal({ backup, onClose }: { backup: BackupRow | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('records');
-  const [passphrase, setPassphrase] = useState('');
-  const [report, setReport] = useState<RestoreReport | null>(null);
   const restoring = useRestoreBackup();
+  const form = useForm<RestoreDraft, unknown, z.output<typeof RestorePassphrase>>({
+    resolver: schemaResolver(RestorePassphrase),
+    defaultValues: { passphrase: '' },
+  });
+  const passphrase = useWatch({ control: form.control, name: 'passphrase' });
+  // The restore's answer is the report shown in place of the form until the modal is closed.
+  const report = restoring.data;
   const close = () => {
-    setPassphrase('');
-    setReport(null);
+    form.reset();
+    restoring.reset();
     onClose();
   };
-  const restore = () => {
+  const restore = form.handleSubmit(({ passphrase: typed }) => {
     if (!backup) return;
-    restoring.mutate(
-      { backup_id: backup.backup_id, passphrase },
-      { onSuccess: (answer) => setReport(answer), onError: notifyApiError },
-    );
-  };
+    restoring.mutate({ backup_id: backup.backup_id, passphrase: typed }, { onError: notifyApiError });
+  });
   const putBack = report
     ? Object.entries(report.restore_tables).filter(([, count]) => count.written > 0)
     : [];
@@ -177,8 +183,7 @@ function RestoreModal({ backup, onClose }: { backup: BackupRow | null; onClose: 
           </Text>
           <PasswordInput
             label={t('backups.passphrase')}
-            value={passphrase}
-            onChange={(event) => setPassphrase(event.currentTarget.value)}
+            {...form.register('passphrase')}
             autoComplete="off"
             data-field="restore-passphrase"
           />
@@ -190,7 +195,7 @@ function RestoreModal({ backup, onClose }: { backup: BackupRow | null; onClose: 
               color="orange"
               loading={restoring.isPending}
               disabled={passphrase === ''}
-              onClick={restore}
+              onClick={() => void restore()}
               data-action="confirm-restore"
             >
               {t('backups.restore')}
