@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { schemaResolver } from '../../lib/form/schema-resolver';
 import { ForgotForm } from './schemas';
 
 interface ForgotFormProps {
@@ -12,7 +12,7 @@ interface ForgotFormProps {
 
 export function ForgotPasswordFormView({ pending, onSubmit, onBack }: ForgotFormProps) {
   const { t } = useTranslation();
-  const form = useForm<ForgotForm>({ resolver: zodResolver(ForgotForm), defaultValues: { email: '' } });
+  const form = useForm<ForgotForm>({ resolver: schemaResolver(ForgotForm), defaultValues: { email: '' } });
   const error = form.formState.errors.email?.message;
 
   return (

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { WebLocale } from '@sil/contract';
 import { IconAlertCircle, IconLogin2, IconShieldCheck } from '@tabler/icons-react';
@@ -6,6 +5,7 @@ import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { revealFirstError } from '../../lib/form/reveal-error';
+import { schemaResolver } from '../../lib/form/schema-resolver';
 import { LoginForm } from './schemas';
 
 interface LoginFormProps {
@@ -25,7 +25,7 @@ export function ssoStartPath(locale: WebLocale): string {
 export function LoginFormView({ locale, pending, error, onSubmit, onForgot }: LoginFormProps) {
   const { t } = useTranslation();
   const form = useForm<LoginForm>({
-    resolver: zodResolver(LoginForm),
+    resolver: schemaResolver(LoginForm),
     defaultValues: { email: '', password: '' },
   });
   const formRef = useRef<HTMLFormElement>(null);

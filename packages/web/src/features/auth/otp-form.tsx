@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { OTP_LENGTH } from '@sil/contract';
 import { IconDeviceMobileMessage } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { schemaResolver } from '../../lib/form/schema-resolver';
 import { OtpForm } from './schemas';
 
 interface OtpFormProps {
@@ -15,7 +15,7 @@ interface OtpFormProps {
 /** Second login step: the SMS code, digits only; it is zero-padded to 6 digits before sending. */
 export function OtpFormView({ pending, onSubmit, onBack }: OtpFormProps) {
   const { t } = useTranslation();
-  const form = useForm<OtpForm>({ resolver: zodResolver(OtpForm), defaultValues: { code: '' } });
+  const form = useForm<OtpForm>({ resolver: schemaResolver(OtpForm), defaultValues: { code: '' } });
   const error = form.formState.errors.code?.message;
 
   return (

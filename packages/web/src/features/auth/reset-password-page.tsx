@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, Title } from '@mantine/core';
 import { hrefTo, type WebLocale } from '@sil/contract';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CenteredCard } from '../../components/centered-card';
+import { schemaResolver } from '../../lib/form/schema-resolver';
 import { showToast } from '../../lib/notify';
 import { useResetPassword } from './api';
 import { NewPasswordForm } from './schemas';
@@ -23,7 +23,7 @@ export function ResetPasswordPage({ locale, token }: { locale: WebLocale; token:
   const { t } = useTranslation();
   const navigate = useNavigate();
   const form = useForm<NewPasswordForm>({
-    resolver: zodResolver(NewPasswordForm),
+    resolver: schemaResolver(NewPasswordForm),
     defaultValues: { password: '', confirm: '' },
     criteriaMode: 'all',
   });

@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { schemaResolver } from '../../lib/form/schema-resolver';
 import { showToast } from '../../lib/notify';
 import { useChangePassword } from './api';
 import { ChangePasswordForm } from './schemas';
@@ -21,7 +21,7 @@ export function PasswordCard() {
   const { t } = useTranslation('settings');
   const { t: tRoot } = useTranslation();
   const form = useForm<ChangePasswordForm>({
-    resolver: zodResolver(ChangePasswordForm),
+    resolver: schemaResolver(ChangePasswordForm),
     defaultValues: { previous: '', password: '', confirm: '' },
     criteriaMode: 'all',
   });
