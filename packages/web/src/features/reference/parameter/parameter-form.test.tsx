@@ -57,4 +57,48 @@ describe('the parameter form', () => {
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(onDone).not.toHaveBeenCalled();
   });
+
+  it('checks the ranges as they are typed and keeps the values of a block when another is removed', async () => {
+    const { container } = render(
+      <Providers>
+        <ParameterForm row={null} onDone={() => undefined} onReload={() => undefined} />
+      </Providers>,
+    );
+    const add = await screen.findByRole('button', { name: 'Ajouter des intervalles pour une matrice' });
+    fireEvent.click(add);
+    fireEvent.click(add);
+    const cell = (block: number, bound: 'min' | 'max') => {
+      const input = container.querySelector<HTMLInputElement>(
+        `[data-range-block="${block}"] tr[data-population="default"] [data-range="${bound}"]`,
+      );
+      if (!input) throw new Error(`no ${bound} input in block ${block}`);
+      return input;
+    };
+    fireEvent.change(cell(0, 'min'), { target: { value: '5' } });
+    fireEvent.change(cell(0, 'max'), { target: { value: '2' } });
+    fireEvent.change(cell(1, 'min'), { target: { value: '1' } });
+    await screen.findByTestId('bounds-problems');
+    expect(screen.getByRole('button', { name: 'Enregistrer' }).hasAttribute('disabled')).toBe(true);
+
+    // The inverted block goes; the other one, now first, keeps what was typed in it.
+    fireEvent.click(screen.getAllByRole('button', { name: 'Retirer ces intervalles' })[0] as HTMLElement);
+    await waitFor(() => expect(screen.queryByTestId('bounds-problems')).toBeNull());
+    expect(container.querySelectorAll('[data-range-block]')).toHaveLength(1);
+    expect(cell(0, 'min').value).toBe('1');
+    expect(cell(0, 'max').value).toBe('');
+  });
+
+  it('marks a zone whose minimum exceeds its maximum', async () => {
+    const { container } = render(
+      <Providers>
+        <ParameterForm row={null} onDone={() => undefined} onReload={() => undefined} />
+      </Providers>,
+    );
+    await screen.findByRole('button', { name: 'Enregistrer' });
+    const [min, max] = container.querySelectorAll<HTMLInputElement>('[data-zone="toxic"] input');
+    fireEvent.change(min as HTMLInputElement, { target: { value: '10' } });
+    fireEvent.change(max as HTMLInputElement, { target: { value: '3' } });
+    await screen.findByTestId('bounds-problems');
+    expect(min?.getAttribute('aria-invalid')).toBe('true');
+  });
 });

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/c
 import { type ParameterRow, parameterBoundsProblems } from '@sil/contract';
 // mathjs, which the formula fields validate with, is loaded with this screen only.
 import '@sil/contract/formula-engine';
-import { useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldInput } from '../../../lib/form/field-input';
@@ -23,7 +23,7 @@ import {
   RANGE_SWITCH,
 } from './parameter-fields';
 import { RangesEditor } from './ranges-editor';
-import { blocksOf, rangesToSend, type Zone, zonesOf, zonesToSend } from './ranges-state';
+import { type RangesValues, rangesToSend, rangesValuesOf, type Zone, zonesToSend } from './ranges-state';
 import { ZonesEditor } from './zones-editor';
 
 const { entity } = parametersTable;
@@ -57,11 +57,12 @@ export function ParameterForm({
     mode: 'onTouched',
   });
   const formRef = useRef<HTMLFormElement>(null);
-  const [initialBlocks] = useState(() => blocksOf(row?.parameter_ranges));
-  const [initialZones] = useState(() => zonesOf(row?.parameter_zones));
-  const [blocks, setBlocks] = useState(initialBlocks);
-  const [zones, setZones] = useState(initialZones);
+  // The ranges and zones are a form of their own beside the entity's fields: nested lists, which
+  // the entity's resolver does not check; their bounds are checked as typed below.
+  const initialRanges = useMemo(() => rangesValuesOf(row), [row]);
+  const rangesForm = useForm<RangesValues>({ defaultValues: initialRanges });
   const watched = useWatch({ control: form.control });
+  const [blocks, zones] = useWatch({ control: rangesForm.control, name: ['range_blocks', 'zones'] });
   const hasFormula = watched.parameter_has_formula === true;
   const defaultOnly = watched.parameter_default_range_only === true;
 
@@ -107,12 +108,12 @@ export function ParameterForm({
     onDone,
   );
 
-  const full = (values: FormValues, rangeBlocks: typeof blocks, zoneValues: typeof zones) => ({
+  const full = (values: FormValues, ranges: RangesValues) => ({
     ...payloadOf(PARAMETER_FIELDS, values),
-    parameter_ranges: rangesToSend(rangeBlocks, values.parameter_default_range_only === true).map(
+    parameter_ranges: rangesToSend(ranges.range_blocks, values.parameter_default_range_only === true).map(
       (item) => item.range,
     ),
-    parameter_zones: zonesToSend(zoneValues),
+    parameter_zones: zonesToSend(ranges.zones),
   });
   const grid = (fields: readonly FieldSpec[]) => (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
@@ -137,7 +138,7 @@ export function ParameterForm({
       onSubmit={form.handleSubmit(
         () => {
           if (problems.length > 0) return;
-          return submit(full(initial, initialBlocks, initialZones), full(form.getValues(), blocks, zones));
+          return submit(full(initial, initialRanges), full(form.getValues(), rangesForm.getValues()));
         },
         // The form is four sections long: the first wrong field may be far above the button.
         () => revealFirstError(formRef.current),
@@ -164,16 +165,11 @@ export function ParameterForm({
         <Section title={t('parameter.ranges')}>
           <Stack>
             {grid([RANGE_SWITCH])}
-            <RangesEditor
-              blocks={blocks}
-              onChange={setBlocks}
-              defaultOnly={defaultOnly}
-              problems={rangeProblems}
-            />
+            <RangesEditor control={rangesForm.control} defaultOnly={defaultOnly} problems={rangeProblems} />
           </Stack>
         </Section>
         <Section title={t('parameter.zones')}>
-          <ZonesEditor zones={zones} onChange={setZones} problems={zoneProblems} />
+          <ZonesEditor control={rangesForm.control} problems={zoneProblems} />
         </Section>
         {problems.length > 0 ? (
           <Alert color="red" data-testid="bounds-problems">

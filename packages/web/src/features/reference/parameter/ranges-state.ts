@@ -25,6 +25,12 @@ export interface RangeBlock {
 export type Zone = (typeof ZONES)[number];
 export type ZonesInput = Record<Zone, { min: number | ''; max: number | '' }>;
 
+/** The form's range and zone part: blocks of ranges per matrix, and the three zones. */
+export interface RangesValues {
+  range_blocks: RangeBlock[];
+  zones: ZonesInput;
+}
+
 export const emptyRange = (): RangeInput => ({
   min: '',
   max: '',
@@ -120,6 +126,13 @@ export function zonesOf(stored: unknown): ZonesInput {
     max: toInput(zones[zone]?.max ?? null),
   });
   return { therapeutic: pick('therapeutic'), toxic: pick('toxic'), deadly: pick('deadly') };
+}
+
+/** The range and zone part of a parameter's form, from the parameter as stored (null: a new one). */
+export function rangesValuesOf(
+  row: { parameter_ranges?: unknown; parameter_zones?: unknown } | null,
+): RangesValues {
+  return { range_blocks: blocksOf(row?.parameter_ranges), zones: zonesOf(row?.parameter_zones) };
 }
 
 export function zonesToSend(

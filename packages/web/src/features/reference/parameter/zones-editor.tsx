@@ -1,22 +1,19 @@
 import { Group, SimpleGrid, Text } from '@mantine/core';
 import { ZONES } from '@sil/contract';
+import { type Control, Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../lib/form/number-field';
-import type { Zone, ZonesInput } from './ranges-state';
+import type { RangesValues, Zone } from './ranges-state';
 
-/** Therapeutic, toxic and deadly zones, each a minimum and a maximum. */
+/** Therapeutic, toxic and deadly zones, each a minimum and a maximum, fields of the parameter form. */
 export function ZonesEditor({
-  zones,
-  onChange,
+  control,
   problems,
 }: {
-  zones: ZonesInput;
-  onChange: (next: ZonesInput) => void;
+  control: Control<RangesValues>;
   problems: ReadonlySet<Zone>;
 }) {
   const { t } = useTranslation('tables');
-  const set = (zone: Zone, key: 'min' | 'max', value: number | '') =>
-    onChange({ ...zones, [zone]: { ...zones[zone], [key]: value } });
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
       {ZONES.map((zone) => (
@@ -25,19 +22,31 @@ export function ZonesEditor({
             {t(`zones.${zone}`)}
           </Text>
           <Group gap="xs" wrap="nowrap" align="flex-start">
-            <NumberField
-              size="xs"
-              label={t('ranges.min')}
-              value={zones[zone].min}
-              onChange={(value) => set(zone, 'min', value)}
-              error={problems.has(zone) ? t('issues.bounds') : undefined}
+            <Controller
+              control={control}
+              name={`zones.${zone}.min`}
+              render={({ field }) => (
+                <NumberField
+                  size="xs"
+                  label={t('ranges.min')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={problems.has(zone) ? t('issues.bounds') : undefined}
+                />
+              )}
             />
-            <NumberField
-              size="xs"
-              label={t('ranges.max')}
-              value={zones[zone].max}
-              onChange={(value) => set(zone, 'max', value)}
-              error={problems.has(zone)}
+            <Controller
+              control={control}
+              name={`zones.${zone}.max`}
+              render={({ field }) => (
+                <NumberField
+                  size="xs"
+                  label={t('ranges.max')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={problems.has(zone)}
+                />
+              )}
             />
           </Group>
         </div>
