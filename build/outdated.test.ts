@@ -8,8 +8,11 @@ describe('the dependency report', () => {
       typescript: { current: '5.9.3', wanted: '5.9.3', latest: '7.0.2', dependent: 'main' },
       // The registry's latest tag below the installed version: nothing to report.
       'pg-boss': { current: '12.38.0', wanted: '12.38.0', latest: '10.4.2', dependent: 'server' },
+      // A 0.x package's new minor may break like a major.
+      '@xmldom/xmldom': { current: '0.8.15', wanted: '0.8.15', latest: '0.9.12', dependent: 'server' },
     });
     expect(lines).toEqual([
+      { name: '@xmldom/xmldom', current: '0.8.15', newest: '0.9.12', kind: 'major', dependent: 'server' },
       { name: 'typescript', current: '5.9.3', newest: '7.0.2', kind: 'major', dependent: 'main' },
       { name: 'vite', current: '8.3.8', newest: '8.4.0', kind: 'minor-or-patch', dependent: 'web' },
     ]);

@@ -23,6 +23,11 @@ export interface OutdatedLine {
 }
 
 const major = (version: string) => Number.parseInt(version.split('.')[0] ?? '', 10);
+const minor = (version: string) => Number.parseInt(version.split('.')[1] ?? '', 10);
+
+/** A new major, or a new minor of a 0.x package, which semver lets break as a major would. */
+const breaking = (current: string, newest: string) =>
+  major(newest) !== major(current) || (major(current) === 0 && minor(newest) !== minor(current));
 
 /** End of life of the Node lines the project may run on (the Node.js release schedule). */
 export const NODE_END_OF_LIFE: Readonly<Record<number, string>> = {
@@ -48,7 +53,7 @@ export function outdatedLines(report: Record<string, OutdatedEntry | OutdatedEnt
         name,
         current: entry.current,
         newest,
-        kind: major(newest) !== major(entry.current) ? 'major' : 'minor-or-patch',
+        kind: breaking(entry.current, newest) ? 'major' : 'minor-or-patch',
         dependent: entry.dependent ?? '',
       });
     }
