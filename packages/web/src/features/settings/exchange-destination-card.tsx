@@ -2,42 +2,95 @@ import { Button, Card, Group, Paper, Select, SimpleGrid, Stack, Text, Title } fr
 import {
   decideAccess,
   EXCHANGE_FORMATS,
+  ExchangeDestinationBody,
   type ExchangeDestinationSettings,
   type ExchangeFormat,
   routes,
 } from '@sil/contract';
-import { type FormEvent, useState } from 'react';
+import { Controller, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
-import { errorMessage, notifyApiError, showToast } from '../../lib/notify';
+import { schemaResolver } from '../../lib/form/form-resolver';
+import { errorMessage, showToast } from '../../lib/notify';
 import { fieldIssues } from '../../lib/table/field-issues';
 import { useLoadAll } from '../../lib/table/use-load-all';
 import { useSession } from '../../lib/use-session';
 import { useExchangeDestination, useUpdateExchangeDestination } from './api';
 import { type Target, TargetFields, targetOf, urlError, urlOf } from './exchange-target-fields';
 
-interface Row extends Target {
-  /** A key of its own: rows are added and removed before they have a prescriber. */
-  key: number;
+/** One prescriber's destination as the row holds it: no prescriber chosen yet, drop or URL. */
+interface RowDraft {
   prescriber_id: string | null;
-  format: ExchangeFormat;
+  exchange_format: ExchangeFormat;
+  target: Target;
 }
-interface Draft extends Target {
-  format: ExchangeFormat | null;
-  rows: Row[];
+/** What the form holds: the laboratory's destination and its prescribers' rows. */
+interface DestinationDraft {
+  exchange_format: ExchangeFormat | null;
+  target: Target;
+  exchange_prescribers: RowDraft[];
+  laboratory_last_updated: string;
 }
 
-let nextKey = 0;
-const draftOf = (saved: ExchangeDestinationSettings): Draft => ({
-  format: saved.exchange_format,
-  ...targetOf(saved.exchange_url),
-  rows: saved.exchange_prescribers.map((row) => ({
-    key: nextKey++,
+const draftOf = (saved: ExchangeDestinationSettings): DestinationDraft => ({
+  exchange_format: saved.exchange_format,
+  target: targetOf(saved.exchange_url),
+  exchange_prescribers: saved.exchange_prescribers.map((row) => ({
     prescriber_id: row.prescriber_id,
-    format: row.exchange_format,
-    ...targetOf(row.exchange_url),
+    exchange_format: row.exchange_format,
+    target: targetOf(row.exchange_url),
   })),
+  laboratory_last_updated: saved.laboratory_last_updated,
 });
+
+/** Messages of this card (settings `exchange_destination.*`); anything else is already in words. */
+const CARD_MESSAGES = new Set(['url_required', 'url_invalid', 'prescriber_required', 'prescriber_twice']);
+
+/**
+ * The draft checked in the card's words (a row without a prescriber, a prescriber twice, a URL that
+ * is missing or not one), then as sent by the call's own body.
+ */
+const DestinationFields = z
+  .custom<DestinationDraft>()
+  .superRefine((draft, context) => {
+    const urlIssue = (target: Target, path: (string | number)[]) => {
+      const code = urlError(target);
+      if (code) context.addIssue({ code: 'custom', path, message: code });
+    };
+    if (draft.exchange_format !== null) urlIssue(draft.target, ['target']);
+    draft.exchange_prescribers.forEach((row, index) => {
+      const path = ['exchange_prescribers', index];
+      if (row.prescriber_id === null)
+        context.addIssue({
+          code: 'custom',
+          path: [...path, 'prescriber_id'],
+          message: 'prescriber_required',
+        });
+      else if (
+        draft.exchange_prescribers.findIndex((other) => other.prescriber_id === row.prescriber_id) !== index
+      )
+        context.addIssue({ code: 'custom', path: [...path, 'prescriber_id'], message: 'prescriber_twice' });
+      urlIssue(row.target, [...path, 'target']);
+    });
+  })
+  .transform(
+    (draft): z.input<typeof ExchangeDestinationBody> => ({
+      exchange_format: draft.exchange_format,
+      exchange_url: draft.exchange_format ? urlOf(draft.target) : null,
+      exchange_prescribers: draft.exchange_prescribers.map((row) => ({
+        prescriber_id: String(row.prescriber_id),
+        exchange_format: row.exchange_format,
+        exchange_url: urlOf(row.target),
+      })),
+      laboratory_last_updated: draft.laboratory_last_updated,
+    }),
+  )
+  .pipe(ExchangeDestinationBody);
+
+/** The server names the body's fields; the form holds a row's or the laboratory's URL in its target. */
+const formPathOf = (path: string) =>
+  path.replace(/(^|\.)exchange_url$/, '$1target') as FieldPath<DestinationDraft>;
 
 function useFormatChoices(withNone: boolean) {
   const { t } = useTranslation('settings');
@@ -48,13 +101,30 @@ function useFormatChoices(withNone: boolean) {
   ];
 }
 
-function DestinationForm({ saved }: { saved: ExchangeDestinationSettings }) {
+function DestinationForm({
+  saved,
+  pending,
+  onSave,
+}: {
+  saved: ExchangeDestinationSettings;
+  pending: boolean;
+  onSave: (body: z.output<typeof ExchangeDestinationBody>, onError: (error: Error) => void) => void;
+}) {
   const { t } = useTranslation('settings');
-  const save = useUpdateExchangeDestination();
   const prescribers = useLoadAll('prescribers');
-  const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
-  const [tried, setTried] = useState(false);
-  const [refused, setRefused] = useState<Record<string, string>>({});
+  const form = useForm<DestinationDraft, unknown, z.output<typeof ExchangeDestinationBody>>({
+    resolver: schemaResolver(DestinationFields),
+    defaultValues: draftOf(saved),
+  });
+  const rows = useFieldArray({ control: form.control, name: 'exchange_prescribers' });
+  const format = useWatch({ control: form.control, name: 'exchange_format' });
+  const { errors } = form.formState;
+  const words = (message: string | undefined) =>
+    message === undefined
+      ? null
+      : CARD_MESSAGES.has(message)
+        ? t(`exchange_destination.${message}`)
+        : message;
   const defaultChoices = useFormatChoices(true);
   const rowChoices = useFormatChoices(false);
   // The names the server gave win over the list's (surname only); a prescriber the user cannot list still reads.
@@ -66,85 +136,54 @@ function DestinationForm({ saved }: { saved: ExchangeDestinationSettings }) {
       .map(([value, label]) => ({ value, label })),
   ];
 
-  const rowError = (row: Row, index: number) => {
-    if (row.prescriber_id === null) return t('exchange_destination.prescriber_required');
-    if (draft.rows.findIndex((other) => other.prescriber_id === row.prescriber_id) !== index)
-      return t('exchange_destination.prescriber_twice');
-    return refused[`exchange_prescribers.${index}.prescriber_id`] ?? null;
-  };
-  const urlMessage = (target: Target) => {
-    const code = urlError(target);
-    return code ? t(`exchange_destination.${code}`) : null;
-  };
-  const invalid =
-    (draft.format !== null && urlMessage(draft) !== null) ||
-    draft.rows.some((row, index) => rowError(row, index) !== null || urlMessage(row) !== null);
-
-  const change = (next: Partial<Draft>) => {
-    setDraft({ ...draft, ...next });
-    setRefused({});
-  };
-  const changeRow = (index: number, next: Partial<Row>) =>
-    change({ rows: draft.rows.map((row, at) => (at === index ? { ...row, ...next } : row)) });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (invalid) return;
-    // mutateAsync: the saved destination replaces this form (keyed by the laboratory's stamp)
-    // before mutate's own callbacks would run.
-    save
-      .mutateAsync({
-        exchange_format: draft.format,
-        exchange_url: draft.format ? urlOf(draft) : null,
-        exchange_prescribers: draft.rows.map((row) => ({
-          prescriber_id: String(row.prescriber_id),
-          exchange_format: row.format,
-          exchange_url: urlOf(row),
-        })),
-        laboratory_last_updated: saved.laboratory_last_updated,
-      })
-      .then(
-        (answer) => {
-          setDraft(draftOf(answer));
-          setTried(false);
-          showToast('success', t('exchange_destination.saved'));
-        },
-        (error: unknown) => {
-          // A prescriber deleted meanwhile: said under its row as well as in the toast.
-          if (error instanceof ApiError && error.code === 'prescriberNotFound') {
-            const unknown = t('exchange_destination.prescriber_unknown');
-            setRefused(Object.fromEntries(fieldIssues(error).map((issue) => [issue.path, unknown])));
-          }
-          // A URL leading to an internal network (issue 38): said under the URL the server named.
-          if (error instanceof ApiError && error.code === 'destinationNotAllowed') {
-            const message = errorMessage(error.code);
-            setRefused(Object.fromEntries(fieldIssues(error).map((issue) => [issue.path, message])));
-          }
-          notifyApiError(error);
-        },
-      );
-  };
+  const submit = form.handleSubmit((body) =>
+    onSave(body, (error) => {
+      // A prescriber deleted meanwhile, or a URL leading to an internal network (issue 38): said
+      // under the input the server named as well as in the toast.
+      if (!(error instanceof ApiError)) return;
+      const message =
+        error.code === 'prescriberNotFound'
+          ? t('exchange_destination.prescriber_unknown')
+          : error.code === 'destinationNotAllowed'
+            ? errorMessage(error.code)
+            : null;
+      if (message === null) return;
+      for (const issue of fieldIssues(error))
+        form.setError(formPathOf(issue.path), { type: 'server', message });
+    }),
+  );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack>
-        <Select
-          label={t('exchange_destination.format')}
-          data={defaultChoices}
-          value={draft.format ?? 'none'}
-          onChange={(value) =>
-            change({ format: value && value !== 'none' ? (value as ExchangeFormat) : null })
-          }
-          allowDeselect={false}
-          data-field="exchange_format"
+        <Controller
+          control={form.control}
+          name="exchange_format"
+          render={({ field }) => (
+            <Select
+              label={t('exchange_destination.format')}
+              data={defaultChoices}
+              value={field.value ?? 'none'}
+              onChange={(value) =>
+                field.onChange(value && value !== 'none' ? (value as ExchangeFormat) : null)
+              }
+              allowDeselect={false}
+              data-field="exchange_format"
+            />
+          )}
         />
-        {draft.format ? (
-          <TargetFields
-            name="exchange"
-            target={draft}
-            onChange={(target) => change(target)}
-            error={(tried ? urlMessage(draft) : null) ?? refused.exchange_url ?? null}
+        {format ? (
+          <Controller
+            control={form.control}
+            name="target"
+            render={({ field }) => (
+              <TargetFields
+                name="exchange"
+                target={field.value}
+                onChange={field.onChange}
+                error={words(errors.target?.message)}
+              />
+            )}
           />
         ) : null}
         <div>
@@ -155,53 +194,63 @@ function DestinationForm({ saved }: { saved: ExchangeDestinationSettings }) {
             {t('exchange_destination.prescribers_intro')}
           </Text>
         </div>
-        {draft.rows.map((row, index) => (
-          <Paper key={row.key} withBorder radius="md" p="sm" data-row="exchange-prescriber">
+        {rows.fields.map((row, index) => (
+          <Paper key={row.id} withBorder radius="md" p="sm" data-row="exchange-prescriber">
             <Stack gap="xs">
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xs">
-                <Select
-                  label={t('exchange_destination.prescriber')}
-                  data={choices}
-                  value={row.prescriber_id}
-                  onChange={(value) => changeRow(index, { prescriber_id: value })}
-                  searchable
-                  disabled={!prescribers.allowed && row.prescriber_id === null}
-                  description={
-                    prescribers.allowed ? undefined : t('exchange_destination.no_prescribers_right')
-                  }
-                  nothingFoundMessage={t('exchange_destination.nothing_found')}
-                  error={
-                    tried || refused[`exchange_prescribers.${index}.prescriber_id`]
-                      ? rowError(row, index)
-                      : null
-                  }
-                  data-field="exchange_prescriber"
+                <Controller
+                  control={form.control}
+                  name={`exchange_prescribers.${index}.prescriber_id`}
+                  render={({ field }) => (
+                    <Select
+                      label={t('exchange_destination.prescriber')}
+                      data={choices}
+                      value={field.value}
+                      onChange={field.onChange}
+                      searchable
+                      disabled={!prescribers.allowed && field.value === null}
+                      description={
+                        prescribers.allowed ? undefined : t('exchange_destination.no_prescribers_right')
+                      }
+                      nothingFoundMessage={t('exchange_destination.nothing_found')}
+                      error={words(errors.exchange_prescribers?.[index]?.prescriber_id?.message)}
+                      data-field="exchange_prescriber"
+                    />
+                  )}
                 />
-                <Select
-                  label={t('exchange_destination.format')}
-                  data={rowChoices}
-                  value={row.format}
-                  onChange={(value) => value && changeRow(index, { format: value as ExchangeFormat })}
-                  allowDeselect={false}
-                  data-field="exchange_prescriber_format"
+                <Controller
+                  control={form.control}
+                  name={`exchange_prescribers.${index}.exchange_format`}
+                  render={({ field }) => (
+                    <Select
+                      label={t('exchange_destination.format')}
+                      data={rowChoices}
+                      value={field.value}
+                      onChange={(value) => value && field.onChange(value as ExchangeFormat)}
+                      allowDeselect={false}
+                      data-field="exchange_prescriber_format"
+                    />
+                  )}
                 />
               </SimpleGrid>
-              <TargetFields
-                name="exchange_prescriber"
-                target={row}
-                onChange={(target) => changeRow(index, target)}
-                error={
-                  (tried ? urlMessage(row) : null) ??
-                  refused[`exchange_prescribers.${index}.exchange_url`] ??
-                  null
-                }
+              <Controller
+                control={form.control}
+                name={`exchange_prescribers.${index}.target`}
+                render={({ field }) => (
+                  <TargetFields
+                    name="exchange_prescriber"
+                    target={field.value}
+                    onChange={field.onChange}
+                    error={words(errors.exchange_prescribers?.[index]?.target?.message)}
+                  />
+                )}
               />
               <Group justify="flex-end">
                 <Button
                   variant="subtle"
                   color="red"
                   size="xs"
-                  onClick={() => change({ rows: draft.rows.filter((_, at) => at !== index) })}
+                  onClick={() => rows.remove(index)}
                   data-action="remove-exchange-prescriber"
                 >
                   {t('exchange_destination.remove')}
@@ -214,18 +263,16 @@ function DestinationForm({ saved }: { saved: ExchangeDestinationSettings }) {
           <Button
             variant="default"
             onClick={() =>
-              change({
-                rows: [
-                  ...draft.rows,
-                  { key: nextKey++, prescriber_id: null, format: 'hprim', mode: 'drop', url: '' },
-                ],
-              })
+              rows.append(
+                { prescriber_id: null, exchange_format: 'hprim', target: { mode: 'drop', url: '' } },
+                { shouldFocus: false },
+              )
             }
             data-action="add-exchange-prescriber"
           >
             {t('exchange_destination.add')}
           </Button>
-          <Button type="submit" loading={save.isPending} data-action="save-exchange-destination">
+          <Button type="submit" loading={pending} data-action="save-exchange-destination">
             {t('exchange_destination.save')}
           </Button>
         </Group>
@@ -275,6 +322,11 @@ export function ExchangeDestinationCard() {
   const readable = decideAccess(routes.getExchangeDestination.access, rights).allowed;
   const editable = decideAccess(routes.updateExchangeDestination.access, rights).allowed;
   const destination = useExchangeDestination(readable);
+  // The save lives here, not in the form: the saved destination replaces the form (keyed by the
+  // laboratory's stamp) before the save's callbacks run; here they still do.
+  const save = useUpdateExchangeDestination();
+  const saveDestination = (body: z.output<typeof ExchangeDestinationBody>, onError: (error: Error) => void) =>
+    save.mutate(body, { onSuccess: () => showToast('success', t('exchange_destination.saved')), onError });
   if (!readable) return null;
   return (
     <Card withBorder radius="md" padding="lg" maw={720} mb="lg" data-testid="exchange-destination">
@@ -287,7 +339,12 @@ export function ExchangeDestinationCard() {
       {!destination.data ? (
         <Text c="dimmed">…</Text>
       ) : editable ? (
-        <DestinationForm key={destination.data.laboratory_last_updated} saved={destination.data} />
+        <DestinationForm
+          key={destination.data.laboratory_last_updated}
+          saved={destination.data}
+          pending={save.isPending}
+          onSave={saveDestination}
+        />
       ) : (
         <DestinationSummary saved={destination.data} />
       )}
