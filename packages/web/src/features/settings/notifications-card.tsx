@@ -21,13 +21,11 @@ export function NotificationsCard() {
   const supported = pushSupported();
   const denied = supported && typeof Notification !== 'undefined' && Notification.permission === 'denied';
 
-  const choose = async (value: string) => {
-    if (value === 'push') {
-      await subscribe.mutateAsync();
-      await save.mutateAsync({ notifications: 'push' });
-    } else {
-      await save.mutateAsync({ notifications: 'none' });
-    }
+  // Push is saved once the browser is subscribed; a refusal on the way is told by the mutation's toast.
+  const choose = (value: string) => {
+    if (value === 'push')
+      subscribe.mutate(undefined, { onSuccess: () => save.mutate({ notifications: 'push' }) });
+    else save.mutate({ notifications: 'none' });
   };
 
   return (
@@ -51,7 +49,7 @@ export function NotificationsCard() {
                 disabled: !configured || !supported || denied,
               },
             ]}
-            onChange={(value) => void choose(value).catch(() => undefined)}
+            onChange={choose}
           />
         </Group>
         <Text size="xs" c="dimmed">
