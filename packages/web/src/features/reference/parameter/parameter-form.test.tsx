@@ -101,4 +101,46 @@ describe('the parameter form', () => {
     await screen.findByTestId('bounds-problems');
     expect(min?.getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('sends the typed ranges and zones with the parameter', async () => {
+    const sent: unknown[] = [];
+    requests.answer('/api/add-parameter', ({ body }) => {
+      sent.push(body);
+      return new Response(JSON.stringify({ error: 'internal' }), { status: 500 });
+    });
+    const { container } = render(
+      <Providers>
+        <ParameterForm row={null} onDone={() => undefined} onReload={() => undefined} />
+      </Providers>,
+    );
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Nom/ }), { target: { value: 'Glucose' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ajouter des intervalles pour une matrice' }));
+    const row = container.querySelector('[data-range-block="0"] tr[data-population="default"]');
+    const input = (selector: string) => row?.querySelector<HTMLInputElement>(selector) as HTMLInputElement;
+    fireEvent.change(input('[data-range="min"]'), { target: { value: '0,7' } });
+    fireEvent.change(input('[data-range="max"]'), { target: { value: '1,1' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Par défaut · Commentaire' }), {
+      target: { value: ' à jeun ' },
+    });
+    const [toxicMin, toxicMax] = container.querySelectorAll<HTMLInputElement>('[data-zone="toxic"] input');
+    fireEvent.change(toxicMin as HTMLInputElement, { target: { value: '10' } });
+    fireEvent.change(toxicMax as HTMLInputElement, { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      parameter_name: 'Glucose',
+      parameter_ranges: [
+        {
+          matrix_id: null,
+          population: 'default',
+          min: 0.7,
+          max: 1.1,
+          delta: null,
+          comment: 'à jeun',
+          post_conversion_comment: null,
+        },
+      ],
+      parameter_zones: { toxic: { min: 10, max: 20 } },
+    });
+  });
 });
