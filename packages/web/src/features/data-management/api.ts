@@ -2,6 +2,7 @@ import type { RouteBody } from '@sil/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
+import { saveFile } from '../../lib/save-file';
 
 /** Groups of patients sharing the identity traits. */
 export function useDuplicates() {
@@ -85,9 +86,15 @@ export function useRestoreBackup() {
   });
 }
 
-/** The encrypted file, handed to the browser's downloads as it came. */
-export function downloadBackup(backupId: string) {
-  return call('downloadBackup', { query: { backup_id: backupId } });
+/** The encrypted file, handed to the browser's downloads as it came; a refusal shows its toast. */
+export function useDownloadBackup() {
+  return useMutation({
+    mutationFn: async (backupId: string) => {
+      const file = await call('downloadBackup', { query: { backup_id: backupId } });
+      const bytes = Uint8Array.from(atob(file.content_base64), (char) => char.charCodeAt(0));
+      saveFile({ blob: new Blob([bytes], { type: file.content_type }), fileName: file.file_name });
+    },
+  });
 }
 
 const scheduleKey = ['backups', 'schedule'] as const;

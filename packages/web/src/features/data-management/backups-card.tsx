@@ -21,13 +21,12 @@ import { z } from 'zod';
 import { schemaResolver } from '../../lib/form/form-resolver';
 import { formatDateTime } from '../../lib/format/dates';
 import { notifyApiError, showToast } from '../../lib/notify';
-import { saveFile } from '../../lib/save-file';
 import { useTableRights } from '../../lib/table/rights';
 import {
-  downloadBackup,
   useAddBackup,
   useBackupKey,
   useBackups,
+  useDownloadBackup,
   useRestoreBackup,
   useSetBackupPassphrase,
 } from './api';
@@ -218,6 +217,7 @@ export function BackupsCard() {
   const backups = useBackups(administrator);
   const key = useBackupKey(administrator);
   const adding = useAddBackup();
+  const downloading = useDownloadBackup();
   const [askingPassphrase, setAskingPassphrase] = useState<'change' | 'backup' | null>(null);
   const [restoring, setRestoring] = useState<BackupRow | null>(null);
   if (!administrator) return null;
@@ -235,15 +235,6 @@ export function BackupsCard() {
         ),
       onError: notifyApiError,
     });
-  const download = async (row: BackupRow) => {
-    try {
-      const file = await downloadBackup(row.backup_id);
-      const bytes = Uint8Array.from(atob(file.content_base64), (char) => char.charCodeAt(0));
-      saveFile({ blob: new Blob([bytes], { type: file.content_type }), fileName: file.file_name });
-    } catch (error) {
-      notifyApiError(error);
-    }
-  };
   const keySet = key.data?.backup_key_set === true;
 
   return (
@@ -329,7 +320,8 @@ export function BackupsCard() {
                           size="xs"
                           variant="default"
                           leftSection={<IconDownload size={14} />}
-                          onClick={() => void download(row)}
+                          loading={downloading.isPending && downloading.variables === row.backup_id}
+                          onClick={() => downloading.mutate(row.backup_id)}
                           data-action="download-backup"
                         >
                           {t('backups.download')}
