@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import { type BackupRow, type BackupSchedule, emptyRights, type RestoreReport } from '@sil/contract';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Providers } from '../../app/providers';
+import { loadScreenTexts } from '../../app/screen-texts';
+import { saveRights, saveTokens } from '../../lib/session';
+import { stubBrowserApis } from '../../testing/dom';
+import { stubRequests } from '../../testing/requests';
+import { BackupsCard } from './backups-card';
+
+const LABORATORY = '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';
+const BACKUP: BackupRow = {
+  backup_id: '7a1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f',
+  backup_created: '2026-01-01T08:00:00.000Z',
+  backup_size: 2048,
+  backup_format_version: 2,
+  backup_tables: { records: 3 },
+  backup_files: 0,
+  backup_key_fingerprint: 'sha256:abcdef0123',
+  backup_scheduled: false,
+};
+const SCHEDULE: BackupSchedule = {
+  schedule_enabled: false,
+  schedule_hour: 2,
+  keep_daily: 7,
+  keep_weekly: 4,
+  keep_monthly: 12,
+  last_run_at: null,
+  last_failure_at: null,
+  last_failure_code: null,
+};
+const REPORT: RestoreReport = {
+  laboratory_id: LABORATORY,
+  restore_mode: 'missing',
+  restore_tables: { records: { expected: 3, written: 2, present: 1 } },
+  restore_files: { expected: 0, written: 0, present: 0 },
+};
+const RESTORE = '/api/restore-backup';
+
+const requests = stubRequests();
+beforeAll(async () => {
+  stubBrowserApis();
+  await loadScreenTexts();
+});
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('locale', 'en');
+  saveTokens({ access_token: 'a', refresh_token: 'r', uid: LABORATORY }, '1767225600000abcdef');
+  saveRights({ ...emptyRights('internal'), admin_access: 3 });
+  requests.answer('/api/get-backups', () => [BACKUP]);
+  requests.answer('/api/get-backup-key', () => ({
+    backup_key_set: true,
+    backup_key_created: BACKUP.backup_created,
+    backup_key_fingerprint: BACKUP.backup_key_fingerprint,
+  }));
+  requests.answer('/api/get-backup-schedule', () => SCHEDULE);
+  requests.answer(RESTORE, () => REPORT);
+});
+afterEach(cleanup);
+
+describe('restoring a backup', () => {
+  it('sends the backup with the passphrase typed and shows what came back', async () => {
+    render(
+      <Providers>
+        <BackupsCard />
+      </Providers>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Restore' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restore a backup' });
+    await user.type(within(dialog).getByLabelText('Backup passphrase'), 'correct horse battery');
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    await within(dialog).findByText("2 rows and 0 files put back, as the backup's manifest counted them.");
+    expect(requests.sent.filter((request) => request.path === RESTORE).map((r) => r.body)).toEqual([
+      { backup_id: BACKUP.backup_id, passphrase: 'correct horse battery' },
+    ]);
+  }, 30_000);
+});
