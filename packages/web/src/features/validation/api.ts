@@ -1,4 +1,4 @@
-import type { InvalidationBody, SampleChoiceBody } from '@sil/contract';
+import type { InvalidationBody, RouteAnswer, SampleChoiceBody } from '@sil/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -37,9 +37,18 @@ function useRefreshAfterStep() {
   };
 }
 
-export function useValidateRecord() {
+/**
+ * `onValidated` runs with the mutation itself, not with one `mutate` call: the refresh that follows
+ * can unmount the screen that asked (the queue reloads), and a call's own callbacks would then be
+ * dropped, with the success toast and the move to the next record.
+ */
+export function useValidateRecord(onValidated: (answer: RouteAnswer<'validateRecord'>) => void) {
   const onSettled = useRefreshAfterStep();
-  return useMutation({ mutationFn: (body: SampleChoiceBody) => call('validateRecord', { body }), onSettled });
+  return useMutation({
+    mutationFn: (body: SampleChoiceBody) => call('validateRecord', { body }),
+    onSuccess: onValidated,
+    onSettled,
+  });
 }
 
 /** Invalidation takes its reason with the samples (issue 37). */

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { hrefTo, isFrozenRecord, RECORD_STATUS, type WebLocale } from '@sil/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RecordStatusBadge } from '../../components/record-status-badge';
@@ -24,7 +24,19 @@ export function RecordReview({ locale, recordId }: { locale: WebLocale; recordId
   const navigate = useNavigate();
   const { rights } = useSession();
   const preview = useRecordPreview(recordId);
-  const validating = useValidateRecord();
+  // The record's status when the biologist asked: the answer says whether the step moved it.
+  const statusBefore = useRef<number | null>(null);
+  const validating = useValidateRecord((answer) => {
+    setChosen(new Set());
+    showToast('success', t('toast.validatedSuccess'));
+    const then = afterValidation(statusBefore.current ?? answer.record.record_status, answer);
+    if (then.kind === 'next') {
+      void navigate(hrefTo(locale, 'validateRecord', { recordId: then.recordId }));
+      showToast('info', t('toast.nextLoaded'));
+    } else if (then.kind === 'noneLeft') {
+      void navigate(hrefTo(locale, 'validateRecord'));
+    }
+  });
   const invalidating = useInvalidateRecord();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [asking, setAsking] = useState(false);
@@ -56,23 +68,10 @@ export function RecordReview({ locale, recordId }: { locale: WebLocale; recordId
     });
 
   // The mutations are not quiet: an error is the app's toast.
-  const validate = () =>
-    validating.mutate(
-      { record_id: recordId, sample_ids: samplesForStep('validate', chosen, statusOf) },
-      {
-        onSuccess: (answer) => {
-          setChosen(new Set());
-          showToast('success', t('toast.validatedSuccess'));
-          const then = afterValidation(record.record_status, answer);
-          if (then.kind === 'next') {
-            void navigate(hrefTo(locale, 'validateRecord', { recordId: then.recordId }));
-            showToast('info', t('toast.nextLoaded'));
-          } else if (then.kind === 'noneLeft') {
-            void navigate(hrefTo(locale, 'validateRecord'));
-          }
-        },
-      },
-    );
+  const validate = () => {
+    statusBefore.current = record.record_status;
+    validating.mutate({ record_id: recordId, sample_ids: samplesForStep('validate', chosen, statusOf) });
+  };
   const invalidate = (reason: string) =>
     invalidating.mutate(
       { record_id: recordId, sample_ids: samplesForStep('invalidate', chosen, statusOf), reason },
