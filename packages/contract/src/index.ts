@@ -25,6 +25,7 @@ export * from './laboratory/identity.js';
 export * from './nonconformities/routes.js';
 export * from './nonconformities/schemas.js';
 export * from './permissions.js';
+export * from './query-string.js';
 export * from './range-string.js';
 export * from './records/actions.js';
 export * from './records/add-sample.js';

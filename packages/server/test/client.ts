@@ -1,4 +1,4 @@
-import { apiTable, callNameOf, type EntityName, entities } from '@sil/contract';
+import { apiTable, callNameOf, type EntityName, entities, type QueryValue, queryString } from '@sil/contract';
 import {
   type RouteAnswer,
   type RouteBody,
@@ -9,8 +9,6 @@ import {
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import type { Session } from './helpers.js';
-
-type QueryValue = string | number | boolean | readonly string[] | undefined | null;
 
 /** What a call is sent with; a refusal test may send anything, so `send` checks no type. */
 export interface RawInput {
@@ -66,20 +64,6 @@ export type ApiClient = {
   reference<E extends EntityName>(entity: E): ReferenceClient<E>;
 };
 
-/** Arrays travel as repeated `name[]` (spec.md §7), as the web client sends them. */
-function urlOf(path: string, query: Record<string, QueryValue> | undefined): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) {
-      const name = key.endsWith('[]') ? key : `${key}[]`;
-      for (const item of value) params.append(name, String(item));
-    } else params.append(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
-}
-
 /** Sends one call of the route table by name with its method and path; answers the raw response. */
 export async function sendByName(
   app: FastifyInstance,
@@ -95,7 +79,7 @@ export async function sendByName(
   const payload = input.payload ?? (def.method === 'GET' ? undefined : (input.body as object | undefined));
   return app.inject({
     method: def.method,
-    url: urlOf(def.path, input.query),
+    url: `${def.path}${queryString(input.query)}`,
     headers: { ...(session?.headers ?? {}), ...(input.headers ?? {}) },
     ...(payload === undefined ? {} : { payload }),
   });

@@ -2,6 +2,8 @@ import {
   accountRoutes,
   dashboardRoutes,
   type FileRouteDef,
+  type QueryValue,
+  queryString,
   type RouteAnswer,
   type RouteBody,
   type RouteDef,
@@ -30,21 +32,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Base address of the API; empty means the page's own origin (the server serves the app). */
 const API_ORIGIN: string = import.meta.env.VITE_API_ORIGIN ?? '';
 
-export type QueryValue = string | number | boolean | readonly string[] | undefined | null;
-
-/** Arrays travel as repeated `name[]` (spec.md §7); keys that already end in [] are kept as they are. */
-export function queryString(query: Record<string, QueryValue> | undefined): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) {
-      const name = key.endsWith('[]') ? key : `${key}[]`;
-      for (const item of value) params.append(name, String(item));
-    } else params.append(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+export type { QueryValue };
 
 async function errorFrom(response: Response, path: string): Promise<ApiError> {
   try {

@@ -1,6 +1,5 @@
-import { LOAD_ALL } from '@sil/contract';
+import { LOAD_ALL, queryString } from '@sil/contract';
 import { describe, expect, it } from 'vitest';
-import { queryString } from '../api-client';
 import { filtersFromAddress, initialListState, loadAllQuery, toListQuery } from './list-state';
 
 describe('list query', () => {
