@@ -1,5 +1,5 @@
 import { INS_OIDS } from '@sil/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -77,7 +77,9 @@ describe.each(DATABASES)('verifying a recorded INS on %s', (kind) => {
     const traces = await ctx.database.db
       .select()
       .from(auditTrail)
-      .where(and(eq(auditTrail.table_name, 'patients'), eq(auditTrail.row_id, String(patient.patient_id))));
+      .where(and(eq(auditTrail.table_name, 'patients'), eq(auditTrail.row_id, String(patient.patient_id))))
+      // Without an order PostgreSQL may answer the rows in any order: the last change is the newest.
+      .orderBy(asc(auditTrail.modification_id));
     expect(JSON.stringify(traces.at(-1))).toContain('retrieved');
 
     // A second check with the stamp read before the first is refused, not applied twice.
