@@ -1,10 +1,10 @@
-import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
+import { type AddPatientBody, RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/db/open.js';
-import { addGlucosePanel, signInStaff } from './factories.js';
+import { apiClient } from './client.js';
+import { addGlucosePanel, aPatient, signInStaff } from './factories.js';
 import {
-  call,
   codeOf,
   DATABASES,
   directWrite,
@@ -14,16 +14,10 @@ import {
   type TestContext,
 } from './helpers.js';
 
-type Json = Record<string, unknown>;
 interface Created {
   record_id: string;
   patient_id: string;
   samples: Array<{ sample_id: string }>;
-}
-interface ResultPage {
-  data: Array<Json & { record_id: string; result_value: number | null; result_validated: boolean }>;
-  number_of_rows: number;
-  number_of_pages: number;
 }
 
 /**
@@ -40,51 +34,44 @@ describe.each(DATABASES)('statuses by rule and the results history on %s', (kind
   let biologist: Session;
   let ids: { glucose: string; panel: string; count: string };
 
-  const put = (session: Session, url: string, payload: Json) =>
-    call(ctx.app, session, { method: 'PUT', url, payload });
-  const get = (session: Session, url: string) => call(ctx.app, session, { method: 'GET', url });
-  const record = async (id: string) =>
-    (await get(admin, `/api/get-record?record_id=${id}`)).json<Json[]>()[0] ?? {};
+  const as = (session: Session) => apiClient(ctx.app, session);
+  const record = async (id: string) => {
+    const [found] = await as(admin).getRecord({ record_id: id });
+    if (!found) throw new Error(`record ${id} not found`);
+    return found;
+  };
   const moveSample = (sampleId: string, status: number, forceSave?: boolean) =>
-    put(technician, '/api/update-sample-status', {
-      sample_id: sampleId,
-      sample_status: status,
-      ...(forceSave === undefined ? {} : { force_save: forceSave }),
+    as(technician).send('updateSampleStatus', {
+      body: {
+        sample_id: sampleId,
+        sample_status: status,
+        ...(forceSave === undefined ? {} : { force_save: forceSave }),
+      },
     });
-  const saveGlucose = async (sampleId: string, value: number) => {
-    const saved = await put(technician, '/api/update-sample-results', {
+  const saveGlucose = (sampleId: string, value: number) =>
+    as(technician).updateSampleResults({
       sample_id: sampleId,
       results: [{ parameter_id: ids.glucose, result_value: value }],
     });
-    expect(saved.statusCode, saved.body).toBe(200);
-  };
   /** A received record of the given analyses, for a new patient or `patientId`'s. */
-  const receivedRecord = async (analyses: string[], extra: Json = {}): Promise<Created> => {
-    const created = await call(ctx.app, secretary, 'addPatient', {
-      body: {
-        ...('patient_id' in extra
-          ? {}
-          : {
-              patient_surname: 'Regle',
-              patient_name: 'Anne',
-              patient_gender: 'F',
-              patient_dob: '1968-03-04',
-            }),
-        ...extra,
-        record_selected_analyses: [{ combination: 1, analysis_ids: analyses }],
-      },
+  const receivedRecord = async (
+    analyses: string[],
+    extra: Partial<AddPatientBody> = {},
+  ): Promise<Created> => {
+    const created = await as(secretary).addPatient({
+      ...('patient_id' in extra
+        ? {}
+        : aPatient({ patient_surname: 'Regle', patient_name: 'Anne', patient_dob: '1968-03-04' })),
+      ...extra,
+      record_selected_analyses: [{ combination: 1, analysis_ids: analyses }],
     });
-    expect(created.statusCode, created.body).toBe(200);
-    const body = created.json<Created>();
-    expect((await put(secretary, '/api/receive-record', { record_id: body.record_id })).statusCode).toBe(200);
-    return body;
+    await as(secretary).receiveRecord({ record_id: created.record_id });
+    return created;
   };
   /** The record's sample that carries `analysisId`. */
   const sampleCarrying = async (created: Created, analysisId: string) => {
     for (const { sample_id } of created.samples) {
-      const [sample] = (await get(admin, `/api/get-sample?sample_id=${sample_id}`)).json<
-        Array<{ sample_analyses: string[] }>
-      >();
+      const [sample] = await as(admin).getSample({ sample_id });
       if (sample?.sample_analyses.includes(analysisId)) return sample_id;
     }
     throw new Error(`no sample carries ${analysisId}`);
@@ -95,14 +82,8 @@ describe.each(DATABASES)('statuses by rule and the results history on %s', (kind
       if (action) await tx.execute(sql`select set_config('sil.action', ${action}, true)`);
       await tx.execute(sql`UPDATE records SET record_status = ${status} WHERE record_id = ${recordId}`);
     });
-  const resultsPage = async (patientId: string, page: number, size: number) => {
-    const answer = await get(
-      secretary,
-      `/api/get-patient-results?patient_id=${patientId}&page_number=${page}&number_of_records=${size}`,
-    );
-    expect(answer.statusCode, answer.body).toBe(200);
-    return answer.json<ResultPage>();
-  };
+  const resultsPage = (patientId: string, page: number, size: number) =>
+    as(secretary).getPatientResults({ patient_id: patientId, page_number: page, number_of_records: size });
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
@@ -143,28 +124,30 @@ describe.each(DATABASES)('statuses by rule and the results history on %s', (kind
     expect(await status()).toBe(RECORD_STATUS.pendingValidation);
 
     const validate = (sampleIds: string[]) =>
-      put(biologist, '/api/validate-record', { record_id: created.record_id, sample_ids: sampleIds });
-    expect((await validate([panel])).json().record.record_status).toBe(RECORD_STATUS.pendingValidation);
-    expect((await validate([count])).json().record).toMatchObject({
+      as(biologist).validateRecord({ record_id: created.record_id, sample_ids: sampleIds });
+    expect((await validate([panel])).record.record_status).toBe(RECORD_STATUS.pendingValidation);
+    expect((await validate([count])).record).toMatchObject({
       record_status: RECORD_STATUS.pendingSubmission,
       record_validated_at: expect.any(String),
     });
-    const back = await put(biologist, '/api/invalidate-record', {
+    const back = await as(biologist).invalidateRecord({
       record_id: created.record_id,
       sample_ids: [count],
       reason: 'Numération à refaire',
     });
-    expect(back.json().record).toMatchObject({
+    expect(back.record).toMatchObject({
       record_status: RECORD_STATUS.pendingValidation,
       record_validated_at: null,
     });
 
     // Pending validation: nobody sends it, by the API or in SQL, whatever action is named.
     const read = await record(created.record_id);
-    const bySecretary = await put(secretary, '/api/update-record-status', {
-      record_id: created.record_id,
-      record_last_updated: read.record_last_updated,
-      record_status: RECORD_STATUS.sent,
+    const bySecretary = await as(secretary).send('updateRecordStatus', {
+      body: {
+        record_id: created.record_id,
+        record_last_updated: read.record_last_updated,
+        record_status: RECORD_STATUS.sent,
+      },
     });
     expect([bySecretary.statusCode, codeOf(bySecretary)]).toEqual([409, 'invalidStatusTransition']);
     for (const action of [null, 'registration', 'sampleProgress', 'validation', 'delivery'])
@@ -176,16 +159,18 @@ describe.each(DATABASES)('statuses by rule and the results history on %s', (kind
     );
 
     // Pending submission: only delivery sends it.
-    expect((await validate([count])).json().record.record_status).toBe(RECORD_STATUS.pendingSubmission);
+    expect((await validate([count])).record.record_status).toBe(RECORD_STATUS.pendingSubmission);
     for (const action of [null, 'registration', 'sampleProgress', 'forcedCompletion', 'validation'])
       expect(await recordUpdateAs(action, created.record_id, RECORD_STATUS.sent)).toBe(
         'invalidStatusTransition',
       );
     const again = await record(created.record_id);
-    const byAdmin = await put(admin, '/api/update-record-status', {
-      record_id: created.record_id,
-      record_last_updated: again.record_last_updated,
-      record_status: RECORD_STATUS.sent,
+    const byAdmin = await as(admin).send('updateRecordStatus', {
+      body: {
+        record_id: created.record_id,
+        record_last_updated: again.record_last_updated,
+        record_status: RECORD_STATUS.sent,
+      },
     });
     expect([byAdmin.statusCode, codeOf(byAdmin)]).toEqual([409, 'invalidStatusTransition']);
     expect(await recordUpdateAs('delivery', created.record_id, RECORD_STATUS.sent)).toBe('accepted');
@@ -200,11 +185,7 @@ describe.each(DATABASES)('statuses by rule and the results history on %s', (kind
     const earlierSample = await sampleCarrying(earlier, ids.panel);
     await saveGlucose(earlierSample, 0.82);
     expect((await moveSample(earlierSample, SAMPLE_STATUS.removed)).statusCode).toBe(200);
-    const validated = await put(biologist, '/api/validate-record', {
-      record_id: earlier.record_id,
-      sample_ids: [earlierSample],
-    });
-    expect(validated.statusCode, validated.body).toBe(200);
+    await as(biologist).validateRecord({ record_id: earlier.record_id, sample_ids: [earlierSample] });
     const later = await receivedRecord([ids.panel], {
       patient_id: earlier.patient_id,
       record_collection_datetime: '2026-03-15T08:00:00.000Z',
@@ -236,10 +217,9 @@ describe.each(DATABASES)('statuses by rule and the results history on %s', (kind
     const past = await resultsPage(earlier.patient_id, 3, 1);
     expect([past.data, past.number_of_rows]).toEqual([[], 2]);
 
-    const unknown = await get(
-      secretary,
-      '/api/get-patient-results?patient_id=00000000-0000-4000-8000-000000000000',
-    );
+    const unknown = await as(secretary).send('getPatientResults', {
+      query: { patient_id: '00000000-0000-4000-8000-000000000000' },
+    });
     expect([unknown.statusCode, codeOf(unknown)]).toEqual([404, 'patientNotFound']);
   });
 });
