@@ -13,6 +13,7 @@ export * from './delivery/routes.js';
 export * from './delivery/schemas.js';
 export * from './enums.js';
 export * from './errors.js';
+export * from './exchange/chapters.js';
 export * from './exchange/destination.js';
 export * from './exchange/routes.js';
 export * from './fields.js';

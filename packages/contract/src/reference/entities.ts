@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { specialtyCodeSchema, titleSchema } from '../enums.js';
+import { biologyChapter } from '../exchange/chapters.js';
 import { lastUpdated } from '../fields.js';
 import { adeliSchema, rppsSchema } from '../identifiers.js';
 import { analyses, parameters } from './catalogue.js';
@@ -50,6 +51,8 @@ export const entities = {
       family_rank: optionalInt,
       family_report_message: optionalText(),
       family_is_envoi: optionalBoolean,
+      /** The report chapter (LOINC) its analyses are exchanged under (CR-BIO sections). */
+      family_chapter: biologyChapter.nullable().optional(),
     },
     required: ['family_name'],
     sorts: { name: 'family_name', rank: 'family_rank', id: 'family_id' },

@@ -1,4 +1,4 @@
-import type { ReferenceRangeCategory } from '@sil/contract';
+import type { BiologyChapter, ReferenceRangeCategory } from '@sil/contract';
 
 /**
  * The demo laboratory's catalogue, written by hand. Units and reference ranges are the usual adult
@@ -36,13 +36,17 @@ export const TUBES: Record<Tube, { name: string; description: string }> = {
   urine: { name: 'Flacon urine', description: 'Flacon stérile 60 mL' },
 };
 
-export const FAMILIES: Record<FamilyKey, { name: string; rank: number }> = {
-  haematology: { name: 'Hématologie', rank: 1 },
-  haemostasis: { name: 'Hémostase', rank: 2 },
-  biochemistry: { name: 'Biochimie', rank: 3 },
-  hormones: { name: 'Hormonologie', rank: 4 },
-  serology: { name: 'Immunologie / sérologie', rank: 5 },
-  toxicology: { name: 'Toxicologie', rank: 6 },
+/**
+ * The families and the report chapter (LOINC, BIOLOGY_CHAPTERS) each is exchanged under; the
+ * serology family holds viral screens mostly, hence 'Sérologie virale'.
+ */
+export const FAMILIES: Record<FamilyKey, { name: string; rank: number; chapter: BiologyChapter }> = {
+  haematology: { name: 'Hématologie', rank: 1, chapter: '18723-7' },
+  haemostasis: { name: 'Hémostase', rank: 2, chapter: '18720-3' },
+  biochemistry: { name: 'Biochimie', rank: 3, chapter: '18719-5' },
+  hormones: { name: 'Hormonologie', rank: 4, chapter: '92895-2' },
+  serology: { name: 'Immunologie / sérologie', rank: 5, chapter: '92893-7' },
+  toxicology: { name: 'Toxicologie', rank: 6, chapter: '18728-6' },
 };
 
 export const MACHINES: Record<MachineKey, { name: string; code: string; location: string }> = {
@@ -806,8 +810,9 @@ export const ANALYSES: DemoAnalysis[] = [
 
 /**
  * The LOINC code of each demo parameter that has one, by parameter code (issue 16: the exchange
- * formats code results with it). The toxicology screens and the ratios without a single LOINC
- * term in French use are left uncoded.
+ * formats code results with it). The toxicology screens, the screening indices (COI, whose LOINC
+ * terms are presence, not a number) and the ratios without a single LOINC term in French use are
+ * left uncoded.
  */
 export const DEMO_LOINC: Readonly<Record<string, string>> = {
   HB: '718-7',
@@ -843,6 +848,7 @@ export const DEMO_LOINC: Readonly<Record<string, string>> = {
   PAL: '6768-6',
   CA: '2000-8',
   URIC: '14933-6',
+  TOXOG: '8039-0',
 };
 
 /**

@@ -96,7 +96,14 @@ export async function seedDemoCatalogue(tx: Tx, laboratory_id: string): Promise<
     (rows) =>
       tx
         .insert(families)
-        .values(rows.map((row) => ({ laboratory_id, family_name: row.name, family_rank: row.rank })))
+        .values(
+          rows.map((row) => ({
+            laboratory_id,
+            family_name: row.name,
+            family_rank: row.rank,
+            family_chapter: row.chapter,
+          })),
+        )
         .returning({ id: families.family_id })
         .then((r) => r.map((row) => row.id)),
   );

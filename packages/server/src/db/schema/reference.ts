@@ -1,3 +1,4 @@
+import type { BiologyChapter } from '@sil/contract';
 import { bigint, boolean, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { clinics } from './clinics.js';
 import { id, stampNow } from './columns.js';
@@ -28,6 +29,8 @@ export const families = pgTable(
     family_rank: integer('family_rank'),
     family_report_message: text('family_report_message'),
     family_is_envoi: boolean('family_is_envoi').notNull().default(false),
+    /** The LOINC chapter of the biology report its analyses are exchanged under (CR-BIO sections). */
+    family_chapter: text('family_chapter').$type<BiologyChapter>(),
     family_last_updated: stampNow('family_last_updated'),
   },
   (t) => [index().on(t.laboratory_id)],

@@ -1,4 +1,11 @@
-import { RECORD_STATUS, type ResultFlag } from '@sil/contract';
+import {
+  type BiologyChapter,
+  DEFAULT_BIOLOGY_CHAPTER,
+  RECORD_STATUS,
+  type ResultFlag,
+  SAMPLE_STATUS,
+} from '@sil/contract';
+import { ANE_TEXTS } from '@sil/documents';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
 import { users } from '../../db/schema/users.js';
@@ -31,7 +38,11 @@ export interface ExchangeAnalysis {
   code: string;
   codeSystem: 'NABM' | 'L';
   name: string;
+  /** The report chapter (LOINC) of the analysis's family, 'Biologie polyvalente' without one. */
+  chapter: BiologyChapter;
   results: ExchangeResult[];
+  /** The analysis was not performed (an ANE): its code and the text the report prints. */
+  notPerformed?: { code: string; text: string };
 }
 
 /** A validated record's results, with who and what they are about: the input of every format. */
@@ -42,6 +53,8 @@ export interface ExchangeDocument {
   validatedAt: string;
   version: number;
   kind: 'partial' | 'final';
+  /** The id of the version this one replaces (an amendment after an invalidation). */
+  replaces?: string;
   laboratory: { id: string; name: string; finess?: string; address?: string; phone?: string };
   record: { id: string; number: string; collectedAt?: string };
   patient: {
@@ -56,10 +69,16 @@ export interface ExchangeDocument {
     ins?: { value: string; oid: string };
   };
   prescriber?: { id: string; surname: string; firstName: string; title?: string; rpps?: string };
-  biologist: { id: string; name: string };
+  /** The validating biologist; `nationalId` is the professional's national id (8 + RPPS) when known. */
+  biologist: { id: string; name: string; nationalId?: string };
   analyses: ExchangeAnalysis[];
+  /** The biologist's comments on samples, as the report prints them. */
+  comments: Array<{ about: string; text: string }>;
   conclusion?: string;
 }
+
+/** The national identifier of a health professional as Pro Santé Connect gives it: 8 then the RPPS. */
+const NATIONAL_PS_ID = /^8\d{11}$/;
 
 const iso = (stamp: string | Date | null | undefined) => (stamp ? new Date(stamp).toISOString() : undefined);
 
@@ -74,7 +93,7 @@ export async function exchangeDocument(q: Queryable, record: RecordRow): Promise
   const ctx = await contextOfRecord(q, record);
   const results = await gatherResults(q, ctx, { validatedOnly: true });
   const [biologist] = await q
-    .select({ id: users.admin_uid, name: users.user_name })
+    .select({ id: users.admin_uid, name: users.user_name, psc: users.psc_subject })
     .from(users)
     .where(eq(users.admin_uid, report.report_validated_by));
   const settings = results.laboratory?.laboratory_settings ?? {};
@@ -84,6 +103,7 @@ export async function exchangeDocument(q: Queryable, record: RecordRow): Promise
     validatedAt: iso(report.report_validated_at) ?? new Date(0).toISOString(),
     version: report.report_version,
     kind: report.report_kind,
+    replaces: report.report_replaces ?? undefined,
     laboratory: {
       id: record.laboratory_id,
       name: ctx.laboratoryName,
@@ -114,15 +134,27 @@ export async function exchangeDocument(q: Queryable, record: RecordRow): Promise
           rpps: prescriber.prescriber_rpps ?? undefined,
         }
       : undefined,
-    biologist: { id: report.report_validated_by, name: biologist?.name ?? '' },
+    biologist: {
+      id: report.report_validated_by,
+      name: biologist?.name ?? '',
+      nationalId: biologist?.psc && NATIONAL_PS_ID.test(biologist.psc) ? biologist.psc : undefined,
+    },
     analyses: results.analyses
       .filter(({ analysis }) => !analysis.analysis_hide_in_report)
-      .map(({ analysis, entries }) => {
+      .map(({ analysis, family, entries }): ExchangeAnalysis => {
         const nabm = analysis.analysis_nabm_codes[0];
+        const ane = results.anes.find((row) => row.analysis_id === analysis.analysis_id);
         return {
           code: nabm ?? analysis.analysis_id,
-          codeSystem: nabm ? ('NABM' as const) : ('L' as const),
+          codeSystem: nabm ? 'NABM' : 'L',
           name: analysis.analysis_name,
+          chapter: family?.family_chapter ?? DEFAULT_BIOLOGY_CHAPTER,
+          notPerformed: ane
+            ? {
+                code: ane.code,
+                text: [ANE_TEXTS[ane.code] ?? ane.code, ane.text].filter(Boolean).join(' : '),
+              }
+            : undefined,
           results: entries.flatMap(({ line, sample, result, parameter }): ExchangeResult[] => {
             if (!result || parameter?.parameter_hidden) return [];
             const converted = result.result_calculated !== null;
@@ -149,7 +181,14 @@ export async function exchangeDocument(q: Queryable, record: RecordRow): Promise
           }),
         };
       })
-      .filter((analysis) => analysis.results.length > 0),
+      .filter((analysis) => analysis.results.length > 0 || analysis.notPerformed),
+    comments: ctx.samples
+      .filter((sample) => sample.sample_status >= SAMPLE_STATUS.validated)
+      .flatMap((sample) =>
+        sample.sample_interpretation
+          ? [{ about: sample.sample_number, text: sample.sample_interpretation }]
+          : [],
+      ),
     conclusion: record.record_interpretation ?? undefined,
   };
 }

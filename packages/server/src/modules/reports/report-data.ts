@@ -70,7 +70,7 @@ export interface RecordResults {
     family: typeof families.$inferSelect | undefined;
     entries: ResultEntry[];
   }>;
-  anes: Array<{ analysis_name: string; code: string; text: string | null }>;
+  anes: Array<{ analysis_id: string; analysis_name: string; code: string; text: string | null }>;
 }
 
 /**
@@ -119,6 +119,7 @@ export async function gatherResults(
           .where(inArray(parameters.parameter_id, parameterIds));
   const anes = await q
     .select({
+      analysis_id: analyses.analysis_id,
       analysis_name: analyses.analysis_name,
       code: recordAnes.ane_code,
       text: recordAnes.ane_description,

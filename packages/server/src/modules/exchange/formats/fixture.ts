@@ -3,7 +3,8 @@ import type { ExchangeDocument } from '../document.js';
 /**
  * A known validated record, written by hand for the golden files: a qualified INS (test NIR
  * OID), a prescriber with an RPPS, a biochemistry analysis with LOINC-coded parameters (a high
- * glucose, a censored CRP, a normal sodium), a haematology analysis without LOINC, and a text result.
+ * glucose, a censored CRP, a normal sodium) in the biochemistry chapter, a blood group without
+ * LOINC (a text result) in the immunohaematology chapter, a comment on a sample and a conclusion.
  */
 export const KNOWN_RECORD: ExchangeDocument = {
   id: '6f1c2a52-3b0d-4f5e-9a57-1d2e3f405162',
@@ -44,6 +45,7 @@ export const KNOWN_RECORD: ExchangeDocument = {
       code: '0552',
       codeSystem: 'NABM',
       name: 'Glycémie | ionogramme',
+      chapter: '18719-5',
       results: [
         {
           code: 'GLY',
@@ -96,6 +98,7 @@ export const KNOWN_RECORD: ExchangeDocument = {
       code: '7f3e2d1c-0b9a-4e8d-9c7b-6a5f4e3d2c1b',
       codeSystem: 'L',
       name: 'Groupe sanguin',
+      chapter: '18717-9',
       results: [
         {
           code: 'GRP',
@@ -113,5 +116,6 @@ export const KNOWN_RECORD: ExchangeDocument = {
       ],
     },
   ],
+  comments: [{ about: '2603120007-01', text: 'Sérum légèrement hémolysé.' }],
   conclusion: 'Hyperglycémie à contrôler à jeun.\nAvis: voir le médecin traitant.',
 };

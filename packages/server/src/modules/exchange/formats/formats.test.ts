@@ -8,7 +8,7 @@ import type { Bundle } from '@medplum/fhirtypes';
 import { DOMParser } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
 import xpath from 'xpath';
-import { buildCda } from './cda.js';
+import { buildCda } from './cda/index.js';
 import { buildFhir } from './fhir.js';
 import { KNOWN_RECORD } from './fixture.js';
 import { buildHl7 } from './hl7.js';
@@ -156,59 +156,110 @@ describe('FHIR R4 DiagnosticReport bundle', () => {
   });
 });
 
+const KIT_SCHEMA = path.resolve(
+  import.meta.dirname,
+  '../../../../../../../shared/data/cda/infrastructure/cda/CDA_extended.xsd',
+);
+
+/** The document written to a temporary file, for xmllint. */
+function written(text: string): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'cda-')), 'cr-bio.xml');
+  writeFileSync(file, text);
+  return file;
+}
+
+function selectIn(text: string, expression: string) {
+  const document = new DOMParser().parseFromString(text, 'text/xml');
+  return xpath.useNamespaces({ hl7: 'urn:hl7-org:v3', xsi: 'http://www.w3.org/2001/XMLSchema-instance' })(
+    expression,
+    document as unknown as Node,
+  );
+}
+
+/** The texts of the nodes an expression selects, in document order. */
+function textsIn(text: string, expression: string): Array<string | null> {
+  const found = selectIn(text, expression);
+  return Array.isArray(found) ? found.map((node) => node.textContent) : [];
+}
+
 describe('CDA R2 CR-BIO', () => {
   const text = buildCda(KNOWN_RECORD);
 
   it('matches its golden file', () => expectGolden('known-record.cda.xml', text));
 
-  const select = (expression: string) => {
-    const document = new DOMParser().parseFromString(text, 'text/xml');
-    return xpath.useNamespaces({ hl7: 'urn:hl7-org:v3', xsi: 'http://www.w3.org/2001/XMLSchema-instance' })(
-      expression,
-      document as unknown as Node,
-    );
-  };
+  const select = (expression: string) => selectIn(text, expression);
 
   it('is well-formed XML for xmllint', () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'cda-'));
-    const file = path.join(folder, 'cr-bio.xml');
-    writeFileSync(file, text);
-    execFileSync('xmllint', ['--noout', file]);
+    execFileSync('xmllint', ['--noout', written(text)]);
   });
 
-  // The CDA R2 schema (CDA.xsd and its includes) is not shipped by any package reachable here;
-  // point CDA_XSD at a copy to have xmllint validate the document against it.
-  it.runIf(process.env.CDA_XSD && existsSync(process.env.CDA_XSD))(
-    'is valid against the CDA R2 schema',
-    () => {
-      const folder = mkdtempSync(path.join(tmpdir(), 'cda-'));
-      const file = path.join(folder, 'cr-bio.xml');
-      writeFileSync(file, text);
-      execFileSync('xmllint', ['--noout', '--schema', process.env.CDA_XSD ?? '', file]);
-    },
-  );
+  // The national kit beside the repository (never copied into it) holds the CDA schema with the
+  // French extensions; test/cda-kit.int.test.ts runs its schematrons on every record shape.
+  it.runIf(existsSync(KIT_SCHEMA))('is valid against the CDA schema of the national kit', () => {
+    execFileSync('xmllint', ['--noout', '--schema', KIT_SCHEMA, written(text)], { stdio: 'pipe' });
+  });
 
   it('has the CR-BIO header, the INS, the validating biologist and LOINC-coded results', () => {
     expect(select('string(/hl7:ClinicalDocument/hl7:code/@code)')).toBe('11502-2');
-    expect(select('count(/hl7:ClinicalDocument/hl7:templateId)')).toBe(4);
+    expect(select('string(/hl7:ClinicalDocument/hl7:title)')).toBe("Compte rendu d'examens biologiques");
+    expect(
+      select('string(/hl7:ClinicalDocument/hl7:templateId[@root="1.3.6.1.4.1.19376.1.3.3"]/@extension)'),
+    ).toBe('2021.01');
     expect(select('string(//hl7:recordTarget/hl7:patientRole/hl7:id[1]/@root)')).toBe('1.2.250.1.213.1.4.10');
     expect(select('string(//hl7:recordTarget/hl7:patientRole/hl7:id[1]/@extension)')).toBe('279035121518989');
-    expect(select('string(//hl7:legalAuthenticator/hl7:assignedEntity/hl7:assignedPerson/hl7:name)')).toBe(
-      'Dr Claire Biologiste',
-    );
-    expect(select('count(//hl7:structuredBody/hl7:component/hl7:section)')).toBe(3);
+    const signer = '//hl7:legalAuthenticator/hl7:assignedEntity/hl7:assignedPerson/hl7:name';
+    expect(select(`string(${signer}/hl7:prefix)`)).toBe('DR');
+    expect(select(`string(${signer}/hl7:given)`)).toBe('Claire');
+    expect(select(`string(${signer}/hl7:family)`)).toBe('Biologiste');
+    expect(select('string(//hl7:informationRecipient//hl7:name/hl7:prefix)')).toBe('DR');
+    expect(textsIn(text, '//hl7:documentationOf/hl7:serviceEvent/hl7:code/@code')).toEqual([
+      '18719-5',
+      '18717-9',
+    ]);
+    expect(select('count(//hl7:componentOf/hl7:encompassingEncounter/hl7:responsibleParty)')).toBe(1);
+    // Two chapters, then the comments and the conclusion.
+    expect(textsIn(text, '//hl7:structuredBody/hl7:component/hl7:section/hl7:title')).toEqual([
+      'Biochimie',
+      'Immunohématologie',
+      'Commentaires',
+      'Conclusion',
+    ]);
     expect(select('count(//hl7:observation)')).toBe(4);
-    expect(select('string(//hl7:observation[hl7:code/@code="2345-7"]/hl7:value/@value)')).toBe('7.21');
-    expect(select('string(//hl7:observation[hl7:code/@code="2345-7"]/hl7:value/@xsi:type)')).toBe('PQ');
-    expect(select('string(//hl7:observation[hl7:code/@code="2345-7"]/hl7:interpretationCode/@code)')).toBe(
-      'H',
+    const glucose = '//hl7:observation[hl7:code/@code="2345-7"]';
+    expect(select(`string(${glucose}/hl7:value/@value)`)).toBe('7.21');
+    expect(select(`string(${glucose}/hl7:value/@unit)`)).toBe('mmol/L');
+    expect(select(`string(${glucose}/hl7:value/@xsi:type)`)).toBe('PQ');
+    expect(select(`string(${glucose}/hl7:interpretationCode/@code)`)).toBe('H');
+    expect(select(`string(${glucose}/hl7:referenceRange//hl7:value/hl7:high/@value)`)).toBe('5.80');
+    const group = '//hl7:observation[hl7:code/hl7:translation/@code="GRP"]';
+    expect(select(`string(${group}/hl7:code/@nullFlavor)`)).toBe('OTH');
+    expect(select(`string(${group}/hl7:value)`)).toBe('O RH:1 (positif)');
+  });
+
+  it('says which version an amended report replaces, and why an analysis was not performed', () => {
+    const amended = buildCda({
+      ...KNOWN_RECORD,
+      version: 2,
+      replaces: 'c0ffee00-0000-4000-8000-000000000001',
+      analyses: [
+        ...KNOWN_RECORD.analyses,
+        {
+          code: '1104',
+          codeSystem: 'NABM',
+          name: 'NFS',
+          chapter: '18723-7',
+          results: [],
+          notPerformed: { code: 'ane4', text: 'Échantillon(s) manquant(s)' },
+        },
+      ],
+    });
+    const read = (expression: string) => selectIn(amended, expression);
+    expect(read('string(//hl7:relatedDocument[@typeCode="RPLC"]/hl7:parentDocument/hl7:id/@extension)')).toBe(
+      'c0ffee00-0000-4000-8000-000000000001',
     );
-    expect(
-      select(
-        'string(//hl7:observation[hl7:code/@code="2345-7"]/hl7:referenceRange//hl7:value/hl7:high/@value)',
-      ),
-    ).toBe('5.80');
-    expect(select('string(//hl7:observation[hl7:code/@code="GRP"]/hl7:value)')).toBe('O RH:1 (positif)');
+    expect(read('string(//hl7:act[hl7:code/@code="18723-7"]/hl7:statusCode/@code)')).toBe('aborted');
+    expect(read('string(//hl7:content[@ID="ane-2"])')).toBe('Échantillon(s) manquant(s)');
+    expect(read('string(//hl7:act[hl7:code/@code="48767-8"]/hl7:text/hl7:reference/@value)')).toBe('#ane-2');
   });
 
   it('leaves the INS out when the identity is not qualified', () => {

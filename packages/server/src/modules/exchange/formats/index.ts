@@ -1,6 +1,6 @@
 import { EXCHANGE_FILES, type ExchangeFile, type ExchangeFormat } from '@sil/contract';
 import type { ExchangeDocument } from '../document.js';
-import { buildCda } from './cda.js';
+import { buildCda } from './cda/index.js';
 import { exchangeFileName } from './common.js';
 import { buildFhir } from './fhir.js';
 import { buildHl7 } from './hl7.js';
