@@ -1,4 +1,4 @@
-import { type AddPatientBody, SAMPLE_STATUS } from '@sil/contract';
+import { type AddPatientBody, RecordDetail, SAMPLE_STATUS } from '@sil/contract';
 import type { FastifyInstance } from 'fastify';
 import { type ApiClient, apiClient } from './client.js';
 import { login, type Session } from './helpers.js';
@@ -169,4 +169,15 @@ export async function validatedRecord(
     sample_ids: [pending.panel, pending.count],
   });
   return pending;
+}
+
+/**
+ * A record as staff read it: getRecord's whole view (the first its answer may be), with the
+ * patient a record of the front desk always has.
+ */
+export async function staffRecord(app: FastifyInstance, session: Session, recordId: string) {
+  const [found] = await apiClient(app, session).getRecord({ record_id: recordId });
+  const record = RecordDetail.parse(found);
+  if (!record.patient) throw new Error(`record ${recordId} has no patient`);
+  return { ...record, patient: record.patient };
 }
