@@ -10,6 +10,28 @@ import { useCiqChart } from './api';
 const SD_LINES = [3, 2, 1, 0, -1, -2, -3] as const;
 const lineColor = (k: number) =>
   k === 0 ? 'teal.6' : Math.abs(k) === 3 ? 'red.6' : Math.abs(k) === 2 ? 'orange.5' : 'gray.5';
+// The lines' own shades read at 2–3:1 as text; labels take the scheme's text colours (4.5:1).
+const labelColor = (k: number) =>
+  k === 0
+    ? 'var(--mantine-color-teal-text)'
+    : Math.abs(k) === 3
+      ? 'var(--mantine-color-red-text)'
+      : Math.abs(k) === 2
+        ? 'var(--mantine-color-orange-text)'
+        : 'var(--mantine-color-dimmed)';
+
+/**
+ * The value axis: room above and below the farthest value, never less than ±4 SD, so that no point
+ * sits on the edge; its ticks are the values of the mean and SD lines, so that the axis reads what
+ * ±1, 2, 3 SD are worth instead of round numbers falling between them.
+ */
+export function valueAxis(mean: number, sd: number, zScores: readonly number[]) {
+  const extreme = Math.max(4, ...zScores.map((z) => Math.ceil(Math.abs(z)) + 1));
+  return {
+    domain: [mean - extreme * sd, mean + extreme * sd] as [number, number],
+    ticks: [...SD_LINES].reverse().map((k) => mean + k * sd),
+  };
+}
 
 export function RuleBadges({ rules }: { rules: readonly WestgardRule[] }) {
   return (
@@ -45,8 +67,11 @@ export function LeveyJenningsChart({ settingId }: { settingId: string }) {
     value: point.ciq_value,
     violation: point.ciq_rules.length > 0 ? point.ciq_value : null,
   }));
-  // Room above and below the farthest value, never less than ±4 SD, so that no point sits on the edge.
-  const extreme = Math.max(4, ...points.map((point) => Math.ceil(Math.abs(point.ciq_z)) + 1));
+  const axis = valueAxis(
+    mean,
+    sd,
+    points.map((point) => point.ciq_z),
+  );
   return (
     <Card withBorder padding="sm" data-ciq-chart={setting.ciq_setting_id}>
       <Title order={2} fz="h4" mb="xs">
@@ -72,12 +97,17 @@ export function LeveyJenningsChart({ settingId }: { settingId: string }) {
             { name: 'value', label: t('ciq.value'), color: 'blue.6' },
             { name: 'violation', label: t('ciq.violation'), color: 'red.7' },
           ]}
-          yAxisProps={{ domain: [mean - extreme * sd, mean + extreme * sd] }}
+          yAxisProps={{ domain: axis.domain, ticks: axis.ticks, interval: 0 }}
+          // The first and last runs clear of the axis and of the lines' labels on the right.
+          xAxisProps={{ padding: { left: 16, right: 64 } }}
           valueFormatter={number}
           referenceLines={SD_LINES.map((k) => ({
             y: mean + k * sd,
             color: lineColor(k),
-            label: k === 0 ? t('ciq.mean') : t('ciq.sd_line', { k: `${k > 0 ? '+' : ''}${k}` }),
+            label: {
+              value: k === 0 ? t('ciq.mean') : t('ciq.sd_line', { k: `${k > 0 ? '+' : ''}${k}` }),
+              fill: labelColor(k),
+            },
             labelPosition: 'insideTopRight',
           }))}
           aria-label={t('ciq.chart_label')}
