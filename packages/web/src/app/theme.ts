@@ -72,7 +72,10 @@ export const resolveCssVariables: CSSVariablesResolver = (theme) => {
       ...darkText,
       '--mantine-color-dimmed': '#a3a3a3',
       '--mantine-color-placeholder': '#a3a3a3',
-      '--mantine-color-disabled-color': '#a3a3a3',
+      // Mantine fills disabled controls with dark-6, the colour of cards and modals: a disabled button
+      // there was bare text. One shade lighter, as gray-2 is on white, with its text at 5:1.
+      '--mantine-color-disabled': theme.colors.dark?.[5] ?? '#3b3b3b',
+      '--mantine-color-disabled-color': '#adadad',
       '--mantine-color-anchor': theme.colors[theme.primaryColor]?.[3] ?? '#fff',
       '--mantine-color-error': theme.colors.red?.[4] ?? '#fff',
     },
