@@ -1,6 +1,7 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { wrappingLabel } from '../../components/wrapping-label';
 import { schemaResolver } from '../../lib/form/schema-resolver';
 import { ForgotForm } from './schemas';
 
@@ -30,7 +31,7 @@ export function ForgotPasswordFormView({ pending, onSubmit, onBack }: ForgotForm
           {...form.register('email')}
           error={error ? t(error) : undefined}
         />
-        <Button type="submit" loading={pending} fullWidth>
+        <Button type="submit" loading={pending} fullWidth {...wrappingLabel}>
           {t('login.send_link')}
         </Button>
         <Anchor component="button" type="button" size="sm" onClick={onBack} ta="center">

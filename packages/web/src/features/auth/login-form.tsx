@@ -4,6 +4,7 @@ import { IconAlertCircle, IconLogin2, IconShieldCheck } from '@tabler/icons-reac
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { wrappingLabel } from '../../components/wrapping-label';
 import { revealFirstError } from '../../lib/form/reveal-error';
 import { schemaResolver } from '../../lib/form/schema-resolver';
 import { LoginForm } from './schemas';
@@ -81,10 +82,7 @@ export function LoginFormView({ locale, pending, error, onSubmit, onForgot }: Lo
           leftSection={<IconShieldCheck size={18} />}
           fullWidth
           // The product's name is long: on a phone the label wraps inside the button, never past it.
-          h="auto"
-          mih={36}
-          py={6}
-          styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
+          {...wrappingLabel}
           data-action="sso"
         >
           {t('login.sso')}

@@ -4,6 +4,7 @@ import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CenteredCard } from '../../components/centered-card';
+import { wrappingLabel } from '../../components/wrapping-label';
 import { schemaResolver } from '../../lib/form/schema-resolver';
 import { showToast } from '../../lib/notify';
 import { useResetPassword } from './api';
@@ -56,7 +57,7 @@ export function ResetPasswordPage({ locale, token }: { locale: WebLocale; token:
               {...form.register('confirm')}
               error={confirmMessages.length ? t(confirmMessages[0] ?? '') : undefined}
             />
-            <Button type="submit" loading={reset.isPending} fullWidth>
+            <Button type="submit" loading={reset.isPending} fullWidth {...wrappingLabel}>
               {t('reset.submit')}
             </Button>
           </Stack>

@@ -61,39 +61,46 @@ export function TablePager({
           {texts.rows}
         </Text>
       )}
-      <Group gap="sm" wrap="nowrap">
-        <Text size="sm">{t('pager.lines_per_page')}</Text>
-        <Select
-          w={80}
-          size="xs"
-          aria-label={t('pager.lines_per_page')}
-          data={PAGE_SIZES.map((size) => String(size))}
-          value={String(pageSize)}
-          allowDeselect={false}
-          onChange={(value) => {
-            const size = PAGE_SIZES.find((candidate) => String(candidate) === value);
-            if (size) onPageSize(size);
-          }}
-        />
-        <ActionIcon
-          variant="default"
-          aria-label={t('pager.previous')}
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-        >
-          <IconChevronLeft size={16} />
-        </ActionIcon>
-        <Text size="sm" data-testid="page-position">
-          {texts.position}
-        </Text>
-        <ActionIcon
-          variant="default"
-          aria-label={t('pager.next')}
-          disabled={page >= pages}
-          onClick={() => onPage(page + 1)}
-        >
-          <IconChevronRight size={16} />
-        </ActionIcon>
+      {/* Two blocks that never break inside: on a phone the page buttons go under the page size. */}
+      <Group gap="sm" wrap="wrap" justify="flex-end">
+        <Group gap="sm" wrap="nowrap">
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {t('pager.lines_per_page')}
+          </Text>
+          <Select
+            w={80}
+            size="xs"
+            aria-label={t('pager.lines_per_page')}
+            data={PAGE_SIZES.map((size) => String(size))}
+            value={String(pageSize)}
+            allowDeselect={false}
+            onChange={(value) => {
+              const size = PAGE_SIZES.find((candidate) => String(candidate) === value);
+              if (size) onPageSize(size);
+            }}
+          />
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          <ActionIcon
+            variant="default"
+            aria-label={t('pager.previous')}
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1)}
+          >
+            <IconChevronLeft size={16} />
+          </ActionIcon>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="page-position">
+            {texts.position}
+          </Text>
+          <ActionIcon
+            variant="default"
+            aria-label={t('pager.next')}
+            disabled={page >= pages}
+            onClick={() => onPage(page + 1)}
+          >
+            <IconChevronRight size={16} />
+          </ActionIcon>
+        </Group>
       </Group>
     </Group>
   );

@@ -3,6 +3,7 @@ import { REFERENCE_RANGE_CATEGORIES } from '@sil/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type Control, Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { wrappingLabel } from '../../../components/wrapping-label';
 import { NumberField } from '../../../lib/form/number-field';
 import { ReferenceSelect } from '../../../lib/form/reference-select';
 import { emptyBlock, type RangesValues, rangeKey } from './ranges-state';
@@ -151,6 +152,7 @@ export function RangesEditor({
         variant="light"
         leftSection={<IconPlus size={16} />}
         style={{ alignSelf: 'flex-start' }}
+        {...wrappingLabel}
         onClick={() => blocks.append(emptyBlock(null))}
         data-action="add-range-block"
       >
