@@ -1,64 +1,17 @@
 // @vitest-environment jsdom
 import type { SampleRow } from '@sil/contract';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { Providers } from '../../app/providers';
-import { loadScreenTexts } from '../../app/screen-texts';
-import { loadLanguage, setLanguage } from '../../lib/i18n';
-import { saveTokens } from '../../lib/session';
-import { stubBrowserApis } from '../../testing/dom';
-import { stubRequests } from '../../testing/requests';
+import { aSample } from '../../testing/rows';
+import { setUpScreenTests } from '../../testing/screen-tests';
 import { SampleProgress } from './sample-progress';
-
-// English is fetched on demand in the app; the tests switch to it at once.
-beforeAll(() => loadLanguage('en'));
 
 const RECORD = '0b7f1c1e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';
 const ANALYSIS = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
-const SAMPLE: SampleRow = {
-  sample_id: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
-  sample_number: '2611230001-01',
-  sample_record: RECORD,
-  sample_type: null,
-  sample_matrix: null,
-  sample_analyses: [ANALYSIS],
-  sample_status: 3,
-  sample_collection_datetime: null,
-  sample_collector: null,
-  sample_linked_sample: null,
-  sample_additional: false,
-  sample_observations: null,
-  sample_interpretation: null,
-  sample_nct_active: false,
-  sample_nct_code: null,
-  sample_nct_description: null,
-  sample_nct_solution: null,
-  sample_lbloc_flag: false,
-  sample_lbloc_description: null,
-  sample_machine: null,
-  sample_prepared_by: null,
-  sample_prepared_at: null,
-  sample_injected_by: null,
-  sample_injected_at: null,
-  sample_removed_by: null,
-  sample_removed_at: null,
-  sample_validated_by: null,
-  sample_validated_at: null,
-  sample_last_updated: '2026-11-23T10:00:00.000Z',
-};
+const SAMPLE = aSample({ sample_record: RECORD, sample_analyses: [ANALYSIS], sample_status: 3 });
 
-const requests = stubRequests();
-beforeAll(async () => {
-  stubBrowserApis();
-  await loadScreenTexts();
-  setLanguage('fr');
-});
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('locale', 'fr');
-  saveTokens({ access_token: 'a', refresh_token: 'r', uid: RECORD }, '1767225600000abcdef');
-});
-afterEach(cleanup);
+const requests = setUpScreenTests({ locale: 'fr', uid: RECORD });
 
 const show = (sample: SampleRow) =>
   render(

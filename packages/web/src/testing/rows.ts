@@ -1,0 +1,37 @@
+import type { SampleRow } from '@sil/contract';
+
+/** A sample as the server answers it, registered and not yet started; `overrides` set what a test needs. */
+export function aSample(overrides: Partial<SampleRow> = {}): SampleRow {
+  return {
+    sample_id: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
+    sample_number: '2611230001-01',
+    sample_record: '0b7f1c1e-8a2b-4c3d-9e4f-0a1b2c3d4e5f',
+    sample_type: null,
+    sample_matrix: null,
+    sample_analyses: ['1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f'],
+    sample_status: 1,
+    sample_collection_datetime: null,
+    sample_collector: null,
+    sample_linked_sample: null,
+    sample_additional: false,
+    sample_observations: null,
+    sample_interpretation: null,
+    sample_nct_active: false,
+    sample_nct_code: null,
+    sample_nct_description: null,
+    sample_nct_solution: null,
+    sample_lbloc_flag: false,
+    sample_lbloc_description: null,
+    sample_machine: null,
+    sample_prepared_by: null,
+    sample_prepared_at: null,
+    sample_injected_by: null,
+    sample_injected_at: null,
+    sample_removed_by: null,
+    sample_removed_at: null,
+    sample_validated_by: null,
+    sample_validated_at: null,
+    sample_last_updated: '2026-11-23T10:00:00.000Z',
+    ...overrides,
+  };
+}
