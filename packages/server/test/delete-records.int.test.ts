@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, samples, users } from '../src/db/schema/index.js';
 import { writeTransaction } from '../src/lib/transaction.js';
-import { seedCatalogue } from './factories.js';
+import { type ApiClient, apiClient } from './client.js';
+import { aPatient, seedCatalogue } from './factories.js';
 import {
-  call,
   codeOf,
   DATABASES,
   login,
@@ -14,34 +14,26 @@ import {
   type TestContext,
 } from './helpers.js';
 
-type Json = Record<string, unknown>;
-
 describe.each(DATABASES)('deleting records registered by mistake on %s', (kind) => {
   let ctx: TestContext;
   let admin: Session;
+  let api: ApiClient;
   let nfs: string;
 
-  const send = (session: Session, method: 'POST' | 'PUT' | 'DELETE', url: string, payload: Json) =>
-    call(ctx.app, session, { method, url, payload });
-  const register = async (surname: string) => {
-    const answer = await send(admin, 'POST', '/api/add-patient', {
-      patient_surname: surname,
-      patient_name: 'Test',
-      patient_gender: 'F',
-      patient_dob: '1990-01-01',
+  const register = (surname: string) =>
+    api.addPatient({
+      ...aPatient({ patient_surname: surname, patient_name: 'Test', patient_dob: '1990-01-01' }),
       record_selected_analyses: [{ combination: 1, analysis_ids: [nfs] }],
     });
-    expect(answer.statusCode, answer.body).toBe(200);
-    return answer.json<{ record_id: string; record_number: string; samples: Array<{ sample_id: string }> }>();
-  };
   const remove = (ids: string[], session = admin) =>
-    send(session, 'DELETE', '/api/delete-records', { record_ids: ids });
+    apiClient(ctx.app, session).send('deleteRecords', { body: { record_ids: ids } });
   const exists = async (recordId: string) =>
-    (await call(ctx.app, admin, 'getRecord', { query: { record_id: recordId } })).statusCode === 200;
+    (await api.send('getRecord', { query: { record_id: recordId } })).statusCode === 200;
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
     admin = await login(ctx.app, 'admin@demo.lab');
+    api = apiClient(ctx.app, admin);
     nfs = (await seedCatalogue(ctx.app, admin)).nfs;
   });
   afterAll(() => stopTestApp(ctx));
@@ -69,15 +61,12 @@ describe.each(DATABASES)('deleting records registered by mistake on %s', (kind) 
   it('deletes nothing when one record of the list must stay, and says which and why', async () => {
     const mistaken = await register('Erreur');
     const replaced = await register('Remplacé');
-    const [read] = (
-      await call(ctx.app, admin, 'getRecord', { query: { record_id: replaced.record_id } })
-    ).json<Json[]>();
-    const cancelled = await send(admin, 'PUT', '/api/cancel-record', {
+    const [read] = await api.getRecord({ record_id: replaced.record_id });
+    await api.cancelRecord({
       record_id: replaced.record_id,
-      record_last_updated: read?.record_last_updated,
+      record_last_updated: read?.record_last_updated ?? '',
       record_annulment_explanation: 'Mauvais patient',
     });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
     const refused = await remove([mistaken.record_id, replaced.record_id]);
     expect(refused.statusCode).toBe(409);
     expect(codeOf(refused)).toBe('recordMustBeKept');
@@ -87,9 +76,7 @@ describe.each(DATABASES)('deleting records registered by mistake on %s', (kind) 
 
   it('keeps a record whose results are validated: it can only be cancelled', async () => {
     const record = await register('Validé');
-    expect(
-      (await send(admin, 'PUT', '/api/receive-record', { record_id: record.record_id })).statusCode,
-    ).toBe(200);
+    await api.receiveRecord({ record_id: record.record_id });
     // Validation is an action of its own (results); the sample is left as it would leave it.
     const [user] = await ctx.database.db.select().from(users).where(eq(users.admin_uid, admin.uid));
     await writeTransaction(
