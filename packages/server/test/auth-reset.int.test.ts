@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../src/db/schema/index.js';
+import { apiClient } from './client.js';
 import {
   ageRows,
   call,
@@ -26,19 +27,16 @@ describe.each(DATABASES)('password reset, invitation and verification on %s', (k
     await smtp.stop();
   });
 
-  const requestReset = (email: string, locale = 'fr') =>
-    ctx.app.inject({ method: 'PUT', url: '/api/request-password-reset', payload: { email, locale } });
+  const anonymous = () => apiClient(ctx.app, null);
+  const requestReset = (email: string, locale: 'fr' | 'en' = 'fr') =>
+    anonymous().requestPasswordReset({ email, locale });
   const reset = (reset_password_link: string, password: string) =>
-    ctx.app.inject({
-      method: 'PUT',
-      url: '/api/reset-password',
-      payload: { reset_password_link, new_password: digest(password) },
-    });
+    anonymous().send('resetPassword', { body: { reset_password_link, new_password: digest(password) } });
 
   it('sends a reset link by e-mail; the new password works, the old one and old sessions do not', async () => {
     const before = await login(ctx.app, 'technicien@demo.lab');
     const answer = await requestReset('technicien@demo.lab', 'en');
-    expect(answer.json()).toEqual({ sent: true });
+    expect(answer).toEqual({ sent: true });
     const mail = smtp.inbox.at(-1);
     expect(mail?.to).toEqual(['technicien@demo.lab']);
     expect(mail?.raw).toContain('Subject: Reset your password');
@@ -55,7 +53,7 @@ describe.each(DATABASES)('password reset, invitation and verification on %s', (k
 
   it('answers the same for an unknown address and sends nothing', async () => {
     const count = smtp.inbox.length;
-    expect((await requestReset('inconnu@demo.lab')).json()).toEqual({ sent: true });
+    expect(await requestReset('inconnu@demo.lab')).toEqual({ sent: true });
     expect(smtp.inbox.length).toBe(count);
   });
 
@@ -101,10 +99,10 @@ describe.each(DATABASES)('password reset, invitation and verification on %s', (k
     const paul = await login(ctx.app, 'paul@demo.lab', digest('Paul-2026!'));
     await call(ctx.app, paul, 'requestEmailVerification', { body: { locale: 'fr' } });
     const emailSecret = linkIn(smtp.inbox.at(-1), 'verify-email');
-    const verify = (url: string, verification_token: string) =>
-      ctx.app.inject({ method: 'PUT', url, payload: { verification_token } });
-    expect((await verify('/api/verify-email', emailSecret)).json()).toEqual({ success: true });
-    expect(codeOf(await verify('/api/verify-email', emailSecret))).toBe('verificationNotFound');
+    const verify = (name: 'verifyEmail' | 'verifyPhoneNumber', verification_token: string) =>
+      anonymous().send(name, { body: { verification_token } });
+    expect((await verify('verifyEmail', emailSecret)).json()).toEqual({ success: true });
+    expect(codeOf(await verify('verifyEmail', emailSecret))).toBe('verificationNotFound');
     const again = await call(ctx.app, paul, 'requestEmailVerification', { body: {} });
     expect(codeOf(again)).toBe('alreadyVerified');
 
@@ -117,7 +115,7 @@ describe.each(DATABASES)('password reset, invitation and verification on %s', (k
       .limit(1);
     const phoneSecret = /verify-phone-number\/([A-Za-z0-9_-]+)/.exec(sms?.body ?? '')?.[1] ?? '';
     await ageRows(ctx.database, 'auth_challenges', 'expires_at', 86_401);
-    expect(codeOf(await verify('/api/verify-phone-number', phoneSecret))).toBe('verificationExpired');
+    expect(codeOf(await verify('verifyPhoneNumber', phoneSecret))).toBe('verificationExpired');
     await call(ctx.app, paul, 'requestPhoneVerification', { body: {} });
     const [fresh] = await ctx.database.db
       .select()
@@ -126,7 +124,7 @@ describe.each(DATABASES)('password reset, invitation and verification on %s', (k
       .orderBy(desc(outbox.created_at))
       .limit(1);
     const freshSecret = /verify-phone-number\/([A-Za-z0-9_-]+)/.exec(fresh?.body ?? '')?.[1] ?? '';
-    expect((await verify('/api/verify-phone-number', freshSecret)).json()).toEqual({ success: true });
+    expect((await verify('verifyPhoneNumber', freshSecret)).json()).toEqual({ success: true });
     const data = (await call(ctx.app, paul, 'getUserData')).json();
     expect(data).toMatchObject({ email_verified: true, phone_verified: true });
   });
