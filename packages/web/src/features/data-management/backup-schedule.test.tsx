@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
 import { type BackupSchedule, emptyRights } from '@sil/contract';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Providers } from '../../app/providers';
-import { loadScreenTexts } from '../../app/screen-texts';
-import { saveRights, saveTokens } from '../../lib/session';
-import { stubBrowserApis } from '../../testing/dom';
-import { stubRequests } from '../../testing/requests';
+import { setUpScreenTests } from '../../testing/screen-tests';
 import { BackupScheduleSettings } from './backup-schedule';
 
 const SAVED: BackupSchedule = {
@@ -22,28 +19,16 @@ const SAVED: BackupSchedule = {
 };
 const SET = '/api/set-backup-schedule';
 
-const requests = stubRequests();
-beforeAll(async () => {
-  stubBrowserApis();
-  await loadScreenTexts();
-});
+const requests = setUpScreenTests({ locale: 'en', rights: { ...emptyRights('internal'), admin_access: 3 } });
 beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('locale', 'en');
-  saveTokens(
-    { access_token: 'a', refresh_token: 'r', uid: '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f' },
-    '1767225600000abcdef',
-  );
-  saveRights({ ...emptyRights('internal'), admin_access: 3 });
   requests.answer('/api/get-backup-schedule', () => SAVED);
   requests.answer(SET, ({ body }) => ({ ...SAVED, ...(body as object) }));
 });
-afterEach(cleanup);
 
 const sentSchedules = () => requests.sent.filter((request) => request.path === SET).map((r) => r.body);
 
 describe('the backup schedule', () => {
-  it('flags an emptied count instead of sending it as 0, then sends the schedule as typed', async () => {
+  it('flags an emptied count as required instead of sending it as 0, then sends the schedule as typed', async () => {
     render(
       <Providers>
         <BackupScheduleSettings />
@@ -53,7 +38,7 @@ describe('the backup schedule', () => {
     const daily = await screen.findByRole('textbox', { name: 'Daily kept' }, { timeout: 10_000 });
     await user.clear(daily);
     await user.click(screen.getByRole('button', { name: 'Save the schedule' }));
-    await screen.findByText('Invalid value');
+    await screen.findByText('This field is required');
     expect(sentSchedules()).toEqual([]);
 
     await user.type(daily, '14');

@@ -7,7 +7,9 @@ import type { z } from 'zod';
  * contract sets on purpose ('rpps', 'rangeString'…) are kept as they are.
  */
 export const issueMessages: z.core.$ZodErrorMap = (issue) => {
-  if (issue.code === 'invalid_type' && issue.input === undefined) return 'required';
+  // NaN is how the number forms (backup schedule, control targets) hand over an emptied input.
+  if (issue.code === 'invalid_type' && (issue.input === undefined || Number.isNaN(issue.input)))
+    return 'required';
   if (issue.code === 'too_small' && Number(issue.minimum) <= 1 && issue.origin !== 'number')
     return 'required';
   if (issue.code === 'too_small' || issue.code === 'too_big') return issue.code;
