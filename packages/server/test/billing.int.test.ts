@@ -1,10 +1,10 @@
-import { SAMPLE_STATUS } from '@sil/contract';
+import { type AddPatientBody, SAMPLE_STATUS } from '@sil/contract';
+import type { RouteBody } from '@sil/contract/routes';
 import { storedPdfText } from '@sil/documents/testing';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue, signInStaff } from './factories.js';
+import { apiClient } from './client.js';
+import { aPatient, seedCatalogue, signInStaff } from './factories.js';
 import {
-  call,
   codeOf,
   DATABASES,
   digest,
@@ -16,35 +16,6 @@ import {
 } from './helpers.js';
 
 type Json = Record<string, unknown>;
-interface Details {
-  billing_date: string;
-  territory: string;
-  b_value_cents: number;
-  insured: boolean;
-  acts: Array<{
-    nabm_code: string;
-    billed: boolean;
-    rule: string | null;
-    rule_with: string | null;
-    amount_cents: number;
-  }>;
-  costs: Array<{ amount_cents: number }>;
-  total_cents: number;
-  total_quote_cents: number;
-  to_pay_cents: number;
-  rules_applied: string[];
-  bill_state: string;
-}
-interface ListRow {
-  record_id: string;
-  clinic_id: string | null;
-  bill_state: string;
-  bill_total_cents: number | null;
-  bill_billed_by_name: string | null;
-  bill_billed_at: string | null;
-  bill_paid_by_name: string | null;
-  bill_paid_at: string | null;
-}
 
 /**
  * Billing (issue 16) on hand-computed examples, with B = 0.27 EUR (the national metropolitan value):
@@ -62,50 +33,40 @@ describe.each(DATABASES)('billing on %s', (kind) => {
   const ids: Record<string, string> = {};
   const records: Record<string, string> = {};
 
-  const get = (session: Session, url: string) => call(ctx.app, session, { method: 'GET', url });
-  const put = (session: Session, url: string, payload: Json) =>
-    call(ctx.app, session, { method: 'PUT', url, payload });
-  const post = (session: Session, url: string, payload: Json) =>
-    call(ctx.app, session, { method: 'POST', url, payload });
-  const ok = <T>(response: LightMyRequestResponse): T => {
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<T>();
+  const as = (session: Session) => apiClient(ctx.app, session);
+  const details = (recordId: string) => as(secretary).getBillingDetails({ record_id: recordId });
+  /** The fee sheet or the quote of a record, which these records always have. */
+  const printed = async (name: 'getCerfa' | 'getQuote', recordId: string) => {
+    const answer = await as(secretary).call(name, { query: { record_id: recordId } });
+    if ('skip' in answer) throw new Error(`${name} made no document for ${recordId}`);
+    return answer;
   };
-  const details = async (recordId: string) =>
-    ok<Details>(await get(secretary, `/api/get-billing-details?record_id=${recordId}`));
 
   /** A record of the four analyses taken through the bench and validated. */
-  const validatedRecord = async (extra: Json = {}) => {
-    const created = ok<{ record_id: string; samples: Array<{ sample_id: string }> }>(
-      await post(secretary, '/api/add-patient', {
-        patient_surname: 'Facture',
-        patient_name: 'Hélène',
-        patient_gender: 'F',
-        patient_dob: '1970-05-06',
-        patient_insurance: 'CPAM Rhône',
-        patient_agreement_type: 'Tiers payant',
-        patient_insurance_code1: '75500017',
-        patient_insurance_code2: '01',
-        patient_insurance_from: '2025-01-01',
-        patient_insurance_to: '2027-12-31',
-        record_prescription_date: '2025-06-02',
-        record_selected_analyses: [
-          { combination: 1, analysis_ids: [ids.nfs, ids.t3t4, ids.t4, ids.vitamin] },
-        ],
-        ...extra,
-      }),
-    );
-    ok(await put(secretary, '/api/receive-record', { record_id: created.record_id }));
+  const validatedRecord = async (extra: Partial<AddPatientBody> = {}) => {
+    const created = await as(secretary).addPatient({
+      ...aPatient({ patient_surname: 'Facture', patient_name: 'Hélène', patient_dob: '1970-05-06' }),
+      patient_insurance: 'CPAM Rhône',
+      patient_agreement_type: 'Tiers payant',
+      patient_insurance_code1: '75500017',
+      patient_insurance_code2: '01',
+      patient_insurance_from: '2025-01-01',
+      patient_insurance_to: '2027-12-31',
+      record_prescription_date: '2025-06-02',
+      record_selected_analyses: [
+        { combination: 1, analysis_ids: [ids.nfs, ids.t3t4, ids.t4, ids.vitamin].map(String) },
+      ],
+      ...extra,
+    });
+    await as(secretary).receiveRecord({ record_id: created.record_id });
     const sampleIds = created.samples.map((sample) => sample.sample_id);
     for (const sampleId of sampleIds)
-      ok(
-        await put(technician, '/api/update-sample-status', {
-          sample_id: sampleId,
-          sample_status: SAMPLE_STATUS.removed,
-          force_save: true,
-        }),
-      );
-    ok(await put(biologist, '/api/validate-record', { record_id: created.record_id, sample_ids: sampleIds }));
+      await as(technician).updateSampleStatus({
+        sample_id: sampleId,
+        sample_status: SAMPLE_STATUS.removed,
+        force_save: true,
+      });
+    await as(biologist).validateRecord({ record_id: created.record_id, sample_ids: sampleIds });
     return created.record_id;
   };
 
@@ -119,17 +80,19 @@ describe.each(DATABASES)('billing on %s', (kind) => {
       { nabm_code: '1207', nabm_wording: 'THYROXINE LIBRE (SANG)', nabm_coef_b: 27 },
       { nabm_code: 'HN01', nabm_wording: 'Vitamine hors nomenclature', nabm_coef_b: 40, nabm_refund: false },
     ])
-      ok(await post(admin, '/api/add-nabm', act));
+      await as(admin).reference('nabms').add(act);
     const analysis = async (name: string, codes: string[], extra: Json = {}) =>
       String(
-        ok<Json>(
-          await post(admin, '/api/add-analysis', {
-            analysis_name: name,
-            analysis_sample_type: catalogue.serum,
-            analysis_matrix: catalogue.blood,
-            analysis_nabm_codes: codes,
-            ...extra,
-          }),
+        (
+          await as(admin)
+            .reference('analyses')
+            .add({
+              analysis_name: name,
+              analysis_sample_type: catalogue.serum,
+              analysis_matrix: catalogue.blood,
+              analysis_nabm_codes: codes,
+              ...extra,
+            })
         ).analysis_id,
       );
     ids.t3t4 = await analysis('T3L + T4L', ['1209']);
@@ -138,38 +101,31 @@ describe.each(DATABASES)('billing on %s', (kind) => {
       analysis_custom_cost_cents: 1500,
     });
 
-    const clinicUser = ok<{ rights: { clinic_id: string } }>(
-      await get(await login(ctx.app, 'clinique@demo.lab'), '/api/get-user-data'),
-    );
-    ids.lilas = clinicUser.rights.clinic_id;
+    const clinicUser = await as(await login(ctx.app, 'clinique@demo.lab')).getUserData();
+    ids.lilas = String(clinicUser.rights.clinic_id);
     ids.other = String(
-      ok<Json>(
-        await post(admin, '/api/add-clinic', { clinic_name: 'Clinique des Tilleuls', clinic_code: 'TIL' }),
-      ).clinic_id,
+      (await as(admin).reference('clinics').add({ clinic_name: 'Clinique des Tilleuls', clinic_code: 'TIL' }))
+        .clinic_id,
     );
     const password = digest('Facturation-2026!');
-    ok(
-      await post(admin, '/auth/add-new-external-user', {
-        user_name: 'Facturation Lilas',
-        user_email: 'facturation@demo.lab',
-        clinic_id: ids.lilas,
-        external_account_type: 'billing',
-        user_password: password,
-      }),
-    );
+    await as(admin).addNewExternalUser({
+      user_name: 'Facturation Lilas',
+      user_email: 'facturation@demo.lab',
+      clinic_id: ids.lilas,
+      external_account_type: 'billing',
+      user_password: password,
+    });
     clinicBilling = await login(ctx.app, 'facturation@demo.lab', password);
 
     // Every record is made before the national table makes 1207 and 1209 incompatible (the first
     // test): from then on a new record may no longer order both.
-    const prescriber = ok<Json>(
-      await post(admin, '/api/add-prescriber', {
-        prescriber_surname: 'Garçon',
-        prescriber_name: 'Hélène',
-        prescriber_rpps: '10003456786',
-      }),
-    );
+    const prescriber = await as(admin).reference('prescribers').add({
+      prescriber_surname: 'Garçon',
+      prescriber_name: 'Hélène',
+      prescriber_rpps: '10003456786',
+    });
     records.plain = await validatedRecord();
-    records.prescribed = await validatedRecord({ record_prescriber: prescriber.prescriber_id });
+    records.prescribed = await validatedRecord({ record_prescriber: String(prescriber.prescriber_id) });
     records.lilas = await validatedRecord({ record_owner: ids.lilas });
     records.other = await validatedRecord({ record_owner: ids.other });
     records.dated = await validatedRecord();
@@ -192,14 +148,14 @@ describe.each(DATABASES)('billing on %s', (kind) => {
     });
 
     // The national table now says T4 alone is not billed with T3 + T4.
-    const [act] = ok<Array<{ nabm_last_updated: string }>>(await get(admin, '/api/get-nabm?nabm_code=1209'));
-    ok(
-      await put(admin, '/api/update-nabm', {
+    const [act] = await as(admin).reference('nabms').get('1209');
+    await as(admin)
+      .reference('nabms')
+      .update({
         nabm_code: '1209',
         nabm_last_updated: act?.nabm_last_updated,
         nabm_incompatible_codes: ['1207'],
-      }),
-    );
+      });
     const after = await details(recordId);
     expect(after.total_cents).toBe(702 + 1458);
     expect(after.total_quote_cents).toBe(2580);
@@ -218,9 +174,7 @@ describe.each(DATABASES)('billing on %s', (kind) => {
 
   it('prints the fee sheet with the insurance, the prescriber RPPS and the acts, and the quote', async () => {
     const recordId = records.plain ?? '';
-    const cerfa = ok<{ filename: string; pdf_base64: string }>(
-      await get(secretary, `/reports/get-cerfa?record_id=${recordId}`),
-    );
+    const cerfa = await printed('getCerfa', recordId);
     expect(cerfa.filename).toMatch(/ - FACTURE Hélène - FEUILLE D'HONORAIRES\.pdf$/);
     const text = storedPdfText(Buffer.from(cerfa.pdf_base64, 'base64'));
     for (const expected of [
@@ -243,9 +197,7 @@ describe.each(DATABASES)('billing on %s', (kind) => {
       expect(text).toContain(expected);
     expect(text).not.toContain('HN01');
 
-    const quote = ok<{ filename: string; pdf_base64: string }>(
-      await get(secretary, `/reports/get-quote?record_id=${recordId}`),
-    );
+    const quote = await printed('getQuote', recordId);
     expect(quote.filename).toMatch(/ - DEVIS\.pdf$/);
     const quoteText = storedPdfText(Buffer.from(quote.pdf_base64, 'base64'));
     for (const expected of ['DEVIS', 'HN01', '10,80 €', '15,00 €', 'Total devis : 25,80 €'])
@@ -254,9 +206,7 @@ describe.each(DATABASES)('billing on %s', (kind) => {
 
   it('prints the prescriber RPPS on the fee sheet', async () => {
     const recordId = records.prescribed ?? '';
-    const cerfa = ok<{ pdf_base64: string }>(
-      await get(secretary, `/reports/get-cerfa?record_id=${recordId}`),
-    );
+    const cerfa = await printed('getCerfa', recordId);
     const text = storedPdfText(Buffer.from(cerfa.pdf_base64, 'base64'));
     expect(text).toContain('Garçon');
     expect(text).toContain('10003456786');
@@ -265,64 +215,59 @@ describe.each(DATABASES)('billing on %s', (kind) => {
   it('lists bills by state, marks them billed then paid with who and when, and keeps clinics apart', async () => {
     const lilasRecord = records.lilas ?? '';
     const otherRecord = records.other ?? '';
-    const list = async (session: Session, query: string) =>
-      ok<{ data: ListRow[] }>(await get(session, `/api/get-billing-list?${query}`)).data;
+    const list = async (session: Session, state: 'toBill' | 'billed' | 'paid') =>
+      (await as(session).getBillingList({ bill_state: state })).data;
 
-    const toBill = (await list(secretary, 'bill_state=toBill')).map((row) => row.record_id);
+    const toBill = (await list(secretary, 'toBill')).map((row) => row.record_id);
     expect(toBill).toEqual(expect.arrayContaining([lilasRecord, otherRecord]));
-    const clinicRows = await list(clinicBilling, 'bill_state=toBill');
+    const clinicRows = await list(clinicBilling, 'toBill');
     expect(clinicRows.map((row) => row.record_id)).toContain(lilasRecord);
     expect(clinicRows.every((row) => row.clinic_id === ids.lilas)).toBe(true);
-    const overreach = await get(
-      clinicBilling,
-      `/api/get-billing-list?bill_state=toBill&clinic_id=${ids.other}`,
-    );
+    const overreach = await as(clinicBilling).send('getBillingList', {
+      query: { bill_state: 'toBill', clinic_id: String(ids.other) },
+    });
     expect([overreach.statusCode, codeOf(overreach)]).toEqual([403, 'clinicUserOverreached']);
     // The clinic's billing user reads its bills; marking them is the laboratory's.
-    const clinicMark = await put(clinicBilling, '/api/mark-record-billed', { record_id: lilasRecord });
+    const mark = (session: Session, name: 'markRecordBilled' | 'markRecordPaid', recordId = lilasRecord) =>
+      as(session).send(name, { body: { record_id: recordId } });
+    const clinicMark = await mark(clinicBilling, 'markRecordBilled');
     expect([clinicMark.statusCode, codeOf(clinicMark)]).toEqual([403, 'insufficientRights']);
 
-    const unpaid = await put(secretary, '/api/mark-record-paid', { record_id: lilasRecord });
+    const unpaid = await mark(secretary, 'markRecordPaid');
     expect([unpaid.statusCode, codeOf(unpaid)]).toEqual([409, 'billNotBilled']);
-    ok(await put(secretary, '/api/mark-record-billed', { record_id: lilasRecord }));
-    const twice = await put(secretary, '/api/mark-record-billed', { record_id: lilasRecord });
+    await as(secretary).markRecordBilled({ record_id: lilasRecord });
+    const twice = await mark(secretary, 'markRecordBilled');
     expect([twice.statusCode, codeOf(twice)]).toEqual([409, 'billAlreadyRecorded']);
-    const billed = (await list(clinicBilling, 'bill_state=billed')).find(
-      (row) => row.record_id === lilasRecord,
-    );
+    const billed = (await list(clinicBilling, 'billed')).find((row) => row.record_id === lilasRecord);
     expect(billed).toMatchObject({
       bill_state: 'billed',
       bill_total_cents: 702 + 1458,
       bill_billed_by_name: expect.stringContaining('David Petit'),
     });
     expect(billed?.bill_billed_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    expect((await list(clinicBilling, 'bill_state=billed')).map((row) => row.record_id)).not.toContain(
-      otherRecord,
-    );
+    expect((await list(clinicBilling, 'billed')).map((row) => row.record_id)).not.toContain(otherRecord);
 
-    ok(await put(secretary, '/api/mark-record-paid', { record_id: lilasRecord }));
-    const paid = (await list(secretary, 'bill_state=paid')).find((row) => row.record_id === lilasRecord);
+    await as(secretary).markRecordPaid({ record_id: lilasRecord });
+    const paid = (await list(secretary, 'paid')).find((row) => row.record_id === lilasRecord);
     expect(paid).toMatchObject({
       bill_state: 'paid',
       bill_paid_by_name: expect.stringContaining('David Petit'),
     });
-    expect((await list(secretary, 'bill_state=toBill')).map((row) => row.record_id)).not.toContain(
-      lilasRecord,
-    );
+    expect((await list(secretary, 'toBill')).map((row) => row.record_id)).not.toContain(lilasRecord);
     expect((await details(lilasRecord)).bill_state).toBe('paid');
   });
 
   it('refuses to bill a record that is not validated', async () => {
-    const created = ok<{ record_id: string }>(
-      await post(secretary, '/api/add-patient', {
+    const created = await as(secretary).addPatient({
+      ...aPatient({
         patient_surname: 'Attente',
         patient_name: 'Paul',
         patient_gender: 'M',
         patient_dob: '1980-01-01',
-        record_selected_analyses: [{ combination: 1, analysis_ids: [ids.nfs] }],
       }),
-    );
-    const refused = await put(secretary, '/api/mark-record-billed', { record_id: created.record_id });
+      record_selected_analyses: [{ combination: 1, analysis_ids: [String(ids.nfs)] }],
+    });
+    const refused = await as(secretary).send('markRecordBilled', { body: { record_id: created.record_id } });
     expect([refused.statusCode, codeOf(refused)]).toEqual([409, 'recordNotBillable']);
     // Its billing details read as a quote would: a patient asks before the analyses are done.
     expect((await details(created.record_id)).total_cents).toBe(702);
@@ -332,40 +277,38 @@ describe.each(DATABASES)('billing on %s', (kind) => {
     const recordId = records.dated ?? '';
     const bOf = async () => (await details(recordId)).b_value_cents;
     expect(await bOf()).toBe(27);
-    const add = (payload: Json) => post(admin, '/api/add-b-value', payload);
-    ok(
-      await add({
-        b_territory: 'metropolitan',
-        b_valid_from: '2025-01-01',
-        b_valid_to: '2025-12-31',
-        b_value_cents: 28,
-      }),
-    );
+    const add = (body: RouteBody<'addBValue'>) => as(admin).addBValue(body);
+    await add({
+      b_territory: 'metropolitan',
+      b_valid_from: '2025-01-01',
+      b_valid_to: '2025-12-31',
+      b_value_cents: 28,
+    });
     // A value that starts after the prescription date does not apply to it.
-    ok(await add({ b_territory: 'metropolitan', b_valid_from: '2025-07-01', b_value_cents: 40 }));
+    await add({ b_territory: 'metropolitan', b_valid_from: '2025-07-01', b_value_cents: 40 });
     expect(await bOf()).toBe(28);
     expect((await details(recordId)).acts.find((line) => line.nabm_code === '1104')?.amount_cents).toBe(
       26 * 28,
     );
 
-    ok(await put(admin, '/api/update-billing-territory', { territory: 'overseas' }));
+    await as(admin).updateBillingTerritory({ territory: 'overseas' });
     expect(await bOf()).toBe(29);
-    ok(await add({ b_territory: 'overseas', b_valid_from: '2025-05-01', b_value_cents: 31 }));
+    await add({ b_territory: 'overseas', b_valid_from: '2025-05-01', b_value_cents: 31 });
     expect((await details(recordId)).territory).toBe('overseas');
     expect(await bOf()).toBe(31);
 
-    const values = ok<{ territory: string; values: Array<{ b_own: boolean }> }>(
-      await get(admin, '/api/get-b-values'),
-    );
+    const values = await as(admin).getBValues();
     expect(values.territory).toBe('overseas');
     expect(values.values.filter((value) => value.b_own)).toHaveLength(3);
-    const backwards = await add({
-      b_territory: 'overseas',
-      b_valid_from: '2025-05-01',
-      b_valid_to: '2025-01-01',
-      b_value_cents: 30,
+    const backwards = await as(admin).send('addBValue', {
+      body: {
+        b_territory: 'overseas',
+        b_valid_from: '2025-05-01',
+        b_valid_to: '2025-01-01',
+        b_value_cents: 30,
+      },
     });
     expect(backwards.statusCode).toBe(400);
-    ok(await put(admin, '/api/update-billing-territory', { territory: 'metropolitan' }));
+    await as(admin).updateBillingTerritory({ territory: 'metropolitan' });
   });
 });
