@@ -1,18 +1,20 @@
 import { createHash } from 'node:crypto';
 import { type AddPatientBody, RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
+import type { RouteAnswer, RouteBody } from '@sil/contract/routes';
 import { storedPdfText } from '@sil/documents/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { records } from '../src/db/schema/index.js';
+import { apiClient } from './client.js';
 import {
   addGlucosePanel,
   type GlucosePanel,
   pendingRecord,
   signInStaff,
+  staffRecord,
   validatedRecord as validatedThroughBench,
 } from './factories.js';
 import {
-  call,
   codeOf,
   DATABASES,
   digest,
@@ -27,27 +29,8 @@ import { startLocalEndpoint } from './local-endpoint.js';
 import { startSmtpServer } from './smtp.js';
 
 type Json = Record<string, unknown>;
-interface Version {
-  report_id: string;
-  report_version: number;
-  report_kind: 'partial' | 'final';
-  report_validated_at: string;
-  report_sha256: string;
-  report_replaces: string | null;
-  report_replacement_reason: string | null;
-}
-interface Deliveries {
-  record_status: number;
-  deliveries: Array<{ delivery_id: string; delivery_channel: string; delivery_state: string }>;
-  calls: Array<{ call_id: string; call_done_at: string | null }>;
-}
-interface TraceEntry {
-  table_name: string;
-  modification_field: string | null;
-  modification_old_value: string | null;
-  modification_new_value: string | null;
-  log_comment: string | null;
-}
+type PatientChanges = RouteBody<'updatePatient'>;
+type Deliveries = RouteAnswer<'getRecordDeliveries'>;
 
 /** The stored PDFs are deflated; inflating their streams lets the test read the text a reader sees. */
 function readable(pdf: Buffer): string {
@@ -94,28 +77,17 @@ describe.each(DATABASES)('amendments after validation on %s', (kind) => {
   let clinics: { lilas: string; tilleuls: string };
   let prescribers: { first: string; second: string };
 
-  const put = (session: Session, url: string, payload: Json) =>
-    call(ctx.app, session, { method: 'PUT', url, payload });
-  const get = (session: Session, url: string) => call(ctx.app, session, { method: 'GET', url });
-  const ok = async (response: Awaited<ReturnType<typeof get>>) => {
+  const as = (session: Session) => apiClient(ctx.app, session);
+  const recordOf = (recordId: string) => staffRecord(ctx.app, admin, recordId);
+  const traceOf = (recordId: string) => as(admin).getRecordTrace({ record_id: recordId });
+  const versionsOf = (recordId: string, session = biologist) =>
+    as(session).getReportVersions({ record_id: recordId });
+  const download = async (reportId: string, session = biologist) => {
+    const response = await as(session).send('downloadReport', { query: { report_id: reportId } });
     expect(response.statusCode, response.body).toBe(200);
-    return response;
+    return response.rawPayload;
   };
-  const recordOf = async (recordId: string) => {
-    const [found] = (await ok(await get(admin, `/api/get-record?record_id=${recordId}`))).json<
-      Array<Json & { patient: Json & { patient_id: string } }>
-    >();
-    if (!found) throw new Error(`record ${recordId} not found`);
-    return found;
-  };
-  const traceOf = async (recordId: string) =>
-    (await ok(await get(admin, `/api/get-record-trace?record_id=${recordId}`))).json<TraceEntry[]>();
-  const versionsOf = async (recordId: string, session = biologist) =>
-    (await ok(await get(session, `/api/get-report-versions?record_id=${recordId}`))).json<Version[]>();
-  const download = async (reportId: string, session = biologist) =>
-    (await ok(await get(session, `/api/download-report?report_id=${reportId}`))).rawPayload;
-  const deliveriesOf = async (recordId: string) =>
-    (await ok(await get(secretary, `/api/get-record-deliveries?record_id=${recordId}`))).json<Deliveries>();
+  const deliveriesOf = (recordId: string) => as(secretary).getRecordDeliveries({ record_id: recordId });
   const stateOf = (state: Deliveries, channel: string) =>
     state.deliveries.find((row) => row.delivery_channel === channel)?.delivery_state;
   const runSends = async () => {
@@ -127,10 +99,18 @@ describe.each(DATABASES)('amendments after validation on %s', (kind) => {
     await ctx.app.sending.runDue();
   };
   const validate = (recordId: string, sampleIds: string[]) =>
-    put(biologist, '/api/validate-record', { record_id: recordId, sample_ids: sampleIds });
+    as(biologist).validateRecord({ record_id: recordId, sample_ids: sampleIds });
   const invalidate = (recordId: string, sampleIds: string[], reason: string) =>
-    put(biologist, '/api/invalidate-record', { record_id: recordId, sample_ids: sampleIds, reason });
-  const updatePatient = (payload: Json) => put(secretary, '/api/update-patient', payload);
+    as(biologist).invalidateRecord({ record_id: recordId, sample_ids: sampleIds, reason });
+  const updatePatient = (body: PatientChanges) => as(secretary).updatePatient(body);
+  const refusedUpdate = (body: PatientChanges) => as(secretary).send('updatePatient', { body });
+  /** Serves the paper copy and the phone calls, as the front desk marks them done. */
+  const serveByHand = async (state: Deliveries) => {
+    const paper = state.deliveries.find((row) => row.delivery_channel === 'paper');
+    await as(secretary).markDeliveryDone({ delivery_id: String(paper?.delivery_id) });
+    for (const phoneCall of state.calls)
+      await as(secretary).markPhoneCallDone({ call_id: phoneCall.call_id });
+  };
 
   /** A new patient's record of the panel and the count, through the bench and validated in full. */
   const validatedRecord = (fields: Partial<AddPatientBody> = {}, surname = 'Amende') =>
@@ -151,46 +131,33 @@ describe.each(DATABASES)('amendments after validation on %s', (kind) => {
     ctx = await startTestApp(kind, { SMTP_URL: smtp.url, FAX_GATEWAY_URL: fax.url });
     ({ admin, biologist, technician, secretary } = await signInStaff(ctx.app));
     lilas = await login(ctx.app, 'clinique@demo.lab');
+    const prescriber = await login(ctx.app, 'prescripteur@demo.lab');
     prescribers = {
-      first: String(
-        (await ok(await get(await login(ctx.app, 'prescripteur@demo.lab'), '/api/get-user-data'))).json<{
-          rights: Json;
-        }>().rights.prescriber_id,
-      ),
+      first: String((await as(prescriber).getUserData()).rights.prescriber_id),
       second: String(
         (
-          await ok(
-            await call(ctx.app, admin, 'addPrescriber', {
-              body: { prescriber_surname: 'Second', prescriber_name: 'Avis' },
-            }),
-          )
-        ).json<Json>().prescriber_id,
+          await as(admin)
+            .reference('prescribers')
+            .add({ prescriber_surname: 'Second', prescriber_name: 'Avis' })
+        ).prescriber_id,
       ),
     };
-    const lilasId = String(
-      (await ok(await get(lilas, '/api/get-user-data'))).json<{ rights: Json }>().rights.clinic_id,
-    );
+    const lilasId = String((await as(lilas).getUserData()).rights.clinic_id);
     const tilleulsId = String(
       (
-        await ok(
-          await call(ctx.app, admin, 'addClinic', {
-            body: { clinic_name: 'Clinique des Tilleuls', clinic_code: 'TILLEULS' },
-          }),
-        )
-      ).json<Json>().clinic_id,
+        await as(admin)
+          .reference('clinics')
+          .add({ clinic_name: 'Clinique des Tilleuls', clinic_code: 'TILLEULS' })
+      ).clinic_id,
     );
     clinics = { lilas: lilasId, tilleuls: tilleulsId };
-    await ok(
-      await call(ctx.app, admin, 'addNewExternalUser', {
-        body: {
-          user_name: 'Accueil Tilleuls',
-          user_email: 'accueil@tilleuls.example',
-          clinic_id: tilleulsId,
-          external_account_type: 'medical',
-          user_password: digest('Tilleuls-2026!'),
-        },
-      }),
-    );
+    await as(admin).addNewExternalUser({
+      user_name: 'Accueil Tilleuls',
+      user_email: 'accueil@tilleuls.example',
+      clinic_id: tilleulsId,
+      external_account_type: 'medical',
+      user_password: digest('Tilleuls-2026!'),
+    });
     tilleuls = await login(ctx.app, 'accueil@tilleuls.example', digest('Tilleuls-2026!'));
     ids = await addGlucosePanel(ctx.app, admin);
   }, 120_000);
@@ -209,34 +176,34 @@ describe.each(DATABASES)('amendments after validation on %s', (kind) => {
     expect(before.record_status).toBe(RECORD_STATUS.pendingSubmission);
     const patient = before.patient;
     const traceBefore = await traceOf(validated.recordId);
-    const onPatient = (changes: Json) =>
-      updatePatient({
-        patient_id: patient.patient_id,
-        patient_last_updated: patient.patient_last_updated,
-        ...changes,
-      });
-    const onRecord = (changes: Json) =>
-      updatePatient({
-        record_id: validated.recordId,
-        record_last_updated: before.record_last_updated,
-        ...changes,
-      });
+    const onPatient = (changes: PatientChanges): PatientChanges => ({
+      patient_id: patient.patient_id,
+      patient_last_updated: patient.patient_last_updated,
+      ...changes,
+    });
+    const onRecord = (changes: PatientChanges): PatientChanges => ({
+      record_id: validated.recordId,
+      record_last_updated: before.record_last_updated,
+      ...changes,
+    });
     const refusals = [
-      [await onPatient({ patient_surname: 'Autrenom' }), ['patient_surname']],
+      [await refusedUpdate(onPatient({ patient_surname: 'Autrenom' })), ['patient_surname']],
       [
-        await onPatient({ patient_name: 'Clara', patient_dob: '1979-06-03' }),
+        await refusedUpdate(onPatient({ patient_name: 'Clara', patient_dob: '1979-06-03' })),
         ['patient_name', 'patient_dob'],
       ],
-      [await onPatient({ patient_gender: 'M' }), ['patient_gender']],
-      [await onRecord({ record_owner: clinics.tilleuls }), ['record_owner']],
-      [await onRecord({ record_prescriber: prescribers.second }), ['record_prescriber']],
+      [await refusedUpdate(onPatient({ patient_gender: 'M' })), ['patient_gender']],
+      [await refusedUpdate(onRecord({ record_owner: clinics.tilleuls })), ['record_owner']],
+      [await refusedUpdate(onRecord({ record_prescriber: prescribers.second })), ['record_prescriber']],
       // With another change beside it, the whole call is refused.
       [
-        await onRecord({ record_owner: clinics.tilleuls, record_internal_notes: 'Changer de clinique' }),
+        await refusedUpdate(
+          onRecord({ record_owner: clinics.tilleuls, record_internal_notes: 'Changer de clinique' }),
+        ),
         ['record_owner'],
       ],
       [
-        await updatePatient({
+        await refusedUpdate({
           patient_id: patient.patient_id,
           patient_last_updated: patient.patient_last_updated,
           patient_phone_num: '+33612345678',
@@ -286,10 +253,8 @@ describe.each(DATABASES)('amendments after validation on %s', (kind) => {
     ).toBe('amendmentRequired');
 
     // What the report does not carry stays editable, and an empty identity value may be filled.
-    const notes = await onRecord({ record_internal_notes: 'Rappeler la clinique', record_must_paper: true });
-    expect(notes.statusCode, notes.body).toBe(200);
-    const filled = await onPatient({ patient_birth_name: 'Naissance', patient_phone_num: '+33612345678' });
-    expect(filled.statusCode, filled.body).toBe(200);
+    await updatePatient(onRecord({ record_internal_notes: 'Rappeler la clinique', record_must_paper: true }));
+    await updatePatient(onPatient({ patient_birth_name: 'Naissance', patient_phone_num: '+33612345678' }));
   });
 
   it("refuses a patient's identity change while any of their records is validated, partly included", async () => {
@@ -300,46 +265,41 @@ describe.each(DATABASES)('amendments after validation on %s', (kind) => {
       { patient_surname: 'Partiel', patient_name: 'Léa', patient_gender: 'F', patient_dob: '1990-01-15' },
       0.9,
     );
-    await ok(await validate(partly.recordId, [partly.panel]));
+    await validate(partly.recordId, [partly.panel]);
     const read = await recordOf(partly.recordId);
     expect(read.record_status).toBe(RECORD_STATUS.pendingValidation);
     const patient = read.patient;
     // A second record of the patient, not validated: the first still holds the identity.
-    const second = await call(ctx.app, secretary, 'addPatient', {
-      body: {
-        patient_id: patient.patient_id,
-        record_selected_analyses: [{ combination: 1, analysis_ids: [ids.count] }],
-      },
+    await as(secretary).addPatient({
+      patient_id: patient.patient_id,
+      record_selected_analyses: [{ combination: 1, analysis_ids: [ids.count] }],
     });
-    expect(second.statusCode, second.body).toBe(200);
-    const rename = () =>
-      updatePatient({
-        patient_id: patient.patient_id,
-        patient_last_updated: patient.patient_last_updated,
-        patient_surname: 'Partielle',
-      });
-    const refused = await rename();
+    const renaming: PatientChanges = {
+      patient_id: patient.patient_id,
+      patient_last_updated: patient.patient_last_updated,
+      patient_surname: 'Partielle',
+    };
+    const refused = await refusedUpdate(renaming);
     expect(codeOf(refused)).toBe('amendmentRequired');
     expect(refused.json<{ details: Json }>().details).toMatchObject({
       records: [{ record_id: partly.recordId, record_number: read.record_number }],
     });
-    const owner = await updatePatient({
+    const owner = await refusedUpdate({
       record_id: partly.recordId,
       record_last_updated: read.record_last_updated,
       record_owner: clinics.tilleuls,
     });
     expect(codeOf(owner)).toBe('amendmentRequired');
     // Once the validated sample is taken back, nothing of the patient is validated any more.
-    await ok(await invalidate(partly.recordId, [partly.panel], 'Nom de naissance à corriger'));
+    await invalidate(partly.recordId, [partly.panel], 'Nom de naissance à corriger');
     // Being amended, the record keeps its stored version: it cannot be deleted as a mistake.
-    const deleted = await call(ctx.app, admin, 'deleteRecords', { body: { record_ids: [partly.recordId] } });
+    const deleted = await as(admin).send('deleteRecords', { body: { record_ids: [partly.recordId] } });
     expect([codeOf(deleted), deleted.json<{ details: Json }>().details]).toEqual([
       'recordMustBeKept',
       { records: [{ record_number: read.record_number, reason: 'reports' }] },
     ]);
-    const renamed = await rename();
-    expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(renamed.json<{ patient: Json }>().patient.patient_surname).toBe('Partielle');
+    const renamed = await updatePatient(renaming);
+    expect(renamed.patient?.patient_surname).toBe('Partielle');
   });
 
   it('amends a sent record: reason, correction, a v2 that replaces v1, v1 kept, every channel served again', async () => {
@@ -359,15 +319,8 @@ describe.each(DATABASES)('amendments after validation on %s', (kind) => {
     );
     // Every channel served: e-mail and fax by the system, paper and the phone by staff.
     await runSends();
+    await serveByHand(await deliveriesOf(sent.recordId));
     let state = await deliveriesOf(sent.recordId);
-    await ok(
-      await put(secretary, '/api/mark-delivery-done', {
-        delivery_id: state.deliveries.find((row) => row.delivery_channel === 'paper')?.delivery_id,
-      }),
-    );
-    for (const phoneCall of state.calls)
-      await ok(await put(secretary, '/api/mark-phone-call-done', { call_id: phoneCall.call_id }));
-    state = await deliveriesOf(sent.recordId);
     expect(state.record_status).toBe(RECORD_STATUS.sent);
     expect(state.deliveries.every((row) => row.delivery_state === 'done')).toBe(true);
     const mailsTo = () => smtp.inbox.filter((mail) => mail.to.includes(address));
@@ -380,24 +333,21 @@ describe.each(DATABASES)('amendments after validation on %s', (kind) => {
     const v1Bytes = await download(v1.report_id);
 
     // A sent record's identity is corrected only by its amendment.
-    const renamed = () =>
-      updatePatient({
-        patient_id: read.patient.patient_id,
-        patient_last_updated: read.patient.patient_last_updated,
-        patient_surname: 'Envoyé',
-      });
-    expect(codeOf(await renamed())).toBe('amendmentRequired');
+    const renaming: PatientChanges = {
+      patient_id: read.patient.patient_id,
+      patient_last_updated: read.patient.patient_last_updated,
+      patient_surname: 'Envoyé',
+    };
+    expect(codeOf(await refusedUpdate(renaming))).toBe('amendmentRequired');
 
     // Invalidation of the sent record, with its reason: back to pending validation, v1 recalled.
-    const without = await put(biologist, '/api/invalidate-record', {
-      record_id: sent.recordId,
-      sample_ids: [sent.panel, sent.count],
+    const without = await as(biologist).send('invalidateRecord', {
+      body: { record_id: sent.recordId, sample_ids: [sent.panel, sent.count] },
     });
     expect(without.statusCode).toBe(400);
     const back = await invalidate(sent.recordId, [sent.panel, sent.count], ` ${reason} `);
-    expect(back.statusCode, back.body).toBe(200);
-    expect(back.json<{ record: Json }>().record.record_status).toBe(RECORD_STATUS.pendingValidation);
-    const samples = (await recordOf(sent.recordId)).samples as Json[];
+    expect(back.record.record_status).toBe(RECORD_STATUS.pendingValidation);
+    const samples: Json[] = (await recordOf(sent.recordId)).samples;
     expect(samples.map((sample) => sample.sample_status)).toEqual([
       SAMPLE_STATUS.removed,
       SAMPLE_STATUS.removed,
@@ -412,28 +362,24 @@ describe.each(DATABASES)('amendments after validation on %s', (kind) => {
     expect(stepBack.every((entry) => entry.log_comment === reason)).toBe(true);
 
     // The correction: the result, and now the identity, the clinic and the prescriber.
-    const preview = (await ok(await get(biologist, `/api/preview-record?record_id=${sent.recordId}`))).json<{
-      samples: Array<{ sample: Json; lines: Array<{ result: Json | null }> }>;
-    }>();
+    const preview = await as(biologist).previewRecord({ record_id: sent.recordId });
     const glucose = preview.samples.find((each) => each.sample.sample_id === sent.panel)?.lines[0]?.result;
-    const corrected = await put(technician, '/api/update-sample-results', {
+    await as(technician).updateSampleResults({
       sample_id: sent.panel,
       results: [
         { parameter_id: ids.glucose, result_value: 0.95, result_last_updated: glucose?.result_last_updated },
       ],
     });
-    expect(corrected.statusCode, corrected.body).toBe(200);
-    expect((await renamed()).statusCode).toBe(200);
+    await updatePatient(renaming);
     const current = await recordOf(sent.recordId);
-    const moved = await updatePatient({
+    await updatePatient({
       record_id: sent.recordId,
       record_last_updated: current.record_last_updated,
       record_prescriber: prescribers.second,
     });
-    expect(moved.statusCode, moved.body).toBe(200);
 
     // Validated again: v2 cancels and replaces v1, says when v1 was validated and why.
-    await ok(await validate(sent.recordId, [sent.panel, sent.count]));
+    await validate(sent.recordId, [sent.panel, sent.count]);
     const versions = await versionsOf(sent.recordId);
     expect(versions.map((version) => version.report_version)).toEqual([2, 1]);
     const [v2] = versions;
@@ -474,14 +420,7 @@ describe.each(DATABASES)('amendments after validation on %s', (kind) => {
     expect(mailsTo()[1]?.raw).toContain('COMPTE RENDU V2.pdf');
     expect(faxesOf()).toHaveLength(2);
     expect(Buffer.from(String(faxesOf().at(-1)?.pdf_base64), 'base64').equals(v2Bytes)).toBe(true);
-    state = await deliveriesOf(sent.recordId);
-    await ok(
-      await put(secretary, '/api/mark-delivery-done', {
-        delivery_id: state.deliveries.find((row) => row.delivery_channel === 'paper')?.delivery_id,
-      }),
-    );
-    for (const phoneCall of state.calls)
-      await ok(await put(secretary, '/api/mark-phone-call-done', { call_id: phoneCall.call_id }));
+    await serveByHand(await deliveriesOf(sent.recordId));
     expect((await deliveriesOf(sent.recordId)).record_status).toBe(RECORD_STATUS.sent);
 
     // The patient's online report is the newest version.
@@ -489,55 +428,44 @@ describe.each(DATABASES)('amendments after validation on %s', (kind) => {
       .select({ record_password: records.record_password })
       .from(records)
       .where(eq(records.record_id, sent.recordId));
-    const online = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/open-online-report',
-      payload: {
-        record_number: current.record_number,
-        record_password: row?.record_password,
-        patient_dob: '1979-06-02',
-      },
-      remoteAddress: '203.0.113.37',
+    const online = await apiClient(ctx.app, null).openOnlineReport({
+      record_number: current.record_number,
+      record_password: String(row?.record_password),
+      patient_dob: '1979-06-02',
     });
-    expect(online.statusCode, online.body).toBe(200);
-    expect(Buffer.from(online.json<{ pdf_base64: string }>().pdf_base64, 'base64').equals(v2Bytes)).toBe(
-      true,
-    );
+    expect(Buffer.from(online.pdf_base64, 'base64').equals(v2Bytes)).toBe(true);
   });
 
   it('gives an amended record to its new clinic: the old one no longer sees it, the new one does', async () => {
     const owned = await validatedRecord({ record_owner: clinics.lilas }, 'Clinique');
     const seen = async (session: Session) => {
-      const response = await get(session, `/api/get-record?record_id=${owned.recordId}`);
+      const response = await as(session).send('getRecord', { query: { record_id: owned.recordId } });
       return [response.statusCode, codeOf(response) ?? null];
     };
     expect(await seen(lilas)).toEqual([200, null]);
     expect(await seen(tilleuls)).toEqual([403, 'clinicUserOverreached']);
-    await ok(
-      await invalidate(owned.recordId, [owned.panel, owned.count], 'Dossier de la clinique des Tilleuls'),
-    );
+    await invalidate(owned.recordId, [owned.panel, owned.count], 'Dossier de la clinique des Tilleuls');
     const read = await recordOf(owned.recordId);
-    const moved = await updatePatient({
+    await updatePatient({
       record_id: owned.recordId,
       record_last_updated: read.record_last_updated,
       record_owner: clinics.tilleuls,
     });
-    expect(moved.statusCode, moved.body).toBe(200);
-    await ok(await validate(owned.recordId, [owned.panel, owned.count]));
+    await validate(owned.recordId, [owned.panel, owned.count]);
 
     expect(await seen(lilas)).toEqual([403, 'clinicUserOverreached']);
     expect(await seen(tilleuls)).toEqual([200, null]);
     const listed = async (session: Session) =>
-      (await ok(await get(session, '/api/get-records?number_of_records=100&page_number=1')))
-        .json<{ data: Json[] }>()
-        .data.map((record) => record.record_id);
+      (await as(session).getRecords({ number_of_records: 100, page_number: 1 })).data.map(
+        (record) => record.record_id,
+      );
     expect(await listed(lilas)).not.toContain(owned.recordId);
     expect(await listed(tilleuls)).toContain(owned.recordId);
     // The new clinic reads both versions; the old one neither.
     expect((await versionsOf(owned.recordId, tilleuls)).map((version) => version.report_version)).toEqual([
       2, 1,
     ]);
-    const refused = await get(lilas, `/api/get-report-versions?record_id=${owned.recordId}`);
+    const refused = await as(lilas).send('getReportVersions', { query: { record_id: owned.recordId } });
     expect(codeOf(refused)).toBe('clinicUserOverreached');
   });
 });
