@@ -1,12 +1,13 @@
 import { SAMPLE_STATUS } from '@sil/contract';
+import type { RouteAnswer } from '@sil/contract/routes';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { auditTrail } from '../src/db/schema/index.js';
-import { seedCatalogue, signInStaff } from './factories.js';
+import { apiClient } from './client.js';
+import { aPatient, seedCatalogue, signInStaff } from './factories.js';
 import {
-  call,
   codeOf,
   DATABASES,
   multipart,
@@ -17,15 +18,7 @@ import {
 } from './helpers.js';
 
 type Json = Record<string, unknown>;
-interface Run {
-  ciq_run_id: string;
-  ciq_run_status: string;
-  ciq_run_accepted_by: string | null;
-  ciq_run_accept_reason: string | null;
-  ciq_run_sent_at: string | null;
-  settings: Array<{ ciq_setting_id: string; ciq_level: string }>;
-  values: Array<{ ciq_setting_id: string; ciq_z: number; ciq_rules: string[] }>;
-}
+type Run = RouteAnswer<'createCiqRecord'>;
 
 /**
  * Internal quality control (issue 14): the targets of a machine's analyses, control runs read
@@ -40,51 +33,37 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
   let secretary: Session;
   let ids: { machine: string; glucose: string; panel: string; n1: string; n2: string };
 
-  const send = (session: Session, method: 'POST' | 'PUT', url: string, payload: Json) =>
-    call(ctx.app, session, { method, url, payload });
-  const ok = async <T = Json>(pending: ReturnType<typeof send>) => {
-    const response = await pending;
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<T>();
-  };
-  const newRun = () =>
-    ok<Run>(send(technician, 'POST', '/api/create-ciq-record', { machine_id: ids.machine }));
+  const as = (session: Session) => apiClient(ctx.app, session);
+  const newRun = () => as(technician).createCiqRecord({ machine_id: ids.machine });
+  const valuesOf = (run: Run, values: Record<string, number>) => ({
+    ciq_run_id: run.ciq_run_id,
+    values: Object.entries(values).map(([ciq_setting_id, ciq_value]) => ({ ciq_setting_id, ciq_value })),
+  });
   const enter = (run: Run, values: Record<string, number>) =>
-    send(technician, 'PUT', '/api/add-ciq-values', {
-      ciq_run_id: run.ciq_run_id,
-      values: Object.entries(values).map(([ciq_setting_id, ciq_value]) => ({ ciq_setting_id, ciq_value })),
-    });
+    as(technician).addCiqValues(valuesOf(run, values));
+  const refusedEntry = (run: Run, values: Record<string, number>) =>
+    as(technician).send('addCiqValues', { body: valuesOf(run, values) });
   /** A run of both levels: N1 targets 1.00 ± 0.05 g/L, N2 3.00 ± 0.10 g/L. */
-  const runWith = async (n1: number, n2: number) =>
-    ok<Run>(enter(await newRun(), { [ids.n1]: n1, [ids.n2]: n2 }));
+  const runWith = async (n1: number, n2: number) => enter(await newRun(), { [ids.n1]: n1, [ids.n2]: n2 });
   const validate = (recordId: string, sampleId: string) =>
-    send(biologist, 'PUT', '/api/validate-record', { record_id: recordId, sample_ids: [sampleId] });
+    as(biologist).send('validateRecord', { body: { record_id: recordId, sample_ids: [sampleId] } });
+  const validated = (recordId: string, sampleId: string) =>
+    as(biologist).validateRecord({ record_id: recordId, sample_ids: [sampleId] });
+  const machineCiq = () => as(technician).getMachineCiq({ machine_id: ids.machine });
 
   /** A record whose glucose sample, measured on the machine, waits for validation. */
   const pendingRecord = async () => {
-    const created = await ok<{ record_id: string; samples: Array<{ sample_id: string }> }>(
-      send(secretary, 'POST', '/api/add-patient', {
-        patient_surname: 'Controle',
-        patient_name: 'Jeanne',
-        patient_gender: 'F',
-        patient_dob: '1975-04-12',
-        record_selected_analyses: [{ combination: 1, analysis_ids: [ids.panel] }],
-      }),
-    );
+    const created = await as(secretary).addPatient({
+      ...aPatient({ patient_surname: 'Controle' }),
+      record_selected_analyses: [{ combination: 1, analysis_ids: [ids.panel] }],
+    });
     const sampleId = String(created.samples[0]?.sample_id);
-    await ok(
-      send(technician, 'PUT', '/api/update-sample-results', {
-        sample_id: sampleId,
-        results: [{ parameter_id: ids.glucose, result_value: 0.95 }],
-      }),
-    );
-    await ok(send(secretary, 'PUT', '/api/receive-record', { record_id: created.record_id }));
-    await ok(
-      send(technician, 'PUT', '/api/update-sample-status', {
-        sample_id: sampleId,
-        sample_status: SAMPLE_STATUS.removed,
-      }),
-    );
+    await as(technician).updateSampleResults({
+      sample_id: sampleId,
+      results: [{ parameter_id: ids.glucose, result_value: 0.95 }],
+    });
+    await as(secretary).receiveRecord({ record_id: created.record_id });
+    await as(technician).updateSampleStatus({ sample_id: sampleId, sample_status: SAMPLE_STATUS.removed });
     return { recordId: created.record_id, sampleId };
   };
 
@@ -92,38 +71,31 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
     ctx = await startTestApp(kind);
     ({ admin, biologist, technician, secretary } = await signInStaff(ctx.app));
     const catalogue = await seedCatalogue(ctx.app, admin);
-    const machine = await ok(
-      send(admin, 'POST', '/api/add-machine', { machine_name: 'Cobas c311', machine_code: 'C311' }),
-    );
-    const glucose = await ok(
-      send(admin, 'POST', '/api/add-parameter', {
-        parameter_name: 'Glucose',
-        parameter_unit: 'g/L',
-        parameter_decimals: 2,
-      }),
-    );
-    const panel = await ok(
-      send(admin, 'POST', '/api/add-analysis', {
-        analysis_name: 'Glycémie à jeun',
-        analysis_sample_type: catalogue.serum,
-        analysis_matrix: catalogue.blood,
-        analysis_parameters: [glucose.parameter_id],
-        analysis_machines: [machine.machine_id],
-        analysis_ciq_enabled: true,
-        analysis_ciq_default_frequency: 'daily',
-      }),
-    );
+    const reference = as(admin).reference;
+    const machine = await reference('machines').add({ machine_name: 'Cobas c311', machine_code: 'C311' });
+    const glucose = await reference('parameters').add({
+      parameter_name: 'Glucose',
+      parameter_unit: 'g/L',
+      parameter_decimals: 2,
+    });
+    const panel = await reference('analyses').add({
+      analysis_name: 'Glycémie à jeun',
+      analysis_sample_type: catalogue.serum,
+      analysis_matrix: catalogue.blood,
+      analysis_parameters: [String(glucose.parameter_id)],
+      analysis_machines: [String(machine.machine_id)],
+      analysis_ciq_enabled: true,
+      analysis_ciq_default_frequency: 'daily',
+    });
     const setting = (level: string, mean: number, sd: number) =>
-      ok<{ ciq_setting_id: string }>(
-        send(admin, 'PUT', '/api/save-ciq-setting', {
-          analysis_id: panel.analysis_id,
-          parameter_id: glucose.parameter_id,
-          ciq_level: level,
-          ciq_lot: 'LOT-2026-11',
-          ciq_mean: mean,
-          ciq_sd: sd,
-        }),
-      );
+      as(admin).saveCiqSetting({
+        analysis_id: String(panel.analysis_id),
+        parameter_id: String(glucose.parameter_id),
+        ciq_level: level,
+        ciq_lot: 'LOT-2026-11',
+        ciq_mean: mean,
+        ciq_sd: sd,
+      });
     ids = {
       machine: String(machine.machine_id),
       glucose: String(glucose.parameter_id),
@@ -135,27 +107,15 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
   afterAll(() => stopTestApp(ctx));
 
   it('keeps one target per parameter, level and lot, with a positive SD', async () => {
-    const again = await send(admin, 'PUT', '/api/save-ciq-setting', {
-      analysis_id: ids.panel,
-      parameter_id: ids.glucose,
-      ciq_level: 'N1',
-      ciq_lot: 'LOT-2026-11',
-      ciq_mean: 1.1,
-      ciq_sd: 0.05,
-    });
+    const target = (fields: Json) =>
+      as(admin).send('saveCiqSetting', {
+        body: { analysis_id: ids.panel, parameter_id: ids.glucose, ciq_lot: 'LOT-2026-11', ...fields },
+      });
+    const again = await target({ ciq_level: 'N1', ciq_mean: 1.1, ciq_sd: 0.05 });
     expect(codeOf(again)).toBe('ciqSettingExists');
-    const noSd = await send(admin, 'PUT', '/api/save-ciq-setting', {
-      analysis_id: ids.panel,
-      parameter_id: ids.glucose,
-      ciq_level: 'N3',
-      ciq_lot: 'LOT-2026-11',
-      ciq_mean: 1,
-      ciq_sd: 0,
-    });
+    const noSd = await target({ ciq_level: 'N3', ciq_mean: 1, ciq_sd: 0 });
     expect(noSd.statusCode).toBe(400);
-    const machine = await ok<{ settings: Array<{ ciq_level: string; ciq_mean: number }> }>(
-      call(ctx.app, technician, 'getMachineCiq', { query: { machine_id: ids.machine } }),
-    );
+    const machine = await machineCiq();
     expect(machine.settings.map((s) => [s.ciq_level, s.ciq_mean])).toEqual([
       ['N1', 1],
       ['N2', 3],
@@ -166,12 +126,12 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
     const run = await newRun();
     expect(run.ciq_run_status).toBe('pending');
     expect(run.settings.map((s) => s.ciq_level)).toEqual(['N1', 'N2']);
-    const passed = await ok<Run>(enter(run, { [ids.n1]: 1.02, [ids.n2]: 2.95 }));
+    const passed = await enter(run, { [ids.n1]: 1.02, [ids.n2]: 2.95 });
     expect(passed.ciq_run_status).toBe('passed');
     expect(passed.values.map((v) => v.ciq_rules)).toEqual([[], []]);
     expect(passed.values[0]?.ciq_z).toBeCloseTo(0.4);
-    expect(codeOf(await enter(run, { [ids.n1]: 1 }))).toBe('ciqRunClosed');
-    expect(codeOf(await enter(run, { [ids.glucose]: 1 }))).toBe('ciqSettingNotFound');
+    expect(codeOf(await refusedEntry(run, { [ids.n1]: 1 }))).toBe('ciqRunClosed');
+    expect(codeOf(await refusedEntry(run, { [ids.glucose]: 1 }))).toBe('ciqSettingNotFound');
   });
 
   it('warns on 1-2s without rejecting the run', async () => {
@@ -187,11 +147,9 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
     const rejected = await runWith(1.2, 3.0);
     expect(rejected.ciq_run_status).toBe('rejected');
     expect(rejected.values.find((v) => v.ciq_setting_id === ids.n1)?.ciq_rules).toEqual(['1-3s']);
-    expect(codeOf(await enter(rejected, { [ids.n2]: 3 }))).toBe('ciqRunClosed');
+    expect(codeOf(await refusedEntry(rejected, { [ids.n2]: 3 }))).toBe('ciqRunClosed');
 
-    const chart = await ok<{
-      points: Array<{ ciq_run_id: string; ciq_rules: string[]; ciq_run_status: string }>;
-    }>(call(ctx.app, technician, 'getCiqChart', { query: { ciq_setting_id: ids.n1 } }));
+    const chart = await as(technician).getCiqChart({ ciq_setting_id: ids.n1 });
     expect(chart.points.at(-1)).toMatchObject({
       ciq_run_id: rejected.ciq_run_id,
       ciq_rules: ['1-3s'],
@@ -206,17 +164,16 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
     await newRun();
     expect(codeOf(await validate(pending.recordId, pending.sampleId))).toBe('ciqRunRejected');
 
-    const noReason = await send(biologist, 'PUT', '/api/accept-ciq-run', {
-      ciq_run_id: rejected.ciq_run_id,
-      ciq_run_accept_reason: '  ',
-    });
+    const refusedAcceptance = (session: Session, reason: string) =>
+      as(session).send('acceptCiqRun', {
+        body: { ciq_run_id: rejected.ciq_run_id, ciq_run_accept_reason: reason },
+      });
+    const noReason = await refusedAcceptance(biologist, '  ');
     expect(noReason.statusCode).toBe(400);
-    const accepted = await ok<Run>(
-      send(biologist, 'PUT', '/api/accept-ciq-run', {
-        ciq_run_id: rejected.ciq_run_id,
-        ciq_run_accept_reason: 'Flacon de contrôle mal reconstitué, patients vérifiés',
-      }),
-    );
+    const accepted = await as(biologist).acceptCiqRun({
+      ciq_run_id: rejected.ciq_run_id,
+      ciq_run_accept_reason: 'Flacon de contrôle mal reconstitué, patients vérifiés',
+    });
     expect(accepted).toMatchObject({
       ciq_run_status: 'accepted',
       ciq_run_accept_reason: 'Flacon de contrôle mal reconstitué, patients vérifiés',
@@ -238,12 +195,9 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
         modification_new_value: 'Flacon de contrôle mal reconstitué, patients vérifiés',
       },
     ]);
-    const again = await send(biologist, 'PUT', '/api/accept-ciq-run', {
-      ciq_run_id: rejected.ciq_run_id,
-      ciq_run_accept_reason: 'Encore',
-    });
+    const again = await refusedAcceptance(biologist, 'Encore');
     expect(codeOf(again)).toBe('ciqRunNotRejected');
-    expect((await validate(pending.recordId, pending.sampleId)).statusCode).toBe(200);
+    await validated(pending.recordId, pending.sampleId);
   });
 
   it('a repeated run that passes lifts the hold; R-4s and 2-2s reject across levels and runs', async () => {
@@ -261,12 +215,12 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
     expect(twice.values.find((v) => v.ciq_setting_id === ids.n1)?.ciq_rules).toEqual(['1-2s', '2-2s']);
     expect(twice.ciq_run_status).toBe('rejected');
     expect((await runWith(0.99, 3.01)).ciq_run_status).toBe('passed');
-    expect((await validate(pending.recordId, pending.sampleId)).statusCode).toBe(200);
+    await validated(pending.recordId, pending.sampleId);
   });
 
   it('sends a run to the local QC simulator, and says when the configured service cannot be reached', async () => {
     const run = await runWith(1.0, 3.0);
-    const sent = await ok<Run>(send(technician, 'POST', '/api/send-ciq-run', { ciq_run_id: run.ciq_run_id }));
+    const sent = await as(technician).sendCiqRun({ ciq_run_id: run.ciq_run_id });
     expect(sent.ciq_run_sent_at).not.toBeNull();
     let unreachable: FastifyInstance | undefined;
     try {
@@ -276,7 +230,7 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
         logger: false,
       });
       await unreachable.ready();
-      const failed = await call(unreachable, technician, 'sendCiqRun', {
+      const failed = await apiClient(unreachable, technician).send('sendCiqRun', {
         body: { ciq_run_id: run.ciq_run_id },
       });
       expect(failed.statusCode).toBe(502);
@@ -288,48 +242,46 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
 
   it('refuses targets, runs and acceptance to those without the right', async () => {
     const run = await newRun();
-    expect(
-      codeOf(
-        await send(secretary, 'PUT', '/api/add-ciq-values', {
-          ciq_run_id: run.ciq_run_id,
-          values: [{ ciq_setting_id: ids.n1, ciq_value: 1 }],
-        }),
-      ),
-    ).toMatch(/Rights$/);
-    expect(
-      codeOf(
-        await send(technician, 'PUT', '/api/accept-ciq-run', {
-          ciq_run_id: run.ciq_run_id,
-          ciq_run_accept_reason: 'Non',
-        }),
-      ),
-    ).toMatch(/Rights$/);
+    const bySecretary = await as(secretary).send('addCiqValues', { body: valuesOf(run, { [ids.n1]: 1 }) });
+    expect(codeOf(bySecretary)).toMatch(/Rights$/);
+    const byTechnician = await as(technician).send('acceptCiqRun', {
+      body: { ciq_run_id: run.ciq_run_id, ciq_run_accept_reason: 'Non' },
+    });
+    expect(codeOf(byTechnician)).toMatch(/Rights$/);
   });
 
   it('writes the control rows of an imported file into a control run, read by the Westgard rules', async () => {
-    const mapped = await send(admin, 'PUT', '/api/update-import-mappings', {
+    await as(admin).updateImportMappings({
       file_type: 'forwarding',
       mappings: [{ instrument_code: 'GLY', parameter_id: ids.glucose }],
     });
-    expect(mapped.statusCode, mapped.body).toBe(200);
-    const upload = (url: string, text: string, fields: Record<string, string>) =>
-      call(ctx.app, technician, {
-        method: 'POST',
-        url,
-        ...multipart(
+    const upload = (
+      name: 'previewResultsImport' | 'importResults',
+      text: string,
+      fields: Record<string, string>,
+    ) =>
+      as(technician).send(
+        name,
+        multipart(
           { file_type: 'forwarding', ...fields },
           { name: 'c311.csv', bytes: Buffer.from(text, 'latin1') },
         ),
-      });
+      );
+    /** A file call answers no parsed type: the test reads its JSON once it answered. */
+    const ok = async <T = Json>(pending: ReturnType<typeof upload>) => {
+      const response = await pending;
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<T>();
+    };
     const machineOnly = { machine_id: ids.machine };
     // N1 by its level, N2 by its level and lot; N9 is no control of the machine nor a sample.
     const file = 'echantillon;code;resultat\r\nN1;GLY;1,00\r\nN2/LOT-2026-11;GLY;3,5\r\nN9;GLY;2\r\n';
 
     // Without a machine, controls are not recognised: they are unknown samples as before.
-    const noMachine = await upload('/api/preview-results-import', file, {});
+    const noMachine = await upload('previewResultsImport', file, {});
     expect(noMachine.json<{ controls: Json[] }>().controls).toEqual([]);
 
-    const previewed = await upload('/api/preview-results-import', file, machineOnly);
+    const previewed = await upload('previewResultsImport', file, machineOnly);
     expect(previewed.statusCode, previewed.body).toBe(200);
     const preview = previewed.json<{ controls: Array<Json & { ciq_z: number }>; unmatched: Json[] }>();
     expect(preview.controls).toEqual([
@@ -338,20 +290,16 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
     ]);
     expect(preview.controls[1]?.ciq_z).toBeCloseTo(5);
     expect(preview.unmatched).toEqual([expect.objectContaining({ line: 4, reason: 'unknownSample' })]);
-    const before = await ok<{ runs: Run[] }>(
-      call(ctx.app, technician, 'getMachineCiq', { query: { machine_id: ids.machine } }),
-    );
+    const before = await machineCiq();
 
     const imported = await ok<{
       controls: number;
       ciq_run_id: string;
       ciq_run_status: string;
       written: number;
-    }>(upload('/api/import-results', file, machineOnly));
+    }>(upload('importResults', file, machineOnly));
     expect(imported).toMatchObject({ written: 0, controls: 2, ciq_run_status: 'rejected' });
-    const machine = await ok<{ runs: Run[] }>(
-      call(ctx.app, technician, 'getMachineCiq', { query: { machine_id: ids.machine } }),
-    );
+    const machine = await machineCiq();
     const run = machine.runs.find((r) => r.ciq_run_id === imported.ciq_run_id);
     expect(run?.ciq_run_status).toBe('rejected');
     expect(run?.values.find((v) => v.ciq_setting_id === ids.n2)?.ciq_rules).toEqual(['1-3s']);
@@ -361,20 +309,18 @@ describe.each(DATABASES)('internal quality control on %s', (kind) => {
     expect(codeOf(await validate(pending.recordId, pending.sampleId))).toBe('ciqRunRejected');
 
     // The same file again adds no second run.
-    const again = await ok(upload('/api/import-results', file, machineOnly));
+    const again = await ok(upload('importResults', file, machineOnly));
     expect(again).toMatchObject({ controls: 0, ciq_run_id: null, already_imported_at: expect.any(String) });
-    const after = await ok<{ runs: Run[] }>(
-      call(ctx.app, technician, 'getMachineCiq', { query: { machine_id: ids.machine } }),
-    );
+    const after = await machineCiq();
     expect(after.runs.length).toBe(Math.min(before.runs.length + 1, 20));
     expect(after.runs[0]?.ciq_run_id).toBe(imported.ciq_run_id);
 
     // A control file on target passes its run and lifts the hold.
     const onTarget = 'echantillon;code;resultat\r\nN1;GLY;1,01\r\nN2 LOT-2026-11;GLY;2,98\r\n';
-    expect(await ok(upload('/api/import-results', onTarget, machineOnly))).toMatchObject({
+    expect(await ok(upload('importResults', onTarget, machineOnly))).toMatchObject({
       controls: 2,
       ciq_run_status: 'passed',
     });
-    expect((await validate(pending.recordId, pending.sampleId)).statusCode).toBe(200);
+    await validated(pending.recordId, pending.sampleId);
   });
 });
