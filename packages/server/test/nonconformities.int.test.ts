@@ -1,37 +1,17 @@
 import { RECORD_STATUS } from '@sil/contract';
+import type { RouteBody } from '@sil/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from './client.js';
 import {
   addGlucosePanel,
   type PendingRecord,
   signInStaff,
+  staffRecord,
   pendingRecord as takenThroughBench,
 } from './factories.js';
-import {
-  call,
-  codeOf,
-  DATABASES,
-  type Session,
-  startTestApp,
-  stopTestApp,
-  type TestContext,
-} from './helpers.js';
+import { codeOf, DATABASES, type Session, startTestApp, stopTestApp, type TestContext } from './helpers.js';
 
-type Json = Record<string, unknown>;
 type Pending = PendingRecord;
-interface TraceEntry {
-  table_name: string;
-  modification_type: string;
-  modification_field: string | null;
-  modification_old_value: string | null;
-  modification_new_value: string | null;
-  nca: string | null;
-  row_id: string;
-  names: Record<string, string>;
-}
-interface Nonconformities {
-  anes: Array<Json & { ane_code: string; analysis_name: string | null }>;
-  ncas: Array<Json & { nca_id: string; nca_resolved: boolean }>;
-}
 
 /**
  * Non-conformities (issue 13): ANEs and NCAs of a record, the NCT and LBloc of a sample, the LBloc
@@ -46,37 +26,43 @@ describe.each(DATABASES)('non-conformities on %s', (kind) => {
   let secretary: Session;
   let ids: { panel: string; count: string; glucose: string };
 
-  const send = (session: Session, method: 'PUT' | 'POST', url: string, payload: Json) =>
-    call(ctx.app, session, { method, url, payload });
-  const get = (session: Session, url: string) => call(ctx.app, session, { method: 'GET', url });
-  const sampleOf = async (sampleId: string) =>
-    (await get(admin, `/api/get-sample?sample_id=${sampleId}`)).json<Json[]>()[0] ?? {};
-  const recordOf = async (recordId: string) =>
-    (await get(admin, `/api/get-record?record_id=${recordId}`)).json<Json[]>()[0] ?? {};
-  const nonconformities = async (recordId: string) =>
-    (await get(secretary, `/api/get-record-nonconformities?record_id=${recordId}`)).json<Nonconformities>();
-  const trace = async (recordId: string) =>
-    (await get(admin, `/api/get-record-trace?record_id=${recordId}`)).json<TraceEntry[]>();
+  const as = (session: Session) => apiClient(ctx.app, session);
+  const sampleOf = async (sampleId: string) => {
+    const [sample] = await as(admin).getSample({ sample_id: sampleId });
+    if (!sample) throw new Error(`sample ${sampleId} not found`);
+    return sample;
+  };
+  const recordOf = (recordId: string) => staffRecord(ctx.app, admin, recordId);
+  const nonconformities = (recordId: string) =>
+    as(secretary).getRecordNonconformities({ record_id: recordId });
+  const trace = (recordId: string) => as(admin).getRecordTrace({ record_id: recordId });
   const recordIdsMatching = async (filter: string) =>
-    (await get(admin, `/api/get-records?filter_column[]=${filter}&filter_value[]=true&per_page=500`))
-      .json<{ data: Array<{ record_id: string }> }>()
-      .data.map((row) => row.record_id);
+    (
+      await as(admin).getRecords({
+        'filter_column[]': [filter],
+        'filter_value[]': ['true'],
+        number_of_records: 500,
+      })
+    ).data.map((row) => row.record_id);
   const validate = (recordId: string, sampleIds: string[]) =>
-    send(biologist, 'PUT', '/api/validate-record', { record_id: recordId, sample_ids: sampleIds });
+    as(biologist).send('validateRecord', { body: { record_id: recordId, sample_ids: sampleIds } });
+  const validated = (recordId: string, sampleIds: string[]) =>
+    as(biologist).validateRecord({ record_id: recordId, sample_ids: sampleIds });
 
-  const openNct = async (sampleId: string, code = 'nct2', description = 'Tube à moitié rempli') =>
-    send(technician, 'PUT', '/api/open-nct', {
+  /** Opens an NCT on the sample as it stands: a tube half filled. */
+  const openNct = async (sampleId: string) =>
+    as(technician).openNct({
       sample_id: sampleId,
       sample_last_updated: (await sampleOf(sampleId)).sample_last_updated,
-      sample_nct_code: code,
-      sample_nct_description: description,
+      sample_nct_code: 'nct2',
+      sample_nct_description: 'Tube à moitié rempli',
     });
-  const closeNct = async (sampleId: string, solution = 'Prélèvement refait') =>
-    send(technician, 'PUT', '/api/close-nct', {
-      sample_id: sampleId,
-      sample_last_updated: (await sampleOf(sampleId)).sample_last_updated,
-      sample_nct_solution: solution,
-    });
+  /** What closes the sample's NCT as it stands; the test sends it, or reads its refusal. */
+  const nctClosing = async (sampleId: string) => ({
+    sample_id: sampleId,
+    sample_last_updated: (await sampleOf(sampleId)).sample_last_updated,
+    sample_nct_solution: 'Prélèvement refait',
+  });
 
   /** A record of two samples through the bench up to 'removed': it waits for validation. */
   const pendingRecord = (): Promise<Pending> =>
@@ -96,8 +82,7 @@ describe.each(DATABASES)('non-conformities on %s', (kind) => {
 
   it('opens an NCT that holds validation back, closes it with its solution, then validates', async () => {
     const pending = await pendingRecord();
-    const opened = await openNct(pending.panel);
-    expect(opened.statusCode, opened.body).toBe(200);
+    await openNct(pending.panel);
     expect(await sampleOf(pending.panel)).toMatchObject({
       sample_nct_active: true,
       sample_nct_code: 'nct2',
@@ -109,18 +94,18 @@ describe.each(DATABASES)('non-conformities on %s', (kind) => {
     const refused = await validate(pending.recordId, [pending.panel, pending.count]);
     expect([codeOf(refused), refused.json().details.sample_id]).toEqual(['mustCloseNct', pending.panel]);
 
-    expect((await closeNct(pending.panel)).statusCode).toBe(200);
+    await as(technician).closeNct(await nctClosing(pending.panel));
     expect(await sampleOf(pending.panel)).toMatchObject({
       sample_nct_active: false,
       sample_nct_code: 'nct2',
       sample_nct_solution: 'Prélèvement refait',
     });
     expect(await recordIdsMatching('records_with_ncts')).not.toContain(pending.recordId);
-    expect(codeOf(await closeNct(pending.panel))).toBe('nctNotActive');
+    const closedTwice = await as(technician).send('closeNct', { body: await nctClosing(pending.panel) });
+    expect(codeOf(closedTwice)).toBe('nctNotActive');
 
-    const validated = await validate(pending.recordId, [pending.panel, pending.count]);
-    expect(validated.statusCode, validated.body).toBe(200);
-    expect(validated.json().record.record_status).toBe(RECORD_STATUS.pendingSubmission);
+    const answer = await validated(pending.recordId, [pending.panel, pending.count]);
+    expect(answer.record.record_status).toBe(RECORD_STATUS.pendingSubmission);
 
     // The trace keeps the NCT's opening and closing, with the value before and after.
     const entries = await trace(pending.recordId);
@@ -145,76 +130,66 @@ describe.each(DATABASES)('non-conformities on %s', (kind) => {
   it('refuses an NCT without the samples right, with a stale stamp, an unknown code, or "other" undescribed', async () => {
     const pending = await pendingRecord();
     const stamp = (await sampleOf(pending.panel)).sample_last_updated;
-    const bySecretary = await send(secretary, 'PUT', '/api/open-nct', {
-      sample_id: pending.panel,
-      sample_last_updated: stamp,
-      sample_nct_code: 'nct1',
-    });
+    const refusedOpening = (session: Session, body: Record<string, unknown>) =>
+      as(session).send('openNct', {
+        body: { sample_id: pending.panel, sample_last_updated: stamp, ...body },
+      });
+    const bySecretary = await refusedOpening(secretary, { sample_nct_code: 'nct1' });
     expect([bySecretary.statusCode, codeOf(bySecretary)]).toEqual([403, 'noAdminRights']);
-    const unknown = await send(technician, 'PUT', '/api/open-nct', {
-      sample_id: pending.panel,
-      sample_last_updated: stamp,
-      sample_nct_code: 'nct42',
-    });
+    const unknown = await refusedOpening(technician, { sample_nct_code: 'nct42' });
     expect(unknown.statusCode).toBe(400);
-    const undescribed = await send(technician, 'PUT', '/api/open-nct', {
-      sample_id: pending.panel,
-      sample_last_updated: stamp,
+    const undescribed = await refusedOpening(technician, {
       sample_nct_code: 'other',
       sample_nct_description: '  ',
     });
     expect(undescribed.statusCode).toBe(400);
-    expect((await openNct(pending.panel)).statusCode).toBe(200);
-    const stale = await send(technician, 'PUT', '/api/open-nct', {
-      sample_id: pending.panel,
-      sample_last_updated: stamp,
-      sample_nct_code: 'nct3',
-    });
+    await openNct(pending.panel);
+    const stale = await refusedOpening(technician, { sample_nct_code: 'nct3' });
     expect(codeOf(stale)).toBe('staleUpdate');
   });
 
   it('locks a sample and a record (LBloc) against validation, and lifts the locks', async () => {
     const pending = await pendingRecord();
     const lockSample = async (flag: boolean) =>
-      send(technician, 'PUT', '/api/update-sample-lbloc', {
+      as(technician).updateSampleLbloc({
         sample_id: pending.count,
         sample_last_updated: (await sampleOf(pending.count)).sample_last_updated,
         sample_lbloc_flag: flag,
         sample_lbloc_description: flag ? 'Hémolyse à contrôler' : null,
       });
     const lockRecord = async (flag: boolean) =>
-      send(secretary, 'PUT', '/api/update-record-lbloc', {
+      as(secretary).updateRecordLbloc({
         record_id: pending.recordId,
         record_last_updated: (await recordOf(pending.recordId)).record_last_updated,
         record_lbloc_flag: flag,
         record_lbloc_description: flag ? 'Identité à vérifier' : null,
       });
-    const missingWhy = await send(technician, 'PUT', '/api/update-sample-lbloc', {
-      sample_id: pending.count,
-      sample_last_updated: (await sampleOf(pending.count)).sample_last_updated,
-      sample_lbloc_flag: true,
+    const missingWhy = await as(technician).send('updateSampleLbloc', {
+      body: {
+        sample_id: pending.count,
+        sample_last_updated: (await sampleOf(pending.count)).sample_last_updated,
+        sample_lbloc_flag: true,
+      },
     });
     expect(missingWhy.statusCode).toBe(400);
 
-    expect((await lockSample(true)).json()).toMatchObject({
+    expect(await lockSample(true)).toMatchObject({
       sample_lbloc_flag: true,
       sample_lbloc_description: 'Hémolyse à contrôler',
     });
     expect(codeOf(await validate(pending.recordId, [pending.count]))).toBe('sampleIsLocked');
-    expect((await lockSample(false)).json()).toMatchObject({
+    expect(await lockSample(false)).toMatchObject({
       sample_lbloc_flag: false,
       sample_lbloc_description: 'Hémolyse à contrôler',
     });
 
-    const locked = await lockRecord(true);
-    expect(locked.statusCode, locked.body).toBe(200);
-    expect(locked.json()).toMatchObject({
+    expect(await lockRecord(true)).toMatchObject({
       record_lbloc_flag: true,
       record_lbloc_description: 'Identité à vérifier',
     });
     expect(codeOf(await validate(pending.recordId, [pending.panel]))).toBe('activeLBloc');
-    expect((await lockRecord(false)).json().record_lbloc_flag).toBe(false);
-    expect((await validate(pending.recordId, [pending.panel, pending.count])).statusCode).toBe(200);
+    expect((await lockRecord(false)).record_lbloc_flag).toBe(false);
+    await validated(pending.recordId, [pending.panel, pending.count]);
 
     const entries = await trace(pending.recordId);
     expect(
@@ -230,39 +205,38 @@ describe.each(DATABASES)('non-conformities on %s', (kind) => {
   it('records an ANE per analysis ordered, replaces it on the same analysis, and finds records with ANEs', async () => {
     const pending = await pendingRecord();
     const other = await pendingRecord();
-    const notOrdered = await send(secretary, 'POST', '/api/add-ane', {
-      record_id: pending.recordId,
-      analysis_id: '00000000-0000-4000-8000-000000000000',
-      ane_code: 'ane4',
+    const notOrdered = await as(secretary).send('addAne', {
+      body: {
+        record_id: pending.recordId,
+        analysis_id: '00000000-0000-4000-8000-000000000000',
+        ane_code: 'ane4',
+      },
     });
     expect(codeOf(notOrdered)).toBe('analysisNotInRecord');
-    const undescribed = await send(secretary, 'POST', '/api/add-ane', {
-      record_id: pending.recordId,
-      analysis_id: ids.count,
-      ane_code: 'other',
+    const undescribed = await as(secretary).send('addAne', {
+      body: { record_id: pending.recordId, analysis_id: ids.count, ane_code: 'other' },
     });
     expect(undescribed.statusCode).toBe(400);
 
-    const added = await send(secretary, 'POST', '/api/add-ane', {
+    const added = await as(secretary).addAne({
       record_id: pending.recordId,
       analysis_id: ids.count,
       ane_code: 'ane4',
       ane_description: 'Tube EDTA absent',
     });
-    expect(added.statusCode, added.body).toBe(200);
-    expect(added.json<Nonconformities>().anes).toEqual([
+    expect(added.anes).toEqual([
       expect.objectContaining({
         ane_code: 'ane4',
         ane_description: 'Tube EDTA absent',
         ane_analysis: ids.count,
       }),
     ]);
-    const replaced = await send(secretary, 'POST', '/api/add-ane', {
+    const replaced = await as(secretary).addAne({
       record_id: pending.recordId,
       analysis_id: ids.count,
       ane_code: 'ane1',
     });
-    expect(replaced.json<Nonconformities>().anes.map((ane) => ane.ane_code)).toEqual(['ane1']);
+    expect(replaced.anes.map((ane) => ane.ane_code)).toEqual(['ane1']);
 
     const withAnes = await recordIdsMatching('records_with_anes');
     expect(withAnes).toContain(pending.recordId);
@@ -281,33 +255,34 @@ describe.each(DATABASES)('non-conformities on %s', (kind) => {
 
   it('raises NCAs that flag the record until the last one is resolved', async () => {
     const pending = await pendingRecord();
-    const raise = (code: string) =>
-      send(secretary, 'POST', '/api/add-nca', {
+    const raise = (code: RouteBody<'addNca'>['nca_code']) =>
+      as(secretary).addNca({
         record_id: pending.recordId,
         nca_code: code,
         nca_description: 'Prescription illisible',
       });
-    expect((await raise('nca7')).statusCode).toBe(200);
+    await raise('nca7');
     const second = await raise('nca1');
-    const [first, other] = second.json<Nonconformities>().ncas;
+    const [first, other] = second.ncas;
     expect((await recordOf(pending.recordId)).record_unresolved_nca).toBe(true);
 
-    const resolve = (ncaId: string) =>
-      send(biologist, 'PUT', '/api/resolve-nca', { nca_id: ncaId, nca_solution: 'Prescripteur rappelé' });
+    const resolution = (ncaId: string) => ({ nca_id: ncaId, nca_solution: 'Prescripteur rappelé' });
+    const resolve = (ncaId: string) => as(biologist).resolveNca(resolution(ncaId));
+    const refusedResolution = (ncaId: string) =>
+      as(biologist).send('resolveNca', { body: resolution(ncaId) });
     const once = await resolve(String(first?.nca_id));
-    expect(once.json<Nonconformities>().ncas[0]).toMatchObject({
+    expect(once.ncas[0]).toMatchObject({
       nca_resolved: true,
       nca_solution: 'Prescripteur rappelé',
       nca_resolved_by: biologist.uid,
     });
     expect((await recordOf(pending.recordId)).record_unresolved_nca).toBe(true);
-    expect(codeOf(await resolve(String(first?.nca_id)))).toBe('ncaAlreadyResolved');
+    expect(codeOf(await refusedResolution(String(first?.nca_id)))).toBe('ncaAlreadyResolved');
     await resolve(String(other?.nca_id));
     expect((await recordOf(pending.recordId)).record_unresolved_nca).toBe(false);
-    expect(codeOf(await resolve('00000000-0000-4000-8000-000000000000'))).toBe('ncaNotFound');
-    const emptySolution = await send(biologist, 'PUT', '/api/resolve-nca', {
-      nca_id: other?.nca_id,
-      nca_solution: ' ',
+    expect(codeOf(await refusedResolution('00000000-0000-4000-8000-000000000000'))).toBe('ncaNotFound');
+    const emptySolution = await as(biologist).send('resolveNca', {
+      body: { nca_id: other?.nca_id, nca_solution: ' ' },
     });
     expect(emptySolution.statusCode).toBe(400);
 
@@ -337,7 +312,7 @@ describe.each(DATABASES)('non-conformities on %s', (kind) => {
   it('sets and clears DEROG, UH and Delai on the record, and finds the records validated today', async () => {
     const pending = await pendingRecord();
     const other = await pendingRecord();
-    const updated = await send(secretary, 'PUT', '/api/update-patient', {
+    await as(secretary).updatePatient({
       record_id: pending.recordId,
       record_last_updated: (await recordOf(pending.recordId)).record_last_updated,
       record_derog_flag: true,
@@ -350,22 +325,21 @@ describe.each(DATABASES)('non-conformities on %s', (kind) => {
       record_delai_actual_time: '2026-11-24T18:00:00.000Z',
       record_delai_impact: 'Aucun',
     });
-    expect(updated.statusCode, updated.body).toBe(200);
     expect(await recordOf(pending.recordId)).toMatchObject({
       record_derog_flag: true,
       record_uh_flag: true,
       record_delai_flag: true,
       record_delai_cause: 'Automate en panne',
     });
-    const cleared = await send(secretary, 'PUT', '/api/update-patient', {
+    const cleared = await as(secretary).updatePatient({
       record_id: pending.recordId,
       record_last_updated: (await recordOf(pending.recordId)).record_last_updated,
       record_derog_flag: false,
     });
-    expect(cleared.json().record.record_derog_flag).toBe(false);
+    expect(cleared.record?.record_derog_flag).toBe(false);
 
     expect(await recordIdsMatching('records_validated_today')).not.toContain(pending.recordId);
-    expect((await validate(pending.recordId, [pending.panel, pending.count])).statusCode).toBe(200);
+    await validated(pending.recordId, [pending.panel, pending.count]);
     const today = await recordIdsMatching('records_validated_today');
     expect(today).toContain(pending.recordId);
     expect(today).not.toContain(other.recordId);
@@ -374,10 +348,9 @@ describe.each(DATABASES)('non-conformities on %s', (kind) => {
   it('answers a record without non-conformities with empty lists, and an unknown record as not found', async () => {
     const pending = await pendingRecord();
     expect(await nonconformities(pending.recordId)).toEqual({ anes: [], ncas: [] });
-    const unknown = await get(
-      secretary,
-      '/api/get-record-nonconformities?record_id=00000000-0000-4000-8000-000000000000',
-    );
+    const unknown = await as(secretary).send('getRecordNonconformities', {
+      query: { record_id: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(codeOf(unknown)).toBe('recordNotFound');
   });
 });
