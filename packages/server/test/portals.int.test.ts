@@ -8,14 +8,14 @@ import {
   type Rights,
   SECRET_FIELDS,
 } from '@sil/contract';
+import type { RouteBody } from '@sil/contract/routes';
 import { eq, sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordReports, records } from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
-import { type BenchStaff, pendingRecord, seedCatalogue } from './factories.js';
+import { apiClient, type RawInput } from './client.js';
+import { aPatient, type BenchStaff, pendingRecord, seedCatalogue, staffRecord } from './factories.js';
 import {
-  call,
   codeOf,
   DATABASES,
   digest,
@@ -67,23 +67,21 @@ describe.each(DATABASES)('portals on %s', (kind) => {
   let own: Corner;
   let other: Corner;
 
-  const send = async (session: Session, request: InjectOptions) => call(ctx.app, session, request);
-  const ok = async (session: Session, request: InjectOptions): Promise<Json> => {
-    const response = await send(session, request);
-    expect(response.statusCode, `${request.url}: ${response.body}`).toBe(200);
-    return response.json<Json>();
+  const as = (session: Session) => apiClient(ctx.app, session);
+  const upload = (fields: Record<string, string>): RawInput =>
+    multipart(fields, { name: 'bon.pdf', bytes: PDF });
+  /** A file attached as `session`: the upload is a multipart call, answered unparsed. */
+  const attach = async (session: Session, fields: Record<string, string>) => {
+    const response = await as(session).send('uploadFile', upload(fields));
+    expect(response.statusCode, response.body).toBe(200);
+    return String(response.json<Json>().upload_id);
   };
-  const get = (url: string): InjectOptions => ({ method: 'GET', url });
-  const body = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload: Json): InjectOptions => ({
-    method,
-    url,
-    payload,
+  /** One page of a list call as `session`, with the filters of `query`. */
+  const recordsQuery = (query: RawInput['query'] = {}): RawInput => ({
+    query: { number_of_records: 100, ...query },
   });
-  const upload = (fields: Record<string, string>): InjectOptions => ({
-    method: 'POST',
-    url: '/api/upload-file',
-    ...multipart(fields, { name: 'bon.pdf', bytes: PDF }),
-  });
+  const abnormalOnly = { 'filter_column[]': ['record_abnormal'], 'filter_value[]': ['true'] };
+  const normalOnly = { 'filter_column[]': ['record_abnormal'], 'filter_value[]': ['false'] };
 
   /** A stored report as validation leaves one (validating needs results and a biologist). */
   const storeReport = async (recordId: string, laboratoryId: string) => {
@@ -109,36 +107,29 @@ describe.each(DATABASES)('portals on %s', (kind) => {
   const corner = async (clinicId: string, prescriberId: string, tag: string): Promise<Corner> => {
     const collector = String(
       (
-        await ok(
-          admin,
-          body('POST', '/api/add-collector', {
+        await as(admin)
+          .reference('collectors')
+          .add({
             collector_surname: `${tag} préleveur`,
             collector_name: 'Léo',
             collector_owner: clinicId,
-          }),
-        )
+          })
       ).collector_id,
     );
-    const created = await ok(
-      admin,
-      body('POST', '/api/add-patient', {
-        patient_surname: `${tag} patient`,
-        patient_name: 'Zoé',
-        patient_gender: 'F',
-        patient_dob: '1980-01-02',
-        patient_owner: clinicId,
-        patient_internal_notes: `${tag} note patient`,
-        record_owner: clinicId,
-        record_prescriber: prescriberId,
-        record_collector: collector,
-        record_internal_notes: `${tag} note interne`,
-        record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.nfs] }],
-      }),
-    );
-    const record = String(created.record_id);
-    const patient = String(created.patient_id);
-    const file = await ok(admin, upload({ record_id: record, document_type: 'misc' }));
-    const patientFile = await ok(admin, upload({ patient_id: patient, document_type: 'misc' }));
+    const created = await as(admin).addPatient({
+      ...aPatient({ patient_surname: `${tag} patient`, patient_name: 'Zoé', patient_dob: '1980-01-02' }),
+      patient_owner: clinicId,
+      patient_internal_notes: `${tag} note patient`,
+      record_owner: clinicId,
+      record_prescriber: prescriberId,
+      record_collector: collector,
+      record_internal_notes: `${tag} note interne`,
+      record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.nfs] }],
+    });
+    const record = created.record_id;
+    const patient = created.patient_id;
+    const file = await attach(admin, { record_id: record, document_type: 'misc' });
+    const patientFile = await attach(admin, { patient_id: patient, document_type: 'misc' });
     const [row] = await ctx.database.db.select().from(records).where(eq(records.record_id, record));
     const report = await storeReport(record, String(row?.laboratory_id));
     return {
@@ -147,8 +138,8 @@ describe.each(DATABASES)('portals on %s', (kind) => {
       collector,
       patient,
       record,
-      upload: String(file.upload_id),
-      patientUpload: String(patientFile.upload_id),
+      upload: file,
+      patientUpload: patientFile,
       report,
     };
   };
@@ -165,36 +156,28 @@ describe.each(DATABASES)('portals on %s', (kind) => {
     };
     biologist = await login(ctx.app, 'biologiste@demo.lab');
     catalogue = await seedCatalogue(ctx.app, admin);
-    rights.clinic = (await ok(clinic, get('/api/get-user-data'))).rights as Rights;
-    rights.prescriber = (await ok(prescriber, get('/api/get-user-data'))).rights as Rights;
+    rights.clinic = (await as(clinic).getUserData()).rights;
+    rights.prescriber = (await as(prescriber).getUserData()).rights;
     const clinicId = String(rights.clinic.clinic_id);
     const prescriberId = String(rights.prescriber.prescriber_id);
-    await ok(
-      admin,
-      body('POST', '/auth/add-new-external-user', {
-        user_name: 'Facturation',
-        user_email: 'facturation-portail@demo.lab',
-        clinic_id: clinicId,
-        external_account_type: 'billing',
-        user_password: digest('Portail-2026!'),
-      }),
-    );
+    await as(admin).addNewExternalUser({
+      user_name: 'Facturation',
+      user_email: 'facturation-portail@demo.lab',
+      clinic_id: clinicId,
+      external_account_type: 'billing',
+      user_password: digest('Portail-2026!'),
+    });
     billing = await login(ctx.app, 'facturation-portail@demo.lab', digest('Portail-2026!'));
-    rights.billing = (await ok(billing, get('/api/get-user-data'))).rights as Rights;
+    rights.billing = (await as(billing).getUserData()).rights;
     const otherClinic = String(
-      (
-        await ok(
-          admin,
-          body('POST', '/api/add-clinic', { clinic_name: 'Autre clinique', clinic_code: 'AUTRE' }),
-        )
-      ).clinic_id,
+      (await as(admin).reference('clinics').add({ clinic_name: 'Autre clinique', clinic_code: 'AUTRE' }))
+        .clinic_id,
     );
     const otherPrescriber = String(
       (
-        await ok(
-          admin,
-          body('POST', '/api/add-prescriber', { prescriber_surname: 'Autre', prescriber_name: 'Docteur' }),
-        )
+        await as(admin)
+          .reference('prescribers')
+          .add({ prescriber_surname: 'Autre', prescriber_name: 'Docteur' })
       ).prescriber_id,
     );
     own = await corner(clinicId, prescriberId, 'Lilas');
@@ -202,7 +185,7 @@ describe.each(DATABASES)('portals on %s', (kind) => {
   }, 120_000);
   afterAll(() => stopTestApp(ctx));
 
-  const externalRecord = (collector: string) => ({
+  const externalRecord = (collector: string): RouteBody<'addExternalRecord'> => ({
     patient_surname: 'Martin',
     patient_name: 'Jeanne',
     patient_gender: 'F',
@@ -216,48 +199,49 @@ describe.each(DATABASES)('portals on %s', (kind) => {
   });
 
   it('lets a clinic create an external record, print its label and attach a file; the laboratory receives it', async () => {
-    const created = await ok(clinic, body('POST', '/api/add-external-record', externalRecord(own.collector)));
+    // Read unparsed: the clinic is answered these three keys and nothing more.
+    const answered = await as(clinic).send('addExternalRecord', { body: externalRecord(own.collector) });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const created = answered.json<Json>();
     const recordId = String(created.record_id);
     expect(created.record_number).toEqual(expect.any(String));
     expect(Object.keys(created).sort()).toEqual(['patient_id', 'record_id', 'record_number']);
 
-    const [mine] = (await send(clinic, get(`/api/get-record?record_id=${recordId}`))).json<Json[]>();
+    const [mine] = await as(clinic).getRecord({ record_id: recordId });
     expect(mine).toMatchObject({ record_owner: own.clinic, record_status: 0, record_is_urgent: true });
     expect(mine?.patient).toMatchObject({ patient_external_id: 'CL-0042' });
     expect(mine?.samples).toHaveLength(2);
 
-    const label = await ok(clinic, get(`/reports/get-external-label?record_id=${recordId}`));
+    const label = await as(clinic).getExternalLabel({ record_id: recordId });
+    if ('skip' in label) throw new Error('the external record has no label');
     expect(label.filename).toBe(`${created.record_number} - ETIQUETTE EXTERNE.pdf`);
-    expect(Buffer.from(String(label.pdf_base64), 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(Buffer.from(label.pdf_base64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-    const file = await ok(clinic, upload({ record_id: recordId, document_type: 'prescription' }));
-    const files = (await send(clinic, get(`/api/get-uploads?record_id=${recordId}`))).json<Json[]>();
-    expect(files.map((row) => row.upload_id)).toEqual([file.upload_id]);
-    const bytes = await send(clinic, get(`/api/download-upload?upload_id=${String(file.upload_id)}`));
+    const file = await attach(clinic, { record_id: recordId, document_type: 'prescription' });
+    const files = await as(clinic).getUploads({ record_id: recordId });
+    expect(files.map((row) => row.upload_id)).toEqual([file]);
+    const bytes = await as(clinic).send('downloadUpload', { query: { upload_id: file } });
     expect(bytes.rawPayload.equals(PDF)).toBe(true);
 
     // The laboratory sees it as its own record, owned by the clinic, collected outside.
-    const [staff] = (await send(admin, get(`/api/get-record?record_id=${recordId}`))).json<Json[]>();
+    const [staff] = await as(admin).getRecord({ record_id: recordId });
     expect(staff).toMatchObject({ record_owner: own.clinic, record_collected_externally: true });
-    await ok(admin, body('PUT', '/api/receive-record', { record_id: recordId }));
-    const [received] = (await send(clinic, get(`/api/get-record?record_id=${recordId}`))).json<Json[]>();
+    await as(admin).receiveRecord({ record_id: recordId });
+    const [received] = await as(clinic).getRecord({ record_id: recordId });
     expect(received).toMatchObject({ record_status: 1 });
     expect(received?.record_received_at).toEqual(expect.any(String));
   });
 
   it('orders another record for a patient its clinic owns, and refuses any other patient or collector', async () => {
-    const again = await ok(
-      clinic,
-      body('POST', '/api/add-external-record', {
-        patient_id: own.patient,
-        record_collector: own.collector,
-        record_collection_datetime: '2026-11-23T09:00',
-        record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.glucose] }],
-      }),
-    );
+    const again = await as(clinic).addExternalRecord({
+      patient_id: own.patient,
+      record_collector: own.collector,
+      record_collection_datetime: '2026-11-23T09:00',
+      record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.glucose] }],
+    });
     expect(again.patient_id).toBe(own.patient);
     const refused = async (payload: Json, code: ErrorCode) => {
-      const response = await send(clinic, body('POST', '/api/add-external-record', payload));
+      const response = await as(clinic).send('addExternalRecord', { body: payload });
       expect([response.statusCode, codeOf(response)]).toEqual([
         code === 'clinicUserOverreached' ? 403 : 404,
         code,
@@ -270,86 +254,83 @@ describe.each(DATABASES)('portals on %s', (kind) => {
       'prescriberNotFound',
     );
     // Nothing was written by the refused calls: the clinic still lists its own records only.
-    const list = (await send(clinic, get('/api/get-records?number_of_records=100'))).json<{ data: Json[] }>();
-    expect(list.data.every((row) => row.record_owner === own.clinic)).toBe(true);
-    expect(list.data.filter((row) => row.patient_surname === 'Martin').length).toBe(1);
+    const list = [...(await listed(clinic)).values()];
+    expect(list.every((row) => row.record_owner === own.clinic)).toBe(true);
+    expect(list.filter((row) => row.patient_surname === 'Martin').length).toBe(1);
   });
 
   it('keeps a billing clinic user and a prescriber from creating records or attaching files', async () => {
     for (const session of [billing, prescriber]) {
-      const made = await send(
-        session,
-        body('POST', '/api/add-external-record', externalRecord(own.collector)),
-      );
+      const made = await as(session).send('addExternalRecord', { body: externalRecord(own.collector) });
       expect(made.statusCode).toBe(403);
-      const attached = await send(session, upload({ record_id: own.record, document_type: 'misc' }));
+      const attached = await as(session).send(
+        'uploadFile',
+        upload({ record_id: own.record, document_type: 'misc' }),
+      );
       expect(attached.statusCode).toBe(403);
     }
     // Staff register records with the wizard, never as a clinic.
-    const staff = await send(admin, body('POST', '/api/add-external-record', externalRecord(own.collector)));
+    const staff = await as(admin).send('addExternalRecord', { body: externalRecord(own.collector) });
     expect([staff.statusCode, codeOf(staff)]).toEqual([403, 'insufficientRights']);
   });
 
   it('gives a prescriber its records and their stored reports only', async () => {
-    const list = (await send(prescriber, get('/api/get-records?number_of_records=100'))).json<{
-      data: Json[];
-    }>();
+    const list = await as(prescriber).getRecords({ number_of_records: 100 });
     expect(list.data.length).toBeGreaterThan(0);
     expect(list.data.every((row) => row.record_prescriber === own.prescriber)).toBe(true);
-    const versions = (await send(prescriber, get(`/api/get-report-versions?record_id=${own.record}`))).json<
-      Json[]
-    >();
+    const versions = await as(prescriber).getReportVersions({ record_id: own.record });
     expect(versions.map((row) => row.report_id)).toEqual([own.report]);
-    const pdf = await send(prescriber, get(`/api/download-report?report_id=${own.report}`));
+    const pdf = await as(prescriber).send('downloadReport', { query: { report_id: own.report } });
     expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
     expect(pdf.rawPayload.equals(PDF)).toBe(true);
   });
 
   it('never answers a portal user the internal notes or the record password', async () => {
+    // The answers are read unparsed: a parse would drop the very fields looked for.
     for (const session of [clinic, billing, prescriber]) {
-      for (const url of [
-        '/api/get-records?number_of_records=100',
-        `/api/get-record?record_id=${own.record}`,
+      for (const [name, input] of [
+        ['getRecords', recordsQuery()],
+        ['getRecord', { query: { record_id: own.record } }],
         // A billing user reads no report (the next test).
-        ...(session === billing ? [] : [`/api/get-report-versions?record_id=${own.record}`]),
-      ]) {
-        const response = await send(session, get(url));
-        expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+        ...(session === billing
+          ? []
+          : [['getReportVersions', { query: { record_id: own.record } }] as const]),
+      ] as const) {
+        const response = await as(session).send(name, input);
+        expect(response.statusCode, `${name}: ${response.body}`).toBe(200);
         expect(response.body).not.toContain('note interne');
         expect(response.body).not.toContain('note patient');
         for (const field of SECRET_FIELDS)
-          expect(response.body, `${url} carries ${field}`).not.toContain(`"${field}"`);
+          expect(response.body, `${name} carries ${field}`).not.toContain(`"${field}"`);
       }
     }
     // Staff still read them: the cut is per reader.
-    const [staff] = (await send(admin, get(`/api/get-record?record_id=${own.record}`))).json<Json[]>();
+    const staff = await staffRecord(ctx.app, admin, own.record);
     expect(staff).toMatchObject({ record_internal_notes: 'Lilas note interne' });
-    expect(staff?.record_password).toEqual(expect.any(String));
+    expect(staff.record_password).toEqual(expect.any(String));
   });
 
   it("keeps reports and attached files from a clinic's billing user, who keeps the records and bills", async () => {
     // Medical secrecy (decision 0012): the report and the files (prescriptions, other
     // laboratories' results) are for the clinic's medical users; billing needs neither.
-    const medicalOnly = [
-      `/api/get-report-versions?record_id=${own.record}`,
-      `/api/download-report?report_id=${own.report}`,
-      `/api/get-uploads?record_id=${own.record}`,
-      `/api/get-uploads?patient_id=${own.patient}`,
-      `/api/download-upload?upload_id=${own.upload}`,
-      `/api/download-upload?upload_id=${own.patientUpload}`,
+    const medicalOnly: Array<[string, RawInput['query']]> = [
+      ['getReportVersions', { record_id: own.record }],
+      ['downloadReport', { report_id: own.report }],
+      ['getUploads', { record_id: own.record }],
+      ['getUploads', { patient_id: own.patient }],
+      ['downloadUpload', { upload_id: own.upload }],
+      ['downloadUpload', { upload_id: own.patientUpload }],
     ];
-    for (const url of medicalOnly) {
-      const refused = await send(billing, get(url));
-      expect([url, refused.statusCode, codeOf(refused)]).toEqual([url, 403, 'insufficientRights']);
+    for (const [name, query] of medicalOnly) {
+      const refused = await as(billing).send(name, { query });
+      expect([name, refused.statusCode, codeOf(refused)]).toEqual([name, 403, 'insufficientRights']);
       expect(refused.body).not.toContain('%PDF');
-      const medical = await send(clinic, get(url));
-      expect([url, medical.statusCode]).toEqual([url, 200]);
+      const medical = await as(clinic).send(name, { query });
+      expect([name, medical.statusCode]).toEqual([name, 200]);
     }
     // What billing needs stays: the clinic's records and its bills.
-    for (const url of ['/api/get-records?number_of_records=100', '/api/get-billing-list?bill_state=toBill']) {
-      const response = await send(billing, get(url));
-      expect([url, response.statusCode]).toEqual([url, 200]);
-    }
+    await as(billing).getRecords({ number_of_records: 100 });
+    await as(billing).getBillingList({ bill_state: 'toBill' });
     // And the rule the web app reads says the same, so the screens offer none of it.
     for (const name of ['getReportVersions', 'downloadReport', 'getUploads', 'downloadUpload']) {
       const def = apiTable[name] as ApiRouteDef;
@@ -363,29 +344,23 @@ describe.each(DATABASES)('portals on %s', (kind) => {
    * a clinic, aimed at the other clinic's (and prescriber's) ids. A reachable call missing here and
    * not listed as naming none fails the test.
    */
-  const FOREIGN: Record<string, (c: Corner) => InjectOptions[]> = {
-    getRecord: (c) => [get(`/api/get-record?record_id=${c.record}`)],
-    getReportVersions: (c) => [get(`/api/get-report-versions?record_id=${c.record}`)],
-    downloadReport: (c) => [get(`/api/download-report?report_id=${c.report}`)],
-    getExternalLabel: (c) => [get(`/reports/get-external-label?record_id=${c.record}`)],
-    getUploads: (c) => [
-      get(`/api/get-uploads?record_id=${c.record}`),
-      get(`/api/get-uploads?patient_id=${c.patient}`),
-    ],
-    downloadUpload: (c) => [
-      get(`/api/download-upload?upload_id=${c.upload}`),
-      get(`/api/download-upload?upload_id=${c.patientUpload}`),
-    ],
+  const FOREIGN: Record<string, (c: Corner) => RawInput[]> = {
+    getRecord: (c) => [{ query: { record_id: c.record } }],
+    getReportVersions: (c) => [{ query: { record_id: c.record } }],
+    downloadReport: (c) => [{ query: { report_id: c.report } }],
+    getExternalLabel: (c) => [{ query: { record_id: c.record } }],
+    getUploads: (c) => [{ query: { record_id: c.record } }, { query: { patient_id: c.patient } }],
+    downloadUpload: (c) => [{ query: { upload_id: c.upload } }, { query: { upload_id: c.patientUpload } }],
     uploadFile: (c) => [
       upload({ record_id: c.record, document_type: 'misc' }),
       upload({ patient_id: c.patient, document_type: 'misc' }),
     ],
     addExternalRecord: (c) => [
-      body('POST', '/api/add-external-record', { ...externalRecord(own.collector), patient_id: c.patient }),
-      body('POST', '/api/add-external-record', externalRecord(c.collector)),
+      { body: { ...externalRecord(own.collector), patient_id: c.patient } },
+      { body: externalRecord(c.collector) },
     ],
-    getCollector: (c) => [get(`/api/get-collector?collector_id=${c.collector}`)],
-    getBillingList: (c) => [get(`/api/get-billing-list?clinic_id=${c.clinic}`)],
+    getCollector: (c) => [{ query: { collector_id: c.collector } }],
+    getBillingList: (c) => [{ query: { clinic_id: c.clinic } }],
   };
   /** Reachable calls that name nothing of a clinic or a prescriber: lists scoped by the server, the user's own account, the laboratory's catalogue. */
   const NAMES_NOTHING = new Set([
@@ -435,74 +410,67 @@ describe.each(DATABASES)('portals on %s', (kind) => {
       if (NAMES_NOTHING.has(name)) continue;
       const requests = FOREIGN[name];
       expect(requests, `${name} is reachable by a ${who} and has no case here`).toBeDefined();
-      for (const request of requests?.(other) ?? []) {
-        const response = await send(session, request);
-        answers.push(`${name} ${request.url}: ${response.statusCode} ${codeOf(response)}`);
+      for (const [index, input] of (requests?.(other) ?? []).entries()) {
+        const response = await as(session).send(name, input);
+        answers.push(`${name} #${index}: ${response.statusCode} ${codeOf(response)}`);
         // A prescriber's refusal for a report or file is that item's own not-found.
         const codes = who === 'prescriber' ? [expected, 'reportNotFound', 'fileNotFound'] : [expected];
-        expect(codes, `${name} ${request.url}: ${response.body.slice(0, 120)}`).toContain(codeOf(response));
+        expect(codes, `${name} #${index}: ${response.body.slice(0, 120)}`).toContain(codeOf(response));
         expect(response.body).not.toContain('Tilleul');
       }
     }
     expect(answers.length).toBeGreaterThan(0);
     // The lists a portal user reaches show none of the other corner's rows.
-    const records = await send(session, get('/api/get-records?number_of_records=100'));
+    const records = await as(session).send('getRecords', recordsQuery());
     expect(records.body).not.toContain(other.record);
   });
 
   /** The records of a list call, by id. */
-  const listed = async (session: Session, filters = ''): Promise<Map<string, Json>> => {
-    const answer = await ok(session, get(`/api/get-records?number_of_records=100${filters}`));
-    return new Map((answer.data as Json[]).map((row) => [String(row.record_id), row]));
+  const listed = async (session: Session, filters: RawInput['query'] = {}) => {
+    const answer = await as(session).getRecords({ number_of_records: 100, ...filters });
+    return new Map<string, Json>(answer.data.map((row) => [String(row.record_id), row]));
   };
-  const abnormalOnly = '&filter_column[]=record_abnormal&filter_value[]=true';
-  const normalOnly = '&filter_column[]=record_abnormal&filter_value[]=false';
 
   it('marks the records with a validated result out of range, and filters on the mark', async () => {
     // A glucose with its range (0.70 – 1.10 g/L) on the catalogue's serum and blood.
     const glucose = String(
       (
-        await ok(
-          admin,
-          body('POST', '/api/add-parameter', {
+        await as(admin)
+          .reference('parameters')
+          .add({
             parameter_name: 'Glucose portail',
             parameter_unit: 'g/L',
             parameter_decimals: 2,
             parameter_ranges: [{ population: 'default', min: 0.7, max: 1.1 }],
-          }),
-        )
+          })
       ).parameter_id,
     );
     const panel = String(
       (
-        await ok(
-          admin,
-          body('POST', '/api/add-analysis', {
+        await as(admin)
+          .reference('analyses')
+          .add({
             analysis_name: 'Glycémie portail',
             analysis_sample_type: catalogue.serum,
             analysis_matrix: catalogue.blood,
             analysis_parameters: [glucose],
-          }),
-        )
+          })
       ).analysis_id,
     );
     const ids = { glucose, panel, count: catalogue.nfs };
-    const patient = (surname: string, owned: boolean): Json => ({
-      patient_surname: surname,
-      patient_name: 'Anne',
-      patient_gender: 'F',
-      patient_dob: '1970-05-06',
-      ...(owned ? { patient_owner: own.clinic, record_owner: own.clinic } : {}),
-      record_prescriber: own.prescriber,
-    });
-    const validate = async (pending: { recordId: string; panel: string; count: string }) =>
-      ok(
-        biologist,
-        body('PUT', '/api/validate-record', {
-          record_id: pending.recordId,
-          sample_ids: [pending.panel, pending.count],
-        }),
-      );
+    const patient = (surname: string, owned: boolean) =>
+      aPatient({
+        patient_surname: surname,
+        patient_name: 'Anne',
+        patient_dob: '1970-05-06',
+        ...(owned ? { patient_owner: own.clinic, record_owner: own.clinic } : {}),
+        record_prescriber: own.prescriber,
+      });
+    const validate = (pending: { recordId: string; panel: string; count: string }) =>
+      as(biologist).validateRecord({
+        record_id: pending.recordId,
+        sample_ids: [pending.panel, pending.count],
+      });
     // High and validated; high but waiting for the biologist; in range and validated (no clinic).
     const high = await pendingRecord(ctx.app, bench, ids, patient('Haute', true), 1.26);
     await validate(high);
@@ -527,7 +495,7 @@ describe.each(DATABASES)('portals on %s', (kind) => {
     ]);
 
     // The laboratory's export carries the mark too.
-    const csv = await send(admin, get(`/api/export-records?format=csv&ids[]=${high.recordId}`));
+    const csv = await as(admin).send('exportRecords', { query: { format: 'csv', 'ids[]': [high.recordId] } });
     const [header, line] = csv.body
       .replace(/^\uFEFF/, '')
       .trim()
@@ -547,23 +515,19 @@ describe.each(DATABASES)('portals on %s', (kind) => {
     // A clinic's billing user reads no result, not even this mark, and may not filter on it.
     const byBilling = await listed(billing);
     expect(byBilling.get(high.recordId)?.record_abnormal).toBe(false);
-    const filtered = await send(billing, get(`/api/get-records?number_of_records=100${abnormalOnly}`));
+    const filtered = await as(billing).send('getRecords', recordsQuery(abnormalOnly));
     expect([filtered.statusCode, codeOf(filtered)]).toEqual([403, 'insufficientRights']);
-    const wrong = await send(
-      prescriber,
-      get('/api/get-records?filter_column[]=record_abnormal&filter_value[]=oui'),
-    );
+    const wrong = await as(prescriber).send('getRecords', {
+      query: { 'filter_column[]': ['record_abnormal'], 'filter_value[]': ['oui'] },
+    });
     expect([wrong.statusCode, codeOf(wrong)]).toEqual([400, 'incorrectType']);
 
     // Invalidated, the result no longer counts: the mark goes with it.
-    await ok(
-      biologist,
-      body('PUT', '/api/invalidate-record', {
-        record_id: high.recordId,
-        sample_ids: [high.panel, high.count],
-        reason: 'Glycémie à recontrôler',
-      }),
-    );
+    await as(biologist).invalidateRecord({
+      record_id: high.recordId,
+      sample_ids: [high.panel, high.count],
+      reason: 'Glycémie à recontrôler',
+    });
     expect((await listed(prescriber)).get(high.recordId)?.record_abnormal).toBe(false);
     expect((await listed(prescriber, abnormalOnly)).size).toBe(0);
     expect((await listed(admin, abnormalOnly)).has(high.recordId)).toBe(false);
@@ -582,7 +546,7 @@ describe.each(DATABASES)('portals on %s', (kind) => {
   });
 
   it('lists only the records of clinics as external records, whoever asks', async () => {
-    const external = '&filter_column[]=records_external&filter_value[]=true';
+    const external = { 'filter_column[]': ['records_external'], 'filter_value[]': ['true'] };
     const all = await listed(admin);
     const externals = await listed(admin, external);
     expect(externals.size).toBeGreaterThan(0);
@@ -597,8 +561,8 @@ describe.each(DATABASES)('portals on %s', (kind) => {
 
   it('names the sample type and matrix of each sample in the previews of the portals', async () => {
     for (const session of [clinic, prescriber, admin]) {
-      const [detail] = (await send(session, get(`/api/get-record?record_id=${own.record}`))).json<Json[]>();
-      const samples = detail?.samples as Json[];
+      const [detail] = await as(session).getRecord({ record_id: own.record });
+      const samples: Json[] = detail?.samples ?? [];
       expect(samples.length).toBeGreaterThan(0);
       expect(samples.map((sample) => [sample.sample_type_name, sample.matrix_name])).toEqual(
         samples.map(() => ['Tube EDTA', 'Sang']),
