@@ -124,7 +124,7 @@ export async function buildApp({
   ciqRoutes(app, services.ciq.db, services.ciq.qcService);
   worklistRoutes(app, db);
   uploadRoutes(app, services.uploads);
-  backupRoutes(app, services.backups.backups, services.backups.schedule);
+  backupRoutes(app, services.backups.backups);
   reportRoutes(app, services.uploads);
   deliveryRoutes(app, services.delivery.service, services.delivery.batches);
   exchangeRoutes(app, services.exchange);

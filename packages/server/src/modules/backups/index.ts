@@ -3,5 +3,6 @@ export { setBackupPassphrase } from './commands/set-backup-passphrase.js';
 export { backupFile, listBackups } from './reads.js';
 export { restoreLaboratory } from './restore.js';
 export { backupRoutes } from './routes.js';
-export { type BackupScheduler, backupFailed, createBackupScheduler } from './schedule.js';
+export { backupFailed } from './schedule-row.js';
+export { type BackupScheduler, createBackupScheduler } from './scheduler.js';
 export { type BackupDeps, createBackupService } from './store.js';

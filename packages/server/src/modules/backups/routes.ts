@@ -4,8 +4,9 @@ import { handle } from '../../lib/route.js';
 import { makeBackup } from './commands/make-backup.js';
 import { restoreBackup } from './commands/restore-backup.js';
 import { setBackupPassphrase } from './commands/set-backup-passphrase.js';
+import { setBackupSchedule } from './commands/set-backup-schedule.js';
 import { backupKeyState, downloadBackup, listBackups } from './reads.js';
-import type { BackupScheduler } from './schedule.js';
+import { backupSchedule } from './schedule-row.js';
 import type { BackupDeps } from './store.js';
 
 /** The administrator as the schedule's trace names its author. */
@@ -15,7 +16,7 @@ const administrator = (auth: Authenticated) => ({
 });
 
 /** Backups of the caller's laboratory (admin_access level 3): make, list, download, restore. */
-export function backupRoutes(app: FastifyInstance, backups: BackupDeps, schedule: BackupScheduler): void {
+export function backupRoutes(app: FastifyInstance, backups: BackupDeps): void {
   handle(app, 'addBackup', ({ auth, body }) => makeBackup(backups, auth.user.laboratory_id, body.tables));
   handle(app, 'getBackups', ({ auth }) => listBackups(backups, auth.user.laboratory_id));
   handle(app, 'downloadBackup', ({ auth, query }) => downloadBackup(backups, auth, query.backup_id));
@@ -24,6 +25,6 @@ export function backupRoutes(app: FastifyInstance, backups: BackupDeps, schedule
   handle(app, 'setBackupPassphrase', ({ auth, body }) =>
     setBackupPassphrase(backups, auth.user.laboratory_id, body.passphrase),
   );
-  handle(app, 'getBackupSchedule', ({ auth }) => schedule.get(auth.user.laboratory_id));
-  handle(app, 'setBackupSchedule', ({ auth, body }) => schedule.set(administrator(auth), body));
+  handle(app, 'getBackupSchedule', ({ auth }) => backupSchedule(backups.db, auth.user.laboratory_id));
+  handle(app, 'setBackupSchedule', ({ auth, body }) => setBackupSchedule(backups, administrator(auth), body));
 }
