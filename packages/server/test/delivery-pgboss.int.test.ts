@@ -6,7 +6,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/open.js';
 import type { DeliveryJobs } from '../src/modules/delivery/job-port.js';
-import { BOSS_SCHEMA_VERSION, DELIVERY_QUEUE, pgBossJobs } from '../src/modules/delivery/jobs.js';
+import { DELIVERY_QUEUE, pgBossJobs } from '../src/modules/delivery/pgboss-queue.js';
+import { BOSS_SCHEMA_VERSION } from '../src/modules/delivery/pgboss-schema.js';
 import type { Sending } from '../src/modules/delivery/sending.js';
 import { createPostgresDatabase, testSchemaName } from './helpers.js';
 

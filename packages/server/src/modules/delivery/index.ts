@@ -7,4 +7,5 @@ export { deliveryJobsFor } from './jobs.js';
 export { createPrintBatches } from './print.js';
 export { type DeliveredReport, type ReportProvider, storedReport } from './report.js';
 export { deliveryRoutes } from './routes.js';
-export { createSending, type Sending, startSendingRunner } from './sending.js';
+export { startSendingRunner } from './row-jobs.js';
+export { createSending, type Sending } from './sending.js';

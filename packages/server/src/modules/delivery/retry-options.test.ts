@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryOptions } from './jobs.js';
+import { retryOptions } from './retry-options.js';
 import { MAX_ATTEMPTS } from './sending.js';
 
 /**
