@@ -16,6 +16,7 @@ import {
 } from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { todayInParis } from '../src/modules/records/index.js';
+import { apiClient } from './client.js';
 import { seedCatalogue } from './factories.js';
 import {
   call,
@@ -292,24 +293,25 @@ describe.each(DATABASES)('dashboard counters (%s)', (kind) => {
   });
 
   it('opens on each task the list of exactly the records it counts', async () => {
+    const api = apiClient(ctx.app, admin);
+    const taskList = (task: string) => ({
+      number_of_records: 50,
+      page_number: 1,
+      'filter_column[]': ['record_task'],
+      'filter_value[]': [task],
+    });
     for (const task of TASK_TYPES) {
-      const response = await call(ctx.app, admin, {
-        method: 'GET',
-        url: `/api/get-records?number_of_records=50&page_number=1&filter_column[]=record_task&filter_value[]=${task}`,
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json<{ number_of_rows: number }>().number_of_rows, task).toBe(EXPECTED_TASKS[task]);
+      const { number_of_rows } = await api.getRecords(taskList(task));
+      expect(number_of_rows, task).toBe(EXPECTED_TASKS[task]);
     }
     // The tasks list keeps its created-from/to range: today's records only.
-    const ranged = await call(ctx.app, admin, {
-      method: 'GET',
-      url: `/api/get-records?number_of_records=50&page_number=1&filter_column[]=record_task&filter_value[]=ongoing&filter_date_from=${today}&filter_date_to=${today}`,
+    const ranged = await api.getRecords({
+      ...taskList('ongoing'),
+      filter_date_from: today,
+      filter_date_to: today,
     });
-    expect(ranged.json<{ number_of_rows: number }>().number_of_rows).toBe(3);
-    const unknown = await call(ctx.app, admin, {
-      method: 'GET',
-      url: '/api/get-records?number_of_records=50&page_number=1&filter_column[]=record_task&filter_value[]=to_dance',
-    });
+    expect(ranged.number_of_rows).toBe(3);
+    const unknown = await api.send('getRecords', { query: taskList('to_dance') });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<{ code: string }>().code).toBe('invalidOption');
   });
@@ -368,8 +370,6 @@ describe.each(DATABASES)('dashboard counters (%s)', (kind) => {
         .groupBy(day);
       return Object.fromEntries(rows.map(({ day: d, ...counts }) => [d, counts])) as Record<string, Day>;
     };
-    const put = (session: Session, url: string, payload: Record<string, unknown>) =>
-      call(ctx.app, session, { method: 'PUT', url, payload });
     const expectKeptRight = async () => expect(await kept()).toEqual(await recounted());
     const todays = async () =>
       (await kept())[today] ?? { records_added: 0, external_records: 0, canceled_replaced: 0 };
@@ -377,25 +377,20 @@ describe.each(DATABASES)('dashboard counters (%s)', (kind) => {
     it('holds the seeded records on their Paris days, and each write moves its day', async () => {
       await expectKeptRight();
       const before = await todays();
-      const created = await call(ctx.app, secretary, 'addPatient', {
-        body: {
-          patient_id: seeded.patient,
-          record_selected_analyses: [{ combination: 1, analysis_ids: [seeded.nfs] }],
-        },
+      const frontDesk = apiClient(ctx.app, secretary);
+      const created = await frontDesk.addPatient({
+        patient_id: seeded.patient,
+        record_selected_analyses: [{ combination: 1, analysis_ids: [seeded.nfs] }],
       });
-      expect(created.statusCode, created.body).toBe(200);
-      const recordId = String(created.json<{ record_id: string }>().record_id);
+      const recordId = created.record_id;
       expect(await todays()).toEqual({ ...before, records_added: before.records_added + 1 });
 
-      const [current] = (await call(ctx.app, admin, 'getRecord', { query: { record_id: recordId } })).json<
-        Array<{ record_last_updated: string }>
-      >();
-      const cancelled = await put(secretary, '/api/cancel-record', {
+      const [current] = await apiClient(ctx.app, admin).getRecord({ record_id: recordId });
+      const cancelled = await frontDesk.cancelRecord({
         record_id: recordId,
-        record_last_updated: current?.record_last_updated,
+        record_last_updated: current?.record_last_updated ?? '',
         record_annulment_explanation: 'Erreur de patient',
       });
-      expect(cancelled.statusCode, cancelled.body).toBe(200);
       // The cancelled record stays counted as added and now as cancelled; its replacement is added.
       expect(await todays()).toEqual({
         ...before,
@@ -403,7 +398,7 @@ describe.each(DATABASES)('dashboard counters (%s)', (kind) => {
         canceled_replaced: before.canceled_replaced + 1,
       });
 
-      const replacementId = cancelled.json<{ replacement: { record_id: string } }>().replacement.record_id;
+      const replacementId = String(cancelled.replacement?.record_id);
       await writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
         tx.update(records).set({ record_owner: seeded.clinic }).where(eq(records.record_id, replacementId)),
       );
