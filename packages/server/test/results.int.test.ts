@@ -1,9 +1,10 @@
-import { SAMPLE_STATUS } from '@sil/contract';
+import { type ReferenceRangeCategory, SAMPLE_STATUS } from '@sil/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail } from '../src/db/schema/index.js';
 import { databaseRefusal } from '../src/lib/errors.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
+import { apiClient, type ReferenceInput } from './client.js';
 import { seedCatalogue, signInStaff } from './factories.js';
 import {
   call,
@@ -29,7 +30,7 @@ interface Answer {
   lines: Line[];
 }
 
-const range = (population: string, min: number, max: number) => ({ population, min, max });
+const range = (population: ReferenceRangeCategory, min: number, max: number) => ({ population, min, max });
 
 /**
  * Results of a sample (issue 13, first slice): entered through the API, read with the parameter's
@@ -44,11 +45,8 @@ describe.each(DATABASES)('sample results on %s', (kind) => {
   let secretary: Session;
   let ids: { glucose: string; haemoglobin: string; clearance: string; panel: string; other: string };
 
-  const post = async (url: string, payload: Json, field: string) => {
-    const response = await call(ctx.app, admin, { method: 'POST', url, payload });
-    if (response.statusCode !== 200) throw new Error(`${url}: ${response.body}`);
-    return String(response.json<Json>()[field]);
-  };
+  const addParameter = async (body: ReferenceInput<'parameters'>) =>
+    String((await apiClient(ctx.app, admin).reference('parameters').add(body)).parameter_id);
   /** A record of the panel for a new patient; its first sample. */
   const sampleFor = async (patient: Json, record: Json = {}) => {
     const created = await call(ctx.app, secretary, 'addPatient', {
@@ -84,59 +82,45 @@ describe.each(DATABASES)('sample results on %s', (kind) => {
     ({ admin, biologist, technician, secretary } = await signInStaff(ctx.app));
     const catalogue = await seedCatalogue(ctx.app, admin);
     // Fasting glucose in g/L, reported in mmol/L.
-    const glucose = await post(
-      '/api/add-parameter',
-      {
-        parameter_name: 'Glucose',
-        parameter_unit: 'g/L',
-        parameter_unit_after_calc: 'mmol/L',
-        parameter_decimals: 2,
-        parameter_lower_detection_limit: 0.1,
-        parameter_has_formula: true,
-        parameter_formula: 'x * 5.551',
-        parameter_ranges: [range('default', 0.7, 1.1)],
-      },
-      'parameter_id',
-    );
-    const haemoglobin = await post(
-      '/api/add-parameter',
-      {
-        parameter_name: 'Hémoglobine',
-        parameter_unit: 'g/dL',
-        parameter_decimals: 1,
-        parameter_ranges: [
-          range('default', 12, 17),
-          range('adultMale', 13, 17),
-          range('adultFemale', 12, 16),
-          range('pregnant', 11, 15),
-          range('age1to6', 11, 14),
-        ],
-      },
-      'parameter_id',
-    );
-    const clearance = await post(
-      '/api/add-parameter',
-      {
-        parameter_name: 'Clairance',
-        parameter_unit: 'µmol/L',
-        parameter_unit_after_calc: 'mL/min',
-        parameter_decimals: 0,
-        parameter_has_formula: true,
-        parameter_formula: '(140 - age) * weight / (0.815 * x)',
-      },
-      'parameter_id',
-    );
-    const other = await post('/api/add-parameter', { parameter_name: 'Ferritine' }, 'parameter_id');
-    const panel = await post(
-      '/api/add-analysis',
-      {
-        analysis_name: 'Bilan',
-        analysis_sample_type: catalogue.serum,
-        analysis_matrix: catalogue.blood,
-        analysis_parameters: [glucose, haemoglobin, clearance],
-      },
-      'analysis_id',
-    );
+    const glucose = await addParameter({
+      parameter_name: 'Glucose',
+      parameter_unit: 'g/L',
+      parameter_unit_after_calc: 'mmol/L',
+      parameter_decimals: 2,
+      parameter_lower_detection_limit: 0.1,
+      parameter_has_formula: true,
+      parameter_formula: 'x * 5.551',
+      parameter_ranges: [range('default', 0.7, 1.1)],
+    });
+    const haemoglobin = await addParameter({
+      parameter_name: 'Hémoglobine',
+      parameter_unit: 'g/dL',
+      parameter_decimals: 1,
+      parameter_ranges: [
+        range('default', 12, 17),
+        range('adultMale', 13, 17),
+        range('adultFemale', 12, 16),
+        range('pregnant', 11, 15),
+        range('age1to6', 11, 14),
+      ],
+    });
+    const clearance = await addParameter({
+      parameter_name: 'Clairance',
+      parameter_unit: 'µmol/L',
+      parameter_unit_after_calc: 'mL/min',
+      parameter_decimals: 0,
+      parameter_has_formula: true,
+      parameter_formula: '(140 - age) * weight / (0.815 * x)',
+    });
+    const other = await addParameter({ parameter_name: 'Ferritine' });
+    const analyses = apiClient(ctx.app, admin).reference('analyses');
+    const added = await analyses.add({
+      analysis_name: 'Bilan',
+      analysis_sample_type: catalogue.serum,
+      analysis_matrix: catalogue.blood,
+      analysis_parameters: [glucose, haemoglobin, clearance],
+    });
+    const panel = String(added.analysis_id);
     ids = { glucose, haemoglobin, clearance, panel, other };
   });
   afterAll(() => stopTestApp(ctx));
