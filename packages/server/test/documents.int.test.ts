@@ -1,7 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import { barWidths, decodeCode128, pdfText, readPdfPages } from '@sil/documents/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from './factories.js';
+import { type ApiClient, apiClient } from './client.js';
+import { aPatient, seedCatalogue } from './factories.js';
 import {
   call,
   codeOf,
@@ -39,43 +40,40 @@ const PNG = Buffer.from(
 describe.each(DATABASES)('report service and uploads on %s', (kind) => {
   let ctx: TestContext;
   let secretary: Session;
-  let created: {
-    record_id: string;
-    record_number: string;
-    record_password: string;
-    samples: Array<{ sample_number: string }>;
+  let frontDesk: ApiClient;
+  let created: Awaited<ReturnType<ApiClient['addPatient']>>;
+  /** A record's PDF document as the report service renders it: its file name and inflated bytes. */
+  const documentOf = async (
+    name: 'getBarcodeLabels' | 'getExternalRequestForm' | 'getPasswordLabel' | 'getPrescription',
+  ) => {
+    const answer = await frontDesk[name]({ record_id: created.record_id });
+    if ('skip' in answer) throw new Error(`${name}: no document`);
+    return { filename: answer.filename, pdf: inflated(Buffer.from(answer.pdf_base64, 'base64')) };
   };
-  const get = async (url: string) => (await call(ctx.app, secretary, { method: 'GET', url })).json<Json>();
+  const upload = (fields: Record<string, string>, file: { name: string; bytes: Buffer }) =>
+    frontDesk.send('uploadFile', multipart({ record_id: created.record_id, ...fields }, file));
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
     const admin = await login(ctx.app, 'admin@demo.lab');
     const catalogue = await seedCatalogue(ctx.app, admin);
     secretary = await login(ctx.app, 'secretariat@demo.lab');
-    const prescriber = (await call(ctx.app, admin, 'getPrescribers')).json<{
-      data: Json[];
-    }>().data[0];
-    created = (
-      await call(ctx.app, secretary, 'addPatient', {
-        body: {
-          patient_surname: 'Lefèvre',
-          patient_name: 'Zoé',
-          patient_gender: 'F',
-          patient_dob: '1992-07-14',
-          record_prescriber: prescriber?.prescriber_id,
-          record_selected_analyses: [
-            { combination: 1, analysis_ids: [catalogue.nfs, catalogue.glucose, catalogue.ecbu] },
-          ],
-          record_must_paper: true,
-          record_is_urgent: true,
-        },
-      })
-    ).json();
+    frontDesk = apiClient(ctx.app, secretary);
+    const [prescriber] = (await apiClient(ctx.app, admin).reference('prescribers').list()).data;
+    created = await frontDesk.addPatient({
+      ...aPatient({ patient_surname: 'Lefèvre', patient_name: 'Zoé', patient_dob: '1992-07-14' }),
+      record_prescriber: String(prescriber?.prescriber_id),
+      record_selected_analyses: [
+        { combination: 1, analysis_ids: [catalogue.nfs, catalogue.glucose, catalogue.ecbu] },
+      ],
+      record_must_paper: true,
+      record_is_urgent: true,
+    });
   });
   afterAll(() => stopTestApp(ctx));
 
   it('answers what the label printer needs: name, DDMMYYYY sex, record and sample numbers', async () => {
-    const data = await get(`/api/get-label-data?record_id=${created.record_id}`);
+    const data = await frontDesk.getLabelData({ record_id: created.record_id });
     expect(data).toMatchObject({
       name: 'LEFÈVRE Zoé',
       dob: '14071992 F',
@@ -83,10 +81,8 @@ describe.each(DATABASES)('report service and uploads on %s', (kind) => {
       amount: 3,
       password: created.record_password,
     });
-    expect((data.samples as Json[]).map((s) => s.sample_id)).toEqual(
-      created.samples.map((s) => s.sample_number),
-    );
-    expect((data.samples as Json[]).map((s) => s.sample_type).sort()).toEqual([
+    expect(data.samples.map((s) => s.sample_id)).toEqual(created.samples.map((s) => s.sample_number));
+    expect(data.samples.map((s) => s.sample_type).sort()).toEqual([
       'Flacon stérile',
       'Tube EDTA',
       'Tube sec',
@@ -94,8 +90,7 @@ describe.each(DATABASES)('report service and uploads on %s', (kind) => {
   });
 
   it('renders the tube labels: each barcode decodes to its sample number', async () => {
-    const answer = await get(`/reports/get-barcode-labels?record_id=${created.record_id}`);
-    const pdf = inflated(Buffer.from(String(answer.pdf_base64), 'base64'));
+    const { pdf } = await documentOf('getBarcodeLabels');
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
     const pages = readPdfPages(pdf);
     expect(pages).toHaveLength(3);
@@ -106,65 +101,47 @@ describe.each(DATABASES)('report service and uploads on %s', (kind) => {
   });
 
   it('renders the request form with the file name of spec.md, and the password label', async () => {
-    const form = await get(`/reports/get-external-request-form?record_id=${created.record_id}`);
+    const form = await documentOf('getExternalRequestForm');
     expect(form.filename).toBe(`${created.record_number} - LEFÈVRE Zoé - BON DE DEMANDE D'ANALYSE.pdf`);
-    const text = pdfText(inflated(Buffer.from(String(form.pdf_base64), 'base64')));
+    const text = pdfText(form.pdf);
     expect(text).toContain('NFS');
     expect(text).toContain('Glycémie');
     expect(text).toContain('BERNARD');
-    const password = await get(`/reports/get-password-label?record_id=${created.record_id}`);
-    expect(pdfText(inflated(Buffer.from(String(password.pdf_base64), 'base64')))).toContain(
-      created.record_password,
-    );
+    const password = await documentOf('getPasswordLabel');
+    expect(pdfText(password.pdf)).toContain(created.record_password);
   });
 
   it('skips the prescription until one is uploaded, then renders the scan on its sheet', async () => {
-    expect(await get(`/reports/get-prescription?record_id=${created.record_id}`)).toEqual({ skip: true });
-    const upload = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/upload-file',
-      ...multipart(
-        { record_id: created.record_id, document_type: 'prescription', appears_in_report: 'false' },
-        { name: 'ordonnance.png', bytes: PNG },
-      ),
-    });
-    expect(upload.statusCode, upload.body).toBe(200);
-    expect(upload.json()).toMatchObject({
+    expect(await frontDesk.getPrescription({ record_id: created.record_id })).toEqual({ skip: true });
+    const uploaded = await upload(
+      { document_type: 'prescription', appears_in_report: 'false' },
+      { name: 'ordonnance.png', bytes: PNG },
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json()).toMatchObject({
       upload_content_type: 'image/png',
       upload_size: PNG.length,
       upload_document_type: 'prescription',
     });
-    const sheet = await get(`/reports/get-prescription?record_id=${created.record_id}`);
+    const sheet = await documentOf('getPrescription');
     expect(sheet.filename).toBe(`${created.record_number} - LEFÈVRE Zoé - PRESCRIPTION.pdf`);
-    expect(Buffer.from(String(sheet.pdf_base64), 'base64').subarray(0, 4).toString()).toBe('%PDF');
+    expect(sheet.pdf.subarray(0, 4).toString()).toBe('%PDF');
   });
 
   it('keeps files per record, checks their real type, downloads and deletes them', async () => {
-    const refused = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/upload-file',
-      ...multipart(
-        { record_id: created.record_id, document_type: 'misc' },
-        { name: 'virus.pdf', bytes: Buffer.from('MZ\x90\x00 not a pdf') },
-      ),
-    });
+    const refused = await upload(
+      { document_type: 'misc' },
+      { name: 'virus.pdf', bytes: Buffer.from('MZ\x90\x00 not a pdf') },
+    );
     expect([refused.statusCode, codeOf(refused)]).toEqual([415, 'unsupportedFileType']);
-    const noType = await call(ctx.app, secretary, {
-      method: 'POST',
-      url: '/api/upload-file',
-      ...multipart({ record_id: created.record_id }, { name: 'a.pdf', bytes: Buffer.from('%PDF-1.4') }),
-    });
+    const noType = await upload({}, { name: 'a.pdf', bytes: Buffer.from('%PDF-1.4') });
     expect(codeOf(noType)).toBe('incorrectType');
     const pdf = Buffer.from('%PDF-1.4\n% résultats externes\n');
     const results = (
-      await call(ctx.app, secretary, {
-        method: 'POST',
-        url: '/api/upload-file',
-        ...multipart(
-          { record_id: created.record_id, document_type: 'results', appears_in_report: 'true' },
-          { name: 'résultats.pdf', bytes: pdf },
-        ),
-      })
+      await upload(
+        { document_type: 'results', appears_in_report: 'true' },
+        { name: 'résultats.pdf', bytes: pdf },
+      )
     ).json<{ upload_id: string }>();
     const list = (
       await call(ctx.app, secretary, 'getUploads', { query: { record_id: created.record_id } })
@@ -222,14 +199,7 @@ describe.each(DATABASES)('report service and uploads on %s', (kind) => {
       },
     });
     expect(withIns.statusCode, withIns.body).toBe(200);
-    const retrieved = pdfText(
-      inflated(
-        Buffer.from(
-          String((await get(`/reports/get-external-request-form?record_id=${created.record_id}`)).pdf_base64),
-          'base64',
-        ),
-      ),
-    );
+    const retrieved = pdfText((await documentOf('getExternalRequestForm')).pdf);
     expect(retrieved).not.toContain('279035121518989');
     await call(ctx.app, admin, 'updatePatient', {
       body: {
@@ -238,14 +208,7 @@ describe.each(DATABASES)('report service and uploads on %s', (kind) => {
         patient_identity_status: 'qualified',
       },
     });
-    const qualified = pdfText(
-      inflated(
-        Buffer.from(
-          String((await get(`/reports/get-external-request-form?record_id=${created.record_id}`)).pdf_base64),
-          'base64',
-        ),
-      ),
-    );
+    const qualified = pdfText((await documentOf('getExternalRequestForm')).pdf);
     expect(qualified.replace(/\s/g, '')).toContain('279035121518989');
   });
 });
