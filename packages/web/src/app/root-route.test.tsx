@@ -1,23 +1,16 @@
 // @vitest-environment jsdom
 import { emptyRights } from '@sil/contract';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { saveRights, saveTokens } from '../lib/session';
-import { stubBrowserApis } from '../testing/dom';
-import { stubRequests } from '../testing/requests';
+import { describe, expect, it } from 'vitest';
+import { saveRights } from '../lib/session';
+import { setUpScreenTests, signIn } from '../testing/screen-tests';
 import { Providers } from './providers';
 import { RootRoute } from './root-route';
 
 const UID = '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';
 
-const requests = stubRequests();
-beforeAll(stubBrowserApis);
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('locale', 'fr');
-});
-afterEach(cleanup);
+const requests = setUpScreenTests({ locale: 'fr', signedIn: false });
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '*', element: <RootRoute /> }], { initialEntries: [path] });
@@ -31,7 +24,7 @@ function renderAt(path: string) {
 
 function logInAs(userType: 'internal' | 'external' | 'prescriber') {
   const rights = { ...emptyRights(userType), prescriber_id: userType === 'prescriber' ? UID : null };
-  saveTokens({ access_token: 'a', refresh_token: 'r', uid: UID }, '1767225600000abcdef');
+  signIn(UID);
   saveRights(rights);
   requests.answer('/auth/is-access-token-valid', () => ({ valid: true, rights }));
 }

@@ -15,10 +15,16 @@ export interface ScreenUser {
   rights?: Rights;
   /** The uid the calls carry. */
   uid?: string;
+  /** False for a visitor: no tokens stored (the test signs in itself where it needs to). */
+  signedIn?: boolean;
 }
 
 const UID = '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';
-const MACHINE_ID = '1767225600000abcdef';
+
+/** Stores the tokens of a signed-in user, as the login does. */
+export function signIn(uid: string = UID): void {
+  saveTokens({ access_token: 'a', refresh_token: 'r', uid }, '1767225600000abcdef');
+}
 
 /**
  * Call once at the top of a component test file, instead of `stubRequests()`: the browser APIs
@@ -37,7 +43,7 @@ export function setUpScreenTests(user: ScreenUser): RequestStub {
     localStorage.clear();
     localStorage.setItem('locale', user.locale);
     setLanguage(user.locale);
-    saveTokens({ access_token: 'a', refresh_token: 'r', uid: user.uid ?? UID }, MACHINE_ID);
+    if (user.signedIn !== false) signIn(user.uid ?? UID);
     if (user.rights) saveRights(user.rights);
   });
   afterEach(cleanup);

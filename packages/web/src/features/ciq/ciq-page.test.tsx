@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
 import { type CiqRun, type CiqSettingRow, emptyRights } from '@sil/contract';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Providers } from '../../app/providers';
-import { loadScreenTexts } from '../../app/screen-texts';
-import { saveRights, saveTokens } from '../../lib/session';
-import { stubBrowserApis } from '../../testing/dom';
-import { stubRequests } from '../../testing/requests';
+import { setUpScreenTests } from '../../testing/screen-tests';
 import { CiqPage } from './ciq-page';
 
 const MACHINE = '1a1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';
@@ -42,24 +39,17 @@ const run = (status: CiqRun['ciq_run_status']): CiqRun => ({
   values: [],
 });
 
-const requests = stubRequests();
-beforeAll(async () => {
-  stubBrowserApis();
+const requests = setUpScreenTests({
+  locale: 'en',
+  rights: { ...emptyRights('internal'), validation_admin: true },
+});
+beforeAll(() => {
   // The reason's autosizing textarea listens to font loading, which jsdom does not have.
   if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
-  await loadScreenTexts();
 });
 beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('locale', 'en');
-  saveTokens(
-    { access_token: 'a', refresh_token: 'r', uid: '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f' },
-    '1767225600000abcdef',
-  );
-  saveRights({ ...emptyRights('internal'), validation_admin: true });
   requests.answer('/api/get-ciq-chart', () => ({ setting: LOW, points: [] }));
 });
-afterEach(cleanup);
 
 function renderPage(current: CiqRun) {
   requests.answer('/api/get-machine-ciq', () => ({ settings: [LOW, HIGH], runs: [current] }));

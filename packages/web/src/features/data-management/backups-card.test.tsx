@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
 import { type BackupRow, type BackupSchedule, emptyRights, type RestoreReport } from '@sil/contract';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Providers } from '../../app/providers';
-import { loadScreenTexts } from '../../app/screen-texts';
-import { saveRights, saveTokens } from '../../lib/session';
-import { stubBrowserApis } from '../../testing/dom';
-import { stubRequests } from '../../testing/requests';
+import { setUpScreenTests } from '../../testing/screen-tests';
 import { BackupsCard } from './backups-card';
 
 const LABORATORY = '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';
@@ -39,16 +36,12 @@ const REPORT: RestoreReport = {
 };
 const RESTORE = '/api/restore-backup';
 
-const requests = stubRequests();
-beforeAll(async () => {
-  stubBrowserApis();
-  await loadScreenTexts();
+const requests = setUpScreenTests({
+  locale: 'en',
+  uid: LABORATORY,
+  rights: { ...emptyRights('internal'), admin_access: 3 },
 });
 beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('locale', 'en');
-  saveTokens({ access_token: 'a', refresh_token: 'r', uid: LABORATORY }, '1767225600000abcdef');
-  saveRights({ ...emptyRights('internal'), admin_access: 3 });
   requests.answer('/api/get-backups', () => [BACKUP]);
   requests.answer('/api/get-backup-key', () => ({
     backup_key_set: true,
@@ -58,7 +51,6 @@ beforeEach(() => {
   requests.answer('/api/get-backup-schedule', () => SCHEDULE);
   requests.answer(RESTORE, () => REPORT);
 });
-afterEach(cleanup);
 
 describe('restoring a backup', () => {
   it('sends the backup with the passphrase typed and shows what came back', async () => {

@@ -1,40 +1,24 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers';
-import { loadScreenTexts } from '../../app/screen-texts';
-import { loadLanguage, setLanguage } from '../../lib/i18n';
-import { saveTokens } from '../../lib/session';
-import { stubBrowserApis } from '../../testing/dom';
-import { stubRequests } from '../../testing/requests';
+import { setUpScreenTests } from '../../testing/screen-tests';
 import { CancelModal } from './cancel-modal';
 import { NonconformityModal } from './nonconformities/nonconformity-modal';
 import { NotesCard } from './notes-card';
 
-// English is fetched on demand in the app; the tests switch to it at once.
-beforeAll(() => loadLanguage('en'));
-
 const RECORD = '1c8e2d0f-7b63-4d2e-8f68-4a2b3c5d6e7f';
 const REPLACEMENT = '2d9f3e1a-8c74-4e3f-9a79-5b3c4d6e7f80';
 const STAMP = '2026-11-22T15:44:47.123Z';
-const requests = stubRequests();
+const requests = setUpScreenTests({ locale: 'fr', uid: RECORD });
 
-beforeAll(async () => {
-  stubBrowserApis();
+beforeAll(() => {
   // A growing textarea measures again once fonts load: jsdom has no font set.
   Object.defineProperty(document, 'fonts', {
     configurable: true,
     value: { addEventListener: () => undefined, removeEventListener: () => undefined },
   });
-  await loadScreenTexts();
-  setLanguage('fr');
 });
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('locale', 'fr');
-  saveTokens({ access_token: 'a', refresh_token: 'r', uid: RECORD }, '1767225600000abcdef');
-});
-afterEach(cleanup);
 
 /** A record row as the contract answers it: what cancel-record gives back. */
 const row = (id: string) => ({

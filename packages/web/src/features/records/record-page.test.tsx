@@ -1,18 +1,11 @@
 // @vitest-environment jsdom
 import { type ClinicRecordDetail, emptyRights } from '@sil/contract';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Providers } from '../../app/providers';
-import { loadScreenTexts } from '../../app/screen-texts';
-import { loadLanguage, setLanguage } from '../../lib/i18n';
-import { saveRights, saveTokens } from '../../lib/session';
-import { stubBrowserApis } from '../../testing/dom';
-import { stubRequests } from '../../testing/requests';
+import { setUpScreenTests } from '../../testing/screen-tests';
 import { RecordPage } from './record-page';
-
-// English is fetched on demand in the app; the tests switch to it at once.
-beforeAll(() => loadLanguage('en'));
 
 const UID = '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';
 const RECORD_ID = '1c8e2d0f-7b63-4d2e-8f68-4a2b3c5d6e7f';
@@ -64,22 +57,16 @@ const clinicView: ClinicRecordDetail = {
   ],
 };
 
-const requests = stubRequests();
-beforeAll(async () => {
-  stubBrowserApis();
-  await loadScreenTexts();
-  setLanguage('fr');
+const requests = setUpScreenTests({
+  locale: 'fr',
+  uid: UID,
+  rights: { ...emptyRights('external'), clinic_id: clinicView.record_owner ?? null, medical_user: true },
 });
 beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('locale', 'fr');
-  saveTokens({ access_token: 'a', refresh_token: 'r', uid: UID }, '1767225600000abcdef');
-  saveRights({ ...emptyRights('external'), clinic_id: clinicView.record_owner ?? null, medical_user: true });
   // The portal reads the record and its stored reports only: trace and the other staff calls are not made.
   requests.answer('/api/get-record', () => [clinicView]);
   requests.answer('/api/get-report-versions', () => []);
 });
-afterEach(cleanup);
 
 describe('the record preview of the external portal', () => {
   it('shows the portal view of a record: number, patient, status, samples, nothing staff-only', async () => {

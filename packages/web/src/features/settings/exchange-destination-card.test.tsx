@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
 import { type ExchangeDestinationSettings, emptyRights } from '@sil/contract';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Providers } from '../../app/providers';
-import { loadScreenTexts } from '../../app/screen-texts';
-import { saveRights, saveTokens } from '../../lib/session';
-import { stubBrowserApis } from '../../testing/dom';
-import { stubRequests } from '../../testing/requests';
+import { setUpScreenTests } from '../../testing/screen-tests';
 import { ExchangeDestinationCard } from './exchange-destination-card';
 import { loadSettingsTexts } from './texts';
 
@@ -28,23 +25,15 @@ const SAVED: ExchangeDestinationSettings = {
 };
 const UPDATE = '/api/update-exchange-destination';
 
-const requests = stubRequests();
-beforeAll(async () => {
-  stubBrowserApis();
-  await Promise.all([loadScreenTexts(), loadSettingsTexts()]);
+// The administrator without the prescribers right: the saved rows still read by their names.
+const requests = setUpScreenTests({
+  locale: 'en',
+  rights: { ...emptyRights('internal'), admin_rights: true },
 });
+beforeAll(loadSettingsTexts);
 beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('locale', 'en');
-  saveTokens(
-    { access_token: 'a', refresh_token: 'r', uid: '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f' },
-    '1767225600000abcdef',
-  );
-  // The administrator without the prescribers right: the saved rows still read by their names.
-  saveRights({ ...emptyRights('internal'), admin_rights: true });
   requests.answer('/api/get-exchange-destination', () => SAVED);
 });
-afterEach(cleanup);
 
 const sentUpdates = () => requests.sent.filter((request) => request.path === UPDATE);
 

@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
 import { emptyRights, LOAD_ALL } from '@sil/contract';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers';
-import { loadScreenTexts } from '../../app/screen-texts';
-import { stubBrowserApis } from '../../testing/dom';
-import { stubRequests } from '../../testing/requests';
-import { saveRights, saveTokens } from '../session';
+import { setUpScreenTests } from '../../testing/screen-tests';
 import { SearchedReferenceMultiSelect } from './reference-select';
 
 const ACTS = [
@@ -16,28 +13,16 @@ const ACTS = [
   { nabm_code: '1104', nabm_wording: 'Hémogramme' },
 ].map((act) => ({ ...act, nabm_last_updated: '2026-11-23T10:00:00.000Z' }));
 
-const requests = stubRequests();
+const requests = setUpScreenTests({ locale: 'en', rights: { ...emptyRights('internal'), admin_nabms: 1 } });
 const searches = () => requests.sent.map((request) => request.url.searchParams);
 
-beforeAll(async () => {
-  stubBrowserApis();
-  await loadScreenTexts();
-});
 beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('locale', 'en');
-  saveTokens(
-    { access_token: 'a', refresh_token: 'r', uid: '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f' },
-    '1767225600000abcdef',
-  );
-  saveRights({ ...emptyRights('internal'), admin_nabms: 1 });
   requests.answer('/api/get-nabms', ({ url }) => {
     const search = (url.searchParams.get('search') ?? '').toLowerCase();
     const data = ACTS.filter((act) => `${act.nabm_code} ${act.nabm_wording}`.toLowerCase().includes(search));
     return { data, number_of_rows: data.length, number_of_pages: 1 };
   });
 });
-afterEach(cleanup);
 
 describe('a searched multiple choice (NABM acts of an analysis)', () => {
   it('asks the server for a page of acts matching what is typed, never for the whole table', async () => {

@@ -1,33 +1,18 @@
 // @vitest-environment jsdom
 import { ADMIN_KEYS, emptyRights } from '@sil/contract';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
-import { loadScreenTexts } from '../../../app/screen-texts';
-import { i18n, loadLanguage } from '../../../lib/i18n';
-import { saveRights, saveTokens } from '../../../lib/session';
-import { stubBrowserApis } from '../../../testing/dom';
-import { stubRequests } from '../../../testing/requests';
+import { setUpScreenTests } from '../../../testing/screen-tests';
 import { ParameterForm } from './parameter-form';
 
-// English is fetched on demand in the app; the tests switch to it at once.
-beforeAll(() => loadLanguage('en'));
-
 const scrolled: string[] = [];
-const requests = stubRequests();
-
-beforeAll(async () => {
-  stubBrowserApis();
-  await loadScreenTexts();
+const requests = setUpScreenTests({
+  locale: 'fr',
+  rights: { ...emptyRights('internal'), ...Object.fromEntries(ADMIN_KEYS.map((key) => [key, 3])) },
 });
+
 beforeEach(async () => {
-  localStorage.clear();
-  saveTokens(
-    { access_token: 'a', refresh_token: 'r', uid: '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f' },
-    '1767225600000abcdef',
-  );
-  saveRights({ ...emptyRights('internal'), ...Object.fromEntries(ADMIN_KEYS.map((key) => [key, 3])) });
-  await i18n.changeLanguage('fr');
   scrolled.length = 0;
   HTMLElement.prototype.scrollIntoView = vi.fn(function (this: HTMLElement) {
     scrolled.push(this.getAttribute('data-field') ?? this.id);
@@ -37,7 +22,6 @@ beforeEach(async () => {
     requests.answer(`/api/get-${table}`, () => ({ data: [], number_of_rows: 0, number_of_pages: 0 }));
   }
 });
-afterEach(cleanup);
 
 describe('the parameter form', () => {
   it('brings the first wrong field into view and focuses it when a save is refused', async () => {

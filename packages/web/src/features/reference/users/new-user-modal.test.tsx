@@ -1,34 +1,20 @@
 // @vitest-environment jsdom
 import { emptyRights } from '@sil/contract';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
-import { loadScreenTexts } from '../../../app/screen-texts';
-import { saveRights, saveTokens, sha256Hex } from '../../../lib/session';
-import { stubBrowserApis } from '../../../testing/dom';
-import { stubRequests } from '../../../testing/requests';
+import { sha256Hex } from '../../../lib/session';
+import { setUpScreenTests } from '../../../testing/screen-tests';
 import { NewUserModal } from './new-user-modal';
 
-const requests = stubRequests();
-beforeAll(async () => {
-  stubBrowserApis();
-  await loadScreenTexts();
-});
+const requests = setUpScreenTests({ locale: 'en', rights: { ...emptyRights('internal'), admin_access: 3 } });
 beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('locale', 'en');
-  saveTokens(
-    { access_token: 'a', refresh_token: 'r', uid: '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f' },
-    '1767225600000abcdef',
-  );
-  saveRights({ ...emptyRights('internal'), admin_access: 3 });
   requests.answer('/auth/add-new-user', () => ({
     admin_uid: '0b0c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f',
     invitation_sent: false,
   }));
 });
-afterEach(cleanup);
 
 /** Pasted rather than typed key by key: the modal is large and the test machine loaded. */
 async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {

@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
 import { type AdminRow, emptyRights } from '@sil/contract';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
-import { loadScreenTexts } from '../../../app/screen-texts';
-import { saveRights, saveTokens } from '../../../lib/session';
-import { stubBrowserApis } from '../../../testing/dom';
-import { stubRequests } from '../../../testing/requests';
+import { setUpScreenTests } from '../../../testing/screen-tests';
 import { RightsModal } from './rights-modal';
 
 const UID = '0b0c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';
@@ -30,19 +27,14 @@ const TECHNICIAN: AdminRow = {
   user_disabled: false,
 };
 
-const requests = stubRequests();
-beforeAll(async () => {
-  stubBrowserApis();
-  await loadScreenTexts();
+const requests = setUpScreenTests({
+  locale: 'en',
+  uid: TECHNICIAN.laboratory_id,
+  rights: { ...emptyRights('internal'), admin_access: 3 },
 });
 beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('locale', 'en');
-  saveTokens({ access_token: 'a', refresh_token: 'r', uid: TECHNICIAN.laboratory_id }, '1767225600000abcdef');
-  saveRights({ ...emptyRights('internal'), admin_access: 3 });
   requests.answer('/api/get-admin', () => [TECHNICIAN]);
 });
-afterEach(cleanup);
 
 function renderModal() {
   const onClose = vi.fn();
