@@ -7,7 +7,8 @@
  *   laboratory is written by main.ts, never by a call);
  * - a module reads and writes only its own tables (TABLE_OWNERS below): it reads another's through
  *   the read-only copies of the owner's tables.ts (lib/read-only.ts) and writes them through the
- *   owner's index.ts;
+ *   owner's index.ts; the shared tables (SHARED_TABLES) it may import, and their writes are held to
+ *   their owners by packages/server/src/table-writes.test.ts, which reads both maps (tableOwners);
  * - a web feature (packages/web/src/features/X) never reaches into another feature, except through
  *   that feature's index.ts when it has one, and never imports the app shell (app/); the shared
  *   lib/ and components/ import no feature;
@@ -35,17 +36,28 @@ const TABLE_OWNERS = {
 };
 
 /**
- * Read by every module; written only by the modules named.
+ * Read by every module; written only by the modules named (the owners of the writes: the check of
+ * writes, packages/server/src/table-writes.test.ts, refuses an insert, update or delete of them
+ * anywhere else).
  * - columns: column helpers, no table;
  * - laboratories (written by laboratory) and users (written by users and auth, the account's holder):
  *   every call is scoped by its laboratory and names its authors;
  * - the laboratory's dictionary: catalogue (analyses, parameters), reference (matrices, families,
  *   machines, sample types, collectors), clinics (clinics, prescribers), written by reference's
- *   generic calls, and nabms (the national nomenclature, written by nabms' import). Every area names
- *   and checks what a record asks for with it, in the same statement as its own rows.
+ *   generic calls, and nabms (the national nomenclature, written by nabms' import and by
+ *   reference's generic calls). Every area names and checks what a record asks for with it, in the
+ *   same statement as its own rows.
  * system (outbox, system settings) belongs to lib/ and adapters/, outside every module.
  */
-const SHARED_TABLES = ['columns', 'laboratories', 'users', 'catalogue', 'reference', 'clinics', 'nabms'];
+const SHARED_TABLES = {
+  columns: [],
+  laboratories: ['laboratory'],
+  users: ['users', 'auth'],
+  catalogue: ['reference'],
+  reference: ['reference'],
+  clinics: ['reference'],
+  nabms: ['nabms', 'reference'],
+};
 
 const SCHEMA = '^packages/server/src/db/schema/';
 const MODULES = '^packages/server/src/modules/';
@@ -110,7 +122,7 @@ module.exports = {
       from: { path: MODULES },
       to: {
         path: SCHEMA,
-        pathNot: `${SCHEMA}(${[...Object.keys(TABLE_OWNERS), ...SHARED_TABLES, 'index'].join('|')})\\.ts$`,
+        pathNot: `${SCHEMA}(${[...Object.keys(TABLE_OWNERS), ...Object.keys(SHARED_TABLES), 'index'].join('|')})\\.ts$`,
       },
     },
     {
@@ -168,3 +180,12 @@ module.exports = {
     },
   },
 };
+
+/**
+ * The owners of every table file's writes, for the check of writes (table-writes.test.ts). Not
+ * enumerable: the checker refuses a configuration key it does not know.
+ */
+Object.defineProperty(module.exports, 'tableOwners', {
+  value: { ...TABLE_OWNERS, ...SHARED_TABLES },
+  enumerable: false,
+});
