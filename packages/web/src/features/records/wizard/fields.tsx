@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../lib/form/date-field';
 import { DateTimeField } from '../../../lib/form/date-time-field';
 import { foldedFilter } from '../../../lib/form/folded-filter';
-import { issueTextKey } from './validate';
+import { isRequiredField, issueTextKey } from './validate';
 import { useWizard } from './wizard-context';
 import type { FlagField, TextField } from './wizard-values';
 
@@ -14,17 +14,16 @@ export function WText({
   field,
   type = 'text',
   description,
-  required,
   rightSection,
 }: {
   field: TextField;
   type?: 'text' | 'date' | 'datetime-local' | 'email' | 'tel' | 'number';
   description?: ReactNode;
-  required?: boolean;
   rightSection?: ReactNode;
 }) {
   const { t } = useTranslation('records');
   const { form, issues } = useWizard();
+  const required = isRequiredField(field);
   if (type === 'datetime-local') {
     return (
       <Controller
@@ -55,7 +54,7 @@ export function WText({
             label={t(`fields.${field}`)}
             description={description}
             required={required}
-            error={issues[field] ? t(`issues.${issues[field]}`) : undefined}
+            error={issues[field] ? t(issueTextKey(issues[field])) : undefined}
             data-field={field}
             value={input.value}
             onChange={input.onChange}
@@ -97,16 +96,15 @@ export function WArea({ field, rows = 3 }: { field: TextField; rows?: number }) 
 export function WSelect({
   field,
   data,
-  required,
   searchable,
 }: {
   field: TextField;
   data: Array<{ value: string; label: string }>;
-  required?: boolean;
   searchable?: boolean;
 }) {
   const { t } = useTranslation('records');
   const { form, issues } = useWizard();
+  const required = isRequiredField(field);
   return (
     <Controller
       control={form.control}

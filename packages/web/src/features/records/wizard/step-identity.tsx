@@ -102,13 +102,12 @@ export function StepIdentity() {
       <WSelect field="patient_title" data={TITLES.map((value) => ({ value, label: value }))} />
       <WSelect
         field="patient_gender"
-        required
         data={PATIENT_GENDERS.map((value) => ({ value, label: t(`genders.${value}`) }))}
       />
-      <WText field="patient_surname" required />
-      <WText field="patient_name" required />
+      <WText field="patient_surname" />
+      <WText field="patient_name" />
       <WText field="patient_birth_name" />
-      <WText field="patient_dob" type="date" required />
+      <WText field="patient_dob" type="date" />
       <WText field="patient_birthplace" description={<CogState text={birthplace} />} />
       <WText field="patient_nir" description={<NirState text={nir} />} />
       <WText field="patient_ins" />

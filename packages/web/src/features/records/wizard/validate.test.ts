@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issueTextKey, wizardIssues } from './validate';
+import { isRequiredField, issueTextKey, wizardIssues } from './validate';
 
 describe('the wizard’s own check of its inputs', () => {
   it('names the new patient’s missing required fields even while no analysis is chosen', () => {
@@ -27,5 +27,14 @@ describe('the wizard’s own check of its inputs', () => {
   it('translates the server’s identity rules under their own keys', () => {
     expect(issueTextKey('insRequired')).toBe('flow.issues.insRequired');
     expect(issueTextKey('required')).toBe('issues.required');
+  });
+
+  it('marks as required exactly the fields it refuses empty for a new patient', () => {
+    const refused = Object.keys(wizardIssues({ record_selected_analyses: [] })).filter(
+      (field) => field !== 'record_selected_analyses',
+    );
+    expect(refused.sort()).toEqual(['patient_dob', 'patient_gender', 'patient_name', 'patient_surname']);
+    expect(refused.every(isRequiredField)).toBe(true);
+    expect(isRequiredField('patient_birth_name')).toBe(false);
   });
 });

@@ -17,6 +17,13 @@ export function issueTextKey(issue: string): string {
 
 export type Issues = Record<string, string>;
 
+/**
+ * Whether a field is one a new patient cannot go without: the contract's list (PATIENT_REQUIRED),
+ * which both marks the inputs and refuses the identity step, so the two never disagree.
+ */
+export const isRequiredField = (field: string): boolean =>
+  PATIENT_REQUIRED.some((required) => required === field);
+
 function issueKey(issue: { message: string; code?: string }): string {
   if (KNOWN.has(issue.message) || SERVER_KNOWN.has(issue.message)) return issue.message;
   if (issue.code === 'invalid_format' && issue.message.toLowerCase().includes('email')) return 'email';
