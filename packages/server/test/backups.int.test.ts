@@ -19,9 +19,9 @@ import {
   restoreLaboratory,
 } from '../src/modules/backups/index.js';
 import { dumpRows, TENANT_TABLES } from '../src/modules/backups/queries.js';
-import { seedCatalogue } from './factories.js';
+import { apiClient } from './client.js';
+import { aPatient, seedCatalogue } from './factories.js';
 import {
-  call,
   codeOf,
   createPostgresDatabase,
   DATABASES,
@@ -99,22 +99,14 @@ describe.each(DATABASES)('backups on %s', (kind) => {
   let laboratoryId: string;
   const opened: Database[] = [];
   const dropped: Array<() => Promise<void>> = [];
-  const post = (url: string, payload: Json, session = admin) =>
-    call(ctx.app, session, { method: 'POST', url, payload });
-  const put = (session: Session, url: string, payload: Json) =>
-    call(ctx.app, session, { method: 'PUT', url, payload });
-  const get = (url: string, session = admin) => call(ctx.app, session, { method: 'GET', url });
+  const as = (session: Session) => apiClient(ctx.app, session);
   const backup = async () => {
-    const made = await post('/api/add-backup', {});
-    expect(made.statusCode, made.body).toBe(200);
-    const row = made.json<{
-      backup_id: string;
-      backup_tables: Record<string, number>;
-      backup_files: number;
-    }>();
-    const file = (await get(`/api/download-backup?backup_id=${row.backup_id}`)).json<Json>();
-    return { row, bytes: Buffer.from(String(file.content_base64), 'base64') };
+    const row = await as(admin).addBackup({});
+    const file = await as(admin).downloadBackup({ backup_id: row.backup_id });
+    return { row, bytes: Buffer.from(file.content_base64, 'base64') };
   };
+  const restoreAs = (session: Session, backupId: string, passphrase = PASSPHRASE) =>
+    as(session).send('restoreBackup', { body: { backup_id: backupId, passphrase } });
   /** An empty installation: a migrated database without any laboratory, an empty file store. */
   const emptyInstallation = async () => {
     const database = await openTestDatabase(kind);
@@ -128,71 +120,58 @@ describe.each(DATABASES)('backups on %s', (kind) => {
     storage = localFileStorage(String(ctx.config.STORAGE_DIR));
     admin = await login(ctx.app, 'admin@demo.lab');
     // Backups are encrypted: none is made before the administrator sets the passphrase.
-    expect(codeOf(await post('/api/add-backup', {}))).toBe('backupKeyMissing');
-    expect((await get('/api/get-backup-key')).json()).toEqual({
+    expect(codeOf(await as(admin).send('addBackup', { body: {} }))).toBe('backupKeyMissing');
+    expect(await as(admin).getBackupKey()).toEqual({
       backup_key_set: false,
       backup_key_created: null,
       backup_key_fingerprint: null,
     });
-    const keyed = await call(ctx.app, admin, 'setBackupPassphrase', { body: { passphrase: PASSPHRASE } });
-    expect(keyed.statusCode, keyed.body).toBe(200);
-    expect(keyed.json()).toMatchObject({ backup_key_set: true });
+    const keyed = await as(admin).setBackupPassphrase({ passphrase: PASSPHRASE });
+    expect(keyed).toMatchObject({ backup_key_set: true });
     const biologist = await login(ctx.app, 'biologiste@demo.lab');
     const catalogue = await seedCatalogue(ctx.app, admin);
-    const created = await post('/api/add-patient', {
-      patient_surname: 'Sauvegarde',
-      patient_name: 'Anne',
-      patient_gender: 'F',
-      patient_dob: '1980-02-29',
+    const record = await as(admin).addPatient({
+      ...aPatient({ patient_surname: 'Sauvegarde', patient_name: 'Anne', patient_dob: '1980-02-29' }),
       record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.nfs, catalogue.glucose] }],
     });
-    expect(created.statusCode, created.body).toBe(200);
-    const record = created.json<{
-      record_id: string;
-      patient_id: string;
-      samples: Array<{ sample_id: string }>;
-    }>();
     const [laboratory] = await ctx.database.db.select().from(laboratories);
     laboratoryId = String(laboratory?.laboratory_id);
-    const patient = (await get(`/api/get-patient?patient_id=${record.patient_id}`)).json<Json[]>()[0];
-    await put(admin, '/api/update-patient', {
+    const [patient] = await as(admin).getPatient({ patient_id: record.patient_id });
+    await as(admin).updatePatient({
       patient_id: patient?.patient_id,
       patient_last_updated: patient?.patient_last_updated,
       patient_city: 'Lyon',
     });
     // A validated record: its report's PDF is a binary column (record_reports.report_pdf).
-    await put(admin, '/api/receive-record', { record_id: record.record_id });
-    for (const sample of record.samples) {
-      const moved = await put(admin, '/api/update-sample-status', {
+    await as(admin).receiveRecord({ record_id: record.record_id });
+    for (const sample of record.samples)
+      await as(admin).updateSampleStatus({
         sample_id: sample.sample_id,
         sample_status: SAMPLE_STATUS.removed,
         force_save: true,
       });
-      expect(moved.statusCode, moved.body).toBe(200);
-    }
-    const validated = await put(biologist, '/api/validate-record', {
+    await as(biologist).validateRecord({
       record_id: record.record_id,
-      sample_ids: [record.samples[0]?.sample_id],
+      sample_ids: [String(record.samples[0]?.sample_id)],
     });
-    expect(validated.statusCode, validated.body).toBe(200);
     for (const [name, bytes, type] of [
       ['ordonnance.png', PNG, 'prescription'],
       ['résultats.pdf', PDF, 'results'],
     ] as const) {
-      const upload = await call(ctx.app, admin, {
-        method: 'POST',
-        url: '/api/upload-file',
-        ...multipart({ record_id: record.record_id, document_type: type }, { name, bytes }),
-      });
+      const upload = await as(admin).send(
+        'uploadFile',
+        multipart({ record_id: record.record_id, document_type: type }, { name, bytes }),
+      );
       expect(upload.statusCode, upload.body).toBe(200);
     }
-    const parameter = await post('/api/add-parameter', {
-      parameter_name: 'Glucose',
-      parameter_unit: 'g/L',
-      parameter_decimals: 2,
-      parameter_ranges: [{ population: 'default', min: 0.7, max: 1.1 }],
-    });
-    expect(parameter.statusCode, parameter.body).toBe(200);
+    await as(admin)
+      .reference('parameters')
+      .add({
+        parameter_name: 'Glucose',
+        parameter_unit: 'g/L',
+        parameter_decimals: 2,
+        parameter_ranges: [{ population: 'default', min: 0.7, max: 1.1 }],
+      });
     // A numeric with more digits than a JavaScript number keeps: it must come back with every digit.
     await writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
       tx.execute(sql`UPDATE parameters SET parameter_upper_detection_limit = 123456789012.123456
@@ -206,29 +185,19 @@ describe.each(DATABASES)('backups on %s', (kind) => {
   });
 
   it('refuses an empty choice of tables, unknown tables, unknown backups and non-administrators', async () => {
-    expect([
-      (await post('/api/add-backup', { tables: [] })).statusCode,
-      codeOf(await post('/api/add-backup', { tables: [] })),
-    ]).toEqual([400, 'noTablesToBackup']);
-    expect(codeOf(await post('/api/add-backup', { tables: ['patients', 'pg_authid'] }))).toBe(
-      'invalidOption',
-    );
-    const missing = await get('/api/download-backup?backup_id=00000000-0000-4000-8000-000000000000');
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const addBackup = (body: Json, session = admin) => as(session).send('addBackup', { body });
+    const noTables = await addBackup({ tables: [] });
+    expect([noTables.statusCode, codeOf(noTables)]).toEqual([400, 'noTablesToBackup']);
+    expect(codeOf(await addBackup({ tables: ['patients', 'pg_authid'] }))).toBe('invalidOption');
+    const missing = await as(admin).send('downloadBackup', { query: { backup_id: unknown } });
     expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'backupNotFound']);
-    const notThere = await post('/api/restore-backup', {
-      backup_id: '00000000-0000-4000-8000-000000000000',
-      passphrase: PASSPHRASE,
-    });
+    const notThere = await restoreAs(admin, unknown);
     expect([notThere.statusCode, codeOf(notThere)]).toEqual([404, 'backupNotFound']);
     const biologist = await login(ctx.app, 'biologiste@demo.lab');
-    expect((await post('/api/add-backup', {}, biologist)).statusCode).toBe(403);
-    expect((await get('/api/get-backups', biologist)).statusCode).toBe(403);
-    const byBiologist = await post(
-      '/api/restore-backup',
-      { backup_id: '00000000-0000-4000-8000-000000000000', passphrase: PASSPHRASE },
-      biologist,
-    );
-    expect(byBiologist.statusCode).toBe(403);
+    expect((await addBackup({}, biologist)).statusCode).toBe(403);
+    expect((await as(biologist).send('getBackups')).statusCode).toBe(403);
+    expect((await restoreAs(biologist, unknown)).statusCode).toBe(403);
   });
 
   it('backs up reports and files, verified, and restores them into an empty installation byte for byte', async () => {
@@ -248,10 +217,9 @@ describe.each(DATABASES)('backups on %s', (kind) => {
         backup_tables: { patients: 1 },
       }),
     );
-    const list = await get('/api/get-backups');
-    expect(list.statusCode, list.body).toBe(200);
-    expect(list.json<Json[]>().map((b) => b.backup_id)).toContain(row.backup_id);
-    expect(list.json<Json[]>().map((b) => b.backup_id)).not.toContain(old);
+    const listed = (await as(admin).getBackups()).map((b) => b.backup_id);
+    expect(listed).toContain(row.backup_id);
+    expect(listed).not.toContain(old);
     const manifest = await manifestOf(bytes);
     // Encrypted at rest: nothing of the laboratory reads in the file.
     for (const word of ['Sauvegarde', 'sil-backup"', laboratoryId]) expect(bytes.includes(word)).toBe(false);
@@ -301,14 +269,14 @@ describe.each(DATABASES)('backups on %s', (kind) => {
       logger: false,
     });
     try {
-      const restoredAdmin = await login(app, 'admin@demo.lab');
-      const found = await call(app, restoredAdmin, 'getPatients', { query: { search: 'Sauvegarde' } });
-      expect(found.json().data[0]).toMatchObject({ patient_city: 'Lyon', patient_dob: '1980-02-29' });
+      const restoredAdmin = apiClient(app, await login(app, 'admin@demo.lab'));
+      const found = await restoredAdmin.getPatients({ search: 'Sauvegarde' });
+      expect(found.data[0]).toMatchObject({ patient_city: 'Lyon', patient_dob: '1980-02-29' });
       const [upload] = await empty.database.db
         .select()
         .from(uploads)
         .where(eq(uploads.upload_name, 'résultats.pdf'));
-      const downloaded = await call(app, restoredAdmin, 'downloadUpload', {
+      const downloaded = await restoredAdmin.send('downloadUpload', {
         query: { upload_id: upload?.upload_id },
       });
       expect(downloaded.rawPayload.equals(PDF)).toBe(true);
@@ -364,10 +332,7 @@ describe.each(DATABASES)('backups on %s', (kind) => {
     }
     expect(await empty.database.db.select().from(laboratories)).toEqual([]);
     expect(filesUnder(empty.dir)).toEqual([]);
-    const wrong = await post('/api/restore-backup', {
-      backup_id: (await backup()).row.backup_id,
-      passphrase: 'not the passphrase at all',
-    });
+    const wrong = await restoreAs(admin, (await backup()).row.backup_id, 'not the passphrase at all');
     expect([wrong.statusCode, codeOf(wrong)]).toEqual([400, 'backupKeyIncorrect']);
   });
 
@@ -383,13 +348,7 @@ describe.each(DATABASES)('backups on %s', (kind) => {
     );
     await storage.remove(lost.upload_storage_key);
 
-    const restored = await post('/api/restore-backup', { backup_id: row.backup_id, passphrase: PASSPHRASE });
-    expect(restored.statusCode, restored.body).toBe(200);
-    const report = restored.json<{
-      restore_mode: string;
-      restore_tables: Record<string, Json>;
-      restore_files: Json;
-    }>();
+    const report = await as(admin).restoreBackup({ backup_id: row.backup_id, passphrase: PASSPHRASE });
     expect(report.restore_mode).toBe('missing');
     expect(report.restore_tables.uploads).toEqual({ expected: 2, written: 1, present: 1 });
     expect(report.restore_tables.patients).toEqual({ expected: 1, written: 0, present: 1 });
@@ -453,11 +412,14 @@ describe.each(DATABASES)('backups on %s', (kind) => {
       0,
       ctx.app.log,
     );
-    const byHand = (await get('/api/get-backups')).json<Json[]>().length;
-    const set = await call(ctx.app, admin, 'setBackupSchedule', {
-      body: { schedule_enabled: true, schedule_hour: 2, keep_daily: 3, keep_weekly: 2, keep_monthly: 2 },
+    const byHand = (await as(admin).getBackups()).length;
+    await as(admin).setBackupSchedule({
+      schedule_enabled: true,
+      schedule_hour: 2,
+      keep_daily: 3,
+      keep_weekly: 2,
+      keep_monthly: 2,
     });
-    expect(set.statusCode, set.body).toBe(200);
     const at = (day: string, parisHour: number) =>
       // January and February: Paris is UTC+1.
       new Date(`${day}T${String(parisHour - 1).padStart(2, '0')}:30:00Z`);
@@ -468,9 +430,7 @@ describe.each(DATABASES)('backups on %s', (kind) => {
       // Once a day, however often the copies poll.
       expect(await scheduler.runDue(at(day, 4))).toEqual([]);
     }
-    const listed = (await get('/api/get-backups')).json<
-      Array<{ backup_created: string; backup_scheduled: boolean }>
-    >();
+    const listed = await as(admin).getBackups();
     // 3 daily (2–4 February), 2 weekly (the newest of the weeks of 2 February and 26 January: 4
     // February, Sunday 1 February), 2 monthly (4 February, 31 January); those made by hand stay.
     expect(
@@ -486,10 +446,9 @@ describe.each(DATABASES)('backups on %s', (kind) => {
     const key = await readFile(keyFile);
     await rm(keyFile);
     await scheduler.runDue(at('2026-02-05', 3));
-    const schedule = (await get('/api/get-backup-schedule')).json<Json>();
+    const schedule = await as(admin).getBackupSchedule();
     expect(schedule).toMatchObject({ last_failure_code: 'backupKeyMissing', schedule_enabled: true });
-    const notices = async (session: Session) =>
-      (await get('/api/get-dashboard', session)).json<{ notifications: Json[] }>().notifications;
+    const notices = async (session: Session) => (await as(session).getDashboard()).notifications;
     expect(await notices(admin)).toContainEqual({ kind: 'failed_backup', count: 1 });
     const biologist = await login(ctx.app, 'biologiste@demo.lab');
     expect(await notices(biologist)).not.toContainEqual({ kind: 'failed_backup', count: 1 });
@@ -497,8 +456,12 @@ describe.each(DATABASES)('backups on %s', (kind) => {
     await scheduler.runDue(at('2026-02-06', 3));
     expect(await notices(admin)).not.toContainEqual({ kind: 'failed_backup', count: 1 });
     // Turning the schedule off stops it.
-    await call(ctx.app, admin, 'setBackupSchedule', {
-      body: { schedule_enabled: false, schedule_hour: 2, keep_daily: 7, keep_weekly: 4, keep_monthly: 12 },
+    await as(admin).setBackupSchedule({
+      schedule_enabled: false,
+      schedule_hour: 2,
+      keep_daily: 7,
+      keep_weekly: 4,
+      keep_monthly: 12,
     });
     expect(await scheduler.runDue(at('2026-02-07', 3))).toEqual([]);
   }, 180_000);
