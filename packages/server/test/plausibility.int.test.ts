@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, results } from '../src/db/schema/index.js';
+import { apiClient } from './client.js';
 import {
   call,
   codeOf,
@@ -25,11 +26,8 @@ interface Answer {
   lines: Line[];
 }
 interface Catalogue {
-  parameters: Map<string, Json & { parameter_id: string; parameter_last_updated: string }>;
-  analyses: Map<
-    string,
-    Json & { analysis_id: string; analysis_sample_type: string; analysis_matrix: string }
-  >;
+  parameters: Map<string, Json>;
+  analyses: Map<string, Json>;
 }
 
 /** Whole years between a birth date and today, as the formulas' `age` counts them. */
@@ -54,16 +52,19 @@ describe.each(DATABASES)('plausibility limits and the demo eGFR on %s', (kind) =
   let secretary: Session;
   let catalogue: Catalogue;
 
-  const get = (session: Session, url: string) => call(ctx.app, session, { method: 'GET', url });
   const parameterId = (code: string) => {
     const found = catalogue.parameters.get(code);
     if (!found) throw new Error(`no demo parameter ${code}`);
-    return found.parameter_id;
+    return String(found.parameter_id);
   };
   const analysis = (name: string) => {
     const found = catalogue.analyses.get(name);
     if (!found) throw new Error(`no demo analysis ${name}`);
-    return found;
+    return {
+      analysis_id: String(found.analysis_id),
+      analysis_sample_type: String(found.analysis_sample_type),
+      analysis_matrix: String(found.analysis_matrix),
+    };
   };
   /** A new patient's record of these analyses: its samples' ids and numbers. */
   const recordOf = async (surname: string, analysisIds: string[], patient: Json = {}) => {
@@ -85,11 +86,7 @@ describe.each(DATABASES)('plausibility limits and the demo eGFR on %s', (kind) =
     if (!sample) throw new Error('no sample');
     return sample;
   };
-  const read = async (sampleId: string) => {
-    const response = await get(technician, `/api/get-sample-results?sample_id=${sampleId}`);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<Answer>();
-  };
+  const read = (sampleId: string) => apiClient(ctx.app, technician).getSampleResults({ sample_id: sampleId });
   const lineOf = (answer: Answer, id: string) => {
     const found = answer.lines.find((line) => line.parameter_id === id);
     if (!found) throw new Error(`no line for ${id}`);
@@ -100,34 +97,24 @@ describe.each(DATABASES)('plausibility limits and the demo eGFR on %s', (kind) =
   /** The rows of the results table for a sample, read directly: what was really written. */
   const storedRows = (sampleId: string) =>
     ctx.database.db.select().from(results).where(eq(results.result_sample, sampleId));
-  const upload = (url: string, text: string) =>
-    call(ctx.app, technician, {
-      method: 'POST',
-      url,
-      ...multipart({ file_type: 'forwarding' }, { name: 'export.csv', bytes: Buffer.from(text, 'latin1') }),
-    });
+  const upload = (name: 'previewResultsImport' | 'importResults', text: string) =>
+    apiClient(ctx.app, technician).send(
+      name,
+      multipart({ file_type: 'forwarding' }, { name: 'export.csv', bytes: Buffer.from(text, 'latin1') }),
+    );
 
   beforeAll(async () => {
     ctx = await startTestApp(kind, {}, { demo: 'full' });
     admin = await login(ctx.app, 'admin@demo.lab');
     technician = await login(ctx.app, 'technicien@demo.lab');
     secretary = await login(ctx.app, 'secretariat@demo.lab');
-    const parameters = (await get(admin, '/api/get-parameters?number_of_records=500&page_number=1')).json<{
-      data: Array<Json & { parameter_id: string; parameter_code: string; parameter_last_updated: string }>;
-    }>().data;
-    const analyses = (await get(admin, '/api/get-analyses?number_of_records=500&page_number=1')).json<{
-      data: Array<
-        Json & {
-          analysis_id: string;
-          analysis_name: string;
-          analysis_sample_type: string;
-          analysis_matrix: string;
-        }
-      >;
-    }>().data;
+    const api = apiClient(ctx.app, admin);
+    const all = { number_of_records: 500, page_number: 1 };
+    const parameters = (await api.reference('parameters').list(all)).data;
+    const analyses = (await api.reference('analyses').list(all)).data;
     catalogue = {
-      parameters: new Map(parameters.map((row) => [row.parameter_code, row])),
-      analyses: new Map(analyses.map((row) => [row.analysis_name, row])),
+      parameters: new Map(parameters.map((row) => [String(row.parameter_code), row])),
+      analyses: new Map(analyses.map((row) => [String(row.analysis_name), row])),
     };
   }, 180_000);
   afterAll(() => stopTestApp(ctx));
@@ -189,7 +176,7 @@ describe.each(DATABASES)('plausibility limits and the demo eGFR on %s', (kind) =
       '',
     ].join('\r\n');
 
-    const preview = await upload('/api/preview-results-import', file);
+    const preview = await upload('previewResultsImport', file);
     expect(preview.statusCode, preview.body).toBe(200);
     const seen = preview.json<{ lines: Json[]; unmatched: Json[] }>();
     expect(seen.unmatched).toEqual([
@@ -201,7 +188,7 @@ describe.each(DATABASES)('plausibility limits and the demo eGFR on %s', (kind) =
       [5, 'Hématies', 4.6],
     ]);
 
-    const imported = await upload('/api/import-results', file);
+    const imported = await upload('importResults', file);
     expect(imported.statusCode, imported.body).toBe(200);
     expect(imported.json()).toMatchObject({ written: 2, unmatched: 2 });
     for (const sample of [first, second]) {
@@ -212,8 +199,7 @@ describe.each(DATABASES)('plausibility limits and the demo eGFR on %s', (kind) =
 
   it('lets a laboratory allow negatives with a negative minimum, and traces the limits it changes', async () => {
     const creatinine = analysis('Créatinine et DFG (CKD-EPI)');
-    const add = (payload: Json) =>
-      call(ctx.app, admin, { method: 'POST', url: '/api/add-parameter', payload });
+    const add = (body: Json) => apiClient(ctx.app, admin).send('addParameter', { body });
     const inverted = await add({
       parameter_name: 'Bicarbonates',
       parameter_plausible_min: 60,
