@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail } from '../src/db/schema/index.js';
 import { databaseRefusal } from '../src/lib/errors.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
+import { apiClient, type ReferenceInput } from './client.js';
 import { seedCatalogue, signInStaff } from './factories.js';
 import {
   call,
@@ -43,25 +44,18 @@ describe.each(DATABASES)('results calculated from other results on %s', (kind) =
   let secretary: Session;
   let ids: { ct: string; hdl: string; tg: string; ldl: string; lipids: string; triglycerides: string };
 
-  const post = async (url: string, payload: Json, field: string) => {
-    const response = await call(ctx.app, admin, { method: 'POST', url, payload });
-    if (response.statusCode !== 200) throw new Error(`${url}: ${response.body}`);
-    return String(response.json<Json>()[field]);
-  };
+  const addParameter = async (body: ReferenceInput<'parameters'>) =>
+    String((await apiClient(ctx.app, admin).reference('parameters').add(body)).parameter_id);
   const lipid = (name: string, code: string, factor: number) =>
-    post(
-      '/api/add-parameter',
-      {
-        parameter_name: name,
-        parameter_code: code,
-        parameter_unit: 'g/L',
-        parameter_unit_after_calc: 'mmol/L',
-        parameter_decimals: 2,
-        parameter_has_formula: true,
-        parameter_formula: `x * ${factor}`,
-      },
-      'parameter_id',
-    );
+    addParameter({
+      parameter_name: name,
+      parameter_code: code,
+      parameter_unit: 'g/L',
+      parameter_unit_after_calc: 'mmol/L',
+      parameter_decimals: 2,
+      parameter_has_formula: true,
+      parameter_formula: `x * ${factor}`,
+    });
   /** A record of the lipid profile (serum) and the triglycerides (EDTA tube): its two samples. */
   const lipidRecord = async (surname: string) => {
     const created = await call(ctx.app, secretary, 'addPatient', {
@@ -105,29 +99,26 @@ describe.each(DATABASES)('results calculated from other results on %s', (kind) =
     const ct = await lipid('Cholestérol total', 'CT', 2.586);
     const hdl = await lipid('Cholestérol HDL', 'HDL', 2.586);
     const tg = await lipid('Triglycérides', 'TG', 1.143);
-    const ldl = await post(
-      '/api/add-parameter',
-      {
-        parameter_name: 'Cholestérol LDL',
-        parameter_code: 'LDL',
-        parameter_unit: 'mmol/L',
-        parameter_decimals: 2,
-        parameter_has_formula: true,
-        parameter_formula: FRIEDEWALD,
-        parameter_ranges: [{ population: 'default', min: null, max: 4.1 }],
-      },
-      'parameter_id',
-    );
-    const analysis = (name: string, type: string, parameters: string[]) =>
-      post(
-        '/api/add-analysis',
-        {
-          analysis_name: name,
-          analysis_sample_type: type,
-          analysis_matrix: catalogue.blood,
-          analysis_parameters: parameters,
-        },
-        'analysis_id',
+    const ldl = await addParameter({
+      parameter_name: 'Cholestérol LDL',
+      parameter_code: 'LDL',
+      parameter_unit: 'mmol/L',
+      parameter_decimals: 2,
+      parameter_has_formula: true,
+      parameter_formula: FRIEDEWALD,
+      parameter_ranges: [{ population: 'default', min: null, max: 4.1 }],
+    });
+    const analyses = apiClient(ctx.app, admin).reference('analyses');
+    const analysis = async (name: string, type: string, parameters: string[]) =>
+      String(
+        (
+          await analyses.add({
+            analysis_name: name,
+            analysis_sample_type: type,
+            analysis_matrix: catalogue.blood,
+            analysis_parameters: parameters,
+          })
+        ).analysis_id,
       );
     const lipids = await analysis('EAL', catalogue.serum, [ct, hdl, ldl]);
     const triglycerides = await analysis('Triglycérides seuls', catalogue.edta, [tg]);
@@ -136,8 +127,7 @@ describe.each(DATABASES)('results calculated from other results on %s', (kind) =
   afterAll(() => stopTestApp(ctx));
 
   it('refuses formulas naming unknown codes or reading themselves, directly or through others', async () => {
-    const add = (payload: Json) =>
-      call(ctx.app, admin, { method: 'POST', url: '/api/add-parameter', payload });
+    const add = (body: Json) => apiClient(ctx.app, admin).send('addParameter', { body });
     const unknown = await add({
       parameter_name: 'Rapport',
       parameter_code: 'RATIO',
@@ -154,26 +144,18 @@ describe.each(DATABASES)('results calculated from other results on %s', (kind) =
     });
     expect([itself.statusCode, codeOf(itself)]).toEqual([400, 'formulaCycle']);
 
-    const first = await post(
-      '/api/add-parameter',
-      {
-        parameter_name: 'Premier',
-        parameter_code: 'P1',
-        parameter_has_formula: true,
-        parameter_formula: '$CT * 2',
-      },
-      'parameter_id',
-    );
-    await post(
-      '/api/add-parameter',
-      {
-        parameter_name: 'Second',
-        parameter_code: 'P2',
-        parameter_has_formula: true,
-        parameter_formula: '$P1 + 1',
-      },
-      'parameter_id',
-    );
+    const first = await addParameter({
+      parameter_name: 'Premier',
+      parameter_code: 'P1',
+      parameter_has_formula: true,
+      parameter_formula: '$CT * 2',
+    });
+    await addParameter({
+      parameter_name: 'Second',
+      parameter_code: 'P2',
+      parameter_has_formula: true,
+      parameter_formula: '$P1 + 1',
+    });
     const current = (await call(ctx.app, admin, 'getParameter', { query: { parameter_id: first } })).json<
       Json[]
     >()[0];
