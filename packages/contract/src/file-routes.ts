@@ -87,6 +87,17 @@ export const fileRoutes = {
     query: z.object({ report_id: z.uuid() }),
     errors: ['reportNotFound', 'recordNotFound', 'clinicUserOverreached'],
   },
+  downloadRecordXdm: {
+    kind: 'download',
+    method: 'GET',
+    path: '/api/download-record-xdm',
+    // The same callers as the record's exchange files (exportRecordResults): the laboratory's staff.
+    access: { kind: 'permission', key: 'admin_records', level: 1, userTypes: staff },
+    summary:
+      "A validated record's CR-BIO in the IHE XDM package (zip) that secure health messaging (MSSanté) carries: README.TXT, INDEX.HTM, IHE_XDM/SUBSET01/DOC0001.XML and its METADATA.XML",
+    query: z.object({ record_id: z.uuid() }),
+    errors: ['recordNotFound', 'patientNotFound', 'clinicUserOverreached', 'recordNotValidated'],
+  },
   importNabms: {
     kind: 'upload',
     method: 'POST',

@@ -1047,6 +1047,12 @@ const CASES: Record<string, RouteCase> = {
     ownAnswer: 'recordNotValidated',
     foreign: (t) => [get(`/api/export-record-results?record_id=${t.record}&format=fhir`)],
   },
+  // The record's CR-BIO in its secure-messaging package (issue 42): not validated either.
+  downloadRecordXdm: {
+    own: (f) => get(`/api/download-record-xdm?record_id=${f.own.record}`),
+    ownAnswer: 'recordNotValidated',
+    foreign: (t) => [get(`/api/download-record-xdm?record_id=${t.record}`)],
+  },
   // Portals (issue 17).
   getExternalLabel: recordQuery('/reports/get-external-label'),
   addExternalRecord: {

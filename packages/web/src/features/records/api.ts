@@ -1,6 +1,6 @@
-import type { ExchangeFormat, RouteBody, RouteQuery } from '@sil/contract';
+import { type ExchangeFormat, fileRoutes, type RouteBody, type RouteQuery } from '@sil/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../lib/api-client';
+import { apiDownload, call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { saveFile } from '../../lib/save-file';
 import { referenceListRoute } from '../../lib/table/entity-routes';
@@ -197,6 +197,21 @@ export function useExportResults(recordId: string) {
       const file = await call('exportRecordResults', { query: { record_id: recordId, format } });
       saveFile({ blob: new Blob([file.content], { type: file.content_type }), fileName: file.filename });
       return file.filename;
+    },
+  });
+}
+
+/** The record's CR-BIO in its secure-messaging package (IHE XDM zip), saved as the server names it. */
+export function useDownloadXdm(recordId: string) {
+  return useMutation({
+    mutationFn: async () => {
+      const file = await apiDownload(
+        fileRoutes.downloadRecordXdm.path,
+        { record_id: recordId },
+        'IHE_XDM.zip',
+      );
+      saveFile(file);
+      return file.fileName;
     },
   });
 }

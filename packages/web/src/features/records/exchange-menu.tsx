@@ -3,19 +3,19 @@ import { EXCHANGE_FORMATS, type ExchangeFormat } from '@sil/contract';
 import { IconChevronDown, IconFileExport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../lib/notify';
-import { useExportResults } from './api';
+import { useDownloadXdm, useExportResults } from './api';
 
 /**
  * Export of a validated record's results (issue 16): a menu of the four exchange formats, each
- * downloaded as the file the server builds (HPRIM Santé, HL7 v2.5, FHIR R4, CDA R2 CR-BIO).
+ * downloaded as the file the server builds (HPRIM Santé, HL7 v2.5, FHIR R4, CDA R2 CR-BIO), and
+ * the CR-BIO's secure-messaging package (IHE XDM zip, issue 42).
  */
 export function ExchangeMenu({ recordId }: { recordId: string }) {
   const { t } = useTranslation('records');
   const exporting = useExportResults(recordId);
-  const download = (format: ExchangeFormat) =>
-    exporting.mutate(format, {
-      onSuccess: (file) => showToast('success', t('exchange.downloaded', { file })),
-    });
+  const packaging = useDownloadXdm(recordId);
+  const downloaded = (file: string) => showToast('success', t('exchange.downloaded', { file }));
+  const download = (format: ExchangeFormat) => exporting.mutate(format, { onSuccess: downloaded });
 
   return (
     <Menu position="bottom-start" withinPortal>
@@ -24,7 +24,7 @@ export function ExchangeMenu({ recordId }: { recordId: string }) {
           variant="light"
           leftSection={<IconFileExport size={16} />}
           rightSection={<IconChevronDown size={14} />}
-          loading={exporting.isPending}
+          loading={exporting.isPending || packaging.isPending}
           data-action="export-results"
         >
           {t('exchange.menu')}
@@ -36,6 +36,10 @@ export function ExchangeMenu({ recordId }: { recordId: string }) {
             {t(`exchange.${format}`)}
           </Menu.Item>
         ))}
+        <Menu.Divider />
+        <Menu.Item onClick={() => packaging.mutate(undefined, { onSuccess: downloaded })} data-format="xdm">
+          {t('exchange.xdm')}
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );
