@@ -1,5 +1,6 @@
 import {
   AnalysisRow,
+  BIOLOGY_CHAPTERS,
   CIQ_FREQUENCIES,
   ClinicRow,
   CollectorRow,
@@ -42,6 +43,13 @@ export const familiesTable = defineTable(FamilyRow, {
     fields: [
       text('family_name'),
       { name: 'family_rank', kind: 'int' },
+      // The report chapter (LOINC) the CR-BIO files the family's analyses under.
+      {
+        name: 'family_chapter',
+        kind: 'options',
+        options: Object.keys(BIOLOGY_CHAPTERS),
+        translate: true,
+      },
       area('family_report_message'),
       flag('family_is_envoi'),
     ],
