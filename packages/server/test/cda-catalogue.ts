@@ -1,7 +1,7 @@
-import type { BiologyChapter } from '@sil/contract';
+import { type AddPatientBody, type BiologyChapter, SAMPLE_STATUS } from '@sil/contract';
 import type { FastifyInstance } from 'fastify';
 import { apiClient } from './client.js';
-import { seedCatalogue } from './factories.js';
+import { type Staff, seedCatalogue } from './factories.js';
 import type { Session } from './helpers.js';
 
 /**
@@ -140,4 +140,49 @@ export async function cdaCatalogue(app: FastifyInstance, admin: Session): Promis
     }),
   );
   return ids;
+}
+
+/** A result typed at the bench: a number or a text for one parameter of the catalogue. */
+export type BenchResults = Array<{ parameter_id: string; result_value?: number; result_text?: string }>;
+
+/**
+ * A record of these analyses of the catalogue through the front desk and the bench, each result
+ * typed on the sample that carries its analysis; `finish` receives it, completes its samples and
+ * has the biologist validate it (apart, so that a test can change the record in between).
+ */
+export async function benchRecord(
+  app: FastifyInstance,
+  staff: Staff,
+  ids: Record<string, string>,
+  analysisIds: string[],
+  results: BenchResults,
+  patient: Partial<AddPatientBody>,
+) {
+  const as = (who: keyof Staff) => apiClient(app, staff[who]);
+  const created = await as('secretary').addPatient({
+    patient_gender: 'F',
+    patient_dob: '1979-03-21',
+    ...patient,
+    record_prescriber: ids.prescriber,
+    record_selected_analyses: [{ combination: 1, analysis_ids: analysisIds }],
+  } as AddPatientBody);
+  const sampleIds = created.samples.map((sample) => sample.sample_id);
+  for (const sample_id of sampleIds) {
+    const [sample] = await as('admin').getSample({ sample_id });
+    const own = results.filter((result) =>
+      sample?.sample_analyses.some((id) => ids[`of:${result.parameter_id}`] === id),
+    );
+    if (own.length > 0) await as('technician').updateSampleResults({ sample_id, results: own });
+  }
+  const finish = async () => {
+    await as('secretary').receiveRecord({ record_id: created.record_id });
+    for (const sample_id of sampleIds)
+      await as('technician').updateSampleStatus({
+        sample_id,
+        sample_status: SAMPLE_STATUS.removed,
+        force_save: true,
+      });
+    await as('biologist').validateRecord({ record_id: created.record_id, sample_ids: sampleIds });
+  };
+  return { recordId: created.record_id, patientId: created.patient_id, sampleIds, finish };
 }

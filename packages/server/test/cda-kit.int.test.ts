@@ -1,19 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type AddPatientBody, BIOLOGY_CHAPTERS, SAMPLE_STATUS } from '@sil/contract';
+import { type AddPatientBody, BIOLOGY_CHAPTERS } from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { laboratories, patients, users } from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { buildCda } from '../src/modules/exchange/formats/cda/index.js';
 import { KNOWN_RECORD } from '../src/modules/exchange/formats/fixture.js';
-import { cdaCatalogue } from './cda-catalogue.js';
+import { type BenchResults, benchRecord, cdaCatalogue } from './cda-catalogue.js';
 import { KIT_DIR, missingKitTools, runKit } from './cda-kit.js';
 import { type ApiClient, apiClient } from './client.js';
 import { type Staff, signInStaff } from './factories.js';
 import { DATABASES, startTestApp, stopTestApp, type TestContext } from './helpers.js';
-
-type Results = Array<{ parameter_id: string; result_value?: number; result_text?: string }>;
 
 /**
  * The CR-BIO of every record shape the product validates, exported through the API as a receiver
@@ -26,35 +24,8 @@ describe.runIf(existsSync(KIT_DIR)).each(DATABASES)('the CR-BIO and the national
   const as = (who: keyof Staff): ApiClient => apiClient(ctx.app, staff[who]);
   const ids: Record<string, string> = {};
 
-  /** A record of these analyses through the front desk and the bench, validated by the biologist. */
-  async function validated(analysisIds: string[], results: Results, patient: Partial<AddPatientBody>) {
-    const created = await as('secretary').addPatient({
-      patient_gender: 'F',
-      patient_dob: '1979-03-21',
-      ...patient,
-      record_prescriber: ids.prescriber,
-      record_selected_analyses: [{ combination: 1, analysis_ids: analysisIds }],
-    } as AddPatientBody);
-    const sampleIds = created.samples.map((sample) => sample.sample_id);
-    for (const sample_id of sampleIds) {
-      const [sample] = await as('admin').getSample({ sample_id });
-      const own = results.filter((result) =>
-        sample?.sample_analyses.some((id) => ids[`of:${result.parameter_id}`] === id),
-      );
-      if (own.length > 0) await as('technician').updateSampleResults({ sample_id, results: own });
-    }
-    return { recordId: created.record_id, patientId: created.patient_id, sampleIds };
-  }
-  const finish = async (recordId: string, sampleIds: string[]) => {
-    await as('secretary').receiveRecord({ record_id: recordId });
-    for (const sample_id of sampleIds)
-      await as('technician').updateSampleStatus({
-        sample_id,
-        sample_status: SAMPLE_STATUS.removed,
-        force_save: true,
-      });
-    await as('biologist').validateRecord({ record_id: recordId, sample_ids: sampleIds });
-  };
+  const validated = (analysisIds: string[], results: BenchResults, patient: Partial<AddPatientBody>) =>
+    benchRecord(ctx.app, staff, ids, analysisIds, results, patient);
   const cda = async (recordId: string) =>
     (await as('secretary').exportRecordResults({ record_id: recordId, format: 'cda' })).content;
 
@@ -120,7 +91,7 @@ describe.runIf(existsSync(KIT_DIR)).each(DATABASES)('the CR-BIO and the national
       sample_last_updated: String(commented?.sample_last_updated),
       sample_interpretation: 'Sérum légèrement hémolysé.',
     });
-    await finish(full.recordId, full.sampleIds);
+    await full.finish();
 
     // No INS (identity not qualified), validated, invalidated with a reason, validated again: v2.
     const amended = await validated(
@@ -132,7 +103,7 @@ describe.runIf(existsSync(KIT_DIR)).each(DATABASES)('the CR-BIO and the national
         patient_gender: 'M',
       },
     );
-    await finish(amended.recordId, amended.sampleIds);
+    await amended.finish();
     await as('biologist').invalidateRecord({
       record_id: amended.recordId,
       sample_ids: amended.sampleIds,
@@ -149,7 +120,7 @@ describe.runIf(existsSync(KIT_DIR)).each(DATABASES)('the CR-BIO and the national
         patient_gender: 'M',
       },
     );
-    await finish(forensic.recordId, forensic.sampleIds);
+    await forensic.finish();
 
     const documents = {
       full: await cda(full.recordId),
