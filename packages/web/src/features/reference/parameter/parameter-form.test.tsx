@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { ADMIN_KEYS, emptyRights } from '@sil/contract';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
 import { setUpScreenTests } from '../../../testing/screen-tests';
@@ -43,7 +43,7 @@ describe('the parameter form', () => {
   });
 
   it('checks the ranges as they are typed and keeps the values of a block when another is removed', async () => {
-    const { container } = render(
+    render(
       <Providers>
         <ParameterForm row={null} onDone={() => undefined} onReload={() => undefined} />
       </Providers>,
@@ -51,39 +51,37 @@ describe('the parameter form', () => {
     const add = await screen.findByRole('button', { name: 'Ajouter des intervalles pour une matrice' });
     fireEvent.click(add);
     fireEvent.click(add);
-    const cell = (block: number, bound: 'min' | 'max') => {
-      const input = container.querySelector<HTMLInputElement>(
-        `[data-range-block="${block}"] tr[data-population="default"] [data-range="${bound}"]`,
-      );
+    const cell = (block: number, bound: 'Min' | 'Max') => {
+      const input = screen.getAllByRole('textbox', { name: `Par défaut · ${bound}` })[block];
       if (!input) throw new Error(`no ${bound} input in block ${block}`);
-      return input;
+      return input as HTMLInputElement;
     };
-    fireEvent.change(cell(0, 'min'), { target: { value: '5' } });
-    fireEvent.change(cell(0, 'max'), { target: { value: '2' } });
-    fireEvent.change(cell(1, 'min'), { target: { value: '1' } });
+    fireEvent.change(cell(0, 'Min'), { target: { value: '5' } });
+    fireEvent.change(cell(0, 'Max'), { target: { value: '2' } });
+    fireEvent.change(cell(1, 'Min'), { target: { value: '1' } });
     await screen.findByTestId('bounds-problems');
     expect(screen.getByRole('button', { name: 'Enregistrer' }).hasAttribute('disabled')).toBe(true);
 
     // The inverted block goes; the other one, now first, keeps what was typed in it.
     fireEvent.click(screen.getAllByRole('button', { name: 'Retirer ces intervalles' })[0] as HTMLElement);
     await waitFor(() => expect(screen.queryByTestId('bounds-problems')).toBeNull());
-    expect(container.querySelectorAll('[data-range-block]')).toHaveLength(1);
-    expect(cell(0, 'min').value).toBe('1');
-    expect(cell(0, 'max').value).toBe('');
+    expect(screen.getAllByRole('textbox', { name: 'Par défaut · Min' })).toHaveLength(1);
+    expect(cell(0, 'Min').value).toBe('1');
+    expect(cell(0, 'Max').value).toBe('');
   });
 
   it('marks a zone whose minimum exceeds its maximum', async () => {
-    const { container } = render(
+    render(
       <Providers>
         <ParameterForm row={null} onDone={() => undefined} onReload={() => undefined} />
       </Providers>,
     );
-    await screen.findByRole('button', { name: 'Enregistrer' });
-    const [min, max] = container.querySelectorAll<HTMLInputElement>('[data-zone="toxic"] input');
-    fireEvent.change(min as HTMLInputElement, { target: { value: '10' } });
-    fireEvent.change(max as HTMLInputElement, { target: { value: '3' } });
+    const toxic = within(await screen.findByRole('group', { name: 'Zone toxique' }));
+    const min = toxic.getByRole('textbox', { name: 'Min' });
+    fireEvent.change(min, { target: { value: '10' } });
+    fireEvent.change(toxic.getByRole('textbox', { name: 'Max' }), { target: { value: '3' } });
     await screen.findByTestId('bounds-problems');
-    expect(min?.getAttribute('aria-invalid')).toBe('true');
+    expect(min.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('sends the typed ranges and zones with the parameter', async () => {
@@ -92,23 +90,21 @@ describe('the parameter form', () => {
       sent.push(body);
       return new Response(JSON.stringify({ error: 'internal' }), { status: 500 });
     });
-    const { container } = render(
+    render(
       <Providers>
         <ParameterForm row={null} onDone={() => undefined} onReload={() => undefined} />
       </Providers>,
     );
     fireEvent.change(await screen.findByRole('textbox', { name: /^Nom/ }), { target: { value: 'Glucose' } });
     fireEvent.click(screen.getByRole('button', { name: 'Ajouter des intervalles pour une matrice' }));
-    const row = container.querySelector('[data-range-block="0"] tr[data-population="default"]');
-    const input = (selector: string) => row?.querySelector<HTMLInputElement>(selector) as HTMLInputElement;
-    fireEvent.change(input('[data-range="min"]'), { target: { value: '0,7' } });
-    fireEvent.change(input('[data-range="max"]'), { target: { value: '1,1' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Par défaut · Min' }), { target: { value: '0,7' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Par défaut · Max' }), { target: { value: '1,1' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Par défaut · Commentaire' }), {
       target: { value: ' à jeun ' },
     });
-    const [toxicMin, toxicMax] = container.querySelectorAll<HTMLInputElement>('[data-zone="toxic"] input');
-    fireEvent.change(toxicMin as HTMLInputElement, { target: { value: '10' } });
-    fireEvent.change(toxicMax as HTMLInputElement, { target: { value: '20' } });
+    const toxic = within(screen.getByRole('group', { name: 'Zone toxique' }));
+    fireEvent.change(toxic.getByRole('textbox', { name: 'Min' }), { target: { value: '10' } });
+    fireEvent.change(toxic.getByRole('textbox', { name: 'Max' }), { target: { value: '20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({

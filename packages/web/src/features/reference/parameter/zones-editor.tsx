@@ -1,4 +1,4 @@
-import { Group, SimpleGrid, Text } from '@mantine/core';
+import { Fieldset, Group, SimpleGrid } from '@mantine/core';
 import { ZONES } from '@sil/contract';
 import { type Control, Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,10 +17,12 @@ export function ZonesEditor({
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
       {ZONES.map((zone) => (
-        <div key={zone} data-zone={zone}>
-          <Text size="sm" fw={600} mb={4}>
-            {t(`zones.${zone}`)}
-          </Text>
+        <Fieldset
+          key={zone}
+          variant="unstyled"
+          legend={t(`zones.${zone}`)}
+          styles={{ legend: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 600, marginBottom: 4 } }}
+        >
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <Controller
               control={control}
@@ -49,7 +51,7 @@ export function ZonesEditor({
               )}
             />
           </Group>
-        </div>
+        </Fieldset>
       ))}
     </SimpleGrid>
   );
