@@ -1,76 +1,51 @@
+import type { AddPatientBody } from '@sil/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from './factories.js';
-import {
-  call,
-  DATABASES,
-  directWrite,
-  login,
-  type Session,
-  startTestApp,
-  stopTestApp,
-  type TestContext,
-} from './helpers.js';
+import { type ApiClient, apiClient } from './client.js';
+import { aPatient, seedCatalogue } from './factories.js';
+import { DATABASES, directWrite, login, startTestApp, stopTestApp, type TestContext } from './helpers.js';
 
-type Json = Record<string, unknown>;
-interface TraceEntry {
-  table_name: string;
-  row_id: string;
-  modification_type: string;
-  modification_field: string | null;
-  modification_old_value: string | null;
-  modification_new_value: string | null;
-  modification_by_name: string | null;
-  names: Record<string, string>;
-}
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /** What the record screen and its trace read: names of the rows a record and its changes point at. */
 describe.each(DATABASES)('the record screen reads names on %s', (kind) => {
   let ctx: TestContext;
-  let admin: Session;
-  let secretary: Session;
+  let admin: ApiClient;
+  let secretary: ApiClient;
   let catalogue: Awaited<ReturnType<typeof seedCatalogue>>;
   const ids = { clinic: '', prescriber: '', other: '', collector: '' };
 
-  const send = (session: Session, method: 'POST' | 'PUT', url: string, payload: Json) =>
-    call(ctx.app, session, { method, url, payload });
-  const get = async <T>(session: Session, url: string) =>
-    (await call(ctx.app, session, { method: 'GET', url })).json<T>();
-  const added = async (url: string, payload: Json, field: string) =>
-    String((await send(admin, 'POST', url, payload)).json<Json>()[field]);
+  const addPrescriber = (surname: string, name: string) =>
+    admin.reference('prescribers').add({ prescriber_surname: surname, prescriber_name: name });
+  /** The record as the laboratory's staff read it, with the names of what it points at. */
+  const recordOf = async (recordId: string) => {
+    const [detail] = await admin.getRecord({ record_id: recordId });
+    if (!detail || !('record_analyses' in detail)) throw new Error(`${recordId}: no staff record detail`);
+    return detail;
+  };
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
-    admin = await login(ctx.app, 'admin@demo.lab');
-    secretary = await login(ctx.app, 'secretariat@demo.lab');
-    catalogue = await seedCatalogue(ctx.app, admin);
-    ids.clinic = await added(
-      '/api/add-clinic',
-      { clinic_name: 'Clinique du Parc', clinic_code: 'PARC' },
-      'clinic_id',
-    );
-    ids.prescriber = await added(
-      '/api/add-prescriber',
-      { prescriber_surname: 'LEROY', prescriber_name: 'Anne' },
-      'prescriber_id',
-    );
-    ids.other = await added(
-      '/api/add-prescriber',
-      { prescriber_surname: 'FABRE', prescriber_name: 'Louis' },
-      'prescriber_id',
-    );
-    ids.collector = await added(
-      '/api/add-collector',
-      { collector_surname: 'GIRARD', collector_name: 'Inès', collector_owner: ids.clinic },
-      'collector_id',
-    );
+    const session = await login(ctx.app, 'admin@demo.lab');
+    admin = apiClient(ctx.app, session);
+    secretary = apiClient(ctx.app, await login(ctx.app, 'secretariat@demo.lab'));
+    catalogue = await seedCatalogue(ctx.app, session);
+    const clinic = await admin
+      .reference('clinics')
+      .add({ clinic_name: 'Clinique du Parc', clinic_code: 'PARC' });
+    ids.clinic = String(clinic.clinic_id);
+    ids.prescriber = String((await addPrescriber('LEROY', 'Anne')).prescriber_id);
+    ids.other = String((await addPrescriber('FABRE', 'Louis')).prescriber_id);
+    const collector = await admin
+      .reference('collectors')
+      .add({ collector_surname: 'GIRARD', collector_name: 'Inès', collector_owner: ids.clinic });
+    ids.collector = String(collector.collector_id);
   });
   afterAll(() => stopTestApp(ctx));
 
   /** A new patient and record, registered by the secretary. */
-  const registered = async (fields: Json): Promise<{ record_id: string }> =>
-    (await send(secretary, 'POST', '/api/add-patient', fields)).json<{ record_id: string }>();
+  const registered = (fields: Partial<AddPatientBody> & Pick<AddPatientBody, 'record_selected_analyses'>) =>
+    secretary.addPatient({ ...aPatient(fields), record_selected_analyses: fields.record_selected_analyses });
 
   it('answers a record with its prescriber, collector, clinic, analyses and sample kinds by name', async () => {
     const created = await registered({
@@ -86,7 +61,7 @@ describe.each(DATABASES)('the record screen reads names on %s', (kind) => {
       ],
       record_must_paper: true,
     });
-    const [detail] = await get<Json[]>(admin, `/api/get-record?record_id=${created.record_id}`);
+    const detail = await recordOf(created.record_id);
     expect(detail).toMatchObject({
       record_prescriber_name: 'LEROY Anne',
       record_collector_name: 'GIRARD Inès',
@@ -97,42 +72,30 @@ describe.each(DATABASES)('the record screen reads names on %s', (kind) => {
         { analysis_id: catalogue.ecbu, analysis_name: 'ECBU' },
       ],
     });
-    const kinds = ((detail?.samples ?? []) as Json[]).map(
-      (sample) => `${sample.sample_type_name} / ${sample.matrix_name}`,
-    );
+    const kinds = detail.samples.map((sample) => `${sample.sample_type_name} / ${sample.matrix_name}`);
     expect(kinds.sort()).toEqual(['Flacon stérile / Urine', 'Tube EDTA / Sang', 'Tube sec / Sang']);
   });
 
   it('names a renamed prescriber and sample type at the next call, though this server remembers names', async () => {
-    const added = (
-      await send(admin, 'POST', '/api/add-prescriber', {
-        prescriber_surname: 'BLANC',
-        prescriber_name: 'Marc',
-      })
-    ).json<{ prescriber_id: string; prescriber_last_updated: string }>();
+    const added = await addPrescriber('BLANC', 'Marc');
     const created = await registered({
       patient_surname: 'Moreau',
       patient_name: 'Élise',
       patient_gender: 'F',
       patient_dob: '1984-11-30',
-      record_prescriber: added.prescriber_id,
+      record_prescriber: String(added.prescriber_id),
       record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.nfs] }],
     });
-    const read = async () =>
-      (await get<Json[]>(admin, `/api/get-record?record_id=${created.record_id}`))[0] as {
-        record_prescriber_name: string;
-        samples: Array<{ sample_type_name: string }>;
-      };
+    const read = () => recordOf(created.record_id);
     expect((await read()).record_prescriber_name).toBe('BLANC Marc');
     // Read twice: the second answer comes from the names this server remembers.
     expect((await read()).samples.map((sample) => sample.sample_type_name)).toEqual(['Tube EDTA']);
 
-    const renamed = await send(admin, 'PUT', '/api/update-prescriber', {
+    await admin.reference('prescribers').update({
       prescriber_id: added.prescriber_id,
       prescriber_last_updated: added.prescriber_last_updated,
       prescriber_surname: 'BLANC-MOREL',
     });
-    expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await read()).record_prescriber_name).toBe('BLANC-MOREL Marc');
     // A write that goes around the API (an import, a script) is seen as soon.
     const written = await directWrite(ctx.database.db, (tx) =>
@@ -157,19 +120,17 @@ describe.each(DATABASES)('the record screen reads names on %s', (kind) => {
       )) as unknown as { rows: Array<{ v: number }> };
       return found.rows[0]?.v ?? 0;
     };
-    const added = (
-      await send(admin, 'POST', '/api/add-prescriber', { prescriber_surname: 'NOIR', prescriber_name: 'Léa' })
-    ).json<{ prescriber_id: string; prescriber_last_updated: string }>();
+    const added = await addPrescriber('NOIR', 'Léa');
     const before = await version();
-    const moved = await send(admin, 'PUT', '/api/update-prescriber', {
+    await admin.reference('prescribers').update({
       prescriber_id: added.prescriber_id,
       prescriber_last_updated: added.prescriber_last_updated,
       prescriber_phone_num: '0472000000',
     });
-    expect(moved.statusCode, moved.body).toBe(200);
     expect(await version()).toBe(before);
-    const removed = await call(ctx.app, admin, 'deletePrescribers', { body: { ids: [added.prescriber_id] } });
-    expect(removed.json()).toEqual({ deleted: 1 });
+    expect(await admin.reference('prescribers').delete([String(added.prescriber_id)])).toEqual({
+      deleted: 1,
+    });
     expect(await version()).toBe(before + 1);
   });
 
@@ -189,42 +150,40 @@ describe.each(DATABASES)('the record screen reads names on %s', (kind) => {
       ),
     );
     expect(written).toBe('accepted');
-    const response = await call(ctx.app, admin, 'getRecord', { query: { record_id: created.record_id } });
+    // Raw answer: the id kept is outside the contract, which the parsed answer would refuse.
+    const response = await admin.send('getRecord', { query: { record_id: created.record_id } });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<Json[]>()[0]?.record_analyses).toEqual([
+    expect(response.json()[0]?.record_analyses).toEqual([
       { analysis_id: 'NFS', analysis_name: '' },
       { analysis_id: catalogue.glucose, analysis_name: 'Glycémie' },
     ]);
   });
 
   it('names, in one answer, the rows each trace entry changes and the identifiers its values hold', async () => {
-    const created = (
-      await send(secretary, 'POST', '/api/add-patient', {
-        patient_surname: 'Rivière',
-        patient_name: 'Paul',
-        patient_gender: 'M',
-        patient_dob: '1990-01-15',
-        record_prescriber: ids.prescriber,
-        record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.nfs] }],
-      })
-    ).json<{ record_id: string; samples: Array<{ sample_id: string; sample_number: string }> }>();
-    const [read] = await get<Json[]>(admin, `/api/get-record?record_id=${created.record_id}`);
-    const edit = await send(secretary, 'PUT', '/api/update-patient', {
+    const created = await registered({
+      patient_surname: 'Rivière',
+      patient_name: 'Paul',
+      patient_gender: 'M',
+      patient_dob: '1990-01-15',
+      record_prescriber: ids.prescriber,
+      record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.nfs] }],
+    });
+    const read = await recordOf(created.record_id);
+    await secretary.updatePatient({
       record_id: created.record_id,
-      record_last_updated: read?.record_last_updated,
+      record_last_updated: read.record_last_updated,
       record_prescriber: ids.other,
       record_is_urgent: true,
     });
-    expect(edit.statusCode, edit.body).toBe(200);
 
-    const trace = await get<TraceEntry[]>(admin, `/api/get-record-trace?record_id=${created.record_id}`);
+    const trace = await admin.getRecordTrace({ record_id: created.record_id });
     const changed = trace.find((entry) => entry.modification_field === 'record_prescriber');
     expect(changed).toMatchObject({
       modification_by_name: 'David Petit (secrétariat)',
       names: {
         [ids.prescriber]: 'LEROY Anne',
         [ids.other]: 'FABRE Louis',
-        [created.record_id]: read?.record_number,
+        [created.record_id]: read.record_number,
       },
     });
     const sample = created.samples[0];
