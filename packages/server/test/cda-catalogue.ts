@@ -1,5 +1,9 @@
 import { type AddPatientBody, type BiologyChapter, SAMPLE_STATUS } from '@sil/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../src/db/open.js';
+import { patients } from '../src/db/schema/index.js';
+import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { apiClient } from './client.js';
 import { type Staff, seedCatalogue } from './factories.js';
 import type { Session } from './helpers.js';
@@ -186,3 +190,16 @@ export async function benchRecord(
   };
   return { recordId: created.record_id, patientId: created.patient_id, sampleIds, finish };
 }
+
+/** The patient's identity made qualified with a test INS (NIR test root), as the INSi check leaves it. */
+export const qualifyIdentity = (db: Db, patientId: string) =>
+  writeTransaction(db, SYSTEM_ACTOR, (tx) =>
+    tx
+      .update(patients)
+      .set({
+        patient_ins: '279035121518989',
+        patient_ins_oid: '1.2.250.1.213.1.4.10',
+        patient_identity_status: 'qualified',
+      })
+      .where(eq(patients.patient_id, patientId)),
+  );

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { type AddPatientBody, BIOLOGY_CHAPTERS } from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { laboratories, patients, users } from '../src/db/schema/index.js';
+import { laboratories, users } from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { buildCda } from '../src/modules/exchange/formats/cda/index.js';
 import { KNOWN_RECORD } from '../src/modules/exchange/formats/fixture.js';
-import { type BenchResults, benchRecord, cdaCatalogue } from './cda-catalogue.js';
+import { type BenchResults, benchRecord, cdaCatalogue, qualifyIdentity } from './cda-catalogue.js';
 import { KIT_DIR, missingKitTools, runKit } from './cda-kit.js';
 import { type ApiClient, apiClient } from './client.js';
 import { type Staff, signInStaff } from './factories.js';
@@ -70,16 +70,7 @@ describe.runIf(existsSync(KIT_DIR)).each(DATABASES)('the CR-BIO and the national
       ],
       { patient_surname: 'DUPONT-MARTIN', patient_name: 'Élodie', patient_birth_name: 'MARTIN' },
     );
-    await writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
-      tx
-        .update(patients)
-        .set({
-          patient_ins: '279035121518989',
-          patient_ins_oid: '1.2.250.1.213.1.4.10',
-          patient_identity_status: 'qualified',
-        })
-        .where(eq(patients.patient_id, full.patientId)),
-    );
+    await qualifyIdentity(ctx.database.db, full.patientId);
     await as('technician').addAne({
       record_id: full.recordId,
       analysis_id: String(ids.ionogram),

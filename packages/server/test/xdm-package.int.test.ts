@@ -3,9 +3,10 @@ import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { laboratories, patients, users } from '../src/db/schema/index.js';
+import { laboratories, users } from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { XDM_FILES } from '../src/modules/exchange/formats/xdm/index.js';
+import { qualifyIdentity } from './cda-catalogue.js';
 import { KIT_DIR, missingKitTools, runKit } from './cda-kit.js';
 import { apiClient } from './client.js';
 import {
@@ -44,16 +45,7 @@ describe.each(DATABASES)('the IHE XDM package of a record on %s', (kind) => {
     const record = await validatedRecord(ctx.app, staff, panel, { patient_surname: 'Morel' });
     recordId = record.recordId;
     const { patient } = await staffRecord(ctx.app, staff.admin, recordId);
-    await writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
-      tx
-        .update(patients)
-        .set({
-          patient_ins: '279035121518989',
-          patient_ins_oid: '1.2.250.1.213.1.4.10',
-          patient_identity_status: 'qualified',
-        })
-        .where(eq(patients.patient_id, patient.patient_id)),
-    );
+    await qualifyIdentity(ctx.database.db, patient.patient_id);
   }, 120_000);
   afterAll(() => stopTestApp(ctx));
 
