@@ -18,8 +18,9 @@ export type PatientRow = typeof patients.$inferSelect;
 
 /**
  * What a term typed in a patient search means, as the conditions any of which finds a patient: the
- * names, birth name or 'surname first name' whatever the accents and case typed (the names folded
- * once, when written: `patient_search_names`), the beginning of the NIR or INS (a term that begins
+ * names, birth name, surname and first name in either order (every word typed in the names,
+ * whatever the accents and case typed: the names folded once, when written,
+ * `patient_search_names`), the beginning of the NIR or INS (a term that begins
  * with a digit), part of the external id; or a date of birth typed DD/MM/YYYY. Every branch has its
  * index, so the search never reads the whole table; a NIR or INS typed as six digits or more is
  * looked up by its beginning in a btree (migration 0024).
@@ -36,11 +37,18 @@ function patientSearchBranches(term: string): SQL[] {
   const identifiers = /^\d/.test(compact)
     ? [byBeginning(patients.patient_nir), byBeginning(patients.patient_ins)]
     : [];
-  return [
-    foldedContains(patients.patient_search_names, term),
-    ...identifiers,
-    ilike(patients.patient_external_id, like(term)),
-  ];
+  return [namesHoldEveryWord(term), ...identifiers, ilike(patients.patient_external_id, like(term))];
+}
+
+/**
+ * Every word typed is in the folded names, in any order: 'helene lefevre' and 'lefevre helene' both
+ * find Hélène Lefèvre-Dupont, 'leveque helene' finds Marie-Hélène Lévêque. Each word is one LIKE on
+ * the same column, which the trigram index answers together (one bitmap scan of
+ * patients_search_names_trgm with every word's pattern as its conditions).
+ */
+function namesHoldEveryWord(term: string): SQL {
+  const words = term.split(/\s+/).filter((word) => word !== '');
+  return and(...words.map((word) => foldedContains(patients.patient_search_names, word))) ?? sql`false`;
 }
 
 /** The patients of a laboratory a search term finds (`patientSearchBranches`). */
