@@ -15,10 +15,22 @@ function ReferenceName({ table, id }: { table: ReferenceTableName; id: string })
   return <>{choices.find((choice) => choice.value === id)?.label ?? EMPTY}</>;
 }
 
-/** One cell of a table page, formatted as its column says. */
-export function CellValue({ format = 'text', value }: { format?: ColumnFormat; value: unknown }) {
+/**
+ * One cell of a table page, formatted as its column says. A stored code (a sex, an INS status) shows
+ * as the words of its `valueLabel` (the i18n key of a value, as the column's filter offers it).
+ */
+export function CellValue({
+  format = 'text',
+  value,
+  valueLabel,
+}: {
+  format?: ColumnFormat;
+  value: unknown;
+  valueLabel?: (value: string) => string;
+}) {
   const { t, i18n } = useTranslation('tables');
   if (value === null || value === undefined || value === '') return <Text c="dimmed">{EMPTY}</Text>;
+  if (valueLabel && format === 'text' && typeof value === 'string') return <>{t(valueLabel(value))}</>;
   if (typeof format === 'object') {
     return typeof value === 'string' ? <ReferenceName table={format.reference} id={value} /> : EMPTY;
   }

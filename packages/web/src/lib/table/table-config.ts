@@ -59,7 +59,10 @@ export interface ReferenceTableConfig<R> {
   fixedFilters?: Record<string, string[]>;
   /** Filter columns the server computes (records_with_ncts…), offered as yes-only choices. */
   pseudoFilters?: readonly string[];
-  /** Value filters whose values read better as words: the i18n key ('records:status.sent') of a value. */
+  /**
+   * Stored codes that read better as words, in their column and their filter: the i18n key
+   * ('records:genders.F') of a value.
+   */
   valueLabels?: Record<string, (value: string) => string>;
 }
 

@@ -75,7 +75,13 @@ export function TablePage<R>({
   const columns: ColumnView<R>[] = readable.map((column) => ({
     key: column.field,
     label: t(`fields.${column.field}`),
-    render: (row) => <CellValue format={column.format} value={row[column.field]} />,
+    render: (row) => (
+      <CellValue
+        format={column.format}
+        value={row[column.field]}
+        valueLabel={config.valueLabels?.[column.field]}
+      />
+    ),
   }));
   const open = (id: string | null, row?: R) => {
     if (config.form.kind === 'route') {
