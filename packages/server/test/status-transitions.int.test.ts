@@ -6,6 +6,7 @@ import { records, statusTransitions } from '../src/db/schema/index.js';
 import { databaseRefusal } from '../src/lib/errors.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { moveRecordStatus } from '../src/modules/records/index.js';
+import { apiClient } from './client.js';
 import { seedCatalogue, signInStaff } from './factories.js';
 import {
   call,
@@ -37,8 +38,9 @@ describe.each(DATABASES)('status transitions on %s', (kind) => {
   let biologist: Session;
   let catalogue: Awaited<ReturnType<typeof seedCatalogue>>;
 
-  const put = (session: Session, url: string, payload: Json) =>
-    call(ctx.app, session, { method: 'PUT', url, payload });
+  const as = (session: Session) => apiClient(ctx.app, session);
+  /** Sends a call raw: the tests below read its refusals and statuses. */
+  const send = (session: Session, name: string, body: Json) => as(session).send(name, { body });
   const record = async (id: string) =>
     (await call(ctx.app, admin, 'getRecord', { query: { record_id: id } })).json<Json[]>()[0] ?? {};
   const sampleStatus = async (id: string) =>
@@ -57,13 +59,13 @@ describe.each(DATABASES)('status transitions on %s', (kind) => {
       })
     ).json<Created>();
   const setStatus = (session: Session, id: string, stamp: unknown, status: number) =>
-    put(session, '/api/update-record-status', {
+    send(session, 'updateRecordStatus', {
       record_id: id,
       record_last_updated: stamp,
       record_status: status,
     });
   const moveSample = (session: Session, sampleId: string, status: number, forceSave?: boolean) =>
-    put(session, '/api/update-sample-status', {
+    send(session, 'updateSampleStatus', {
       sample_id: sampleId,
       sample_status: status,
       ...(forceSave === undefined ? {} : { force_save: forceSave }),
@@ -84,7 +86,7 @@ describe.each(DATABASES)('status transitions on %s', (kind) => {
   const sentRecord = async (): Promise<Created> => {
     const created = await newRecord();
     const sampleId = created.samples[0]?.sample_id ?? '';
-    await put(secretary, '/api/receive-record', { record_id: created.record_id });
+    await as(secretary).receiveRecord({ record_id: created.record_id });
     expect((await moveSample(technician, sampleId, SAMPLE_STATUS.removed, true)).statusCode).toBe(200);
     expect((await record(created.record_id)).record_status).toBe(RECORD_STATUS.pendingValidation);
     await writeTransaction(ctx.database.db, SYSTEM_ACTOR, async (tx) => {
@@ -152,8 +154,8 @@ describe.each(DATABASES)('status transitions on %s', (kind) => {
       'invalidRecordStatusForUpdate',
       'notReceived',
     ]);
-    const received = await put(secretary, '/api/receive-record', { record_id: created.record_id });
-    expect(received.json()).toMatchObject({ record_status: 1 });
+    const received = await as(secretary).receiveRecord({ record_id: created.record_id });
+    expect(received).toMatchObject({ record_status: 1 });
     expect((await moveSample(technician, sampleId, SAMPLE_STATUS.prepared)).json()).toMatchObject({
       sample_status: 1,
     });
@@ -185,7 +187,7 @@ describe.each(DATABASES)('status transitions on %s', (kind) => {
       })
     ).json<Created>();
     expect(created.samples).toHaveLength(2);
-    await put(secretary, '/api/receive-record', { record_id: created.record_id });
+    await as(secretary).receiveRecord({ record_id: created.record_id });
     const other = await login(ctx.app, 'technicien@demo.lab');
     const both = async (status: number) =>
       (
@@ -204,7 +206,7 @@ describe.each(DATABASES)('status transitions on %s', (kind) => {
   it('completes a sample with missing results only with force_save, and never validates or sends it by hand', async () => {
     const created = await newRecord();
     const sampleId = created.samples[0]?.sample_id ?? '';
-    await put(secretary, '/api/receive-record', { record_id: created.record_id });
+    await as(secretary).receiveRecord({ record_id: created.record_id });
     for (const session of [technician, biologist, admin])
       for (const status of [SAMPLE_STATUS.validated, SAMPLE_STATUS.reportSent])
         for (const forceSave of [undefined, true]) {
@@ -241,22 +243,22 @@ describe.each(DATABASES)('status transitions on %s', (kind) => {
     const refusals = [
       await setStatus(admin, created.record_id, stamp, RECORD_STATUS.sent),
       await setStatus(admin, created.record_id, stamp, RECORD_STATUS.registered),
-      await put(secretary, '/api/update-record-comments', {
+      await send(secretary, 'updateRecordComments', {
         record_id: created.record_id,
         record_last_updated: stamp,
         record_internal_notes: 'Après envoi',
       }),
-      await put(secretary, '/api/update-patient', {
+      await send(secretary, 'updatePatient', {
         record_id: created.record_id,
         record_last_updated: stamp,
         record_is_urgent: true,
       }),
-      await put(secretary, '/api/cancel-record', {
+      await send(secretary, 'cancelRecord', {
         record_id: created.record_id,
         record_last_updated: stamp,
         record_annulment_explanation: 'Erreur de saisie',
       }),
-      await put(secretary, '/api/receive-record', { record_id: created.record_id }),
+      await send(secretary, 'receiveRecord', { record_id: created.record_id }),
       await moveSample(technician, sampleId, SAMPLE_STATUS.prepared),
     ];
     expect(refusals.map(codeOf)).toEqual(Array(refusals.length).fill('invalidRecordStatusForUpdate'));
@@ -272,22 +274,22 @@ describe.each(DATABASES)('status transitions on %s', (kind) => {
     const created = await newRecord();
     const sampleId = created.samples[0]?.sample_id ?? '';
     const read = await record(created.record_id);
-    const cancelled = await put(secretary, '/api/cancel-record', {
+    const cancelled = await as(secretary).cancelRecord({
       record_id: created.record_id,
-      record_last_updated: read.record_last_updated,
+      record_last_updated: String(read.record_last_updated),
       record_annulment_explanation: 'Mauvais patient',
       replace: false,
     });
-    const stamp = cancelled.json().cancelled.record_last_updated;
+    const stamp = cancelled.cancelled.record_last_updated;
     const refusals = [
       await setStatus(secretary, created.record_id, stamp, RECORD_STATUS.registered),
-      await put(secretary, '/api/update-record-comments', {
+      await send(secretary, 'updateRecordComments', {
         record_id: created.record_id,
         record_last_updated: stamp,
         record_internal_notes: 'Après annulation',
       }),
-      await put(secretary, '/api/receive-record', { record_id: created.record_id }),
-      await put(secretary, '/api/scan-record', { record_number: read.record_number }),
+      await send(secretary, 'receiveRecord', { record_id: created.record_id }),
+      await send(secretary, 'scanRecord', { record_number: read.record_number }),
       await moveSample(technician, sampleId, SAMPLE_STATUS.prepared),
       await moveSample(biologist, sampleId, SAMPLE_STATUS.validated, true),
     ];
@@ -300,7 +302,7 @@ describe.each(DATABASES)('status transitions on %s', (kind) => {
     const created = await newRecord();
     const read = await record(created.record_id);
     const note = (stamp: unknown, text: string) =>
-      put(secretary, '/api/update-record-comments', {
+      send(secretary, 'updateRecordComments', {
         record_id: created.record_id,
         ...(stamp === undefined ? {} : { record_last_updated: stamp }),
         record_internal_notes: text,
