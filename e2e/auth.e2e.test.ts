@@ -38,14 +38,14 @@ describe('login', () => {
     await page.context().close();
   });
 
-  it('shows the localized error toast titled with the call on wrong credentials', async () => {
+  it('says wrong credentials once, under the form, in the language of the page', async () => {
     const page = await newPage(browser);
     await page.goto(`${baseUrl}/fr/`);
     await fillLogin(page, 'admin@demo.lab', 'wrong-password-1!');
-    await page.locator('.mantine-Notification-root').first().waitFor();
-    const [toast] = await toastTexts(page);
-    expect(toast).toContain('login');
-    expect(toast).toContain('Identifiants incorrects');
+    const inline = page.locator('[data-testid="login-error"]');
+    await inline.waitFor();
+    expect(await inline.innerText()).toContain('Identifiants incorrects');
+    expect(await toastTexts(page)).toEqual([]);
     // The page-load bar shows the failure too.
     await page.locator('[data-page-progress="failed"]').waitFor({ state: 'attached' });
     await screenshot(page, 'login-fr-error-toast');

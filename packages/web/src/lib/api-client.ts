@@ -18,7 +18,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: string,
     readonly status: number,
-    /** Path of the call; its last segment titles the error toast. */
+    /** Path of the call: which call failed (the refresh's failure shows no toast). */
     readonly path: string,
     readonly details?: unknown,
   ) {

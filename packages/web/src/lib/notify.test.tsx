@@ -45,17 +45,27 @@ describe('toasts', () => {
     expect(titles()).toEqual([]);
   });
 
-  it('titles an API error with the last path segment and the localized message', async () => {
+  it('titles an API error with a word, never the name of the failed call, over its localized message', async () => {
     renderToasts();
     act(() => notifyApiError(new ApiError('incorrectCredentials', 401, '/auth/login')));
-    expect(await screen.findByText('login')).toBeTruthy();
+    expect(await screen.findByText('Error')).toBeTruthy();
     expect(screen.getByText('Incorrect credentials')).toBeTruthy();
+    expect(screen.queryByText('login')).toBeNull();
+  });
+
+  it('says a refused address (403) is one the user may not open, with the reason the server gave', async () => {
+    renderToasts();
+    act(() => notifyApiError(new ApiError('insufficientRights', 403, '/api/get-record')));
+    expect(await screen.findByText('Access denied')).toBeTruthy();
+    expect(screen.getByText('Insufficient rights')).toBeTruthy();
+    expect(screen.queryByText('get-record')).toBeNull();
   });
 
   it('falls back to the generic message for a code without one', async () => {
     renderToasts();
     act(() => notifyApiError(new ApiError('somethingNew', 500, '/api/get-records')));
-    expect(await screen.findByText('get-records')).toBeTruthy();
+    expect(await screen.findByText('Error')).toBeTruthy();
     expect(screen.getByText('Unexpected error! Try reloading the page.')).toBeTruthy();
+    expect(screen.queryByText('get-records')).toBeNull();
   });
 });

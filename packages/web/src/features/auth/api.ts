@@ -1,6 +1,7 @@
 import { padOtp, type WebLocale } from '@sil/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { failProgress } from '../../lib/progress';
 import { queryKeys } from '../../lib/query-keys';
 import { newAuthMachineId, sha256Hex } from '../../lib/session';
 import { completeLogin } from './complete-login';
@@ -36,6 +37,10 @@ export function useLogin(locale: WebLocale, onSuccess: (outcome: LoginOutcome) =
       if ('otpSent' in answer) return { kind: 'otp', email: values.email, machineId };
       return { kind: 'done', destination: await completeLogin(answer, machineId, locale, queryClient) };
     },
+    // A refused login shows its reason under the form (LoginFormView), once: no toast beside it;
+    // the page's progress bar still shows the failure.
+    meta: { quiet: true },
+    onError: failProgress,
     onSuccess,
   });
 }
