@@ -156,7 +156,8 @@ describe('report delivery', () => {
     const fill = async (password: string) => {
       await page.locator('input[name="record_number"]').fill(record.number);
       await page.locator('input[name="record_password"]').fill(password);
-      await page.locator('input[name="patient_dob"]').fill(DOB);
+      // Typed as a patient types it, digits only: the field puts the slashes in, day first.
+      await page.locator('[data-field="patient_dob"]').pressSequentially(DOB.split('-').reverse().join(''));
       await page.locator('[data-action="open-online-report"]').click();
     };
     await fill('mauvais');

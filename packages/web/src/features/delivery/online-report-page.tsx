@@ -22,11 +22,12 @@ import {
 } from '@sil/contract';
 import { IconDownload, IconMoonStars, IconSunHigh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
+import { DateField } from '../../lib/form/date-field';
 import { schemaResolver } from '../../lib/form/form-resolver';
 import { issueText } from '../../lib/form/issue-text';
 import { savePreferences } from '../../lib/preferences';
@@ -117,12 +118,22 @@ export function OnlineReportPage({ locale }: { locale: WebLocale }) {
                   {...form.register('record_password')}
                   error={issueText(tTables, errors.record_password?.message)}
                 />
-                <TextInput
-                  type="date"
-                  label={t('delivery.online_dob')}
-                  required
-                  {...form.register('patient_dob')}
-                  error={issueText(tTables, errors.patient_dob?.message)}
+                {/* Typed JJ/MM/AAAA as everywhere in the app: a browser's date input follows its own
+                    language, and read '12041985' as month 12 in an English browser. */}
+                <Controller
+                  control={form.control}
+                  name="patient_dob"
+                  render={({ field }) => (
+                    <DateField
+                      label={t('delivery.online_dob')}
+                      required
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={issueText(tTables, errors.patient_dob?.message)}
+                      data-field="patient_dob"
+                    />
+                  )}
                 />
                 {error ? (
                   <Alert color="red" data-testid="online-report-error">
