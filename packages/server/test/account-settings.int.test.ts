@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
 import { laboratories, outbox, pushSubscriptions, users } from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
+import { apiClient } from './client.js';
 import {
   ageRows,
   call,
@@ -78,8 +79,9 @@ describe.each(DATABASES)('account and security settings on %s', (kind) => {
     return { email, phone, session: await login(ctx.app, email, digest(password)) };
   }
 
-  const put = (session: Session, url: string, payload: object) =>
-    call(ctx.app, session, { method: 'PUT', url, payload });
+  const as = (session: Session | null) => apiClient(ctx.app, session);
+  /** Sends a call raw, signed in or not: the tests read its refusals. */
+  const send = (session: Session | null, name: string, body: object) => as(session).send(name, { body });
   const userRow = async (uid: string) =>
     (await ctx.database.db.select().from(users).where(eq(users.admin_uid, uid)))[0];
   const lastSms = async () =>
@@ -95,37 +97,21 @@ describe.each(DATABASES)('account and security settings on %s', (kind) => {
   it('changes an unverified e-mail through a link sent to the new address, then refuses to change it again', async () => {
     const { session } = await newUser();
     const next = `renamed.${kind}@demo.lab`;
-    expect(
-      (await put(session, '/api/request-email-change', { new_email: next, locale: 'en' })).statusCode,
-    ).toBe(200);
+    await as(session).requestEmailChange({ new_email: next, locale: 'en' });
     const mail = smtp.inbox.at(-1);
     expect(mail?.to).toEqual([next]);
     const status = await call(ctx.app, session, 'getAccountStatus');
     expect(status.json()).toMatchObject({ pending_email: next });
     const secret = linkIn(mail, 'verify-email');
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'PUT',
-          url: '/api/verify-email',
-          payload: { verification_token: secret },
-        })
-      ).statusCode,
-    ).toBe(200);
+    await as(null).verifyEmail({ verification_token: secret });
     const row = await userRow(session.uid);
     expect([row?.user_email, row?.email_verified]).toEqual([next, true]);
-    expect(
-      codeOf(
-        await ctx.app.inject({
-          method: 'PUT',
-          url: '/api/verify-email',
-          payload: { verification_token: secret },
-        }),
-      ),
-    ).toBe('verificationNotFound');
+    expect(codeOf(await send(null, 'verifyEmail', { verification_token: secret }))).toBe(
+      'verificationNotFound',
+    );
     // The account logs in with its new address; a verified address cannot change any more.
     await login(ctx.app, next, digest('Account-test-1!'));
-    expect(codeOf(await put(session, '/api/request-email-change', { new_email: 'other@demo.lab' }))).toBe(
+    expect(codeOf(await send(session, 'requestEmailChange', { new_email: 'other@demo.lab' }))).toBe(
       'cannotUpdateVerifiedEmail',
     );
   });
@@ -133,69 +119,52 @@ describe.each(DATABASES)('account and security settings on %s', (kind) => {
   it('refuses an address in use, one another user waits for, and an expired link', async () => {
     const first = await newUser();
     const second = await newUser();
+    expect(codeOf(await send(first.session, 'requestEmailChange', { new_email: 'admin@demo.lab' }))).toBe(
+      'emailAlreadyInUse',
+    );
     expect(
-      codeOf(await put(first.session, '/api/request-email-change', { new_email: 'admin@demo.lab' })),
-    ).toBe('emailAlreadyInUse');
-    expect(
-      codeOf(await put(first.session, '/api/request-email-change', { new_email: 'not-an-email' })),
+      codeOf(await send(first.session, 'requestEmailChange', { new_email: 'not-an-email' })),
     ).toBeDefined();
     const wanted = `wanted.${kind}@demo.lab`;
-    expect((await put(first.session, '/api/request-email-change', { new_email: wanted })).statusCode).toBe(
-      200,
-    );
-    expect(codeOf(await put(second.session, '/api/request-email-change', { new_email: wanted }))).toBe(
+    await as(first.session).requestEmailChange({ new_email: wanted });
+    expect(codeOf(await send(second.session, 'requestEmailChange', { new_email: wanted }))).toBe(
       'emailPendingVerification',
     );
     const secret = linkIn(smtp.inbox.at(-1), 'verify-email');
     await ageRows(ctx.database, 'auth_challenges', 'expires_at', 2 * 24 * 3600);
-    expect(
-      codeOf(
-        await ctx.app.inject({
-          method: 'PUT',
-          url: '/api/verify-email',
-          payload: { verification_token: secret },
-        }),
-      ),
-    ).toBe('verificationExpired');
+    expect(codeOf(await send(null, 'verifyEmail', { verification_token: secret }))).toBe(
+      'verificationExpired',
+    );
     expect((await userRow(first.session.uid))?.user_email).toBe(first.email);
   });
 
   it('needs a verified mobile for the SMS code; a new number is verified by an SMS link, then logins ask for the code', async () => {
     const { email, session } = await newUser();
-    expect(codeOf(await put(session, '/api/update-otp', { otp_enabled: true }))).toBe('missingVerifiedPhone');
+    expect(codeOf(await send(session, 'updateOtp', { otp_enabled: true }))).toBe('missingVerifiedPhone');
     const phone = `+3362200${kind === 'pglite' ? 1 : 2}999`;
-    expect(
-      (await put(session, '/api/request-phone-change', { new_phone: phone, locale: 'fr' })).statusCode,
-    ).toBe(200);
+    await as(session).requestPhoneChange({ new_phone: phone, locale: 'fr' });
     const sms = await lastSms();
     expect(sms?.recipient).toBe(phone);
     const secret = /verify-phone-number\/([\w-]+)/.exec(sms?.body ?? '')?.[1] ?? '';
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'PUT',
-          url: '/api/verify-phone-number',
-          payload: { verification_token: secret },
-        })
-      ).statusCode,
-    ).toBe(200);
+    await as(null).verifyPhoneNumber({ verification_token: secret });
     const row = await userRow(session.uid);
     expect([row?.user_phone_num, row?.phone_verified]).toEqual([phone, true]);
-    expect((await put(session, '/api/update-otp', { otp_enabled: true })).json()).toEqual({
+    expect(await as(session).updateOtp({ otp_enabled: true })).toEqual({
       otp_enabled: true,
     });
-    const attempt = await ctx.app.inject({
-      method: 'POST',
-      url: '/auth/login',
-      payload: { email, password: digest('Account-test-1!'), auth_machine_id: newMachineId() },
+    const attempt = await as(null).login({
+      email,
+      password: digest('Account-test-1!'),
+      auth_machine_id: newMachineId(),
     });
-    expect(attempt.json()).toEqual({ otpSent: true });
+    expect(attempt).toEqual({ otpSent: true });
     // Another account cannot take a verified number.
     const other = await newUser();
-    expect(codeOf(await put(other.session, '/api/request-phone-change', { new_phone: phone }))).toBe(
+    expect(codeOf(await send(other.session, 'requestPhoneChange', { new_phone: phone }))).toBe(
       'phoneAlreadyInUse',
     );
-    expect((await put(session, '/api/update-otp', { otp_enabled: 'false' })).json()).toEqual({
+    // Sent raw: the text 'false' is outside the call's typed body, and is read as false.
+    expect((await send(session, 'updateOtp', { otp_enabled: 'false' })).json()).toEqual({
       otp_enabled: false,
     });
   });
@@ -204,7 +173,7 @@ describe.each(DATABASES)('account and security settings on %s', (kind) => {
     const { email, session } = await newUser('Before-change-1!');
     const other = await login(ctx.app, email, digest('Before-change-1!'));
     const change = (previous: string, next: string) =>
-      put(session, '/api/change-password', {
+      send(session, 'changePassword', {
         previous_password: digest(previous),
         new_password: digest(next),
       });
@@ -213,10 +182,10 @@ describe.each(DATABASES)('account and security settings on %s', (kind) => {
     expect((await change('Before-change-1!', 'After-change-2!')).statusCode).toBe(200);
     // This session goes on; the other browser's refresh is refused.
     expect((await call(ctx.app, session, 'getUserData')).statusCode).toBe(200);
-    const refreshed = await ctx.app.inject({
-      method: 'POST',
-      url: '/auth/refresh-tokens',
-      payload: { uid: other.uid, auth_machine_id: other.machineId, refresh_token: other.refresh_token },
+    const refreshed = await send(null, 'refreshTokens', {
+      uid: other.uid,
+      auth_machine_id: other.machineId,
+      refresh_token: other.refresh_token,
     });
     expect(refreshed.statusCode).toBe(401);
     expect((await call(ctx.app, other, 'getUserData')).statusCode).toBe(401);
@@ -234,12 +203,12 @@ describe.each(DATABASES)('account and security settings on %s', (kind) => {
     const sessions = listed.json<Array<{ current: boolean; auth_machine_id: string }>>();
     expect(sessions).toHaveLength(2);
     expect(sessions.find((s) => s.current)?.auth_machine_id).toBe(session.machineId);
-    expect((await put(session, '/api/logout-everywhere', { keep_current: true })).json()).toEqual({
+    expect(await as(session).logoutEverywhere({ keep_current: true })).toEqual({
       ended: 1,
     });
     expect((await call(ctx.app, other, 'getUserData')).statusCode).toBe(401);
     expect((await call(ctx.app, session, 'getOwnSessions')).json()).toHaveLength(1);
-    expect((await put(session, '/api/logout-everywhere', {})).json()).toEqual({ ended: 1 });
+    expect(await as(session).logoutEverywhere({})).toEqual({ ended: 1 });
     expect((await call(ctx.app, session, 'getUserData')).statusCode).toBe(401);
   });
 
@@ -260,9 +229,7 @@ describe.each(DATABASES)('account and security settings on %s', (kind) => {
       },
     });
     expect(subscribed.statusCode).toBe(200);
-    expect(
-      (await put(session, '/api/update-user-preferences', { notifications: 'push' })).json(),
-    ).toMatchObject({
+    expect(await as(session).updateUserPreferences({ notifications: 'push' })).toMatchObject({
       notifications: 'push',
     });
     received.length = 0;
