@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from './client.js';
+import { staffRecord } from './factories.js';
 import {
-  call,
   codeOf,
   DATABASES,
   login,
@@ -9,46 +10,6 @@ import {
   stopTestApp,
   type TestContext,
 } from './helpers.js';
-
-type Json = Record<string, unknown>;
-interface Line {
-  parameter_name: string;
-  result: {
-    result_value: number;
-    result_calculated: number | null;
-    result_population: string | null;
-    result_range_min: number | null;
-    result_range_max: number | null;
-    result_flags: string[];
-  } | null;
-}
-interface RecordDetail {
-  record_id: string;
-  record_number: string;
-  record_status: number;
-  record_last_updated: string;
-  record_analyses: Array<{ analysis_id: string; analysis_name: string }>;
-  samples: Array<{
-    sample_id: string;
-    sample_number: string;
-    sample_type: string;
-    sample_matrix: string;
-    sample_analyses: string[];
-    sample_additional: boolean;
-  }>;
-}
-interface Worklist {
-  machine_name: string;
-  groups: Array<{
-    analysis_name: string;
-    samples: Array<{
-      sample_number: string;
-      record_is_urgent: boolean;
-      patient_initials: string;
-      patient_birth_year: number;
-    }>;
-  }>;
-}
 
 /** Whole years between two ISO dates, as the reference ranges count them. */
 function yearsBetween(birth: string, on: Date): number {
@@ -62,28 +23,18 @@ describe.each(DATABASES)('the demo laboratory (%s)', (kind) => {
   let ctx: TestContext;
   let biologist: Session;
   let technician: Session;
-  const get = (session: Session, url: string) => call(ctx.app, session, { method: 'GET', url });
-  const post = (session: Session, url: string, payload: Json) =>
-    call(ctx.app, session, { method: 'POST', url, payload });
-  const put = (session: Session, url: string, payload: Json) =>
-    call(ctx.app, session, { method: 'PUT', url, payload });
+  const as = (session: Session) => apiClient(ctx.app, session);
 
-  async function recordOf(surname: string): Promise<RecordDetail> {
-    const list = (await get(biologist, `/api/get-records?search=${surname}`)).json<{ data: Json[] }>();
-    const [row] = list.data;
-    const [detail] = (await get(biologist, `/api/get-record?record_id=${String(row?.record_id)}`)).json<
-      RecordDetail[]
-    >();
-    if (!detail) throw new Error(`no demo record for ${surname}`);
-    return detail;
+  async function recordOf(surname: string) {
+    const [row] = (await as(biologist).getRecords({ search: surname })).data;
+    if (!row) throw new Error(`no demo record for ${surname}`);
+    return staffRecord(ctx.app, biologist, row.record_id);
   }
   async function machineId(name: string): Promise<string> {
-    const list = (await get(biologist, '/api/get-machines?number_of_records=100&page_number=1')).json<{
-      data: Array<{ machine_id: string; machine_name: string }>;
-    }>();
+    const list = await as(biologist).reference('machines').list({ number_of_records: 100, page_number: 1 });
     const machine = list.data.find((row) => row.machine_name === name);
     if (!machine) throw new Error(`no machine ${name}`);
-    return machine.machine_id;
+    return String(machine.machine_id);
   }
 
   beforeAll(async () => {
@@ -94,16 +45,14 @@ describe.each(DATABASES)('the demo laboratory (%s)', (kind) => {
   afterAll(() => stopTestApp(ctx));
 
   it('starts with a catalogue of about thirty analyses, their machines and NABM acts', async () => {
-    const analyses = (await get(biologist, '/api/get-analyses?number_of_records=100&page_number=1')).json<{
-      data: Array<{ analysis_name: string; analysis_nabm_codes: string[]; analysis_machines: string[] }>;
-    }>();
+    const analyses = await as(biologist)
+      .reference('analyses')
+      .list({ number_of_records: 100, page_number: 1 });
     expect(analyses.data.length).toBeGreaterThanOrEqual(28);
     const nfs = analyses.data.find((row) => row.analysis_name === 'NFS (hémogramme)');
     expect(nfs?.analysis_nabm_codes).toEqual(['1104']);
     expect(nfs?.analysis_machines).toEqual([await machineId('Sysmex XN-1000')]);
-    const [act] = (await get(biologist, '/api/get-nabm?nabm_code=1104')).json<
-      Array<{ nabm_coef_b: number }>
-    >();
+    const [act] = await as(biologist).reference('nabms').get('1104');
     expect(act?.nabm_coef_b).toBe(26);
   });
 
@@ -116,13 +65,10 @@ describe.each(DATABASES)('the demo laboratory (%s)', (kind) => {
 
   it("reads a demo woman's haemoglobin against the adult female range and computes her eGFR", async () => {
     const martin = await recordOf('MARTIN');
-    const lines: Line[] = [];
-    for (const sample of martin.samples) {
-      const answer = (await get(biologist, `/api/get-sample-results?sample_id=${sample.sample_id}`)).json<{
-        lines: Line[];
-      }>();
-      lines.push(...answer.lines);
-    }
+    const answers = await Promise.all(
+      martin.samples.map((sample) => as(biologist).getSampleResults({ sample_id: sample.sample_id })),
+    );
+    const lines = answers.flatMap((answer) => answer.lines);
     const result = (name: string) => lines.find((line) => line.parameter_name === name)?.result;
     expect(result('Hémoglobine')).toMatchObject({
       result_value: 11.4,
@@ -145,26 +91,23 @@ describe.each(DATABASES)('the demo laboratory (%s)', (kind) => {
   });
 
   it('lists the samples waiting for a machine, by analysis, urgent records first', async () => {
-    const answer = await get(technician, `/api/get-worklist?machine_id=${await machineId('Sysmex XN-1000')}`);
-    expect(answer.statusCode, answer.body).toBe(200);
-    const list = answer.json<Worklist>();
+    const list = await as(technician).getWorklist({ machine_id: await machineId('Sysmex XN-1000') });
     expect(list.machine_name).toBe('Sysmex XN-1000');
     const nfs = list.groups.find((group) => group.analysis_name === 'NFS (hémogramme)');
     // MARTIN's samples are removed and LEROY's record is not received: neither waits.
     expect(nfs?.samples.map((s) => s.patient_initials)).toEqual(['DJ', 'PL']);
     expect(nfs?.samples.every((s) => s.record_is_urgent)).toBe(true);
     expect(nfs?.samples[0]?.patient_birth_year).toBe(1958);
-    const toxicology = (
-      await get(technician, `/api/get-worklist?machine_id=${await machineId('LC-MS/MS (Xevo TQ-S)')}`)
-    ).json<Worklist>();
+    const toxicology = await as(technician).getWorklist({
+      machine_id: await machineId('LC-MS/MS (Xevo TQ-S)'),
+    });
     expect(toxicology.groups.map((group) => group.analysis_name)).toEqual([
       'Cannabinoïdes (THC, THC-COOH)',
       'Cocaïne et benzoylecgonine',
     ]);
-    const unknown = await get(
-      technician,
-      '/api/get-worklist?machine_id=00000000-0000-4000-8000-000000000000',
-    );
+    const unknown = await as(technician).send('getWorklist', {
+      query: { machine_id: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(codeOf(unknown)).toBe('machineNotFound');
   });
 
@@ -173,7 +116,7 @@ describe.each(DATABASES)('the demo laboratory (%s)', (kind) => {
     const tsh = leroy.record_analyses.find((a) => a.analysis_name === 'TSH')?.analysis_id as string;
     const hba1c = leroy.record_analyses.find((a) => a.analysis_name.includes('HbA1c'))?.analysis_id as string;
     const dryTube = leroy.samples.find((s) => s.sample_analyses.includes(tsh));
-    if (!dryTube) throw new Error('no dry tube');
+    if (!dryTube?.sample_type || !dryTube.sample_matrix) throw new Error('no dry tube');
     const body = {
       record_id: leroy.record_id,
       record_last_updated: leroy.record_last_updated,
@@ -183,22 +126,19 @@ describe.each(DATABASES)('the demo laboratory (%s)', (kind) => {
       sample_linked_sample: dryTube.sample_id,
     };
 
-    const unordered = await post(biologist, '/api/add-sample', {
-      ...body,
-      sample_analyses: [(await recordOf('MARTIN')).record_analyses[0]?.analysis_id],
+    const unordered = await as(biologist).send('addSample', {
+      body: { ...body, sample_analyses: [(await recordOf('MARTIN')).record_analyses[0]?.analysis_id] },
     });
     expect(codeOf(unordered)).toBe('analysisNotInRecord');
 
-    const added = await post(biologist, '/api/add-sample', body);
-    expect(added.statusCode, added.body).toBe(200);
-    const sample = added.json<{ sample_id: string; sample_number: string; sample_additional: boolean }>();
+    const sample = await as(biologist).addSample(body);
     expect(sample.sample_number).toBe(`${leroy.record_number}-0${leroy.samples.length + 1}`);
     expect(sample.sample_additional).toBe(true);
-    expect(codeOf(await post(biologist, '/api/add-sample', body))).toBe('staleUpdate');
+    expect(codeOf(await as(biologist).send('addSample', { body }))).toBe('staleUpdate');
 
     // Dropping HbA1c re-plans the record's samples: the EDTA tube goes, the added tube stays.
     const before = await recordOf('LEROY');
-    const edit = await put(biologist, '/api/update-patient', {
+    await as(biologist).updatePatient({
       record_id: before.record_id,
       record_last_updated: before.record_last_updated,
       record_selected_analyses: [
@@ -208,7 +148,6 @@ describe.each(DATABASES)('the demo laboratory (%s)', (kind) => {
         },
       ],
     });
-    expect(edit.statusCode, edit.body).toBe(200);
     const after = await recordOf('LEROY');
     expect(after.samples.find((s) => s.sample_id === sample.sample_id)).toMatchObject({
       sample_analyses: [tsh],
@@ -220,21 +159,22 @@ describe.each(DATABASES)('the demo laboratory (%s)', (kind) => {
 
   it('refuses an added sample on a cancelled record', async () => {
     const garnier = await recordOf('GARNIER');
-    const cancelled = await put(biologist, '/api/cancel-record', {
+    await as(biologist).cancelRecord({
       record_id: garnier.record_id,
       record_last_updated: garnier.record_last_updated,
       record_annulment_explanation: 'Tube hémolysé, patiente reconvoquée',
       replace: false,
     });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
     const after = await recordOf('GARNIER');
     const [first] = after.samples;
-    const answer = await post(technician, '/api/add-sample', {
-      record_id: after.record_id,
-      record_last_updated: after.record_last_updated,
-      sample_type: first?.sample_type,
-      sample_matrix: first?.sample_matrix,
-      sample_analyses: [after.record_analyses[0]?.analysis_id],
+    const answer = await as(technician).send('addSample', {
+      body: {
+        record_id: after.record_id,
+        record_last_updated: after.record_last_updated,
+        sample_type: first?.sample_type,
+        sample_matrix: first?.sample_matrix,
+        sample_analyses: [after.record_analyses[0]?.analysis_id],
+      },
     });
     expect(codeOf(answer)).toBe('invalidRecordStatusForUpdate');
   });
