@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from './client.js';
 import {
-  call,
   codeOf,
   DATABASES,
   login,
@@ -15,53 +15,55 @@ type Json = Record<string, unknown>;
 describe.each(DATABASES)('parameters and analyses on %s', (kind) => {
   let ctx: TestContext;
   let admin: Session;
-  const ids: Record<string, string> = {};
-  const post = (url: string, payload: Json) => call(ctx.app, admin, { method: 'POST', url, payload });
+  /** The rows the tests make in turn, each test reading those of the ones before. */
+  const ids = { matrix: '', family: '', machine: '', parameter: '', analysis: '' };
+  const api = () => apiClient(ctx.app, admin);
+  /** Sends a call raw as the administrator: the tests read its refusals. */
+  const send = (name: string, body: Json) => api().send(name, { body });
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
     admin = await login(ctx.app, 'admin@demo.lab');
-    ids.matrix = (await post('/api/add-matrix', { matrix_name: 'Sang' })).json<{
-      matrix_id: string;
-    }>().matrix_id;
-    ids.family = (await post('/api/add-family', { family_name: 'Biochimie', family_rank: 1 })).json<{
-      family_id: string;
-    }>().family_id;
-    ids.machine = (await post('/api/add-machine', { machine_name: 'Cobas', machine_code: 'COB' })).json<{
-      machine_id: string;
-    }>().machine_id;
-    await post('/api/add-nabm', {
+    ids.matrix = String((await api().reference('matrices').add({ matrix_name: 'Sang' })).matrix_id);
+    ids.family = String(
+      (await api().reference('families').add({ family_name: 'Biochimie', family_rank: 1 })).family_id,
+    );
+    ids.machine = String(
+      (await api().reference('machines').add({ machine_name: 'Cobas', machine_code: 'COB' })).machine_id,
+    );
+    const nabms = api().reference('nabms');
+    await nabms.add({
       nabm_code: '0552',
       nabm_wording: 'Glucose',
       nabm_coef_b: 5,
       nabm_incompatible_codes: ['0412'],
     });
-    await post('/api/add-nabm', { nabm_code: '0412', nabm_wording: 'Cycle glycémique', nabm_coef_b: 20 });
-    await post('/api/add-nabm', { nabm_code: '1104', nabm_wording: 'Hémogramme', nabm_coef_b: 26 });
+    await nabms.add({ nabm_code: '0412', nabm_wording: 'Cycle glycémique', nabm_coef_b: 20 });
+    await nabms.add({ nabm_code: '1104', nabm_wording: 'Hémogramme', nabm_coef_b: 26 });
   });
   afterAll(() => stopTestApp(ctx));
 
   it('creates a parameter with formulas, ranges per population and zones', async () => {
-    const response = await post('/api/add-parameter', {
-      parameter_name: 'Glucose',
-      parameter_code: 'GLU',
-      parameter_machine: ids.machine,
-      parameter_family: ids.family,
-      parameter_matrix: ids.matrix,
-      parameter_unit: 'g/L',
-      parameter_decimals: 2,
-      parameter_has_formula: true,
-      parameter_formula: 'x * 5.55',
-      parameter_formula_male: 'round(x * 5.55, 1)',
-      parameter_unit_after_calc: 'mmol/L',
-      parameter_ranges: [
-        { matrix_id: ids.matrix, population: 'default', min: 0.7, max: 1.1 },
-        { population: 'pregnant', min: 0.6, max: 0.95, comment: 'À jeun' },
-      ],
-      parameter_zones: { toxic: { min: 2, max: 5 } },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const parameter = response.json<Json>();
+    const parameter = await api()
+      .reference('parameters')
+      .add({
+        parameter_name: 'Glucose',
+        parameter_code: 'GLU',
+        parameter_machine: ids.machine,
+        parameter_family: ids.family,
+        parameter_matrix: ids.matrix,
+        parameter_unit: 'g/L',
+        parameter_decimals: 2,
+        parameter_has_formula: true,
+        parameter_formula: 'x * 5.55',
+        parameter_formula_male: 'round(x * 5.55, 1)',
+        parameter_unit_after_calc: 'mmol/L',
+        parameter_ranges: [
+          { matrix_id: ids.matrix, population: 'default', min: 0.7, max: 1.1 },
+          { population: 'pregnant', min: 0.6, max: 0.95, comment: 'À jeun' },
+        ],
+        parameter_zones: { toxic: { min: 2, max: 5 } },
+      });
     ids.parameter = String(parameter.parameter_id);
     expect(parameter).toMatchObject({
       parameter_formula: 'x * 5.55',
@@ -82,7 +84,7 @@ describe.each(DATABASES)('parameters and analyses on %s', (kind) => {
       'y * 2',
       'evaluate("1")',
     ]) {
-      const response = await post('/api/add-parameter', {
+      const response = await send('addParameter', {
         parameter_name: `P ${formula}`,
         parameter_formula: formula,
       });
@@ -95,7 +97,7 @@ describe.each(DATABASES)('parameters and analyses on %s', (kind) => {
   });
 
   it('refuses inverted bounds on create and on update of one field', async () => {
-    const ranges = await post('/api/add-parameter', {
+    const ranges = await send('addParameter', {
       parameter_name: 'Sodium',
       parameter_ranges: [{ population: 'adultMale', min: 145, max: 135 }],
       parameter_lower_detection_limit: 10,
@@ -105,21 +107,17 @@ describe.each(DATABASES)('parameters and analyses on %s', (kind) => {
       'invalidBounds',
       { fields: ['parameter_lower_detection_limit', 'parameter_ranges.0'] },
     ]);
-    const [glucose] = (
-      await call(ctx.app, admin, 'getParameter', { query: { parameter_id: ids.parameter } })
-    ).json<Json[]>();
-    const update = await call(ctx.app, admin, 'updateParameter', {
-      body: {
-        parameter_id: ids.parameter,
-        parameter_last_updated: glucose?.parameter_last_updated,
-        parameter_zones: { deadly: { min: 9, max: 3 } },
-      },
+    const [glucose] = await api().reference('parameters').get(ids.parameter);
+    const update = await send('updateParameter', {
+      parameter_id: ids.parameter,
+      parameter_last_updated: glucose?.parameter_last_updated,
+      parameter_zones: { deadly: { min: 9, max: 3 } },
     });
     expect([codeOf(update), update.json().details]).toEqual([
       'invalidBounds',
       { fields: ['parameter_zones.deadly'] },
     ]);
-    const unknownMachine = await post('/api/add-parameter', {
+    const unknownMachine = await send('addParameter', {
       parameter_name: 'Potassium',
       parameter_machine: '00000000-0000-4000-8000-000000000000',
     });
@@ -127,42 +125,43 @@ describe.each(DATABASES)('parameters and analyses on %s', (kind) => {
   });
 
   it('creates an analysis with NABM codes, machines, parameters and forensic remarks', async () => {
-    const response = await post('/api/add-analysis', {
-      analysis_name: 'Glycémie à jeun',
-      analysis_matrix: ids.matrix,
-      analysis_family: ids.family,
-      analysis_nabm_codes: ['0552'],
-      analysis_machines: [ids.machine],
-      analysis_parameters: [ids.parameter],
-      analysis_custom_cost_cents: 450,
-      analysis_requires_sampling_time: true,
-      analysis_is_forensic: true,
-      analysis_forensic_remarks: [
-        { range: '0.7 - 1.1', remark: 'Valeur usuelle' },
-        { range: '> 2', remark: 'Hyperglycémie marquée' },
-      ],
-      analysis_ciq_enabled: true,
-      analysis_ciq_default_frequency: 'daily',
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    ids.analysis = String(response.json<Json>().analysis_id);
-    expect(response.json()).toMatchObject({
+    const analysis = await api()
+      .reference('analyses')
+      .add({
+        analysis_name: 'Glycémie à jeun',
+        analysis_matrix: ids.matrix,
+        analysis_family: ids.family,
+        analysis_nabm_codes: ['0552'],
+        analysis_machines: [ids.machine],
+        analysis_parameters: [ids.parameter],
+        analysis_custom_cost_cents: 450,
+        analysis_requires_sampling_time: true,
+        analysis_is_forensic: true,
+        analysis_forensic_remarks: [
+          { range: '0.7 - 1.1', remark: 'Valeur usuelle' },
+          { range: '> 2', remark: 'Hyperglycémie marquée' },
+        ],
+        analysis_ciq_enabled: true,
+        analysis_ciq_default_frequency: 'daily',
+      });
+    ids.analysis = String(analysis.analysis_id);
+    expect(analysis).toMatchObject({
       analysis_nabm_codes: ['0552'],
       analysis_visible: true,
       analysis_custom_cost_cents: 450,
     });
 
-    const badRemark = await post('/api/add-analysis', {
+    const badRemark = await send('addAnalysis', {
       analysis_name: 'X',
       analysis_forensic_remarks: [{ range: 'entre 8 et 20', remark: 'r' }],
     });
     expect(badRemark.json().details.issues[0].path).toBe('analysis_forensic_remarks.0.range');
-    expect(
-      codeOf(await post('/api/add-analysis', { analysis_name: 'Y', analysis_nabm_codes: ['9999'] })),
-    ).toBe('nabmNotFound');
+    expect(codeOf(await send('addAnalysis', { analysis_name: 'Y', analysis_nabm_codes: ['9999'] }))).toBe(
+      'nabmNotFound',
+    );
     expect(
       codeOf(
-        await post('/api/add-analysis', {
+        await send('addAnalysis', {
           analysis_name: 'Z',
           analysis_parameters: ['00000000-0000-4000-8000-000000000000'],
         }),
@@ -171,7 +170,7 @@ describe.each(DATABASES)('parameters and analyses on %s', (kind) => {
   });
 
   it('refuses NABM codes of one analysis that are incompatible with each other', async () => {
-    const response = await post('/api/add-analysis', {
+    const response = await send('addAnalysis', {
       analysis_name: 'Bilan glucidique',
       analysis_nabm_codes: ['0552', '0412', '1104'],
     });
@@ -182,46 +181,36 @@ describe.each(DATABASES)('parameters and analyses on %s', (kind) => {
   });
 
   it('filters analyses on their flags and matrix, and sorts by name', async () => {
-    await post('/api/add-analysis', { analysis_name: 'Analyse interne', analysis_visible: false });
-    const hidden = (
-      await call(ctx.app, admin, {
-        method: 'GET',
-        url: '/api/get-analyses?filter_column[]=analysis_visible&filter_value[]=false',
-      })
-    ).json<{
-      data: Json[];
-    }>();
+    await api().reference('analyses').add({ analysis_name: 'Analyse interne', analysis_visible: false });
+    const analyses = api().reference('analyses');
+    const hidden = await analyses.list({
+      'filter_column[]': ['analysis_visible'],
+      'filter_value[]': ['false'],
+    });
     expect(hidden.data.map((a) => a.analysis_name)).toEqual(['Analyse interne']);
-    const byMatrix = (
-      await call(ctx.app, admin, {
-        method: 'GET',
-        url: `/api/get-analyses?filter_column[]=analysis_matrix&filter_value[]=${ids.matrix}&filter_column[]=analysis_is_forensic&filter_value[]=true`,
-      })
-    ).json<{ data: Json[] }>();
+    const byMatrix = await analyses.list({
+      'filter_column[]': ['analysis_matrix', 'analysis_is_forensic'],
+      'filter_value[]': [ids.matrix, 'true'],
+    });
     expect(byMatrix.data.map((a) => a.analysis_name)).toEqual(['Glycémie à jeun']);
-    const byNabm = (await call(ctx.app, admin, 'getAnalyses', { query: { search: '0552' } })).json<{
-      data: Json[];
-    }>();
+    const byNabm = await analyses.list({ search: '0552' });
     expect(byNabm.data.map((a) => a.analysis_name)).toEqual(['Glycémie à jeun']);
   });
 
   it('keeps what an analysis uses from being deleted', async () => {
-    for (const [url, id, label] of [
-      ['/api/delete-parameters', ids.parameter, 'analyses'],
-      ['/api/delete-machines', ids.machine, 'parameters'],
-      ['/api/delete-matrices', ids.matrix, 'parameters'],
-      ['/api/delete-nabms', '0552', 'analyses'],
+    for (const [name, id, label] of [
+      ['deleteParameters', ids.parameter, 'analyses'],
+      ['deleteMachines', ids.machine, 'parameters'],
+      ['deleteMatrices', ids.matrix, 'parameters'],
+      ['deleteNabms', '0552', 'analyses'],
     ] as const) {
-      const response = await call(ctx.app, admin, { method: 'DELETE', url, payload: { ids: [id] } });
-      expect([codeOf(response), response.json().details], url).toEqual([
+      const response = await send(name, { ids: [id] });
+      expect([codeOf(response), response.json().details], name).toEqual([
         'cannotDelete',
         { referenced_by: label },
       ]);
     }
-    const removed = await call(ctx.app, admin, 'deleteAnalyses', { body: { ids: [ids.analysis] } });
-    expect(removed.json()).toEqual({ deleted: 1 });
-    expect((await call(ctx.app, admin, 'deleteNabms', { body: { ids: ['0552'] } })).json()).toEqual({
-      deleted: 1,
-    });
+    expect(await api().reference('analyses').delete([ids.analysis])).toEqual({ deleted: 1 });
+    expect(await api().reference('nabms').delete(['0552'])).toEqual({ deleted: 1 });
   });
 });
