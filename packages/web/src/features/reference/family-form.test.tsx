@@ -38,6 +38,7 @@ describe('the family form', () => {
   it("offers the report chapters by their names and sends the chosen chapter's LOINC code", async () => {
     requests.answer('/api/add-family', ({ body }) => ({
       family_id: '0b6a9a3e-2f5d-4c8a-9e1b-7c6d5e4f3a21',
+      family_last_updated: '2026-11-28T09:00:00.000Z',
       ...(body as object),
     }));
     renderNewFamily();

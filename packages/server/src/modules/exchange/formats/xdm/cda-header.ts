@@ -1,5 +1,6 @@
 import { DOMParser } from '@xmldom/xmldom';
-import xpath from 'xpath';
+import type * as XPath from 'xpath';
+import { onFirstUse } from '../../../../lib/on-first-use.js';
 
 /** A coded value as the XDS metadata carries it: code, coding scheme and label. */
 export interface XdsCode {
@@ -41,11 +42,13 @@ export interface CdaHeader {
   encounterCode: string;
 }
 
-const select = xpath.useNamespaces({ c: 'urn:hl7-org:v3' });
+// XPath loads when the first package is made, not at the server's start (build/bundle.test.ts).
+const xpath = onFirstUse<typeof XPath>('xpath');
 
 /** Reads the header of a CDA R2 document (the CR-BIO the cda builder wrote). */
 export function readCdaHeader(cda: string): CdaHeader {
   const xml = new DOMParser().parseFromString(cda, 'text/xml');
+  const select = xpath().useNamespaces({ c: 'urn:hl7-org:v3' });
   const nodes = (path: string, from: Node = xml) => select(path, from) as Node[];
   const text = (path: string, from: Node = xml) => {
     const found = select(`string(${path})`, from);
