@@ -1,8 +1,10 @@
+import type { QueryValue } from '@sil/contract';
 import { and, eq } from 'drizzle-orm';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, laboratories, users } from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
+import { apiClient } from './client.js';
 import {
   call,
   codeOf,
@@ -24,8 +26,9 @@ interface Page {
 describe.each(DATABASES)('reference tables on %s', (kind) => {
   let ctx: TestContext;
   let admin: Session;
-  const list = async (session: Session, path: string, query = '') =>
-    (await call(ctx.app, session, { method: 'GET', url: `${path}?${query}` })).json<Page>();
+  /** A table's page read raw: its count of pages is beside the rows the typed list answers. */
+  const list = async (session: Session, name: string, query: Record<string, QueryValue> = {}) =>
+    (await apiClient(ctx.app, session).send(name, { query })).json<Page>();
 
   beforeAll(async () => {
     ctx = await startTestApp(kind);
@@ -46,33 +49,35 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
   afterAll(() => stopTestApp(ctx));
 
   it('pages, counts, searches and sorts with the options of the table', async () => {
-    const page1 = await list(
-      admin,
-      '/api/get-machines',
-      'number_of_records=2&page_number=1&sort_by=name&sort_order=ASC',
-    );
+    const page1 = await list(admin, 'getMachines', {
+      number_of_records: 2,
+      page_number: 1,
+      sort_by: 'name',
+      sort_order: 'ASC',
+    });
     expect([page1.number_of_rows, page1.number_of_pages]).toEqual([5, 3]);
     expect(page1.data.map((m) => m.machine_name)).toEqual(['Architect i2000', 'Atellica']);
-    const page3 = await list(
-      admin,
-      '/api/get-machines',
-      'number_of_records=2&page_number=3&sort_by=name&sort_order=ASC',
-    );
+    const page3 = await list(admin, 'getMachines', {
+      number_of_records: 2,
+      page_number: 3,
+      sort_by: 'name',
+      sort_order: 'ASC',
+    });
     expect(page3.data.map((m) => m.machine_name)).toEqual(['Vitros 5600']);
-    const beyond = await list(admin, '/api/get-machines', 'number_of_records=2&page_number=9');
+    const beyond = await list(admin, 'getMachines', { number_of_records: 2, page_number: 9 });
     expect([beyond.data, beyond.number_of_rows]).toEqual([[], 5]);
 
-    const byCode = await list(admin, '/api/get-machines', 'sort_by=code&sort_order=DESC');
+    const byCode = await list(admin, 'getMachines', { sort_by: 'code', sort_order: 'DESC' });
     expect(byCode.data.map((m) => m.machine_code)).toEqual(['XN1', 'VIT', 'COB8', 'ATL', 'ARC']);
-    const latestFirst = await list(admin, '/api/get-machines');
+    const latestFirst = await list(admin, 'getMachines');
     expect(latestFirst.data[0]?.machine_name).toBe('Atellica');
 
-    const search = await list(admin, '/api/get-machines', 'search=salle 1');
+    const search = await list(admin, 'getMachines', { search: 'salle 1' });
     expect(search.data.map((m) => m.machine_code).sort()).toEqual(['ARC', 'COB8']);
-    const literal = await list(admin, '/api/get-machines', `search=${encodeURIComponent('%')}`);
+    const literal = await list(admin, 'getMachines', { search: '%' });
     expect(literal.number_of_rows).toBe(0);
 
-    const all = await list(admin, '/api/get-machines', 'number_of_records=2147483647&page_number=1');
+    const all = await list(admin, 'getMachines', { number_of_records: 2147483647, page_number: 1 });
     expect([all.data.length, all.number_of_pages]).toEqual([5, 1]);
   });
 
@@ -81,9 +86,8 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
       query: { sort_by: 'machine_name;DROP TABLE machines' },
     });
     expect([injected.statusCode, codeOf(injected)]).toEqual([400, 'invalidOption']);
-    const filter = await call(ctx.app, admin, {
-      method: 'GET',
-      url: '/api/get-machines?filter_column[]=laboratory_id&filter_value[]=x',
+    const filter = await call(ctx.app, admin, 'getMachines', {
+      query: { 'filter_column[]': ['laboratory_id'], 'filter_value[]': ['x'] },
     });
     expect(codeOf(filter)).toBe('invalidOption');
   });
@@ -99,13 +103,12 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
         body: { clinic_name: 'Ancienne clinique', clinic_code: 'OLD', clinic_visible: 'false' },
       })
     ).json<{ clinic_id: string }>();
-    const visible = await list(admin, '/api/get-clinics');
+    const visible = await list(admin, 'getClinics');
     expect(visible.data.map((c) => c.clinic_name)).toEqual(['Clinique Pasteur', 'Clinique des Lilas']);
-    const onlyHidden = await list(
-      admin,
-      '/api/get-clinics',
-      'filter_column[]=clinic_visible&filter_value[]=false',
-    );
+    const onlyHidden = await list(admin, 'getClinics', {
+      'filter_column[]': ['clinic_visible'],
+      'filter_value[]': ['false'],
+    });
     expect(onlyHidden.data.map((c) => c.clinic_id)).toEqual([hidden.clinic_id]);
 
     for (const [surname, owner] of [
@@ -117,21 +120,20 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
         body: { collector_surname: surname, collector_name: 'Infirmier', collector_owner: owner },
       });
     }
-    const one = await list(
-      admin,
-      '/api/get-collectors',
-      `filter_column[]=collector_owner&filter_value[]=${clinic.clinic_id}`,
-    );
+    const one = await list(admin, 'getCollectors', {
+      'filter_column[]': ['collector_owner'],
+      'filter_value[]': [clinic.clinic_id],
+    });
     expect(one.data.map((c) => c.collector_surname)).toEqual(['Martin']);
-    const two = await list(
-      admin,
-      '/api/get-collectors',
-      `filter_column[]=collector_owner&filter_value[]=${clinic.clinic_id},${hidden.clinic_id}&sort_by=surname&sort_order=ASC`,
-    );
+    const two = await list(admin, 'getCollectors', {
+      'filter_column[]': ['collector_owner'],
+      'filter_value[]': [`${clinic.clinic_id},${hidden.clinic_id}`],
+      sort_by: 'surname',
+      sort_order: 'ASC',
+    });
     expect(two.data.map((c) => c.collector_surname)).toEqual(['Dubois', 'Martin']);
-    const bad = await call(ctx.app, admin, {
-      method: 'GET',
-      url: '/api/get-collectors?filter_column[]=collector_owner&filter_value[]=nope',
+    const bad = await call(ctx.app, admin, 'getCollectors', {
+      query: { 'filter_column[]': ['collector_owner'], 'filter_value[]': ['nope'] },
     });
     expect(codeOf(bad)).toBe('incorrectType');
   });
@@ -216,11 +218,11 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
       body: { ids: [ids[0], '00000000-0000-4000-8000-000000000000'] },
     });
     expect(codeOf(partial)).toBe('matrixNotFound');
-    expect((await list(admin, '/api/get-matrices', 'search=Urine')).number_of_rows).toBe(1);
+    expect((await list(admin, 'getMatrices', { search: 'Urine' })).number_of_rows).toBe(1);
     const deleted = await call(ctx.app, admin, 'deleteMatrices', { body: { ids: [ids[0], ids[1]] } });
     expect(deleted.json()).toEqual({ deleted: 2 });
 
-    const lilas = (await list(admin, '/api/get-clinics', 'search=Lilas')).data[0];
+    const lilas = (await list(admin, 'getClinics', { search: 'Lilas' })).data[0];
     const refused = await call(ctx.app, admin, 'deleteClinics', { body: { ids: [lilas?.clinic_id] } });
     expect([codeOf(refused), refused.json().details]).toEqual(['cannotDelete', { referenced_by: 'users' }]);
   });
@@ -238,12 +240,9 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
     expect(lines[0]).toBe('machine_id;machine_name;machine_code;machine_location;machine_last_updated');
     expect(lines).toHaveLength(6);
 
-    const machines = await list(admin, '/api/get-machines', 'sort_by=code&sort_order=ASC');
+    const machines = await list(admin, 'getMachines', { sort_by: 'code', sort_order: 'ASC' });
     const chosen = machines.data.slice(0, 2).map((m) => String(m.machine_id));
-    const xlsx = await call(ctx.app, admin, {
-      method: 'GET',
-      url: `/api/export-machines?format=xlsx&ids[]=${chosen[0]}&ids[]=${chosen[1]}`,
-    });
+    const xlsx = await call(ctx.app, admin, 'exportMachines', { query: { format: 'xlsx', 'ids[]': chosen } });
     const rows = await readSheet(xlsx.rawPayload, 'machines');
     expect(rows).toHaveLength(3);
     expect(rows[0]?.[2]).toBe('machine_code');
@@ -299,8 +298,8 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
       tx.update(users).set({ password_hash: hash }).where(eq(users.user_email, 'admin@autre.lab')),
     );
     const stranger = await login(ctx.app, 'admin@autre.lab', digest('Autre-2026!'));
-    expect((await list(stranger, '/api/get-machines')).number_of_rows).toBe(0);
-    const theirs = (await list(admin, '/api/get-machines')).data[0];
+    expect((await list(stranger, 'getMachines')).number_of_rows).toBe(0);
+    const theirs = (await list(admin, 'getMachines')).data[0];
     const peek = await call(ctx.app, stranger, 'getMachine', {
       query: { machine_id: String(theirs?.machine_id) },
     });
@@ -319,8 +318,7 @@ describe.each(DATABASES)('prescribers on %s', (kind) => {
   });
   afterAll(() => stopTestApp(ctx));
 
-  const add = (payload: Record<string, unknown>) =>
-    call(ctx.app, admin, { method: 'POST', url: '/api/add-prescriber', payload });
+  const add = (body: Record<string, unknown>) => call(ctx.app, admin, 'addPrescriber', { body });
 
   it('validates RPPS with its check digit, ADELI and the specialty code, and stores them normalised', async () => {
     const created = await add({
