@@ -1,5 +1,6 @@
-import { SAMPLE_STATUS } from '@sil/contract';
+import { type ReferenceRangeCategory, SAMPLE_STATUS } from '@sil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, type ReferenceInput } from './client.js';
 import { seedCatalogue, signInStaff } from './factories.js';
 import {
   call,
@@ -29,7 +30,7 @@ interface ResultLine {
   result: (Json & { result_last_updated: string }) | null;
 }
 
-const range = (population: string, min: number, max: number) => ({ population, min, max });
+const range = (population: ReferenceRangeCategory, min: number, max: number) => ({ population, min, max });
 
 /**
  * Instrument results import (issue 14): a file is matched to samples and parameters through the
@@ -45,11 +46,10 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
   let ids: { glucose: string; sars: string; panel: string; machine: string };
   let catalogue: Awaited<ReturnType<typeof seedCatalogue>>;
 
-  const post = async (url: string, payload: Json, field: string) => {
-    const response = await call(ctx.app, admin, { method: 'POST', url, payload });
-    if (response.statusCode !== 200) throw new Error(`${url}: ${response.body}`);
-    return String(response.json<Json>()[field]);
-  };
+  const addParameter = async (body: ReferenceInput<'parameters'>) =>
+    String((await apiClient(ctx.app, admin).reference('parameters').add(body)).parameter_id);
+  const addAnalysis = async (body: ReferenceInput<'analyses'>) =>
+    String((await apiClient(ctx.app, admin).reference('analyses').add(body)).analysis_id);
   /** A new patient's record of an analysis (the panel unless said): its first sample's id and number. */
   const newSample = async (surname: string, analysis?: string) => {
     const created = await call(ctx.app, secretary, 'addPatient', {
@@ -74,25 +74,25 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
   };
   const resultOf = async (sampleId: string, parameterId: string) =>
     (await resultsOf(sampleId)).find((line) => line.parameter_id === parameterId)?.result ?? null;
+  /** Sends an instrument's file to a call by name, raw: the tests read refusals as well as imports. */
   const upload = (
-    url: string,
+    name: string,
     fileType: string,
     content: string | Buffer,
     fields: Record<string, string> = {},
   ) =>
-    call(ctx.app, technician, {
-      method: 'POST',
-      url,
-      ...multipart(
+    apiClient(ctx.app, technician).send(
+      name,
+      multipart(
         { file_type: fileType, ...fields },
         {
           name: 'export.csv',
           bytes: typeof content === 'string' ? Buffer.from(content, 'latin1') : content,
         },
       ),
-    });
+    );
   const preview = async (fileType: string, text: string | Buffer, fields: Record<string, string> = {}) => {
-    const response = await upload('/api/preview-results-import', fileType, text, fields);
+    const response = await upload('previewResultsImport', fileType, text, fields);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<Preview>();
   };
@@ -101,35 +101,29 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
     ctx = await startTestApp(kind);
     ({ admin, biologist, technician, secretary } = await signInStaff(ctx.app));
     catalogue = await seedCatalogue(ctx.app, admin);
-    const glucose = await post(
-      '/api/add-parameter',
-      {
-        parameter_name: 'Glucose',
-        parameter_unit: 'g/L',
-        parameter_unit_after_calc: 'mmol/L',
-        parameter_decimals: 2,
-        parameter_has_formula: true,
-        parameter_formula: 'x * 5.551',
-        parameter_lower_detection_limit: 0.1,
-        parameter_ranges: [range('default', 0.7, 1.1)],
-      },
-      'parameter_id',
-    );
-    const sars = await post('/api/add-parameter', { parameter_name: 'SARS-CoV-2 gène N' }, 'parameter_id');
-    const panel = await post(
-      '/api/add-analysis',
-      {
-        analysis_name: 'Bilan importé',
-        analysis_sample_type: catalogue.serum,
-        analysis_matrix: catalogue.blood,
-        analysis_parameters: [glucose, sars],
-      },
-      'analysis_id',
-    );
-    const machine = await post(
-      '/api/add-machine',
-      { machine_name: 'QuantStudio 7', machine_code: 'QS7' },
-      'machine_id',
+    const glucose = await addParameter({
+      parameter_name: 'Glucose',
+      parameter_unit: 'g/L',
+      parameter_unit_after_calc: 'mmol/L',
+      parameter_decimals: 2,
+      parameter_has_formula: true,
+      parameter_formula: 'x * 5.551',
+      parameter_lower_detection_limit: 0.1,
+      parameter_ranges: [range('default', 0.7, 1.1)],
+    });
+    const sars = await addParameter({ parameter_name: 'SARS-CoV-2 gène N' });
+    const panel = await addAnalysis({
+      analysis_name: 'Bilan importé',
+      analysis_sample_type: catalogue.serum,
+      analysis_matrix: catalogue.blood,
+      analysis_parameters: [glucose, sars],
+    });
+    const machine = String(
+      (
+        await apiClient(ctx.app, admin)
+          .reference('machines')
+          .add({ machine_name: 'QuantStudio 7', machine_code: 'QS7' })
+      ).machine_id,
     );
     ids = { glucose, sars, panel, machine };
     const mapped = await call(ctx.app, admin, 'updateImportMappings', {
@@ -232,14 +226,14 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
     expect(seen.already_imported_at).toBeNull();
     expect(await resultOf(first.id, ids.glucose)).toBeNull();
 
-    const imported = await upload('/api/import-results', 'forwarding', file);
+    const imported = await upload('importResults', 'forwarding', file);
     expect(imported.statusCode, imported.body).toBe(200);
     expect(imported.json()).toMatchObject({ written: 2, unchanged: 0, unmatched: 4, samples: 2 });
     const stored = await resultOf(first.id, ids.glucose);
     expect(stored).toMatchObject({ result_value: 1.26, result_calculated: 6.99, result_flags: ['high'] });
     expect(await resultOf(validated.id, ids.glucose)).toMatchObject({ result_value: 1 });
 
-    const again = await upload('/api/import-results', 'forwarding', file);
+    const again = await upload('importResults', 'forwarding', file);
     expect(again.json()).toMatchObject({
       import_id: null,
       written: 0,
@@ -253,14 +247,14 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
   it('writes nothing when the file is wrong on its last line, naming the line and the column', async () => {
     const sample = await newSample('Import-Rien');
     const file = `echantillon;code;resultat\r\n${sample.number};GLY;1,0\r\n;GLY;2,0\r\n`;
-    const refused = await upload('/api/import-results', 'forwarding', file);
+    const refused = await upload('importResults', 'forwarding', file);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
       code: 'invalidImportFile',
       details: { line: 3, column: 'echantillon', reason: 'emptyCell' },
     });
     expect(await resultOf(sample.id, ids.glucose)).toBeNull();
-    const wrongType = await upload('/api/preview-results-import', 'covid19Pcr', file);
+    const wrongType = await upload('previewResultsImport', 'covid19Pcr', file);
     expect(wrongType.json()).toMatchObject({ code: 'invalidImportFile', details: { column: '[Results]' } });
   });
 
@@ -270,8 +264,8 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
     const header = 'echantillon;code;resultat;unite\r\n';
     // The transfer stopped inside the last line: '0,95;g/L' arrived as '0,9'.
     const cut = `${header}${first.number};GLY;1,26;g/L\r\n${second.number};GLY;0,9`;
-    for (const url of ['/api/preview-results-import', '/api/import-results']) {
-      const refused = await upload(url, 'forwarding', cut);
+    for (const name of ['previewResultsImport', 'importResults']) {
+      const refused = await upload(name, 'forwarding', cut);
       expect(refused.statusCode, refused.body).toBe(400);
       expect(refused.json()).toEqual({
         code: 'invalidImportFile',
@@ -280,24 +274,20 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
     }
     expect(await resultOf(first.id, ids.glucose)).toBeNull();
     expect(await resultOf(second.id, ids.glucose)).toBeNull();
-    const whole = await upload('/api/import-results', 'forwarding', `${cut}5;g/L`);
+    const whole = await upload('importResults', 'forwarding', `${cut}5;g/L`);
     expect(whole.json()).toMatchObject({ written: 2 });
     expect(await resultOf(second.id, ids.glucose)).toMatchObject({ result_value: 0.95 });
   });
 
   it("writes GeneXpert's Test Result where the mapping puts it, beside the analytes", async () => {
-    const verdict = await post('/api/add-parameter', { parameter_name: 'CT/NG GeneXpert' }, 'parameter_id');
-    const chlamydia = await post('/api/add-parameter', { parameter_name: 'Chlamydia PCR' }, 'parameter_id');
-    const analysis = await post(
-      '/api/add-analysis',
-      {
-        analysis_name: 'CT/NG Xpert',
-        analysis_sample_type: catalogue.serum,
-        analysis_matrix: catalogue.blood,
-        analysis_parameters: [verdict, chlamydia],
-      },
-      'analysis_id',
-    );
+    const verdict = await addParameter({ parameter_name: 'CT/NG GeneXpert' });
+    const chlamydia = await addParameter({ parameter_name: 'Chlamydia PCR' });
+    const analysis = await addAnalysis({
+      analysis_name: 'CT/NG Xpert',
+      analysis_sample_type: catalogue.serum,
+      analysis_matrix: catalogue.blood,
+      analysis_parameters: [verdict, chlamydia],
+    });
     const sample = await newSample('Import-Xpert', analysis);
     const text = [
       'RESULT TABLE',
@@ -330,7 +320,7 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
       [code, 'CT DETECTED; NG NOT DETECTED', null],
       ['CT1', 'détecté', 31.4],
     ]);
-    const imported = await upload('/api/import-results', 'mst', file);
+    const imported = await upload('importResults', 'mst', file);
     expect(imported.json()).toMatchObject({ written: 2 });
     expect(await resultOf(sample.id, verdict)).toMatchObject({ result_text: 'CT DETECTED; NG NOT DETECTED' });
   });
@@ -358,33 +348,23 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
     const seen = await preview('covid19Pcr', file, { machine_id: ids.machine });
     expect(seen.unknown_samples).toEqual(listed);
     expect(seen.lines.map((line) => line.sample_number)).toEqual([known.number]);
-    const imported = await upload('/api/import-results', 'covid19Pcr', file, { machine_id: ids.machine });
+    const imported = await upload('importResults', 'covid19Pcr', file, { machine_id: ids.machine });
     expect(imported.statusCode, imported.body).toBe(200);
     expect(imported.json()).toMatchObject({ written: 1, unknown_samples: listed });
   });
 
   it("keeps each injection's internal standard as quality control, never as a result, even when mapped", async () => {
-    const thc = await post('/api/add-parameter', { parameter_name: 'THC-COOH urinaire' }, 'parameter_id');
-    const recovery = await post(
-      '/api/add-parameter',
-      { parameter_name: 'Récupération ISTD' },
-      'parameter_id',
-    );
-    const analysis = await post(
-      '/api/add-analysis',
-      {
-        analysis_name: 'Cannabis LC-MS/MS',
-        analysis_sample_type: catalogue.serum,
-        analysis_matrix: catalogue.blood,
-        analysis_parameters: [thc, recovery],
-      },
-      'analysis_id',
-    );
+    const thc = await addParameter({ parameter_name: 'THC-COOH urinaire' });
+    const recovery = await addParameter({ parameter_name: 'Récupération ISTD' });
+    const analysis = await addAnalysis({
+      analysis_name: 'Cannabis LC-MS/MS',
+      analysis_sample_type: catalogue.serum,
+      analysis_matrix: catalogue.blood,
+      analysis_parameters: [thc, recovery],
+    });
     const sample = await newSample('Import-Istd', analysis);
-    const mapped = await call(ctx.app, admin, {
-      method: 'PUT',
-      url: '/api/update-import-mappings',
-      payload: {
+    const mapped = await call(ctx.app, admin, 'updateImportMappings', {
+      body: {
         file_type: 'thcD3Istd',
         mappings: [
           { instrument_code: 'THC-COOH', parameter_id: thc },
@@ -419,7 +399,7 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
     expect(seen.internal_standards).toEqual(standards);
     expect(seen.lines.map((line) => [line.instrument_code, line.result_value])).toEqual([['THC-COOH', 5120]]);
     expect(seen.unmapped_codes).toEqual([]);
-    const imported = await upload('/api/import-results', 'thcD3Istd', file);
+    const imported = await upload('importResults', 'thcD3Istd', file);
     expect(imported.json()).toMatchObject({ written: 1, internal_standards: standards });
     expect(await resultOf(sample.id, recovery)).toBeNull();
     expect(await resultOf(sample.id, thc)).toMatchObject({ result_value: 5120 });
@@ -460,7 +440,7 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
       [negative.number, 'non détecté', null],
     ]);
     expect(seen.unmatched.map((row) => row.reason)).toEqual(['notASample', 'unknownCode']);
-    const imported = await upload('/api/import-results', 'covid19Pcr', file, { machine_id: ids.machine });
+    const imported = await upload('importResults', 'covid19Pcr', file, { machine_id: ids.machine });
     expect(imported.json()).toMatchObject({ written: 3 });
     expect(await resultOf(positive.id, ids.sars)).toMatchObject({
       result_text: 'détecté',
@@ -470,7 +450,7 @@ describe.each(DATABASES)('instrument results import on %s', (kind) => {
 
   it('refuses a machine the laboratory does not have', async () => {
     const file = 'echantillon;code;resultat\r\nX;GLY;1\r\n';
-    const unknown = await upload('/api/preview-results-import', 'forwarding', file, {
+    const unknown = await upload('previewResultsImport', 'forwarding', file, {
       machine_id: '00000000-0000-4000-8000-000000000000',
     });
     expect(codeOf(unknown)).toBe('machineNotFound');
