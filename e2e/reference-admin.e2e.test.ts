@@ -353,7 +353,8 @@ describe('users', () => {
     const refused = await newPage(browser);
     await refused.goto(`${baseUrl}/fr/`);
     await fillLogin(refused, 'compta.lilas.e2e@demo.lab', DEMO_PASSWORD);
-    await refused.locator('.mantine-Notification-root').first().waitFor();
+    // The login page says the refusal under its form (decision 0028).
+    await refused.locator('[data-testid="login-error"]').waitFor();
     expect(new URL(refused.url()).pathname).toBe('/fr/');
     await refused.context().close();
   });
