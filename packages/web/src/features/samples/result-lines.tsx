@@ -3,7 +3,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { SampleResultLine } from '@sil/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format/dates';
 import { isOutOfRange, type Shown } from './result-reading';
@@ -29,9 +28,9 @@ export interface BenchLine {
 interface LinesProps {
   lines: BenchLine[];
   editable: boolean;
-  /** The form's binding of a line's input (its name, value, changes and focus). */
-  bind: (index: number) => UseFormRegisterReturn;
+  onDraft: (parameterId: string, text: string) => void;
   onKeyDown: (index: number, event: KeyboardEvent<HTMLInputElement>) => void;
+  inputRef: (index: number, element: HTMLInputElement | null) => void;
 }
 
 const unitOf = (line: SampleResultLine) =>
@@ -119,14 +118,16 @@ function ResultInput({
   item,
   index,
   editable,
-  bind,
+  onDraft,
   onKeyDown,
+  inputRef,
 }: { item: BenchLine; index: number } & Omit<LinesProps, 'lines'>) {
   const { t } = useTranslation('records');
   const label = t('samples.input_label', { name: item.line.parameter_name });
   const inputs = item.line.calculation_inputs;
   if (inputs !== null) {
     // A calculated result is never typed: the line names what it is calculated from.
+    inputRef(index, null);
     return (
       <Text size="xs" c="dimmed" data-testid="calculated-from" data-result={item.line.parameter_name}>
         {t('samples.calculated_from', { inputs: inputs.map((input) => input.parameter_name).join(', ') })}
@@ -141,14 +142,16 @@ function ResultInput({
     );
   return (
     <TextInput
-      {...bind(index)}
+      ref={(element) => inputRef(index, element)}
       size="xs"
       w={120}
+      value={item.draft}
       aria-label={label}
       data-result={item.line.parameter_name}
       autoComplete="off"
       error={item.shown.outOfBounds ? true : (item.error ?? undefined)}
       description={item.shown.text !== null ? t('samples.text_result') : undefined}
+      onChange={(event) => onDraft(item.line.parameter_id, event.currentTarget.value)}
       onKeyDown={(event) => onKeyDown(index, event)}
     />
   );
