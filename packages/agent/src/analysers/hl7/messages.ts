@@ -31,17 +31,17 @@ export function readHl7(text: string): Hl7Reading {
   const message = Hl7Message.parse(text.replace(/^\s+/, ''));
   const msh = message.getSegment('MSH');
   if (!msh) throw new Error('no MSH segment');
-  const code = msh.getField(9).getComponent(1);
-  const event = msh.getField(9).getComponent(2);
+  const code = msh.getField(9)?.getComponent(1) ?? '';
+  const event = msh.getField(9)?.getComponent(2) ?? '';
   const type = event ? `${code}^${event}` : code;
   if (!code) throw new Error('MSH-9 gives no message type');
-  const accept = msh.getField(15).toString();
+  const accept = msh.getField(15)?.toString() ?? '';
   return {
     message,
     kind: code === 'ACK' ? 'ACK' : (KINDS.find((kind) => kind === type) ?? 'other'),
     type,
-    controlId: msh.getField(10).toString(),
-    version: msh.getField(12).toString(),
+    controlId: msh.getField(10)?.toString() ?? '',
+    version: msh.getField(12)?.toString() ?? '',
     enhanced: accept !== '',
     noAck: accept === 'NE',
   };

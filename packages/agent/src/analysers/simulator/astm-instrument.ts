@@ -11,6 +11,8 @@ export interface AstmSendFaults {
   wrongNumberAt?: number[];
   /** The connection is cut after this many frames were acknowledged. */
   cutAfterFrames?: number;
+  /** The analyser goes quiet after this many acknowledged frames (a serial line has no 'close'). */
+  silentAfterFrames?: number;
   /** Opens with an ENQ while the host's own ENQ is pending (contention), waits, then asks again. */
   contend?: boolean;
 }
@@ -92,6 +94,7 @@ export class AstmInstrument {
         this.stream.destroy();
         return report;
       }
+      if (faults.silentAfterFrames === index) return report;
       let attempt = 0;
       for (;;) {
         attempt += 1;
