@@ -48,8 +48,17 @@ export const CancelRecordBody = z.object({
 });
 
 export const ReceiveRecordBody = z.object({ record_id: recordId });
-/** The scanner sends what the barcode holds: the record number. */
-export const ScanRecordBody = z.object({ record_number: z.string().trim().min(1).max(40) });
+/**
+ * The scanner sends what the barcode holds: the record number on the record's label, or a sample
+ * number (`{record number}-NN`) on a tube's, which stands for its record (issue 40). `receive`: the
+ * workstation scans at reception, and the scan also receives the record.
+ */
+export const ScanRecordBody = z.object({
+  record_number: z.string().trim().min(1).max(40),
+  receive: formBoolean.optional(),
+});
+/** A tube scanned at reception: its sample number, as its barcode holds it. */
+export const ReceiveSampleBody = z.object({ sample_number: z.string().trim().min(1).max(40) });
 
 /**
  * What the bench changes on a sample (spec.md §7 /update-sample): the machine it runs on, when and

@@ -10,7 +10,7 @@ import {
 } from '../rows/audience.js';
 import { PatientRow } from '../rows/patient.js';
 import { PatientHistory, RecordDetail, RecordListRow, RecordRow } from '../rows/record.js';
-import { SampleRow } from '../rows/sample.js';
+import { SampleListRow, SampleRow } from '../rows/sample.js';
 import {
   CancelRecordBody,
   CheckInsIdentityAnswer,
@@ -21,6 +21,7 @@ import {
   InsLookupQuery,
   PatientIdQuery,
   ReceiveRecordBody,
+  ReceiveSampleBody,
   RecordIdQuery,
   RecordListQuery,
   ResolveDuplicatesAnswer,
@@ -199,14 +200,31 @@ export const recordRoutes = {
     // Two users receiving the same record at once: the second is told it moved meanwhile.
     errors: ['recordNotFound', 'cannotEditLock', 'invalidRecordStatusForUpdate', 'staleUpdate'],
   },
+  receiveSample: {
+    method: 'PUT',
+    path: '/api/receive-sample',
+    access: records(2),
+    summary: 'A tube scanned at reception: its record is received (already received: said, nothing changes)',
+    body: ReceiveSampleBody,
+    response: z.object({ sample: SampleRow, record: RecordRow, already_received: z.boolean() }),
+    errors: ['sampleNotFound', 'cannotEditLock', 'invalidRecordStatusForUpdate', 'staleUpdate'],
+  },
   scanRecord: {
     method: 'PUT',
     path: '/api/scan-record',
     access: records(1),
-    summary: 'Record the scan of a record barcode; a record is scanned only once',
+    summary:
+      "Record the scan of a record's or a tube's barcode (a sample number stands for its record); a record is scanned only once; with receive, the scan also receives it",
     body: ScanRecordBody,
     response: RecordRow,
-    errors: ['recordNotFound', 'cannotEditLock', 'invalidRecordStatusForUpdate', 'recordAlreadyScanned'],
+    errors: [
+      'recordNotFound',
+      'cannotEditLock',
+      'invalidRecordStatusForUpdate',
+      'recordAlreadyScanned',
+      'insufficientAdminRights',
+      'staleUpdate',
+    ],
   },
   getRecordTrace: {
     method: 'GET',
@@ -221,9 +239,9 @@ export const recordRoutes = {
     method: 'GET',
     path: '/api/get-samples',
     access: samples(1),
-    summary: 'Samples of the laboratory',
+    summary: 'Samples of the laboratory, each with its results entered out of expected and its abnormal mark',
     query: RecordListQuery,
-    response: listAnswer(SampleRow),
+    response: listAnswer(SampleListRow),
     errors: ['invalidOption'],
   },
   getSample: {

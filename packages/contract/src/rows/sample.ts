@@ -37,3 +37,14 @@ export const SampleRow = z.object({
   sample_last_updated: stamp,
 });
 export type SampleRow = z.output<typeof SampleRow>;
+
+/**
+ * A sample as the samples list shows it (issue 40): how many of its results are entered out of
+ * those its analyses measure (an analysis marked not performed, ANE, expects none), and whether one
+ * of them carries a flag a report marks (low, high, toxic, deadly).
+ */
+export const SampleListRow = SampleRow.extend({
+  sample_results: z.object({ entered: z.number().int(), expected: z.number().int() }),
+  sample_abnormal: z.boolean(),
+});
+export type SampleListRow = z.output<typeof SampleListRow>;

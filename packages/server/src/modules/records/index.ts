@@ -23,6 +23,8 @@ export { recordDetail } from './records/reads.js';
 /** The dashboard's tasks (issue 17): what each asks of a record, counted as the tasks list filters. */
 export { openRecord, parisMidnight, taskCondition, todayInParis } from './records/tasks.js';
 export { type RecordsDeps, recordsRoutes } from './routes.js';
+/** Results and ANEs: a sample whose analyses are all done with completes itself (issue 40). */
+export { completeFinishedSamples, completeFinishedSamplesOf } from './samples/complete.js';
 export { sampleInLaboratory, samplesOfRecords } from './samples/queries.js';
 export { findVisibleRecord, type RecordRow, reachablePatient, recordScope, visibleRecord } from './scope.js';
 /** Status steps, for the actions that own the later ones (validation, delivery). */

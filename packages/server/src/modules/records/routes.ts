@@ -12,6 +12,7 @@ import { changeRecordStatus } from './records/change-status.js';
 import { deleteRecords } from './records/delete.js';
 import { listRecords, recordDetail } from './records/reads.js';
 import { receiveRecord } from './records/receive.js';
+import { receiveSample } from './records/receive-sample.js';
 import { registerRecord } from './records/register.js';
 import { registerExternalRecord } from './records/register-external.js';
 import { scanRecord } from './records/scan.js';
@@ -59,7 +60,8 @@ export function recordsRoutes(app: FastifyInstance, { db, insi }: RecordsDeps): 
   handle(app, 'deleteRecords', ({ auth, body }) => deleteRecords(db, auth, body.record_ids));
   handle(app, 'cancelRecord', ({ auth, body }) => cancelRecord(db, auth, body));
   handle(app, 'receiveRecord', ({ auth, body }) => receiveRecord(db, auth, body.record_id));
-  handle(app, 'scanRecord', ({ auth, body }) => scanRecord(db, auth, body.record_number));
+  handle(app, 'receiveSample', ({ auth, body }) => receiveSample(db, auth, body.sample_number));
+  handle(app, 'scanRecord', ({ auth, body }) => scanRecord(db, auth, body));
   handle(app, 'getRecordTrace', ({ auth, query }) => recordTrace(db, auth, query.record_id));
   handle(app, 'getSamples', ({ auth, query }) => listSamples(db, auth, query), typed);
   handle(

@@ -6,7 +6,7 @@ import { type Authenticated, actorOf } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';
 import { writeTransaction } from '../../lib/transaction.js';
-import { assertEditable, sampleInLaboratory } from '../records/index.js';
+import { assertEditable, completeFinishedSamples, sampleInLaboratory } from '../records/index.js';
 import { recalculateRecord } from './calculation.js';
 import { parametersOfSample, recordAndPatientOf, resultsOfSample } from './queries.js';
 import { REWRITTEN_COLUMNS, storedReading } from './reading.js';
@@ -27,8 +27,9 @@ interface ResultLineInput {
  * is not the stored one (a colleague saved first) refuses the whole save (staleUpdate), and so
  * does a parameter the sample does not measure, or one calculated from other results
  * (resultIsCalculated). The record's calculated results then follow, in the same transaction
- * (calculation.ts). A validated sample's results change only through invalidation
- * (resultValidated; the database refuses it too).
+ * (calculation.ts), and a sample whose analyses are then all done with completes itself, its record
+ * following (records' completeFinishedSamples). A validated sample's results change only through
+ * invalidation (resultValidated; the database refuses it too).
  */
 export async function enterResults(
   db: Db,
@@ -100,6 +101,7 @@ export async function enterResults(
         });
     }
     await recalculateRecord(tx, laboratoryId, auth.user.admin_uid, { record, patient });
+    await completeFinishedSamples(tx, record.record_id);
     return sampleResults(tx, laboratoryId, sample.sample_id);
   });
 }

@@ -5,7 +5,7 @@ import { recordAnes } from '../../../db/schema/nonconformities.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { writeTransaction } from '../../../lib/transaction.js';
-import { assertEditable, lockedRecord } from '../../records/index.js';
+import { assertEditable, completeFinishedSamples, lockedRecord } from '../../records/index.js';
 import { emptyToNull } from '../changes.js';
 import { nonconformitiesOf } from '../queries.js';
 
@@ -28,6 +28,8 @@ export function recordAne(db: Db, auth: Authenticated, input: z.output<typeof Ad
         ...values,
       })
       .onConflictDoUpdate({ target: [recordAnes.ane_record, recordAnes.ane_analysis], set: values });
+    // The analysis was the last one a sample waited for: the sample completes, its record follows.
+    await completeFinishedSamples(tx, record.record_id);
     return nonconformitiesOf(tx, record.record_id);
   });
 }

@@ -77,9 +77,17 @@ const recordsWithNctsIn = (laboratoryId: string) =>
 /** An external record: one a clinic owns (created on the external portal), as the dashboard counts them. */
 export const externalRecord = sql`${records.record_owner} IS NOT NULL`;
 
+/**
+ * A tube's barcode holds its sample number, `{record number}-NN` (decision 0007): scanned into the
+ * search, it finds its record, by the record number's index as a typed number does (issue 40).
+ */
+const recordNumberOfTerm = (term: string) => term.replace(/-\d*$/, '');
+
 /** Records by number: by its beginning when typed as a number (migration 0024), else by any part. */
 const numberMatches = (term: string): SQL =>
-  isNumberTerm(term) ? startsWith(records.record_number, term) : ilike(records.record_number, like(term));
+  isNumberTerm(term)
+    ? startsWith(records.record_number, recordNumberOfTerm(term))
+    : ilike(records.record_number, like(term));
 
 /** The end of a day in Paris (YYYY-MM-DD), as an instant: what 'created up to that day' stops at. */
 const createdBefore = (day: string) => sql`(${parisMidnight(day)} + interval '1 day')`;

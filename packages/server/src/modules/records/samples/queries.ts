@@ -1,4 +1,4 @@
-import { type SampleRow as SampleAnswer, sampleList } from '@sil/contract';
+import { type SampleListRow, sampleList } from '@sil/contract';
 import { and, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../../db/open.js';
 import { preparedPerDatabase } from '../../../db/prepared.js';
@@ -9,15 +9,43 @@ import { fail } from '../../../lib/errors.js';
 import { foldedContains, isNumberTerm, like, startsWith } from '../../../lib/list/query.js';
 import type { ListSource, Row } from '../../../lib/list/source.js';
 import { sessionStampValues, sessionUnchanged } from '../../../lib/session-stamps.js';
+import { recordAnes } from '../../nonconformities/tables.js';
 import { results } from '../../results/tables.js';
 import { presentSample } from '../present.js';
 
 export type SampleRow = typeof samples.$inferSelect;
 
-export const sampleSource: ListSource<SampleAnswer> = {
+/**
+ * The samples list's progress (issue 40): the parameters the sample's analyses measure, those of an
+ * analysis marked not performed (ANE) left out, and how many of them have a result; for the rows
+ * shown only, through the results' unique index and the record's ANEs.
+ */
+const resultsProgress = sql`(SELECT json_build_object(
+    'expected', count(DISTINCT measured.parameter_id), 'entered', count(DISTINCT ${results.result_parameter}))
+  FROM ${analyses} CROSS JOIN LATERAL unnest(${analyses.analysis_parameters}) AS measured(parameter_id)
+  LEFT JOIN ${results} ON ${results.result_sample} = ${samples.sample_id}
+    AND ${results.result_parameter} = measured.parameter_id
+  WHERE ${analyses.analysis_id} = ANY(${samples.sample_analyses}) AND ${analyses.laboratory_id} = ${samples.laboratory_id}
+    AND NOT EXISTS (SELECT 1 FROM ${recordAnes} WHERE ${recordAnes.ane_record} = ${samples.sample_record}
+                     AND ${recordAnes.ane_analysis} = ${analyses.analysis_id}))`;
+
+/** A result of the sample with a flag a report marks (the partial index of migration 0035). */
+const abnormalMark = sql<boolean>`EXISTS (SELECT 1 FROM ${results} WHERE ${results.result_sample} = ${samples.sample_id}
+  AND ${results.result_flags} && '{low,high,toxic,deadly}'::text[])`;
+
+const countOf = (value: unknown) => (Number.isInteger(Number(value)) ? Number(value) : 0);
+
+export const sampleSource: ListSource<SampleListRow> = {
   entity: sampleList,
   table: samples,
-  present: (row: Row) => presentSample(row as SampleRow),
+  rowFields: { sample_results: resultsProgress, sample_abnormal: abnormalMark },
+  present: (row: Row) => {
+    const progress = (row.sample_results ?? {}) as { entered?: unknown; expected?: unknown };
+    return Object.assign(presentSample(row as SampleRow), {
+      sample_results: { entered: countOf(progress.entered), expected: countOf(progress.expected) },
+      sample_abnormal: row.sample_abnormal === true,
+    });
+  },
   exportOrder: 'sample_number',
   // By any part of the number (by its beginning when typed as a number: migration 0024), or of the
   // observations folded as names are (migration 0016: 'hemolyse' finds 'Hémolysé'); each branch has
@@ -82,8 +110,9 @@ export async function samplesOfRecords(q: Queryable, recordIds: string[]): Promi
 
 /**
  * The analyses of a sample still without a result for one of their parameters, or without any
- * parameter to hold one, in the sample's order: what completing it leaves missing. One query on the
- * sample's own results (their unique index).
+ * parameter to hold one, in the sample's order: what completing it leaves missing. An analysis the
+ * record marks not performed (an ANE) is done with: nothing more will come for it. One query on the
+ * sample's own results (their unique index) and its record's ANEs.
  */
 export async function analysesWithoutResults(q: Queryable, sample: SampleRow): Promise<string[]> {
   if (sample.sample_analyses.length === 0) return [];
@@ -98,6 +127,8 @@ export async function analysesWithoutResults(q: Queryable, sample: SampleRow): P
           or exists (select 1 from unnest(${analyses.analysis_parameters}) as measured(parameter_id)
             where not exists (select 1 from ${results} where ${results.result_sample} = ${sample.sample_id}
               and ${results.result_parameter} = measured.parameter_id)))`,
+        sql`not exists (select 1 from ${recordAnes} where ${recordAnes.ane_record} = ${sample.sample_record}
+          and ${recordAnes.ane_analysis} = ${analyses.analysis_id})`,
       ),
     );
   const missing = new Set(rows.map((row) => row.analysis_id));

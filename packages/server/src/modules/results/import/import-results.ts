@@ -7,6 +7,7 @@ import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
 import { writeTransaction } from '../../../lib/transaction.js';
 import { openRun, writeRunValues } from '../../ciq/index.js';
 import { ciqRuns } from '../../ciq/tables.js';
+import { completeFinishedSamplesOf } from '../../records/index.js';
 import { REWRITTEN_COLUMNS } from '../reading.js';
 import { type ImportInput, planFile, type UploadedFile } from './plan-file.js';
 
@@ -54,6 +55,8 @@ export async function importResults(
             set: UPSERTED,
           });
       }
+      // A sample the file completes moves on as one completed on the bench does.
+      await completeFinishedSamplesOf(tx, [...new Set(rows.map((row) => row.result_sample))]);
       // The file's control values open a control run of the machine, each read by the Westgard
       // rules as if entered by hand; a file imported before does not add its controls twice.
       let run: { ciq_run_id: string; ciq_run_status: ImportAnswer['ciq_run_status'] } | null = null;
