@@ -64,6 +64,7 @@ export const ERROR_STATUS = {
   missingData: 400,
   incorrectType: 400,
   invalidBounds: 400,
+  invalidDeltaLimit: 400,
   outOfBounds: 400,
   invalidName: 400,
   nameTaken: 409,

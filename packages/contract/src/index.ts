@@ -42,6 +42,7 @@ export * from './reference/entities.js';
 export * from './reference/list.js';
 export * from './reference/routes.js';
 export * from './reports/routes.js';
+export * from './results/delta-check.js';
 export * from './results/interpret.js';
 export * from './results/reference-range.js';
 export * from './results/routes.js';

@@ -3,9 +3,11 @@ import { ciqFrequencySchema, referenceRangeCategorySchema } from '../enums.js';
 import { checkFormula } from '../formula.js';
 import { isValidLoinc } from '../identifiers.js';
 import { parseRangeString } from '../range-string.js';
+import { deltaKindSchema, MAX_DELTA_WINDOW_DAYS } from '../results/delta-check.js';
 import {
   byUpdate,
   type EntityDefinition,
+  MAX_DECIMAL,
   nabmCode,
   name,
   optionalBoolean,
@@ -93,6 +95,21 @@ export const parameters = {
      */
     parameter_plausible_min: optionalNumber,
     parameter_plausible_max: optionalNumber,
+    /**
+     * Delta check (issue 40): how far a result may move from the patient's previous validated one
+     * collected within the window, as an amount in the reported unit or a percentage of the previous
+     * value; beyond it the result is flagged (deltaCheckOf in results/delta-check.ts). All three or
+     * none (deltaLimitProblems, invalidDeltaLimit).
+     */
+    parameter_delta_kind: deltaKindSchema.nullable().optional(),
+    parameter_delta_limit: z.coerce.number().finite().positive().max(MAX_DECIMAL).nullable().optional(),
+    parameter_delta_window_days: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_DELTA_WINDOW_DAYS)
+      .nullable()
+      .optional(),
     parameter_has_formula: optionalBoolean,
     parameter_formula: formula,
     parameter_formula_male: formula,
@@ -132,7 +149,13 @@ export const parameters = {
     { field: 'parameter_code', code: 'codeAlreadyInUse' },
   ],
   notFound: 'parameterNotFound',
-  ruleErrors: ['invalidBounds', 'unknownParameterCode', 'formulaCycle', 'parameterCodeReadByFormula'],
+  ruleErrors: [
+    'invalidBounds',
+    'invalidDeltaLimit',
+    'unknownParameterCode',
+    'formulaCycle',
+    'parameterCodeReadByFormula',
+  ],
   paths: paths('parameter', 'parameters'),
 } as const satisfies EntityDefinition;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { referenceRangeCategorySchema } from '../enums.js';
 import { FORMULA_ERROR_CODES } from '../formula.js';
+import { DeltaCheck } from '../results/delta-check.js';
 import { RESULT_FLAGS } from '../results/interpret.js';
 import { SampleRow } from './sample.js';
 import { optionalStamp, rowId, stamp } from './stamps.js';
@@ -76,6 +77,13 @@ export const SampleResultLine = z.object({
    */
   calculation_inputs: z.array(CalculationInput).nullable(),
   anteriority: Anteriority.nullable(),
+  /**
+   * The result against the anteriority when the parameter has a delta limit and the anteriority
+   * falls within its window (deltaCheckOf); `delta_check.breach` is the delta flag. Null when there
+   * is nothing to compare: no limit, no numeric result, no previous one in the window. The server
+   * always sends it; it may be absent only from lines built by hand (screen tests' fixtures).
+   */
+  delta_check: DeltaCheck.nullable().optional(),
 });
 export type SampleResultLine = z.output<typeof SampleResultLine>;
 

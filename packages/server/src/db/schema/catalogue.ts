@@ -57,6 +57,10 @@ export const parameters = pgTable(
     // Plausibility limits (migration 0048): a measure outside them is refused, not flagged.
     parameter_plausible_min: decimal('parameter_plausible_min'),
     parameter_plausible_max: decimal('parameter_plausible_max'),
+    // Delta check (migration 0054): all three or none; a result moving further is flagged.
+    parameter_delta_kind: text('parameter_delta_kind').$type<'absolute' | 'percent'>(),
+    parameter_delta_limit: decimal('parameter_delta_limit'),
+    parameter_delta_window_days: integer('parameter_delta_window_days'),
     parameter_has_formula: boolean('parameter_has_formula').notNull().default(false),
     parameter_formula: text('parameter_formula'),
     parameter_formula_male: text('parameter_formula_male'),

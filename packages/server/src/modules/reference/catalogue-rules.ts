@@ -1,4 +1,4 @@
-import { parameterBoundsProblems, referencesOf } from '@sil/contract';
+import { deltaLimitProblems, parameterBoundsProblems, referencesOf } from '@sil/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/open.js';
 import { parameters } from '../../db/schema/catalogue.js';
@@ -12,7 +12,8 @@ const numberOrNull = (value: unknown) =>
 /**
  * A parameter's detection limits, ranges and zones must each have their minimum at most their
  * maximum, its plausibility limits their minimum below their maximum with the detection limits
- * inside them, and the other results its formulas read must exist and not loop back to it.
+ * inside them, a delta limit its kind and its window, and the other results its formulas read must
+ * exist and not loop back to it.
  */
 export async function validateParameter(tx: Tx, laboratoryId: string, row: Row): Promise<void> {
   const ranges = Array.isArray(row.parameter_ranges)
@@ -29,6 +30,14 @@ export async function validateParameter(tx: Tx, laboratoryId: string, row: Row):
     >[0]['parameter_zones'],
   });
   if (problems.length > 0) fail('invalidBounds', { fields: problems });
+  const delta = deltaLimitProblems({
+    parameter_delta_kind: row.parameter_delta_kind,
+    parameter_delta_limit: row.parameter_delta_limit,
+    parameter_delta_window_days: row.parameter_delta_window_days,
+  });
+  // Each missing field is named as a required input, under which the form puts it.
+  if (delta.length > 0)
+    fail('invalidDeltaLimit', { issues: delta.map((path) => ({ path, message: 'required' })) });
   await validateReferences(tx, laboratoryId, row);
 }
 

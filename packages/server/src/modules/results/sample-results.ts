@@ -1,4 +1,5 @@
 import {
+  deltaCheckOf,
   type ResultFlag,
   type ResultRow,
   referencesOf,
@@ -17,7 +18,7 @@ import {
   resultsOfSample,
   type StoredResult,
 } from './queries.js';
-import { calculationError } from './reading.js';
+import { calculationError, resultParameterOf } from './reading.js';
 
 function presentResult(row: StoredResult): ResultRow {
   const { laboratory_id: _tenant, entered_by_name, ...fields } = row;
@@ -71,6 +72,8 @@ export async function sampleResults(
       const result = stored.get(parameter.parameter_id);
       const censored = result?.result_censored !== null && result?.result_censored !== undefined;
       const fromOthers = calculated.get(parameter.parameter_id);
+      const anteriority = previous.get(parameter.parameter_id) ?? null;
+      const presented = result ? presentResult(result) : null;
       return {
         analysis_id,
         analysis_name,
@@ -79,7 +82,7 @@ export async function sampleResults(
         parameter_unit: parameter.parameter_unit,
         parameter_unit_after_calc: parameter.parameter_unit_after_calc,
         parameter_decimals: parameter.parameter_decimals,
-        result: result ? presentResult(result) : null,
+        result: presented,
         calculation_error: fromOthers
           ? fromOthers.error
           : censored
@@ -87,7 +90,18 @@ export async function sampleResults(
             : calculationError(parameter, conditions, sample.sample_matrix, result?.result_value ?? null),
         calculation_detail: fromOthers?.detail ?? null,
         calculation_inputs: fromOthers?.inputs ?? null,
-        anteriority: previous.get(parameter.parameter_id) ?? null,
+        anteriority,
+        // Read, not stored: it follows the previous result's validation and invalidation.
+        delta_check: presented
+          ? deltaCheckOf({
+              current: presented,
+              collectedOn: conditions.collectedOn,
+              previous: anteriority,
+              parameter: { ...parameter, ...resultParameterOf(parameter) },
+              patient: conditions,
+              matrixId: sample.sample_matrix,
+            })
+          : null,
       };
     }),
   };

@@ -4,8 +4,9 @@ import type { SampleResultLine } from '@sil/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeltaCheckNote } from '../../components/delta-check-note';
 import { formatDateTime } from '../../lib/format/dates';
-import { isOutOfRange, type Shown } from './result-reading';
+import { isChanged, isOutOfRange, type Shown } from './result-reading';
 import {
   anteriorityText,
   boundsText,
@@ -39,7 +40,7 @@ const unitOf = (line: SampleResultLine) =>
     : (line.parameter_unit ?? '—');
 
 /** What the cells of one line hold, the same on a desktop row and a phone card. */
-function useCells({ line, shown, error }: BenchLine) {
+function useCells({ line, draft, shown, error }: BenchLine) {
   const { t, i18n } = useTranslation('records');
   const language = i18n.language;
   const decimals = line.parameter_decimals;
@@ -73,6 +74,8 @@ function useCells({ line, shown, error }: BenchLine) {
       ? rangeText(shown.range, shown, language, decimals, t)
       : (boundsText(shown.calculatedRange, language, decimals, t) ?? '—'),
     anteriority: anteriorityText(line.anteriority, language, decimals, t),
+    // The saved result's delta check; a value typed over it is compared once saved.
+    delta: isChanged(line, draft, language) ? null : line.delta_check,
     flags: <FlagBadges flags={shown.flags} />,
     // The server's refusal of a value the preview already reads as impossible says less than the
     // preview, which names the limits: the preview's words stand for it.
@@ -193,6 +196,7 @@ function DesktopRow(props: { item: BenchLine; index: number } & Omit<LinesProps,
         <Table.Td data-testid="calculated-range">{cells.calculatedRange}</Table.Td>
         <Table.Td>
           <Text size="xs">{cells.anteriority}</Text>
+          <DeltaCheckNote check={cells.delta} decimals={line.parameter_decimals} />
         </Table.Td>
         <Table.Td>{cells.flags}</Table.Td>
       </Table.Tr>
@@ -238,6 +242,7 @@ function PhoneCard(props: { item: BenchLine; index: number } & Omit<LinesProps, 
       <Pair label={t('samples.columns.raw_range')}>{cells.rawRange}</Pair>
       <Pair label={t('samples.columns.calculated_range')}>{cells.calculatedRange}</Pair>
       <Pair label={t('samples.columns.anteriority')}>{cells.anteriority}</Pair>
+      <DeltaCheckNote check={cells.delta} decimals={line.parameter_decimals} />
       {cells.flags}
       {cells.warning ? <Warning text={cells.warning} /> : null}
     </Card>

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { ResultFlag, SampleResultLine, SampleResults } from '@sil/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { DeltaCheckNote } from '../../components/delta-check-note';
 import { SampleStatusBadge } from '../../components/sample-status-badge';
 import { formatDate, formatDateTime } from '../../lib/format/dates';
 import { formatNumber } from '../../lib/format/numbers';
@@ -133,7 +134,11 @@ export function SampleResultsCard({
       ) : mobile ? (
         <Stack gap="xs">
           {rows.map(({ line, cells }) => (
-            <div key={line.parameter_id} data-line={line.parameter_name}>
+            <div
+              key={line.parameter_id}
+              data-line={line.parameter_name}
+              data-delta-breach={line.delta_check?.breach ? 'true' : undefined}
+            >
               <Group justify="space-between" gap="xs" wrap="nowrap">
                 <Text size="sm" fw={500}>
                   {line.parameter_name}
@@ -149,6 +154,7 @@ export function SampleResultsCard({
               <Text size="xs" c="dimmed">
                 {t('sample.anteriority_line', { value: cells.anteriority })}
               </Text>
+              <DeltaCheckNote check={line.delta_check} decimals={line.parameter_decimals} />
             </div>
           ))}
         </Stack>
@@ -165,7 +171,13 @@ export function SampleResultsCard({
           </Table.Thead>
           <Table.Tbody>
             {rows.map(({ line, cells }) => (
-              <Table.Tr key={line.parameter_id} data-line={line.parameter_name}>
+              <Table.Tr
+                key={line.parameter_id}
+                data-line={line.parameter_name}
+                data-delta-breach={line.delta_check?.breach ? 'true' : undefined}
+                // A delta breach asks for the biologist's eye before anything else on the record.
+                bg={line.delta_check?.breach ? 'var(--mantine-color-red-light)' : undefined}
+              >
                 <Table.Td>
                   <Text size="sm">{line.parameter_name}</Text>
                   <Text size="xs" c="dimmed">
@@ -179,6 +191,7 @@ export function SampleResultsCard({
                 <Table.Td>{cells.flags}</Table.Td>
                 <Table.Td>
                   <Text size="sm">{cells.anteriority}</Text>
+                  <DeltaCheckNote check={line.delta_check} decimals={line.parameter_decimals} />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,4 +1,4 @@
-import type { ParameterRow } from '@sil/contract';
+import { DELTA_KINDS, type ParameterRow } from '@sil/contract';
 import type { FieldSpec as AnyFieldSpec } from '../../../lib/form/field-spec';
 
 type FieldSpec = AnyFieldSpec<keyof ParameterRow & string>;
@@ -49,9 +49,17 @@ export const CALCULATION_FIELDS: readonly FieldSpec[] = [
 
 export const RANGE_SWITCH: FieldSpec = flag('parameter_default_range_only');
 
+/** The delta check (issue 40): its kind, its limit and the window of days it looks back over. */
+export const DELTA_FIELDS: readonly FieldSpec[] = [
+  { name: 'parameter_delta_kind', kind: 'options', options: DELTA_KINDS, translate: true },
+  { ...number('parameter_delta_limit'), hint: true },
+  { name: 'parameter_delta_window_days', kind: 'int', hint: true },
+];
+
 /** Every field handled by react-hook-form; ranges and zones have editors of their own. */
 export const PARAMETER_FIELDS: readonly FieldSpec[] = [
   ...GENERAL_FIELDS,
   ...CALCULATION_FIELDS,
   RANGE_SWITCH,
+  ...DELTA_FIELDS,
 ];

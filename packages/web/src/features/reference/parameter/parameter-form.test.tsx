@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { ADMIN_KEYS, emptyRights } from '@sil/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
 import { setUpScreenTests } from '../../../testing/screen-tests';
@@ -121,6 +122,42 @@ describe('the parameter form', () => {
         },
       ],
       parameter_zones: { toxic: { min: 10, max: 20 } },
+    });
+  });
+
+  it('asks for the whole delta check and sends its kind, limit and window', async () => {
+    const sent: unknown[] = [];
+    requests.answer('/api/add-parameter', ({ body }) => {
+      sent.push(body);
+      return new Response(JSON.stringify({ error: 'internal' }), { status: 500 });
+    });
+    render(
+      <Providers>
+        <ParameterForm row={null} onDone={() => undefined} onReload={() => undefined} />
+      </Providers>,
+    );
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Nom/ }), {
+      target: { value: 'Hémoglobine' },
+    });
+    // A limit alone would look set and check nothing: the form says what it lacks.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Limite delta' }), { target: { value: '2' } });
+    await screen.findByTestId('delta-incomplete');
+    expect(screen.getByRole('button', { name: 'Enregistrer' }).hasAttribute('disabled')).toBe(true);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Contrôle delta', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Absolue (dans l’unité)', hidden: true }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Fenêtre delta (jours)' }), {
+      target: { value: '7' },
+    });
+    await waitFor(() => expect(screen.queryByTestId('delta-incomplete')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      parameter_name: 'Hémoglobine',
+      parameter_delta_kind: 'absolute',
+      parameter_delta_limit: 2,
+      parameter_delta_window_days: 7,
     });
   });
 });

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
-import { type ParameterRow, parameterBoundsProblems } from '@sil/contract';
+import { deltaLimitProblems, type ParameterRow, parameterBoundsProblems } from '@sil/contract';
 // mathjs, which the formula fields validate with, is loaded with this screen only.
 import '@sil/contract/formula-engine';
 import { useMemo, useRef } from 'react';
@@ -17,6 +17,7 @@ import { parametersTable } from '../table-configs';
 import { FormulaTester } from './formula-tester';
 import {
   CALCULATION_FIELDS,
+  DELTA_FIELDS,
   FORMULA_FIELDS,
   GENERAL_FIELDS,
   PARAMETER_FIELDS,
@@ -92,6 +93,14 @@ export function ParameterForm({
   );
   const limitsInverted = problems.includes('parameter_lower_detection_limit');
   const plausibilityProblem = problems.some((path) => path.startsWith('parameter_plausible_'));
+  // Half a delta check would look set and check nothing: the server refuses it (invalidDeltaLimit).
+  const filled = (value: unknown) => (value === '' || value === undefined ? null : value);
+  const deltaIncomplete =
+    deltaLimitProblems({
+      parameter_delta_kind: filled(watched.parameter_delta_kind),
+      parameter_delta_limit: filled(watched.parameter_delta_limit),
+      parameter_delta_window_days: filled(watched.parameter_delta_window_days),
+    }).length > 0;
 
   const known: ReadonlySet<string> = new Set(PARAMETER_FIELDS.map((field) => field.name));
   const { submit, stale, saving } = useSubmitRow(
@@ -137,7 +146,7 @@ export function ParameterForm({
       noValidate
       onSubmit={form.handleSubmit(
         () => {
-          if (problems.length > 0) return;
+          if (problems.length > 0 || deltaIncomplete) return;
           return submit(full(initial, initialRanges), full(form.getValues(), rangesForm.getValues()));
         },
         // The form is four sections long: the first wrong field may be far above the button.
@@ -168,6 +177,14 @@ export function ParameterForm({
             <RangesEditor control={rangesForm.control} defaultOnly={defaultOnly} problems={rangeProblems} />
           </Stack>
         </Section>
+        <Section title={t('parameter.delta')}>
+          {grid(DELTA_FIELDS)}
+          {deltaIncomplete ? (
+            <Alert color="red" mt="sm" py={6} data-testid="delta-incomplete">
+              {t('parameter.delta_incomplete')}
+            </Alert>
+          ) : null}
+        </Section>
         <Section title={t('parameter.zones')}>
           <ZonesEditor control={rangesForm.control} problems={zoneProblems} />
         </Section>
@@ -180,7 +197,12 @@ export function ParameterForm({
           <Button variant="default" onClick={onDone}>
             {t('actions.cancel')}
           </Button>
-          <Button type="submit" loading={saving} disabled={problems.length > 0} data-action="save">
+          <Button
+            type="submit"
+            loading={saving}
+            disabled={problems.length > 0 || deltaIncomplete}
+            data-action="save"
+          >
             {t('actions.save')}
           </Button>
         </Group>
