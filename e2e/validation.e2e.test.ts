@@ -94,6 +94,10 @@ beforeAll(async () => {
       parameter_unit: 'mmol/L',
       parameter_decimals: 1,
       parameter_ranges: [{ population: 'default', min: 3.5, max: 5.0 }],
+      // A potassium that moves by more than 1 mmol/L within 30 days is flagged (issue 40).
+      parameter_delta_kind: 'absolute',
+      parameter_delta_limit: 1,
+      parameter_delta_window_days: 30,
     },
     'parameter_id',
   );
@@ -181,6 +185,15 @@ describe('biological validation', () => {
     expect(await glucose.innerText()).toContain('0,70 – 1,10 g/L');
     expect(await glucose.locator('[data-flag="high"]').textContent()).toBe('Haut');
     expect(await glucose.innerText()).toContain('0,98 g/L le');
+    // The glucose has no delta limit: nothing is compared.
+    expect(await glucose.locator('[data-testid="delta-check"]').count()).toBe(0);
+    // The potassium went from 4.1 to 5.6 mmol/L since the earlier record: beyond its 1 mmol/L delta.
+    const potassium = review(page).locator(`[data-line="Potassium ${stamp}"]`);
+    expect(await potassium.getAttribute('data-delta-breach')).toBe('true');
+    expect(await potassium.locator('[data-flag="delta"]').textContent()).toBe('Delta dépassé');
+    expect(await potassium.locator('[data-testid="delta-check"]').innerText()).toMatch(
+      /Δ \+1,5\smmol\/L \(\+36,6\s%\) depuis 4,1\smmol\/L le \d{2}\/\d{2}\/\d{4} · limite ±\s1\smmol\/L sur 30 jours/,
+    );
     await screenshot(page, 'validation-fr-light-1280');
 
     // Nothing chosen: the server's refusal, in the screen's words.
@@ -239,6 +252,7 @@ describe('biological validation', () => {
     await page.goto(`${server.url}/en/validate-record`);
     await expect.poll(() => review(page).getAttribute('data-record')).toBe(first.id);
     expect(await page.locator('[data-action="validate"]').innerText()).toBe('Validate');
+    expect(await page.locator('[data-flag="delta"]').first().textContent()).toBe('Delta exceeded');
     await screenshot(page, 'validation-en-dark-1280');
     await page.setViewportSize({ width: 375, height: 812 });
     await screenshot(page, 'validation-en-dark-375');
