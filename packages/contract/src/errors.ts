@@ -158,6 +158,10 @@ export const ERROR_STATUS = {
   noPushSubscription: 404,
   // Server-side request forgery (issue 38): an address a user set lands on a non-public network.
   destinationNotAllowed: 400,
+  // Secure health messaging (issue 42): what a failed send of the MSSanté channel says, on its row.
+  secureMessagingNotConfigured: 409,
+  secureMessagingRefused: 502,
+  secureMessagingUnreachable: 503,
   unexpectedError: 500,
 } as const;
 

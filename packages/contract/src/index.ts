@@ -16,6 +16,7 @@ export * from './errors.js';
 export * from './exchange/chapters.js';
 export * from './exchange/destination.js';
 export * from './exchange/routes.js';
+export * from './exchange/secure-messaging.js';
 export * from './fields.js';
 export * from './file-routes.js';
 export * from './formula.js';

@@ -7,6 +7,7 @@ import { dashboardRoutes } from './dashboard/routes.js';
 import { deliveryRoutes } from './delivery/routes.js';
 import { exchangeDestinationRoutes } from './exchange/destination.js';
 import { exchangeRoutes } from './exchange/routes.js';
+import { secureMessagingRoutes } from './exchange/secure-messaging.js';
 import { importMappingRoutes } from './imports/routes.js';
 import { laboratoryIdentityRoutes } from './laboratory/identity.js';
 import { nonconformityRoutes } from './nonconformities/routes.js';
@@ -37,6 +38,7 @@ export const routes = {
   ...deliveryRoutes,
   ...exchangeRoutes,
   ...exchangeDestinationRoutes,
+  ...secureMessagingRoutes,
   ...billingRoutes,
   ...laboratoryIdentityRoutes,
   ...accountSettingsRoutes,

@@ -10,6 +10,7 @@ import { localFileStorage } from './adapters/storage.js';
 import type { Config } from './config.js';
 import type { Db } from './db/open.js';
 import { AllowedRanges, type HostResolver, outboundAddresses } from './lib/outbound-address.js';
+import { settingSecrets } from './lib/sealed-secret.js';
 import { signingKey } from './lib/signing-key.js';
 import {
   AccessTokens,
@@ -29,7 +30,7 @@ import {
   type ReportProvider,
   storedReport,
 } from './modules/delivery/index.js';
-import { exchangeSender } from './modules/exchange/index.js';
+import { exchangeSender, secureMessagingSender } from './modules/exchange/index.js';
 
 /** Outside services the tests replace (a mailer that talks to their own SMTP server, for instance). */
 export type ServiceOverrides = Partial<Pick<AuthDeps, 'mailer' | 'sms'>> & {
@@ -75,7 +76,10 @@ export async function buildServices(
     overrides.resolveHost,
   );
 
-  const tokens = new AccessTokens(await signingKey(db, config.JWT_SECRET), config.ACCESS_TOKEN_TTL_SECONDS);
+  const key = await signingKey(db, config.JWT_SECRET);
+  const tokens = new AccessTokens(key, config.ACCESS_TOKEN_TTL_SECONDS);
+  // Passwords kept in a laboratory's settings (its MSSanté relay's) are sealed under this key.
+  const secrets = settingSecrets(key);
   const throttle = new Throttle(db, throttleLimits(config));
   const authDeps: AuthDeps = {
     db,
@@ -98,12 +102,14 @@ export async function buildServices(
     config.EXCHANGE_DROP_DIR ?? path.join(config.dataDir, 'exchange'),
     outbound,
   );
+  const secureMessaging = secureMessagingSender({ outbound, secrets, report });
   const sending = createSending({
     db,
     mailer,
     fax,
     report,
     exchange,
+    secureMessaging,
     publicUrl: config.publicUrl,
     log,
     retrySeconds: config.DELIVERY_RETRY_SECONDS,
@@ -122,7 +128,7 @@ export async function buildServices(
     records: { db, insi },
     uploads: { db, storage },
     validation: { db, storage, jobs },
-    exchange: { db, outbound },
+    exchange: { db, outbound, secrets },
     ciq: { db, qcService },
     delivery: {
       service: createDeliveryService(db, throttle, report, jobs),

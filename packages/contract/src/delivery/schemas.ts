@@ -13,12 +13,14 @@ export const DELIVERY_CHANNELS = [
   'occupational_physician',
   // The structured result message sent to the laboratory's exchange destination (issue 16).
   'exchange',
+  // The CR-BIO in its IHE XDM package, to the prescriber's MSSanté address (issue 42).
+  'secure_messaging',
 ] as const;
 export const deliveryChannel = z.enum(DELIVERY_CHANNELS);
 export type DeliveryChannel = z.output<typeof deliveryChannel>;
 
 /** The channels the system sends itself, as background jobs; staff carry out the others. */
-export const SENT_CHANNELS: readonly DeliveryChannel[] = ['online', 'fax', 'exchange'];
+export const SENT_CHANNELS: readonly DeliveryChannel[] = ['online', 'fax', 'exchange', 'secure_messaging'];
 
 /**
  * pending → done (staff or the system), or pending → sending → done | failed; a failed send is

@@ -11,6 +11,7 @@ import {
   name,
   optionalBoolean,
   optionalDate,
+  optionalEmail,
   optionalId,
   optionalInt,
   optionalText,
@@ -178,6 +179,8 @@ export const entities = {
       prescriber_specialty: specialtyCodeSchema.nullable().optional(),
       prescriber_phone_num: phone,
       prescriber_fax: phone,
+      /** The MSSanté address the validated record's CR-BIO is sent to (secure_messaging channel). */
+      prescriber_mssante: optionalEmail,
     },
     required: ['prescriber_surname', 'prescriber_name'],
     sorts: {

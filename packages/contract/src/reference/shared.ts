@@ -24,6 +24,15 @@ export const nabmCode = z
   .string()
   .trim()
   .regex(/^[0-9A-Z]{4}$/, 'nabmCode');
+/**
+ * An e-mail address (a prescriber's MSSanté address), or blank to clear it: the form sends what
+ * was typed, trimmed. Any valid address: MSSanté domains are many and the directory says which.
+ * Blank stays blank (no transform: answers are encoded back through the same schema).
+ */
+export const optionalEmail = z
+  .union([z.literal(''), z.string().trim().toLowerCase().max(254).pipe(z.email('email'))])
+  .nullable()
+  .optional();
 export const phone = z
   .string()
   .regex(/^\+?[0-9]{6,16}$/, 'phone')

@@ -201,6 +201,13 @@ export interface OutboundAddresses {
    * following no redirect: a 3xx is the answer, its Location is never requested.
    */
   send(url: string, request: OutboundRequest): Promise<OutboundAnswer>;
+  /** refuseInternal for a bare host a user set (an SMTP relay): a name not resolving yet is kept. */
+  refuseInternalHost(host: string, field: string): Promise<void>;
+  /**
+   * The checked addresses of a host a user set, as a connection is about to open (DNS may have
+   * changed): the connection goes to one of them, asking no DNS again. Throws when none is usable.
+   */
+  hostAddresses(host: string, field: string): Promise<ResolvedAddress[]>;
 }
 
 export function outboundAddresses(
@@ -227,9 +234,8 @@ export function outboundAddresses(
     return parsed;
   };
 
-  /** Every address of the URL's host, checked; throws destinationNotAllowed on the first refused. */
-  const checkedAddresses = async (parsed: URL, field: string, unresolved: 'keep' | 'throw') => {
-    const host = hostOf(parsed);
+  /** Every address of the host, checked; throws destinationNotAllowed on the first refused. */
+  const checkedHost = async (host: string, field: string, unresolved: 'keep' | 'throw') => {
     const version = isIP(host);
     let addresses: ResolvedAddress[];
     if (version !== 0) addresses = [{ address: host, family: version === 6 ? 6 : 4 }];
@@ -245,10 +251,24 @@ export function outboundAddresses(
     if (range) throw refusal(field, range);
     return addresses;
   };
+  const checkedAddresses = (parsed: URL, field: string, unresolved: 'keep' | 'throw') =>
+    checkedHost(hostOf(parsed), field, unresolved);
+  /** A bare host as typed: an IPv6 literal may come in brackets. */
+  const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1');
 
   return {
     async refuseInternal(url, field) {
       await checkedAddresses(parse(url, field), field, 'keep');
+    },
+
+    async refuseInternalHost(host, field) {
+      await checkedHost(bare(host), field, 'keep');
+    },
+
+    async hostAddresses(host, field) {
+      const addresses = await checkedHost(bare(host), field, 'throw');
+      if (addresses.length === 0) throw new Error(`${host} has no address`);
+      return addresses;
     },
 
     async send(url, { method, headers, body, timeoutMs }) {

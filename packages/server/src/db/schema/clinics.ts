@@ -33,6 +33,8 @@ export const prescribers = pgTable(
     prescriber_specialty: smallint('prescriber_specialty'),
     prescriber_phone_num: text('prescriber_phone_num'),
     prescriber_fax: text('prescriber_fax'),
+    /** Where the CR-BIO goes by secure health messaging (MSSanté, migration 0052). */
+    prescriber_mssante: text('prescriber_mssante'),
     prescriber_last_updated: stampNow('prescriber_last_updated'),
   },
   (t) => [index().on(t.laboratory_id)],

@@ -5,7 +5,7 @@ import {
   SAMPLE_STATUS,
   SENT_CHANNELS,
 } from '@sil/contract';
-import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import type { Tx } from '../../db/open.js';
 import { recordDeliveries, recordDeliveryCalls } from '../../db/schema/delivery.js';
 import {
@@ -18,6 +18,7 @@ import {
 import { patients, samples } from '../records/tables.js';
 import { openExchange } from './exchange.js';
 import { type DeliveryJobs, sendingIds } from './job-port.js';
+import { openSecureMessaging } from './secure-messaging.js';
 
 type Flag = keyof RecordRow & `record_${'must' | 'pending'}_${string}`;
 const flagOf = (kind: 'must' | 'pending', channel: DeliveryChannel) => `record_${kind}_${channel}` as Flag;
@@ -43,6 +44,7 @@ export const CHANNELS: readonly DeliveryChannel[] = [
 export async function openDeliveries(tx: Tx, record: RecordRow, jobs: DeliveryJobs): Promise<void> {
   const chosen = CHANNELS.filter((channel) => record[flagOf('must', channel)] === true);
   await openExchange(tx, record);
+  await openSecureMessaging(tx, record);
   // The channels an earlier version went out by (or was to): served again whatever is chosen now.
   const served = await tx
     .select({ id: recordDeliveries.delivery_id, channel: recordDeliveries.delivery_channel })
@@ -50,7 +52,7 @@ export async function openDeliveries(tx: Tx, record: RecordRow, jobs: DeliveryJo
     .where(
       and(
         eq(recordDeliveries.delivery_record, record.record_id),
-        ne(recordDeliveries.delivery_channel, 'exchange'),
+        notInArray(recordDeliveries.delivery_channel, ['exchange', 'secure_messaging']),
       ),
     );
   if (chosen.length === 0 && served.length === 0) return;
@@ -104,7 +106,8 @@ export async function openDeliveries(tx: Tx, record: RecordRow, jobs: DeliveryJo
  * it now is. The system's sends go back to the queue (a send held back as 'recordNotValidated' or
  * failed included) to the address as the record and patient give it today; the channels staff
  * carry out, done ones included, are pending again, and the persons already phoned are to phone
- * again. The exchange send is renewed by `openExchange`, to the destination as configured now.
+ * again. The exchange and secure-messaging sends are renewed by `openExchange` and
+ * `openSecureMessaging`, to the destination and the address as they are now.
  */
 async function serveAgain(
   tx: Tx,

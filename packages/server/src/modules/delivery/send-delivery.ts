@@ -7,6 +7,7 @@ import { records } from '../records/tables.js';
 import type { ClaimedSend } from './claim-sends.js';
 import type { ExchangeSender } from './exchange.js';
 import type { ReportProvider } from './report.js';
+import type { SecureMessagingSender } from './secure-messaging.js';
 
 /** What a report goes out through. */
 export interface ReportSenders {
@@ -16,6 +17,8 @@ export interface ReportSenders {
   report: ReportProvider;
   /** The structured results of the 'exchange' channel (modules/exchange). */
   exchange: ExchangeSender;
+  /** The CR-BIO's IHE XDM package by secure health messaging (modules/exchange). */
+  secureMessaging: SecureMessagingSender;
   /** Where the patient opens the report (the e-mail gives the link). */
   publicUrl: string;
 }
@@ -41,6 +44,10 @@ export async function sendDelivery(deps: ReportSenders, delivery: ClaimedSend): 
     throw new PermanentFailure('recordNotValidated');
   if (delivery.delivery_channel === 'exchange') {
     await deps.exchange(db, delivery.delivery_record, delivery.delivery_recipient);
+    return;
+  }
+  if (delivery.delivery_channel === 'secure_messaging') {
+    await deps.secureMessaging(db, delivery.delivery_record, delivery.delivery_recipient);
     return;
   }
   const report = await deps.report(db, delivery.delivery_record);

@@ -2,4 +2,6 @@
 export { type ExchangeDocument, exchangeDocument } from './document.js';
 export { buildExchange } from './formats/index.js';
 export { exchangeRoutes } from './routes.js';
+export { secureMessagingSender } from './secure-messaging.js';
+export type { SecureMessagingDeps } from './secure-messaging-relay.js';
 export { exchangeSender } from './service.js';
