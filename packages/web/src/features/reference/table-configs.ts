@@ -150,6 +150,7 @@ export const prescribersTable = defineTable(PrescriberRow, {
       { name: 'prescriber_adeli', kind: 'identifier', check: isValidAdeli, issue: 'adeli' },
       { name: 'prescriber_phone_num', kind: 'phone' },
       { name: 'prescriber_fax', kind: 'phone' },
+      { name: 'prescriber_mssante', kind: 'text', wide: true, hint: true },
     ],
   },
 });

@@ -31,8 +31,11 @@ export function useUpdateLaboratoryIdentity() {
     mutationFn: (body: RouteBody<'updateLaboratoryIdentity'>) => call('updateLaboratoryIdentity', { body }),
     onSuccess: (identity) => {
       client.setQueryData(IDENTITY_KEY, identity);
-      // Both settings share the laboratory's stamp: the other form reads the new one.
-      return client.invalidateQueries({ queryKey: EXCHANGE_KEY });
+      // The settings share the laboratory's stamp: the other forms read the new one.
+      return Promise.all([
+        client.invalidateQueries({ queryKey: EXCHANGE_KEY }),
+        client.invalidateQueries({ queryKey: SECURE_MESSAGING_KEY }),
+      ]);
     },
   });
 }
@@ -54,7 +57,35 @@ export function useUpdateExchangeDestination() {
     mutationFn: (body: RouteBody<'updateExchangeDestination'>) => call('updateExchangeDestination', { body }),
     onSuccess: (destination) => {
       client.setQueryData(EXCHANGE_KEY, destination);
-      return client.invalidateQueries({ queryKey: IDENTITY_KEY });
+      return Promise.all([
+        client.invalidateQueries({ queryKey: IDENTITY_KEY }),
+        client.invalidateQueries({ queryKey: SECURE_MESSAGING_KEY }),
+      ]);
+    },
+  });
+}
+
+/** The laboratory's secure messaging (MSSanté) relay; only this screen reads it. */
+const SECURE_MESSAGING_KEY = ['secure-messaging'] as const;
+
+export function useSecureMessaging(enabled: boolean) {
+  return useQuery({
+    queryKey: SECURE_MESSAGING_KEY,
+    queryFn: () => call('getSecureMessaging', {}),
+    enabled,
+  });
+}
+
+export function useUpdateSecureMessaging() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RouteBody<'updateSecureMessaging'>) => call('updateSecureMessaging', { body }),
+    onSuccess: (relay) => {
+      client.setQueryData(SECURE_MESSAGING_KEY, relay);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: IDENTITY_KEY }),
+        client.invalidateQueries({ queryKey: EXCHANGE_KEY }),
+      ]);
     },
   });
 }

@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/page-header';
 import { useLaboratoryInformation, useUserData } from './api';
 import { ExchangeDestinationCard } from './exchange-destination-card';
 import { LaboratoryIdentityCard } from './laboratory-identity-card';
+import { SecureMessagingCard } from './secure-messaging-card';
 
 /** The current user page (spec.md §2 'Settings'): who is logged in, for which laboratory, with which rights. */
 function CurrentUserCard({ user }: { user: UserData }) {
@@ -146,7 +147,7 @@ function HelpCard({ contact }: { contact: string | null }) {
 
 /**
  * Information (spec.md §2 route 'information'): current user, the laboratory's identity, where its
- * results are sent, its accreditations, help.
+ * results are sent and its secure messaging relay, its accreditations, help.
  */
 export function InformationPage() {
   const { t } = useTranslation();
@@ -158,6 +159,7 @@ export function InformationPage() {
       {user.data ? <CurrentUserCard user={user.data} /> : null}
       <LaboratoryIdentityCard />
       <ExchangeDestinationCard />
+      <SecureMessagingCard />
       <AccreditationCard />
       <HelpCard contact={lab.data?.phone ?? null} />
     </>

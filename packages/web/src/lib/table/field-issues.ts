@@ -44,6 +44,7 @@ const KNOWN = new Set([
   'rangeString',
   'date',
   'bounds',
+  'email',
   'formula.tooLong',
   'formula.syntax',
   'formula.forbidden',

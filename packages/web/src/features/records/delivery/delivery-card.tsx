@@ -1,9 +1,21 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import type { DeliveryRow, PhoneCallRow, RecordDeliveries } from '@sil/contract';
+import { type DeliveryRow, isErrorCode, type PhoneCallRow, type RecordDeliveries } from '@sil/contract';
 import { IconCheck, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format/dates';
+import { errorMessage } from '../../../lib/notify';
 import { useDeliveryChange, useRecordDeliveries } from './api';
+
+/**
+ * A send's last error in words: one that starts with a catalogue code ('secureMessagingRefused: 550
+ * Mailbox unknown') reads as its message, what the other side said after it in brackets.
+ */
+function sendError(error: string): string {
+  const [code = '', ...rest] = error.split(': ');
+  if (!isErrorCode(code)) return error;
+  const said = rest.join(': ').trim();
+  return said ? `${errorMessage(code)} (${said})` : errorMessage(code);
+}
 
 const STATE_COLOR = { pending: 'yellow', sending: 'blue', failed: 'red', done: 'green' } as const;
 
@@ -93,7 +105,7 @@ function ChannelLine({
             <Text size="sm" c="red" data-delivery-error>
               {t('delivery.failed_after', {
                 count: delivery.delivery_attempts,
-                error: delivery.delivery_last_error,
+                error: sendError(delivery.delivery_last_error),
               })}
             </Text>
           ) : null}
