@@ -15,6 +15,7 @@ export * from './enums.js';
 export * from './errors.js';
 export * from './exchange/chapters.js';
 export * from './exchange/destination.js';
+export * from './exchange/dmp.js';
 export * from './exchange/routes.js';
 export * from './exchange/secure-messaging.js';
 export * from './fields.js';

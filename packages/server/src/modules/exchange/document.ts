@@ -12,6 +12,7 @@ import { users } from '../../db/schema/users.js';
 import { fail } from '../../lib/errors.js';
 import type { RecordRow } from '../records/index.js';
 import { contextOfRecord, gatherResults, latestReport, setting } from '../reports/index.js';
+import { authorSpecialtyOf, laboratoryOidRoot } from './laboratory-oid.js';
 
 /** One result as the exchange formats carry it: the reported number or text, its unit, range, flags. */
 export interface ExchangeResult {
@@ -55,7 +56,18 @@ export interface ExchangeDocument {
   kind: 'partial' | 'final';
   /** The id of the version this one replaces (an amendment after an invalidation). */
   replaces?: string;
-  laboratory: { id: string; name: string; finess?: string; address?: string; phone?: string };
+  /**
+   * `oidRoot`: the root of the laboratory's own identifiers (documents, patients, users, catalogue
+   * codes), laboratory-oid.ts.
+   */
+  laboratory: {
+    id: string;
+    name: string;
+    finess?: string;
+    address?: string;
+    phone?: string;
+    oidRoot: string;
+  };
   record: { id: string; number: string; collectedAt?: string };
   patient: {
     id: string;
@@ -69,8 +81,11 @@ export interface ExchangeDocument {
     ins?: { value: string; oid: string };
   };
   prescriber?: { id: string; surname: string; firstName: string; title?: string; rpps?: string };
-  /** The validating biologist; `nationalId` is the professional's national id (8 + RPPS) when known. */
-  biologist: { id: string; name: string; nationalId?: string };
+  /**
+   * The validating biologist; `nationalId` is the professional's national id (8 + RPPS) when known,
+   * `specialty` their profession and specialty code (TRE_G15 / R38).
+   */
+  biologist: { id: string; name: string; nationalId?: string; specialty: { code: string; label: string } };
   analyses: ExchangeAnalysis[];
   /** The biologist's comments on samples, as the report prints them. */
   comments: Array<{ about: string; text: string }>;
@@ -110,6 +125,7 @@ export async function exchangeDocument(q: Queryable, record: RecordRow): Promise
       finess: setting(settings, 'finess'),
       address: setting(settings, 'address'),
       phone: setting(settings, 'phone'),
+      oidRoot: laboratoryOidRoot(settings),
     },
     record: {
       id: record.record_id,
@@ -138,6 +154,7 @@ export async function exchangeDocument(q: Queryable, record: RecordRow): Promise
       id: report.report_validated_by,
       name: biologist?.name ?? '',
       nationalId: biologist?.psc && NATIONAL_PS_ID.test(biologist.psc) ? biologist.psc : undefined,
+      specialty: authorSpecialtyOf(settings),
     },
     analyses: results.analyses
       .filter(({ analysis }) => !analysis.analysis_hide_in_report)

@@ -17,6 +17,8 @@ export const KNOWN_RECORD: ExchangeDocument = {
     finess: '750000001',
     address: '12 rue des Tilleuls, 75011 Paris',
     phone: '0140000000',
+    // Derived from the FINESS (laboratory-oid.ts).
+    oidRoot: '1.2.250.1.71.4.2.2.750000001',
   },
   record: {
     id: '1d9e8f7a-6b5c-4d3e-8f2a-1b0c9d8e7f6a',
@@ -39,7 +41,11 @@ export const KNOWN_RECORD: ExchangeDocument = {
     title: 'Dr',
     rpps: '10001234565',
   },
-  biologist: { id: '3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b', name: 'Dr Claire Biologiste' },
+  biologist: {
+    id: '3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b',
+    name: 'Dr Claire Biologiste',
+    specialty: { code: 'G15_10/SM03', label: 'Médecin - Biologie médicale (SM)' },
+  },
   analyses: [
     {
       code: '0552',

@@ -9,7 +9,13 @@ import type { MakeElement } from './xml.js';
 const HEADINGS = ['Paramètre', 'Résultat', 'Unité', 'Valeurs de référence', 'Interprétation'];
 
 /** An analysis as a level-2 section: its narrative table (or why it was not performed) and its entry. */
-function analysisSection(el: MakeElement, analysis: ExchangeAnalysis, index: number, time: string) {
+function analysisSection(
+  el: MakeElement,
+  analysis: ExchangeAnalysis,
+  index: number,
+  time: string,
+  root: string,
+) {
   const aneId = analysis.notPerformed ? `ane-${index}` : undefined;
   const table =
     analysis.results.length > 0 &&
@@ -46,7 +52,7 @@ function analysisSection(el: MakeElement, analysis: ExchangeAnalysis, index: num
       chapterCode(el, analysis.chapter),
       el('title', {}, analysis.name),
       el('text', {}, table, notPerformed),
-      analysisEntry(el, analysis, time, aneId),
+      analysisEntry(el, analysis, time, root, aneId),
     ),
   );
 }
@@ -85,7 +91,9 @@ export function cdaBody(el: MakeElement, doc: ExchangeDocument): Element {
         chapterCode(el, chapter),
         el('title', {}, BIOLOGY_CHAPTERS[chapter]),
         ...doc.analyses.flatMap((analysis, index) =>
-          analysis.chapter === chapter ? [analysisSection(el, analysis, index, time)] : [],
+          analysis.chapter === chapter
+            ? [analysisSection(el, analysis, index, time, doc.laboratory.oidRoot)]
+            : [],
         ),
       ),
     ),

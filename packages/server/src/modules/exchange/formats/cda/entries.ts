@@ -8,10 +8,10 @@ const templates = (el: MakeElement, roots: readonly string[]) =>
   roots.map((root) => el('templateId', { root }));
 
 /** The parameter's code: LOINC when it has one, the laboratory's own code always as a translation. */
-function resultCode(el: MakeElement, result: ExchangeResult) {
+function resultCode(el: MakeElement, result: ExchangeResult, root: string) {
   const local = el('translation', {
     code: result.code,
-    codeSystem: `${OID.local}.7`,
+    codeSystem: `${root}.7`,
     codeSystemName: 'SIL',
     displayName: result.name,
   });
@@ -28,7 +28,7 @@ function resultCode(el: MakeElement, result: ExchangeResult) {
  * One result: a physical quantity in UCUM (an interval for a censored value), or a text; its
  * interpretation codes (HL7 ObservationInterpretation) and its reference range in the same unit.
  */
-function resultObservation(el: MakeElement, result: ExchangeResult, fallbackTime: string) {
+function resultObservation(el: MakeElement, result: ExchangeResult, fallbackTime: string, root: string) {
   const unit = ucumUnit(result.unit);
   const quantity = (tag: string, value: number) => el(tag, { value: decimal(value, result.decimals), unit });
   const value =
@@ -46,7 +46,7 @@ function resultObservation(el: MakeElement, result: ExchangeResult, fallbackTime
     'observation',
     { classCode: 'OBS', moodCode: 'EVN' },
     ...templates(el, TEMPLATES.result),
-    resultCode(el, result),
+    resultCode(el, result, root),
     el('statusCode', { code: 'completed' }),
     el('effectiveTime', { value: hl7Time(result.collectedAt) || fallbackTime }),
     value,
@@ -97,6 +97,8 @@ export function analysisEntry(
   el: MakeElement,
   analysis: ExchangeAnalysis,
   time: string,
+  /** The laboratory's OID root: its own catalogue codes go under it. */
+  root: string,
   aneNarrativeId?: string,
 ) {
   const status = analysis.notPerformed ? 'aborted' : 'completed';
@@ -110,7 +112,7 @@ export function analysisEntry(
         })
       : el('code', {
           code: analysis.code,
-          codeSystem: `${OID.local}.8`,
+          codeSystem: `${root}.8`,
           codeSystemName: 'SIL',
           displayName: analysis.name,
         });
@@ -133,7 +135,7 @@ export function analysisEntry(
           batteryCode,
           el('statusCode', { code: status }),
           el('effectiveTime', { value: time }),
-          ...analysis.results.map((result) => el('component', {}, resultObservation(el, result, time))),
+          ...analysis.results.map((result) => el('component', {}, resultObservation(el, result, time, root))),
         ),
       ),
       aneNarrativeId && el('entryRelationship', { typeCode: 'SUBJ' }, commentAct(el, aneNarrativeId)),

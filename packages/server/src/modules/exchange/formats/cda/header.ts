@@ -22,8 +22,15 @@ export function cdaHeader(el: MakeElement, doc: ExchangeDocument): Child[] {
   const { patient, prescriber, laboratory, biologist } = doc;
   const validatedAt = hl7Time(doc.validatedAt);
   const collectedAt = hl7Time(doc.record.collectedAt) || validatedAt;
-  const localId = (kind: number, value: string) =>
-    el('id', { root: `${OID.local}.${kind}`, extension: value });
+  const root = laboratory.oidRoot;
+  const localId = (kind: number, value: string) => el('id', { root: `${root}.${kind}`, extension: value });
+  // The biologist's profession and specialty (TRE_G15 / R38), wherever the header names them.
+  const specialty = () =>
+    el('code', {
+      code: biologist.specialty.code,
+      displayName: biologist.specialty.label,
+      codeSystem: OID.profession,
+    });
   const phone = laboratory.phone?.replace(/[^\d+]/g, '');
   const telecom = () => (phone ? el('telecom', { value: `tel:${phone}`, use: 'WP' }) : null);
   const address = () =>
@@ -54,12 +61,12 @@ export function cdaHeader(el: MakeElement, doc: ExchangeDocument): Child[] {
     biologist.nationalId
       ? el('id', { root: OID.nationalPs, extension: biologist.nationalId })
       : localId(5, biologist.id);
-  const biologistEntity = (withCode: boolean) =>
+  const biologistEntity = () =>
     el(
       'assignedEntity',
       {},
       biologistId(),
-      withCode && el('code', { nullFlavor: 'UNK' }),
+      specialty(),
       address(),
       telecom(),
       el('assignedPerson', {}, personName(biologistName)),
@@ -82,7 +89,7 @@ export function cdaHeader(el: MakeElement, doc: ExchangeDocument): Child[] {
     el('typeId', { root: '2.16.840.1.113883.1.3', extension: 'POCD_HD000040' }),
     ...TEMPLATES.document.map((root) => el('templateId', { root })),
     el('templateId', { root: TEMPLATES.crBio, extension: '2021.01' }),
-    el('id', { root: `${OID.local}.2`, extension: doc.id }),
+    localId(2, doc.id),
     el('code', {
       code: '11502-2',
       codeSystem: OID.loinc,
@@ -93,7 +100,7 @@ export function cdaHeader(el: MakeElement, doc: ExchangeDocument): Child[] {
     el('effectiveTime', { value: validatedAt }),
     el('confidentialityCode', { code: 'N', displayName: 'Normal', codeSystem: OID.confidentiality }),
     el('languageCode', { code: 'fr-FR' }),
-    el('setId', { root: `${OID.local}.3`, extension: doc.record.id }),
+    el('setId', { root: `${root}.3`, extension: doc.record.id }),
     el('versionNumber', { value: String(doc.version) }),
     el(
       'recordTarget',
@@ -123,6 +130,7 @@ export function cdaHeader(el: MakeElement, doc: ExchangeDocument): Child[] {
         'assignedAuthor',
         {},
         biologistId(),
+        specialty(),
         address(),
         telecom(),
         el('assignedPerson', {}, personName(biologistName)),
@@ -171,7 +179,7 @@ export function cdaHeader(el: MakeElement, doc: ExchangeDocument): Child[] {
       {},
       el('time', { value: validatedAt }),
       el('signatureCode', { code: 'S' }),
-      biologistEntity(false),
+      biologistEntity(),
     ),
     mainChapter &&
       el(
@@ -193,11 +201,7 @@ export function cdaHeader(el: MakeElement, doc: ExchangeDocument): Child[] {
       el('documentationOf', {}, el('serviceEvent', {}, chapterCode(el, chapter))),
     ),
     doc.replaces &&
-      el(
-        'relatedDocument',
-        { typeCode: 'RPLC' },
-        el('parentDocument', {}, el('id', { root: `${OID.local}.2`, extension: doc.replaces })),
-      ),
+      el('relatedDocument', { typeCode: 'RPLC' }, el('parentDocument', {}, localId(2, doc.replaces))),
     el(
       'componentOf',
       {},
@@ -206,7 +210,7 @@ export function cdaHeader(el: MakeElement, doc: ExchangeDocument): Child[] {
         {},
         el('code', { code: 'AMB', displayName: 'Ambulatoire', codeSystem: OID.actCode }),
         el('effectiveTime', {}, el('low', { value: collectedAt })),
-        el('responsibleParty', {}, biologistEntity(true)),
+        el('responsibleParty', {}, biologistEntity()),
         el(
           'location',
           {},

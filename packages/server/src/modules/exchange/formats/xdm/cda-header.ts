@@ -33,6 +33,8 @@ export interface CdaHeader {
   patientIds: Array<{ root: string; extension: string }>;
   patient: { family: string; given: string; birthTime: string; gender: string };
   author: XdsPerson;
+  /** The author's profession and specialty (assignedAuthor/code): XDS authorSpecialty. */
+  authorSpecialty: XdsCode;
   organization: { name: string; root: string; extension: string };
   legalAuthenticator: XdsPerson;
   serviceStart: string;
@@ -88,6 +90,7 @@ export function readCdaHeader(cda: string): CdaHeader {
       gender: text(`${patientRole}/c:patient/c:administrativeGenderCode/@code`),
     },
     author: person(author),
+    authorSpecialty: code(`${author}/c:code`),
     organization: {
       name: text(`${author}/c:representedOrganization/c:name`),
       root: text(`${author}/c:representedOrganization/c:id/@root`),

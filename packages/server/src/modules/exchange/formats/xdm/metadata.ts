@@ -14,6 +14,9 @@ import {
 
 type Child = Node | null | undefined | false;
 
+/** XDS authorSpecialty: `code^label^scheme`, nothing without a code (the slot is then left out). */
+const specialty = (code: XdsCode) => (code.code ? `${code.code}^${code.label}^${code.scheme}` : '');
+
 /** What the submission adds to the document's header: when, under which id, and DOC0001.XML's bytes. */
 export interface Submission {
   submittedAt: Date;
@@ -73,6 +76,7 @@ export function xdmMetadata(header: CdaHeader, submission: Submission): string {
       { id: id('cl'), classificationScheme: scheme, classifiedObject: object, nodeRepresentation: '' },
       slot('authorInstitution', xon(header.organization)),
       slot('authorPerson', xcn(header.author)),
+      slot('authorSpecialty', specialty(header.authorSpecialty)),
     );
 
   const set = `urn:uuid:${submission.submissionSetUuid}`;

@@ -72,16 +72,23 @@ describe('the IHE XDM package of a CR-BIO', () => {
   });
 
   it("takes the ids, author and codes from the CDA's header", () => {
-    expect(xdm.identified(SCHEME.documentUniqueId)).toEqual([`1.2.250.1.999.1.2^${KNOWN_RECORD.id}`]);
+    expect(xdm.identified(SCHEME.documentUniqueId)).toEqual([
+      `1.2.250.1.71.4.2.2.750000001.2^${KNOWN_RECORD.id}`,
+    ]);
     const ins = '279035121518989^^^&1.2.250.1.213.1.4.10&ISO^NH';
     expect(xdm.identified(SCHEME.documentPatientId)).toEqual([ins]);
     expect(xdm.identified(SCHEME.submissionPatientId)).toEqual([ins]);
-    expect(xdm.slot('sourcePatientId')).toEqual([`${KNOWN_RECORD.patient.id}^^^&1.2.250.1.999.1.4&ISO^PI`]);
+    expect(xdm.slot('sourcePatientId')).toEqual([
+      `${KNOWN_RECORD.patient.id}^^^&1.2.250.1.71.4.2.2.750000001.4&ISO^PI`,
+    ]);
     expect(xdm.slot('authorPerson')).toEqual([
-      `${KNOWN_RECORD.biologist.id}^Biologiste^Claire^^^^^^&1.2.250.1.999.1.5&ISO^D^^^RI`,
+      `${KNOWN_RECORD.biologist.id}^Biologiste^Claire^^^^^^&1.2.250.1.71.4.2.2.750000001.5&ISO^D^^^RI`,
     ]);
     expect(xdm.slot('authorInstitution')).toEqual([
       'Laboratoire des Tilleuls^^^^^&1.2.250.1.71.4.2.2&ISO^IDNST^^^750000001',
+    ]);
+    expect(xdm.slot('authorSpecialty')).toEqual([
+      'G15_10/SM03^Médecin - Biologie médicale (SM)^1.2.250.1.213.1.1.4.5',
     ]);
     expect(xdm.classified(SCHEME.classCode)).toEqual(['10']);
     expect(xdm.classified(SCHEME.typeCode)).toEqual(['11502-2']);
@@ -100,7 +107,7 @@ describe('the IHE XDM package of a CR-BIO', () => {
     const unqualified = unpack(
       buildCda({ ...KNOWN_RECORD, patient: { ...KNOWN_RECORD.patient, ins: undefined } }),
     );
-    const own = `${KNOWN_RECORD.patient.id}^^^&1.2.250.1.999.1.4&ISO^PI`;
+    const own = `${KNOWN_RECORD.patient.id}^^^&1.2.250.1.71.4.2.2.750000001.4&ISO^PI`;
     expect(unqualified.identified(SCHEME.documentPatientId)).toEqual([own]);
     expect(unqualified.identified(SCHEME.submissionPatientId)).toEqual([own]);
   });

@@ -1,5 +1,5 @@
 import type { CdaHeader, XdsPerson } from './cda-header.js';
-import { FINESS_ROOT, INS_ROOT, NATIONAL_PS_ROOT } from './codes.js';
+import { INS_ROOT, NATIONAL_PS_ROOT } from './codes.js';
 
 /** HL7 v2 CX of an id: `id^^^&root&ISO^type` (NH: national health number, PI: the laboratory's own). */
 const cx = (id: { root: string; extension: string }, type: 'NH' | 'PI') =>
@@ -29,12 +29,11 @@ export function xon(organization: CdaHeader['organization']) {
   return `${organization.name}^^^^^&${organization.root}&ISO^IDNST^^^${organization.extension}`;
 }
 
-/** The source of the submission: the laboratory's FINESS as an OID, or the product's own root. */
-export function sourceId(header: CdaHeader) {
-  const { root, extension } = header.organization;
-  if (root === FINESS_ROOT && extension) return `${root}.${extension}`;
-  return header.id.root.split('.').slice(0, -1).join('.');
-}
+/**
+ * The source of the submission: the laboratory's OID root, under which the document's id is
+ * (its registered OID, or the one derived from its FINESS: exchange/laboratory-oid.ts).
+ */
+export const sourceId = (header: CdaHeader) => header.id.root.split('.').slice(0, -1).join('.');
 
 /** XDS uniqueId of the document: root^extension as the xsl writes it (the root alone without one). */
 export const documentUniqueId = (header: CdaHeader) =>
