@@ -14,6 +14,7 @@ const ACCOUNT = { user: 'labo-relais', pass: 'relais-secret-42' };
 const LAB_ADDRESS = 'labo@labo-tilleuls.mssante.fr';
 const DOCTOR_ADDRESS = 'louis.girard@medecin.mssante.fr';
 const UNKNOWN_ADDRESS = 'inconnu@medecin.mssante.fr';
+const CORRECTED_ADDRESS = 'anne.inconnu@medecin.mssante.fr';
 
 /**
  * One attachment of a received message, read from its MIME text: the part whose headers name the
@@ -161,12 +162,29 @@ describe.each(DATABASES)('secure messaging on %s', (kind) => {
     expect(await channelOf(recordId)).toBeUndefined();
   });
 
-  it('fails at once, with its code, a send the relay refuses', async () => {
+  it('fails at once, with its code, a send the relay refuses; retried by hand to the corrected address', async () => {
     const recordId = await recordOf(prescribers.unknown);
     await runSends();
     const failed = await channelOf(recordId);
     expect(failed).toMatchObject({ delivery_state: 'failed', delivery_attempts: 1 });
     expect(failed?.delivery_last_error).toMatch(/^secureMessagingRefused: /);
     expect(relay.inbox.some((each) => each.to.includes(UNKNOWN_ADDRESS))).toBe(false);
+
+    // The address corrected on the prescriber, a retry by hand sends to it.
+    const prescribersTable = as(staff.admin).reference('prescribers');
+    const [row] = await prescribersTable.get(prescribers.unknown);
+    await prescribersTable.update({
+      prescriber_id: prescribers.unknown,
+      prescriber_last_updated: row?.prescriber_last_updated,
+      prescriber_mssante: CORRECTED_ADDRESS,
+    });
+    await as(staff.secretary).retryDelivery({ delivery_id: String(failed?.delivery_id) });
+    expect(await channelOf(recordId)).toMatchObject({
+      delivery_state: 'sending',
+      delivery_recipient: CORRECTED_ADDRESS,
+    });
+    await runSends();
+    expect(await channelOf(recordId)).toMatchObject({ delivery_state: 'done' });
+    expect(relay.inbox.some((each) => each.to.includes(CORRECTED_ADDRESS))).toBe(true);
   });
 });

@@ -8,6 +8,6 @@ export { createPrintBatches } from './print.js';
 export { type DeliveredReport, type ReportProvider, storedReport } from './report.js';
 export { deliveryRoutes } from './routes.js';
 export { startSendingRunner } from './row-jobs.js';
-export { type SecureMessagingSender, secureMessagingRecipient } from './secure-messaging.js';
+export type { SecureMessagingSender } from './secure-messaging.js';
 export { PermanentFailure } from './send-delivery.js';
 export { createSending, type Sending } from './sending.js';

@@ -7,6 +7,7 @@ import { patients, records } from '../../records/tables.js';
 import { changeDelivery } from '../delivery-change.js';
 import type { DeliveryDeps } from '../deps.js';
 import { exchangeRecipient } from '../exchange.js';
+import { secureMessagingRecipient } from '../secure-messaging.js';
 
 /**
  * A failed send goes back to the queue, due now, with a fresh count of tries and the address
@@ -30,15 +31,15 @@ export const retryDelivery = (
       .from(records)
       .innerJoin(patients, eq(patients.patient_id, records.record_patient))
       .where(eq(records.record_id, delivery.delivery_record));
+    const owner = { laboratory_id: delivery.laboratory_id, record_prescriber: row?.prescriber ?? null };
     const recipient =
       delivery.delivery_channel === 'exchange'
-        ? await exchangeRecipient(tx, {
-            laboratory_id: delivery.laboratory_id,
-            record_prescriber: row?.prescriber ?? null,
-          })
-        : delivery.delivery_channel === 'fax'
-          ? (row?.recordFax ?? row?.fax ?? null)
-          : (row?.email ?? null);
+        ? await exchangeRecipient(tx, owner)
+        : delivery.delivery_channel === 'secure_messaging'
+          ? await secureMessagingRecipient(tx, owner)
+          : delivery.delivery_channel === 'fax'
+            ? (row?.recordFax ?? row?.fax ?? null)
+            : (row?.email ?? null);
     await tx
       .update(recordDeliveries)
       .set({
