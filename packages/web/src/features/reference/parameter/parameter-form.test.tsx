@@ -145,7 +145,7 @@ describe('the parameter form', () => {
     expect(screen.getByRole('button', { name: 'Enregistrer' }).hasAttribute('disabled')).toBe(true);
 
     const user = userEvent.setup();
-    await user.click(screen.getByLabelText('Contrôle delta', { selector: 'input' }));
+    await user.click(screen.getByLabelText('Type de limite delta', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Absolue (dans l’unité)', hidden: true }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Fenêtre delta (jours)' }), {
       target: { value: '7' },
