@@ -1,4 +1,4 @@
-import type { SampleRow } from '@sil/contract';
+import { RecordRow, type SampleRow } from '@sil/contract';
 
 /** A sample as the server answers it, registered and not yet started; `overrides` set what a test needs. */
 export function aSample(overrides: Partial<SampleRow> = {}): SampleRow {
@@ -34,4 +34,44 @@ export function aSample(overrides: Partial<SampleRow> = {}): SampleRow {
     sample_last_updated: '2026-11-23T10:00:00.000Z',
     ...overrides,
   };
+}
+
+/** A record row as the contract answers it (receive-record, scan-record), received and not started. */
+export function aRecord(overrides: Partial<RecordRow> = {}): RecordRow {
+  const stamp = '2026-11-23T10:00:00.000Z';
+  const flags = [
+    'record_unresolved_nca',
+    'record_lbloc_flag',
+    'record_annulr_flag',
+    'record_pending_fax',
+    'record_pending_phone',
+    'record_pending_post',
+    'record_pending_paper',
+    'record_pending_online',
+    'record_pending_insurance_report',
+    'record_pending_occupational_physician',
+    'record_locked',
+  ];
+  const empty = [
+    'record_lbloc_description',
+    'record_annulment_explanation',
+    'record_replaced_by',
+    'record_replaces',
+    'record_scanned_at',
+    'record_validated_at',
+  ];
+  return RecordRow.parse({
+    record_id: '0b7f1c1e-8a2b-4c3d-9e4f-0a1b2c3d4e5f',
+    record_number: '2611230001',
+    record_patient: '0b9f3c1e-6a52-4c1d-9e57-3f1a2b4c5d6e',
+    record_status: 1,
+    record_password: 'k3y',
+    record_selected_analyses: [],
+    record_created: stamp,
+    record_last_updated: stamp,
+    record_received_at: stamp,
+    ...Object.fromEntries(flags.map((flag) => [flag, false])),
+    ...Object.fromEntries(empty.map((field) => [field, null])),
+    ...overrides,
+  });
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SampleStatusBadge } from '../../components/sample-status-badge';
 import { SampleProgress } from './sample-progress';
+import { SampleSteps } from './sample-steps';
 
 /** A sample as staff or a portal user receives it: each with its sample type and matrix by name. */
 type ListedSample =
@@ -58,6 +59,7 @@ function SampleState({
         </Badge>
       ) : null}
       {progress ? <SampleProgress recordId={recordId} sample={sample} /> : null}
+      {'sample_removed_at' in sample ? <SampleSteps sample={sample} /> : null}
     </Group>
   );
 }

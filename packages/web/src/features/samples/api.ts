@@ -92,3 +92,26 @@ export function useUpdateSample(sampleId: string) {
     },
   });
 }
+
+/**
+ * A tube scanned at reception (issue 40): its record is received; the answer says whether it was
+ * already. The lists and the record it changes are read again.
+ */
+export function useReceiveSample() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (sampleNumber: string) => call('receiveSample', { body: { sample_number: sampleNumber } }),
+    meta: { quiet: true },
+    onSuccess: (answer) => {
+      void client.invalidateQueries({ queryKey: queryKeys.table.all(sampleList.table) });
+      void client.invalidateQueries({ queryKey: queryKeys.table.all('records') });
+      void client.invalidateQueries({ queryKey: queryKeys.record.one(answer.record.record_id) });
+    },
+  });
+}
+
+/** The sample a tube's barcode names (its number exactly), or null: what a scan on the list opens. */
+export async function sampleOfNumber(sampleNumber: string) {
+  const page = await call('getSamples', { query: { search: sampleNumber } });
+  return page.data.find((sample) => sample.sample_number === sampleNumber) ?? null;
+}

@@ -1,12 +1,13 @@
-import { hrefTo, SAMPLE_STATUS_KEYS, SampleRow, sampleList } from '@sil/contract';
+import { hrefTo, SAMPLE_STATUS_KEYS, SampleListRow, sampleList } from '@sil/contract';
 import { sampleStatusOf } from '../../components/sample-status-badge';
 import { defineTable } from '../../lib/table/table-config';
 
 /**
  * Samples (techniques): a row opens its results bench ('Saisir les résultats'), searched on its
- * number so that the address names the sample.
+ * number so that the address names the sample. Each shows how far its results are ('résultats 3/6')
+ * and whether one is abnormal (issue 40).
  */
-export const techniquesTable = defineTable(SampleRow, {
+export const techniquesTable = defineTable(SampleListRow, {
   name: 'techniques',
   entity: sampleList,
   readOnly: true,
@@ -21,6 +22,8 @@ export const techniquesTable = defineTable(SampleRow, {
     { field: 'sample_type', format: { reference: 'sample_types' } },
     { field: 'sample_matrix', format: { reference: 'matrices' } },
     { field: 'sample_status', format: 'sampleStatus' },
+    { field: 'sample_results', format: 'resultsProgress' },
+    { field: 'sample_abnormal', format: 'alert' },
     { field: 'sample_nct_active', format: 'boolean' },
     { field: 'sample_last_updated', format: 'datetime' },
   ],

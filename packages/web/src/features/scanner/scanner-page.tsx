@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 import { hrefTo, type RecordRow, ScanRecordBody, type WebLocale } from '@sil/contract';
 import { IconBarcode, IconEye } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -16,8 +17,10 @@ import { errorMessage, notifyApiError, showToast } from '../../lib/notify';
 import { useScanRecord } from './api';
 
 /**
- * Scanner (spec.md §2): a USB barcode reader types the record number and Enter into the focused
- * field. A record is scanned once; a second scan is refused (recordAlreadyScanned).
+ * Scanner (spec.md §2): a USB barcode reader types the record number, or a tube's sample number
+ * (issue 40), and Enter into the focused field. A record is scanned once; a second scan is refused
+ * (recordAlreadyScanned) and still offers to open the record. At reception the scan also receives
+ * the record (a setting of the workstation, kept in the browser).
  */
 export function ScannerPage({ locale }: { locale: WebLocale }) {
   const { t, i18n } = useTranslation('records');
@@ -31,26 +34,36 @@ export function ScannerPage({ locale }: { locale: WebLocale }) {
   });
   const { ref: registerRef, ...numberField } = form.register('record_number');
   const [scanned, setScanned] = useState<RecordRow | null>(null);
-  const [refused, setRefused] = useState<{ number: string; message: string } | null>(null);
+  const [refused, setRefused] = useState<{ number: string; message: string; recordId?: string } | null>(null);
+  // A workstation setting: the reception's scanner receives what it scans, a bench's does not.
+  const [receive, setReceive] = useLocalStorage({ key: 'sil.scanner.receive', defaultValue: false });
 
   const scan = form.handleSubmit(({ record_number: number }) => {
     setRefused(null);
-    scanning.mutate(number, {
-      onSuccess: (record) => {
-        setScanned(record);
-        showToast('success', t('scanner.scanned'), number);
+    scanning.mutate(
+      { number, receive },
+      {
+        onSuccess: (record) => {
+          setScanned(record);
+          showToast('success', t(receive ? 'scanner.received' : 'scanner.scanned'), number);
+        },
+        onError: (error) => {
+          setScanned(null);
+          // A record scanned before (another tube of it): the refusal names it, so it still opens.
+          const details =
+            error instanceof ApiError ? (error.details as { record_id?: unknown } | undefined) : undefined;
+          const recordId = typeof details?.record_id === 'string' ? details.record_id : undefined;
+          if (error instanceof ApiError)
+            setRefused({ number, message: errorMessage(error.code), ...(recordId ? { recordId } : {}) });
+          notifyApiError(error);
+        },
+        onSettled: () => {
+          form.reset();
+          // Ready for the next tube without a click.
+          input.current?.focus();
+        },
       },
-      onError: (error) => {
-        setScanned(null);
-        if (error instanceof ApiError) setRefused({ number, message: errorMessage(error.code) });
-        notifyApiError(error);
-      },
-      onSettled: () => {
-        form.reset();
-        // Ready for the next tube without a click.
-        input.current?.focus();
-      },
-    });
+    );
   });
 
   return (
@@ -79,9 +92,30 @@ export function ScannerPage({ locale }: { locale: WebLocale }) {
           </Button>
         </Group>
       </form>
+      <Switch
+        checked={receive}
+        onChange={(event) => setReceive(event.currentTarget.checked)}
+        label={t('scanner.receive')}
+        data-testid="scan-receives"
+      />
       {refused ? (
         <Alert color="red" title={refused.message} data-testid="scan-refused">
-          {refused.number}
+          <Group justify="space-between">
+            <Text size="sm">{refused.number}</Text>
+            {refused.recordId ? (
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<IconEye size={14} />}
+                onClick={() =>
+                  void navigate(hrefTo(locale, 'previewRecord', { recordId: refused.recordId ?? '' }))
+                }
+                data-action="open-scanned-record"
+              >
+                {t('scanner.open_scanned', { number: refused.number })}
+              </Button>
+            ) : null}
+          </Group>
         </Alert>
       ) : null}
       {scanned ? (

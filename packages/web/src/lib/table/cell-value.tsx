@@ -15,6 +15,25 @@ function ReferenceName({ table, id }: { table: ReferenceTableName; id: string })
   return <>{choices.find((choice) => choice.value === id)?.label ?? EMPTY}</>;
 }
 
+/** How many of a sample's results are entered: green once all are, quiet when none is expected. */
+function ResultsProgress({ value }: { value: unknown }) {
+  const { t } = useTranslation('tables');
+  const { entered, expected } = (value ?? {}) as { entered?: number; expected?: number };
+  if (typeof entered !== 'number' || typeof expected !== 'number' || expected === 0)
+    return <Text c="dimmed">{EMPTY}</Text>;
+  const done = entered >= expected;
+  return (
+    <Badge
+      variant={done ? 'light' : 'outline'}
+      color={done ? 'green' : 'gray'}
+      size="sm"
+      data-mark="results-progress"
+    >
+      {t('values.results_progress', { entered, expected })}
+    </Badge>
+  );
+}
+
 /**
  * One cell of a table page, formatted as its column says. A stored code (a sex, an INS status) shows
  * as the words of its `valueLabel` (the i18n key of a value, as the column's filter offers it).
@@ -68,6 +87,8 @@ export function CellValue({
       return <RecordStatusBadge status={value} />;
     case 'sampleStatus':
       return <SampleStatusBadge status={value} />;
+    case 'resultsProgress':
+      return <ResultsProgress value={value} />;
     case 'text':
       if (typeof value === 'number') return <>{formatNumber(value, i18n.language)}</>;
       return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;

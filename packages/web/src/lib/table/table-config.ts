@@ -15,6 +15,8 @@ export type ColumnFormat =
   | 'specialty'
   | 'recordStatus'
   | 'sampleStatus'
+  /** A sample's results entered out of expected ({ entered, expected }): 'résultats 3/6'. */
+  | 'resultsProgress'
   | { reference: ReferenceTableName };
 
 /** A field of the row a table shows: renaming it in the contract fails every configuration naming it. */
