@@ -588,6 +588,12 @@ const CASES: Record<string, RouteCase> = {
     ownAnswer: 'done',
     foreign: (t) => [send('PUT', '/api/receive-record', { record_id: t.record })],
   },
+  // A tube's sample number: the record's number and the tube's rank (its first tube, -01).
+  receiveSample: {
+    own: (f) => send('PUT', '/api/receive-sample', { sample_number: `${f.own.recordNumber}-01` }),
+    ownAnswer: 'done',
+    foreign: (t) => [send('PUT', '/api/receive-sample', { sample_number: `${t.recordNumber}-01` })],
+  },
   scanRecord: {
     own: (f) => send('PUT', '/api/scan-record', { record_number: f.own.recordNumber }),
     ownAnswer: 'done',
