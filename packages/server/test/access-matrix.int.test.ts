@@ -1113,6 +1113,20 @@ const CASES: Record<string, RouteCase> = {
       ),
     ],
   },
+  // The secure messaging relay (issue 42): a stale stamp reaches the lost-update guard, unchanged.
+  getSecureMessaging: { own: () => get('/api/get-secure-messaging'), ownAnswer: 'ok' },
+  updateSecureMessaging: {
+    own: () =>
+      send('PUT', '/api/update-secure-messaging', {
+        secure_messaging_host: 'smtp.mssante.example',
+        secure_messaging_port: 465,
+        secure_messaging_security: 'tls',
+        secure_messaging_user: null,
+        secure_messaging_sender: 'labo@labo.mssante.fr',
+        laboratory_last_updated: STALE,
+      }),
+    ownAnswer: 'staleUpdate',
+  },
   // Account and security settings, Pro Santé Connect, push notifications (issue 18). The test app has
   // neither a single sign-on provider nor VAPID keys: those calls answer their 'not configured' code.
   pscCallback: { own: () => get(`/auth/psc/callback?state=${'s'.repeat(32)}&code=c`), ownAnswer: 'done' },
