@@ -139,6 +139,7 @@ export const ERROR_STATUS = {
   incorrectReportCredentials: 401,
   reportNotReady: 409,
   recordNotValidated: 409,
+  dmpAlreadySent: 409,
   // Billing (issue 16).
   recordNotBillable: 409,
   billAlreadyRecorded: 409,

@@ -6,6 +6,7 @@ import { ciqRoutes } from './ciq/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { deliveryRoutes } from './delivery/routes.js';
 import { exchangeDestinationRoutes } from './exchange/destination.js';
+import { dmpRoutes } from './exchange/dmp.js';
 import { exchangeRoutes } from './exchange/routes.js';
 import { secureMessagingRoutes } from './exchange/secure-messaging.js';
 import { importMappingRoutes } from './imports/routes.js';
@@ -38,6 +39,7 @@ export const routes = {
   ...deliveryRoutes,
   ...exchangeRoutes,
   ...exchangeDestinationRoutes,
+  ...dmpRoutes,
   ...secureMessagingRoutes,
   ...billingRoutes,
   ...laboratoryIdentityRoutes,

@@ -24,6 +24,7 @@ import { ciqRoutes } from './modules/ciq/index.js';
 // Dashboard (issue 17).
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { type DeliveryJobs, deliveryRoutes, type Sending } from './modules/delivery/index.js';
+import { dmpRoutes } from './modules/dmp/index.js';
 import { exchangeRoutes } from './modules/exchange/index.js';
 import { laboratoryRoutes } from './modules/laboratory/index.js';
 import { nabmImportRoutes } from './modules/nabms/index.js';
@@ -128,6 +129,7 @@ export async function buildApp({
   reportRoutes(app, services.uploads);
   deliveryRoutes(app, services.delivery.service, services.delivery.batches);
   exchangeRoutes(app, services.exchange);
+  dmpRoutes(app, db);
   // Billing (issue 16): billing details, fee sheet, quote, billing list, B values.
   billingRoutes(app, db);
   laboratoryRoutes(app, db);

@@ -40,6 +40,12 @@ const EnvSchema = z.object({
   SMS_GATEWAY_URL: z.string().url().optional(),
   /** The external quality-control service; without it, runs go to the local simulator. */
   QC_SERVICE_URL: z.string().url().optional(),
+  /**
+   * The DMP's document submission service (IHE ITI-41, docs/dmp.md); without it the simulator's
+   * rules answer in process. Tests and development point it at the local simulator.
+   */
+  DMP_URL: z.string().url().optional(),
+  DMP_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   SMS_GATEWAY_TOKEN: z.string().optional(),
   /** HTTP fax gateway (POST JSON {to, filename, pdf_base64}); without it faxes go to the local outbox. */
   FAX_GATEWAY_URL: z.string().url().optional(),

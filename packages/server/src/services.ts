@@ -4,6 +4,8 @@ import { type FaxSender, httpFaxSender, outboxFaxSender } from './adapters/fax.j
 import type { InsiClient } from './adapters/insi.js';
 import { insiFromConfig } from './adapters/insi-config.js';
 import { outboxMailer, smtpMailer } from './adapters/mail.js';
+import { type DmpGateway, httpDmpGateway } from './adapters/dmp.js';
+import { simulatedDmp } from './adapters/dmp-simulator.js';
 import { httpQcService, type QcService, simulatedQcService } from './adapters/qc-service.js';
 import { httpSmsSender, outboxSmsSender } from './adapters/sms.js';
 import { localFileStorage } from './adapters/storage.js';
@@ -30,6 +32,7 @@ import {
   type ReportProvider,
   storedReport,
 } from './modules/delivery/index.js';
+import { dmpSender } from './modules/dmp/index.js';
 import { exchangeSender, secureMessagingSender } from './modules/exchange/index.js';
 
 /** Outside services the tests replace (a mailer that talks to their own SMTP server, for instance). */
@@ -38,6 +41,8 @@ export type ServiceOverrides = Partial<Pick<AuthDeps, 'mailer' | 'sms'>> & {
   fax?: FaxSender;
   report?: ReportProvider;
   qcService?: QcService;
+  /** The DMP (tests: the simulator over HTTP, or its rules in process). */
+  dmp?: DmpGateway;
   /** How host names of user-set addresses resolve (tests: names of their own, no DNS query). */
   resolveHost?: HostResolver;
 };
@@ -69,6 +74,9 @@ export async function buildServices(
   const qcService =
     overrides.qcService ??
     (config.QC_SERVICE_URL ? httpQcService(config.QC_SERVICE_URL) : simulatedQcService(log));
+  // The DMP web service when configured; otherwise the simulator's rules in process (docs/dmp.md).
+  const dmpGateway =
+    overrides.dmp ?? (config.DMP_URL ? httpDmpGateway(config.DMP_URL, config.DMP_TIMEOUT_MS) : simulatedDmp());
   const storage = localFileStorage(config.STORAGE_DIR ?? path.join(config.dataDir, 'files'));
   // Every address a user sets goes through this check (issue 38); the operator's own are trusted.
   const outbound = outboundAddresses(
@@ -109,6 +117,7 @@ export async function buildServices(
     fax,
     report,
     exchange,
+    dmp: dmpSender(dmpGateway),
     secureMessaging,
     publicUrl: config.publicUrl,
     log,

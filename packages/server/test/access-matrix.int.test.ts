@@ -1059,6 +1059,20 @@ const CASES: Record<string, RouteCase> = {
     ownAnswer: 'recordNotValidated',
     foreign: (t) => [get(`/api/download-record-xdm?record_id=${t.record}`)],
   },
+  // The record's DMP feed (issue 42): nothing prepared before validation; the biologist's choice.
+  getRecordDmp: {
+    own: (f) => get(`/api/get-record-dmp?record_id=${f.own.record}`),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/get-record-dmp?record_id=${t.record}`)],
+  },
+  updateRecordDmp: {
+    own: (f) =>
+      send('POST', '/api/update-record-dmp', { record_id: f.own.record, dmp_invisible_override: true }),
+    ownAnswer: 'ok',
+    foreign: (t) => [
+      send('POST', '/api/update-record-dmp', { record_id: t.record, dmp_invisible_override: null }),
+    ],
+  },
   // Portals (issue 17).
   getExternalLabel: recordQuery('/reports/get-external-label'),
   addExternalRecord: {

@@ -15,12 +15,20 @@ export const DELIVERY_CHANNELS = [
   'exchange',
   // The CR-BIO in its IHE XDM package, to the prescriber's MSSanté address (issue 42).
   'secure_messaging',
+  // The CR-BIO and its XDS metadata to the patient's DMP (issue 42, docs/dmp.md).
+  'dmp',
 ] as const;
 export const deliveryChannel = z.enum(DELIVERY_CHANNELS);
 export type DeliveryChannel = z.output<typeof deliveryChannel>;
 
 /** The channels the system sends itself, as background jobs; staff carry out the others. */
-export const SENT_CHANNELS: readonly DeliveryChannel[] = ['online', 'fax', 'exchange', 'secure_messaging'];
+export const SENT_CHANNELS: readonly DeliveryChannel[] = [
+  'online',
+  'fax',
+  'exchange',
+  'secure_messaging',
+  'dmp',
+];
 
 /**
  * pending → done (staff or the system), or pending → sending → done | failed; a failed send is

@@ -62,6 +62,8 @@ export const patientFields = {
   patient_posology: text(2000),
   patient_treatment_last: dateTime.nullable().optional(),
   patient_internal_notes: text(5000),
+  /** The patient opposes the feeding of their DMP (shared medical record): nothing is sent there. */
+  patient_dmp_opposition: formBoolean.optional(),
 };
 
 export const PATIENT_REQUIRED = ['patient_surname', 'patient_name', 'patient_gender', 'patient_dob'] as const;

@@ -185,6 +185,8 @@ export const analyses = {
     analysis_parameters: z.array(z.uuid()).max(500).optional(),
     analysis_visible: optionalBoolean,
     analysis_hide_in_report: optionalBoolean,
+    /** Its results hide the record from the patient in the DMP until a consultation (docs/dmp.md). */
+    analysis_dmp_invisible: optionalBoolean,
     analysis_sample_allocation: percent,
     analysis_custom_cost_cents: z.coerce.number().int().min(0).max(100_000_000).nullable().optional(),
     analysis_requires_sampling_time: optionalBoolean,
@@ -211,6 +213,7 @@ export const analyses = {
     analysis_accredited_15189: { kind: 'boolean' },
     analysis_is_forensic: { kind: 'boolean' },
     analysis_hide_in_report: { kind: 'boolean' },
+    analysis_dmp_invisible: { kind: 'boolean' },
     analysis_matrix: { kind: 'reference', table: 'matrices', permission: 'admin_matrices' },
     analysis_family: { kind: 'reference', table: 'families', permission: 'admin_families' },
     analysis_sample_type: { kind: 'reference', table: 'sample_types', permission: 'admin_sample_types' },

@@ -151,6 +151,7 @@ export const INTERNAL_FIELDS = {
     'patient_posology',
     'patient_treatment_last',
     'patient_internal_notes',
+    'patient_dmp_opposition',
     'patient_created',
     'patient_last_updated',
     // The names folded for search (migration 0038): a copy of the names, never shown.

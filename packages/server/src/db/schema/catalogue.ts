@@ -91,6 +91,8 @@ export const analyses = pgTable(
     analysis_parameters: uuid('analysis_parameters').array().notNull().default([]),
     analysis_visible: boolean('analysis_visible').notNull().default(true),
     analysis_hide_in_report: boolean('analysis_hide_in_report').notNull().default(false),
+    /** Hides the record from the patient in the DMP until a consultation (migration 0053). */
+    analysis_dmp_invisible: boolean('analysis_dmp_invisible').notNull().default(false),
     analysis_sample_allocation: decimal('analysis_sample_allocation'),
     /** Integer cents, like every amount of money. */
     analysis_custom_cost_cents: integer('analysis_custom_cost_cents'),

@@ -6,6 +6,7 @@ export * from './catalogue.js';
 export * from './ciq.js';
 export * from './clinics.js';
 export * from './delivery.js';
+export * from './dmp.js';
 export * from './imports.js';
 export * from './laboratories.js';
 export * from './nabms.js';

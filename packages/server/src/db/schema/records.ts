@@ -66,6 +66,8 @@ export const patients = pgTable(
     patient_posology: text('patient_posology'),
     patient_treatment_last: stamp('patient_treatment_last'),
     patient_internal_notes: text('patient_internal_notes'),
+    /** The patient opposes the feeding of their DMP (migration 0053). */
+    patient_dmp_opposition: flag('patient_dmp_opposition'),
     patient_created: stampNow('patient_created'),
     patient_last_updated: stampNow('patient_last_updated'),
     /** The names folded for search (migration 0038), written by PostgreSQL only. */

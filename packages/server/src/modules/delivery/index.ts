@@ -1,6 +1,7 @@
 /** The face of delivery: what other modules may use (the boundary checker refuses the rest). */
 export { openDeliveries } from './channels.js';
 export { createDeliveryService, type DeliveryDeps } from './deps.js';
+export { type DmpSender, openDmpSend } from './dmp-channel.js';
 export { DROP_RECIPIENT, type ExchangeSender, exchangeDestination } from './exchange.js';
 export type { DeliveryJobs } from './job-port.js';
 export { deliveryJobsFor } from './jobs.js';

@@ -5,6 +5,7 @@ import type { Mailer } from '../../adapters/mail.js';
 import type { Db } from '../../db/open.js';
 import { records } from '../records/tables.js';
 import type { ClaimedSend } from './claim-sends.js';
+import type { DmpSender } from './dmp-channel.js';
 import type { ExchangeSender } from './exchange.js';
 import type { ReportProvider } from './report.js';
 import type { SecureMessagingSender } from './secure-messaging.js';
@@ -17,6 +18,8 @@ export interface ReportSenders {
   report: ReportProvider;
   /** The structured results of the 'exchange' channel (modules/exchange). */
   exchange: ExchangeSender;
+  /** The record's CR-BIO to the patient's DMP (modules/dmp). */
+  dmp: DmpSender;
   /** The CR-BIO's IHE XDM package by secure health messaging (modules/exchange). */
   secureMessaging: SecureMessagingSender;
   /** Where the patient opens the report (the e-mail gives the link). */
@@ -33,6 +36,11 @@ export class PermanentFailure extends Error {}
  */
 export async function sendDelivery(deps: ReportSenders, delivery: ClaimedSend): Promise<void> {
   const { db } = deps;
+  // The DMP is the laboratory's service, not an address: its sender checks the record itself.
+  if (delivery.delivery_channel === 'dmp') {
+    await deps.dmp(db, delivery.delivery_record);
+    return;
+  }
   if (!delivery.delivery_recipient) throw new PermanentFailure('noRecipient');
   const [record] = await db
     .select({ number: records.record_number, status: records.record_status })

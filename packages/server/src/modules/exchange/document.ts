@@ -44,6 +44,8 @@ export interface ExchangeAnalysis {
   results: ExchangeResult[];
   /** The analysis was not performed (an ANE): its code and the text the report prints. */
   notPerformed?: { code: string; text: string };
+  /** The laboratory hides its results from the patient in the DMP until a consultation. */
+  dmpInvisible?: boolean;
 }
 
 /** A validated record's results, with who and what they are about: the input of every format. */
@@ -166,6 +168,7 @@ export async function exchangeDocument(q: Queryable, record: RecordRow): Promise
           codeSystem: nabm ? 'NABM' : 'L',
           name: analysis.analysis_name,
           chapter: family?.family_chapter ?? DEFAULT_BIOLOGY_CHAPTER,
+          dmpInvisible: analysis.analysis_dmp_invisible,
           notPerformed: ane
             ? {
                 code: ane.code,

@@ -5,6 +5,7 @@ import type { Authenticated } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { assertControlledMachines } from '../ciq/index.js';
 import { type DeliveryJobs, openDeliveries } from '../delivery/index.js';
+import { openDmpFeed } from '../dmp/index.js';
 import { followSamples, moveSampleStatus } from '../records/index.js';
 import { storeReportAtValidation } from '../reports/index.js';
 import { chosenSamples, onLockedRecord } from './locked-step.js';
@@ -49,5 +50,9 @@ export const validateRecord = (
     const followed = await followSamples(tx, record.record_id, 'validation');
     await storeReportAtValidation(storage, tx, auth, record.record_id);
     // Validated in full: its report channels become pending (issue 15 'Delivery').
-    if (followed.record_status === RECORD_STATUS.pendingSubmission) await openDeliveries(tx, followed, jobs);
+    // The DMP's send first, so the queue takes it with the others (dmp/open-feed.ts).
+    if (followed.record_status === RECORD_STATUS.pendingSubmission) {
+      await openDmpFeed(tx, followed);
+      await openDeliveries(tx, followed, jobs);
+    }
   });
