@@ -237,6 +237,8 @@ export const analysesTable = defineTable(AnalysisRow, {
       // Visible unless told otherwise, as the server's default; the hint says what hiding does.
       { ...flag('analysis_visible'), initial: true, hint: true, wide: true },
       flag('analysis_hide_in_report'),
+      // The laboratory's list of results hidden from the patient in the DMP until a consultation.
+      { ...flag('analysis_dmp_invisible'), hint: true, wide: true },
       { name: 'analysis_sample_allocation', kind: 'number', decimals: 2 },
       { name: 'analysis_custom_cost_cents', kind: 'money', cents: true },
       flag('analysis_requires_sampling_time'),

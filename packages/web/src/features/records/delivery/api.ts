@@ -15,6 +15,16 @@ export function useRecordDeliveries(recordId: string, enabled = true) {
   });
 }
 
+/** The record's DMP feed: its state and why, followed while a send runs. */
+export function useRecordDmp(recordId: string) {
+  return useQuery({
+    // Under the deliveries' key: whatever changes the deliveries refreshes it too.
+    queryKey: [...queryKeys.record.deliveries(recordId), 'dmp'],
+    queryFn: () => call('getRecordDmp', { query: { record_id: recordId } }),
+    refetchInterval: (query) => (query.state.data?.dmp_state === 'sending' ? 10_000 : false),
+  });
+}
+
 type DeliveryCall = 'markDeliveryDone' | 'markPhoneCallDone' | 'retryDelivery';
 
 /** A channel done, a person phoned, a send retried: the record (its status, its flags) and the work lists follow. */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format/dates';
 import { errorMessage } from '../../../lib/notify';
 import { useDeliveryChange, useRecordDeliveries } from './api';
+import { DmpLine } from './dmp-line';
 
 /**
  * A send's last error in words: one that starts with a catalogue code ('secureMessagingRefused: 550
@@ -180,6 +181,7 @@ export function DeliveryCard({ recordId, editable }: { recordId: string; editabl
           {t('delivery.none')}
         </Text>
       )}
+      <DmpLine recordId={recordId} />
     </Stack>
   );
 }

@@ -73,6 +73,8 @@ export function StepPatientExtra() {
       <div style={{ gridColumn: '1 / -1' }}>
         <WArea field="patient_internal_notes" />
       </div>
+      {/* The patient's word on the DMP feed: nothing of theirs is sent there when they oppose it. */}
+      <WSwitch field="patient_dmp_opposition" />
     </SimpleGrid>
   );
 }

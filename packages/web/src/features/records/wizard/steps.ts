@@ -61,6 +61,7 @@ export const STEPS = [
       'patient_owner',
       'patient_treating_practitioner',
       'patient_internal_notes',
+      'patient_dmp_opposition',
     ],
   },
   {

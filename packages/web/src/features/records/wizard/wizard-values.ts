@@ -8,9 +8,11 @@ import { REPORT_FLAGS, STEPS } from './steps';
  * What the add-record wizard edits, in the contract's field names (spec.md §3 Patient and Record).
  * Inputs hold text; {@link payloadOf} turns them into the values the contract's schemas expect.
  */
-export const PATIENT_FLAGS = ['patient_pregnant', 'patient_newborn'] as const satisfies ReadonlyArray<
-  keyof PatientRow
->;
+export const PATIENT_FLAGS = [
+  'patient_pregnant',
+  'patient_newborn',
+  'patient_dmp_opposition',
+] as const satisfies ReadonlyArray<keyof PatientRow>;
 
 export const RECORD_FLAGS = [
   'record_collected_externally',
