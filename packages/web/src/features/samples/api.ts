@@ -74,6 +74,11 @@ export function useSaveResults(sampleId: string) {
     onSuccess: (answer: SampleResults) => {
       client.setQueryData(queryKeys.sample.results(sampleId), answer);
       void client.invalidateQueries({ queryKey: queryKeys.table.all(sampleList.table) });
+      // The save may have completed the sample and taken its record to the validation queue.
+      void client.invalidateQueries({ queryKey: queryKeys.record.one(answer.sample.sample_record) });
+      void client.invalidateQueries({ queryKey: queryKeys.table.all('records') });
+      void client.invalidateQueries({ queryKey: queryKeys.validation.queue });
+      void client.invalidateQueries({ queryKey: ['worklist'] });
     },
   });
 }
