@@ -143,6 +143,7 @@ interface Created {
   samples: Array<{ sample_id: string; sample_number: string }>;
 }
 interface Lines {
+  sample: { sample_status: number };
   lines: Array<{ parameter_id: string; parameter_name: string }>;
 }
 
@@ -179,8 +180,14 @@ export async function seedDemoRecords(app: FastifyInstance, email: string, passw
     }
     const moving = demo.status === 3 ? created.samples : demo.status === 2 ? created.samples.slice(0, 1) : [];
     for (const sample of moving) {
+      // A sample whose results are all in has completed itself: only the steps after its own.
+      const { sample: now } = (await api(
+        'GET',
+        `/api/get-sample-results?sample_id=${sample.sample_id}`,
+      )) as Lines;
+      const steps = (demo.status === 3 ? [1, 2, 3] : [1, 2]).filter((step) => step > now.sample_status);
       // A demo sample may lack a result it does not show: it is completed knowingly (force_save).
-      for (const step of demo.status === 3 ? [1, 2, 3] : [1, 2])
+      for (const step of steps)
         await api('PUT', '/api/update-sample-status', {
           sample_id: sample.sample_id,
           sample_status: step,

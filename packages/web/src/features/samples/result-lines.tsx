@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { SampleResultLine } from '@sil/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DeltaCheckNote } from '../../components/delta-check-note';
 import { formatDateTime } from '../../lib/format/dates';
@@ -29,9 +30,9 @@ export interface BenchLine {
 interface LinesProps {
   lines: BenchLine[];
   editable: boolean;
-  onDraft: (parameterId: string, text: string) => void;
+  /** The form's binding of a line's input (its name, value, changes and focus). */
+  bind: (index: number) => UseFormRegisterReturn;
   onKeyDown: (index: number, event: KeyboardEvent<HTMLInputElement>) => void;
-  inputRef: (index: number, element: HTMLInputElement | null) => void;
 }
 
 const unitOf = (line: SampleResultLine) =>
@@ -121,16 +122,14 @@ function ResultInput({
   item,
   index,
   editable,
-  onDraft,
+  bind,
   onKeyDown,
-  inputRef,
 }: { item: BenchLine; index: number } & Omit<LinesProps, 'lines'>) {
   const { t } = useTranslation('records');
   const label = t('samples.input_label', { name: item.line.parameter_name });
   const inputs = item.line.calculation_inputs;
   if (inputs !== null) {
     // A calculated result is never typed: the line names what it is calculated from.
-    inputRef(index, null);
     return (
       <Text size="xs" c="dimmed" data-testid="calculated-from" data-result={item.line.parameter_name}>
         {t('samples.calculated_from', { inputs: inputs.map((input) => input.parameter_name).join(', ') })}
@@ -145,16 +144,14 @@ function ResultInput({
     );
   return (
     <TextInput
-      ref={(element) => inputRef(index, element)}
+      {...bind(index)}
       size="xs"
       w={120}
-      value={item.draft}
       aria-label={label}
       data-result={item.line.parameter_name}
       autoComplete="off"
       error={item.shown.outOfBounds ? true : (item.error ?? undefined)}
       description={item.shown.text !== null ? t('samples.text_result') : undefined}
-      onChange={(event) => onDraft(item.line.parameter_id, event.currentTarget.value)}
       onKeyDown={(event) => onKeyDown(index, event)}
     />
   );

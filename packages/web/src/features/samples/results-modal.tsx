@@ -19,9 +19,10 @@ import { SampleStatusBadge } from '../../components/sample-status-badge';
 import { useSession } from '../../lib/use-session';
 import { SampleNonconformity } from '../records';
 import { useParameterDefinitions, useSampleRecord, useSampleResults } from './api';
+import type { ReadingContext } from './bench-reading';
 import { ObservationsTab } from './observations-tab';
 import { resultParameterOf } from './result-reading';
-import { type ReadingContext, ResultsTab } from './results-tab';
+import { ResultsTab } from './results-tab';
 
 const NO_IDS: string[] = [];
 

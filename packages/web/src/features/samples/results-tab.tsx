@@ -1,42 +1,22 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import type { ResultParameter, ResultPatient, SampleResultLine, SampleResults } from '@sil/contract';
+import type { SampleResults } from '@sil/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
-import { formatNumber } from '../../lib/format/numbers';
-import { errorMessage, notifyApiError, showToast } from '../../lib/notify';
+import { issueText } from '../../lib/form/issue-text';
+import { notifyApiError, showToast } from '../../lib/notify';
+import { ERROR_ISSUE } from '../../lib/table/field-issues';
 import { useSaveResults } from './api';
+import { type ReadingContext, readBench } from './bench-reading';
+import { draftField, useResultDrafts } from './result-form';
 import { type BenchLine, ResultLines } from './result-lines';
-import {
-  calculatedPreview,
-  EMPTY_SHOWN,
-  isCalculatedLine,
-  isChanged,
-  previewOf,
-  reportedOfShown,
-  type Shown,
-  shownOfStored,
-  storedText,
-  typedResult,
-} from './result-reading';
-
-/** What the live reading needs; null when the user may not read the parameters or the record. */
-export interface ReadingContext {
-  definitions: ReadonlyMap<string, ResultParameter>;
-  patient: ResultPatient;
-}
+import { EMPTY_SHOWN, isCalculatedLine, isChanged } from './result-reading';
 
 const detailsParameter = (details: unknown): string | null => {
   const id = Reflect.get(Object(details), 'parameter_id');
   return typeof id === 'string' ? id : null;
 };
-
-function draftsOf(lines: SampleResults['lines'], language: string): Record<string, string> {
-  const format = (value: number) =>
-    formatNumber(value, language, { maxDecimals: 6 }).replace(/[\s\u202f]/g, '');
-  return Object.fromEntries(lines.map((line) => [line.parameter_id, storedText(line.result, format)]));
-}
 
 /**
  * The Results tab: one input per parameter, read live as it is typed, saved all at once. Enter
@@ -54,21 +34,17 @@ export function ResultsTab({
   onReload: () => Promise<unknown>;
 }) {
   const { t, i18n } = useTranslation('records');
+  const { t: tTables } = useTranslation('tables');
   const language = i18n.language;
   const save = useSaveResults(data.sample.sample_id);
-  const [drafts, setDrafts] = useState(() => draftsOf(data.lines, language));
-  const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
-  const [stale, setStale] = useState(false);
-  const inputs = useRef<Array<HTMLInputElement | null>>([]);
+  const { form, drafts } = useResultDrafts(data, language);
+  const { errors } = form.formState;
+  // A colleague saved results since they were read: the bench says so and reads them again.
+  const stale = save.error instanceof ApiError && save.error.code === 'staleUpdate';
   const focused = useRef(false);
-
-  // Saved or reloaded results replace what was typed: their stamps are the ones to send next. A
-  // change to the sample alone (an NCT opened from the bench) keeps the same lines (the query
-  // shares unchanged parts of an answer), so what is being typed stays.
-  useEffect(() => {
-    setDrafts(draftsOf(data.lines, language));
-    setRowErrors({});
-  }, [data.lines, language]);
+  // The inputs themselves, to move the focus within the key's own event: a result typed right
+  // after Enter goes to the next line, never to an input the form has not caught up with yet.
+  const inputs = useRef<Array<HTMLInputElement | null>>([]);
 
   // The first empty result has the focus when the bench opens.
   useEffect(() => {
@@ -78,52 +54,26 @@ export function ResultsTab({
     inputs.current[first >= 0 ? first : 0]?.focus();
   }, [data, editable]);
 
-  const lines: BenchLine[] = useMemo(() => {
-    // What the typed lines read as, by parameter: the calculated lines below read these values.
-    const typed = new Map<string, number | null>();
-    const readLine = (line: SampleResultLine, draft: string): Shown => {
-      const definition = context?.definitions.get(line.parameter_id);
-      const stored = () =>
-        line.result
-          ? shownOfStored(
-              line.result,
-              line.calculation_error,
-              line.calculation_detail,
-              isCalculatedLine(line),
-            )
-          : line.calculation_error
-            ? {
-                ...EMPTY_SHOWN,
-                calculationError: { code: line.calculation_error, detail: line.calculation_detail },
-              }
-            : EMPTY_SHOWN;
-      if (isCalculatedLine(line))
-        return context && definition
-          ? calculatedPreview(line, typed, definition, context.patient, data.sample.sample_matrix)
-          : stored();
-      if (context && definition)
-        return previewOf(draft, language, definition, context.patient, data.sample.sample_matrix);
-      if (line.result && !isChanged(line, draft, language)) return stored();
-      return { ...EMPTY_SHOWN, ...typedResult(draft, language) };
-    };
-    return data.lines.map((line) => {
-      const draft = drafts[line.parameter_id] ?? '';
-      const shown = readLine(line, draft);
-      typed.set(line.parameter_id, reportedOfShown(shown));
-      return { line, draft, shown, error: rowErrors[line.parameter_id] ?? null };
-    });
-  }, [data, drafts, context, language, rowErrors]);
-  const changed = data.lines.filter((line) => isChanged(line, drafts[line.parameter_id] ?? '', language));
+  const texts = useMemo(() => drafts.map((draft) => draft.typed), [drafts]);
+  const shown = useMemo(() => readBench(data, texts, context, language), [data, texts, context, language]);
+  const lines: BenchLine[] = data.lines.map((line, index) => ({
+    line,
+    draft: texts[index] ?? '',
+    shown: shown[index] ?? EMPTY_SHOWN,
+    error: issueText(tTables, errors.lines?.[index]?.typed?.message) ?? null,
+  }));
+  const changed = data.lines.flatMap((line, index) =>
+    isChanged(line, texts[index] ?? '', language) ? [index] : [],
+  );
 
   /** What the server refused, where it belongs: a stale line reloads, a bound sits on its row. */
   const onRefused = (error: Error) => {
     if (!(error instanceof ApiError)) return notifyApiError(error);
-    if (error.code === 'staleUpdate') {
-      setStale(true);
-      void onReload();
-    } else if (error.code === 'outOfBounds') {
+    if (error.code === 'staleUpdate') void onReload();
+    else if (error.code === 'outOfBounds') {
       const id = detailsParameter(error.details);
-      if (id) setRowErrors({ [id]: errorMessage('outOfBounds') });
+      const index = data.lines.findIndex((line) => line.parameter_id === id);
+      if (index >= 0) form.setError(draftField(index), { message: `${ERROR_ISSUE}outOfBounds` });
       else notifyApiError(error);
     } else if (error.code === 'resultValidated') {
       notifyApiError(error);
@@ -131,36 +81,36 @@ export function ResultsTab({
     } else notifyApiError(error);
   };
 
+  const send = form.handleSubmit(({ lines: checked }) =>
+    save.mutate(
+      {
+        sample_id: data.sample.sample_id,
+        results: changed.flatMap((index) => {
+          const line = data.lines[index];
+          const typed = checked[index]?.typed;
+          if (!line || !typed) return [];
+          const stamp = line.result?.result_last_updated ?? null;
+          return [{ parameter_id: line.parameter_id, ...typed, result_last_updated: stamp }];
+        }),
+      },
+      { onSuccess: () => showToast('success', t('samples.saved')), onError: onRefused },
+    ),
+  );
+
   const submit = () => {
     if (!editable || save.isPending) return;
     if (changed.length === 0) {
       showToast('info', t('samples.nothing_to_save'));
       return;
     }
-    setStale(false);
-    setRowErrors({});
-    save.mutate(
-      {
-        sample_id: data.sample.sample_id,
-        results: changed.map((line) => {
-          const typed = typedResult(drafts[line.parameter_id] ?? '', language);
-          return {
-            parameter_id: line.parameter_id,
-            result_value: typed.value,
-            result_text: typed.text,
-            result_last_updated: line.result?.result_last_updated ?? null,
-          };
-        }),
-      },
-      { onSuccess: () => showToast('success', t('samples.saved')), onError: onRefused },
-    );
+    void send();
   };
 
+  /** Calculated lines have no input: the next (or previous) line that takes one. */
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
     if (event.ctrlKey || event.metaKey) return submit();
-    // Calculated lines have no input: the next (or previous) line that takes one.
     const step = event.shiftKey ? -1 : 1;
     let next = index + step;
     while (next >= 0 && next < data.lines.length && !inputs.current[next]) next += step;
@@ -169,6 +119,17 @@ export function ResultsTab({
       target.focus();
       target.select();
     }
+  };
+
+  const bind = (index: number) => {
+    const field = form.register(draftField(index));
+    return {
+      ...field,
+      ref: (element: HTMLInputElement | null) => {
+        field.ref(element);
+        inputs.current[index] = element;
+      },
+    };
   };
 
   return (
@@ -186,15 +147,7 @@ export function ResultsTab({
       {data.lines.length === 0 ? (
         <Text c="dimmed">{t('samples.no_parameters')}</Text>
       ) : (
-        <ResultLines
-          lines={lines}
-          editable={editable}
-          onDraft={(id, text) => setDrafts((before) => ({ ...before, [id]: text }))}
-          onKeyDown={onKeyDown}
-          inputRef={(index, element) => {
-            inputs.current[index] = element;
-          }}
-        />
+        <ResultLines lines={lines} editable={editable} bind={bind} onKeyDown={onKeyDown} />
       )}
       {editable && data.lines.length > 0 ? (
         <Group justify="space-between" mt="md" wrap="wrap" gap="xs">
