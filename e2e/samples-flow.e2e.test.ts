@@ -107,7 +107,9 @@ describe('samples that move on by themselves', () => {
     await page.keyboard.press('Escape');
     // The samples list shows it complete, its two results entered.
     const row = page.locator(`[data-row-id="${bench.sampleId}"]`).first();
-    await expect.poll(() => row.locator('[data-mark="results-progress"]').innerText()).toBe('résultats 2/2');
+    await expect
+      .poll(() => row.locator('[data-mark="results-progress"]').textContent())
+      .toBe('résultats 2/2');
     await screenshot(page, 'samples-flow-bench-fr-light-1280');
   });
 
