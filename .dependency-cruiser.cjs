@@ -27,6 +27,7 @@ const TABLE_OWNERS = {
   billing: ['billing'],
   ciq: ['ciq'],
   delivery: ['delivery'],
+  dmp: ['dmp'],
   imports: ['results'],
   nonconformities: ['nonconformities'],
   records: ['records'],

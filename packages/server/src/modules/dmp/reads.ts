@@ -1,9 +1,9 @@
 import type { RecordDmp } from '@sil/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
-import { recordDeliveries } from '../../db/schema/delivery.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { toIso } from '../../lib/time.js';
+import { recordDeliveries } from '../delivery/tables.js';
 import { visibleRecord } from '../records/index.js';
 import { dmpRowOf } from './state.js';
 
