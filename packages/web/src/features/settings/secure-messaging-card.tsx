@@ -123,6 +123,8 @@ function RelayForm({
           <TextInput
             label={t('secure_messaging.host')}
             description={t('secure_messaging.host_hint')}
+            // The hint under the input, so that the three inputs of the row stay level.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...text('secure_messaging_host')}
           />
           <TextInput
