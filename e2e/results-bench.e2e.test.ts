@@ -46,6 +46,10 @@ beforeAll(async () => {
       parameter_unit: 'g/dL',
       parameter_decimals: 1,
       parameter_ranges: [range('default', 12, 17), range('adultFemale', 12, 16), range('pregnant', 11, 15)],
+      // A haemoglobin that moves by more than 2 g/dL within 30 days is flagged (issue 40).
+      parameter_delta_kind: 'absolute',
+      parameter_delta_limit: 2,
+      parameter_delta_window_days: 30,
     },
     'parameter_id',
   );
@@ -73,7 +77,8 @@ beforeAll(async () => {
     'analysis_id',
   );
   // A woman of 66 without a weight: her adult range applies, and the clearance cannot be calculated.
-  const created = await send(
+  // Three days ago her haemoglobin was 12.0 g/dL, validated: the previous result the bench compares.
+  const earlier = (await send(
     baseUrl,
     'POST',
     '/api/add-patient',
@@ -82,6 +87,40 @@ beforeAll(async () => {
       patient_name: 'Hélène',
       patient_gender: 'F',
       patient_dob: '1960-06-01',
+      record_collection_datetime: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+      record_selected_analyses: [{ combination: 1, analysis_ids: [panel] }],
+    },
+    admin,
+  )) as { patient_id: string; record_id: string; samples: Array<{ sample_id: string }> };
+  const earlierSample = earlier.samples[0]?.sample_id ?? '';
+  await send(
+    baseUrl,
+    'PUT',
+    '/api/update-sample-results',
+    { sample_id: earlierSample, results: [{ parameter_id: haemoglobin, result_value: 12 }] },
+    admin,
+  );
+  await send(baseUrl, 'PUT', '/api/receive-record', { record_id: earlier.record_id }, admin);
+  await send(
+    baseUrl,
+    'PUT',
+    '/api/update-sample-status',
+    { sample_id: earlierSample, sample_status: 3, force_save: true },
+    admin,
+  );
+  await send(
+    baseUrl,
+    'PUT',
+    '/api/validate-record',
+    { record_id: earlier.record_id, sample_ids: [earlierSample] },
+    admin,
+  );
+  const created = await send(
+    baseUrl,
+    'POST',
+    '/api/add-patient',
+    {
+      patient_id: earlier.patient_id,
       record_selected_analyses: [{ combination: 1, analysis_ids: [panel] }],
     },
     admin,
@@ -235,6 +274,13 @@ describe('results bench', () => {
     expect(await input(page, 'Hémoglobine').inputValue()).toBe('16,5');
     expect(await input(page, 'Clairance').inputValue()).toBe('80');
     expect(await line(page, 'Glucose').innerText()).toContain('Saisi par');
+    // The haemoglobin rose by 4.5 g/dL since the validated 12.0 of three days ago: beyond its 2 g/dL.
+    const saved = line(page, 'Hémoglobine');
+    await expect.poll(() => saved.locator('[data-flag="delta"]').textContent()).toBe('Delta dépassé');
+    expect(await saved.locator('[data-testid="delta-check"]').innerText()).toMatch(
+      /Δ \+4,5\sg\/dL \(\+37,5\s%\) depuis 12,0\sg\/dL le \d{2}\/\d{2}\/\d{4} · limite ±\s2\sg\/dL sur 30 jours/,
+    );
+    await screenshot(page, 'results-bench-delta-fr-light-1280');
     await expect
       .poll(() => line(page, 'Glucose').locator('[data-testid="calculated"]').innerText())
       .toBe('6,99');
