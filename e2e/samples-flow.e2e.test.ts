@@ -115,7 +115,8 @@ describe('samples that move on by themselves', () => {
 
   it('receives the records of tubes scanned in a row into the samples list, and says which were refused', async () => {
     const page = await newPage(browser);
-    await signIn(page, baseUrl, 'secretariat@demo.lab', '/fr/table/techniques');
+    // The pre-analytical bench receives the tubes: the technician reads samples and receives records.
+    await signIn(page, baseUrl, 'technicien@demo.lab', '/fr/table/techniques');
     await page.getByTestId('tube-scan-mode').getByText('Réception').click();
     const field = page.getByTestId('tube-scan');
     for (const number of [...arriving.map((tube) => tube.number), `${stamp}-99`]) {
