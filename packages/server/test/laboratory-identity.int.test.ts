@@ -74,6 +74,44 @@ describe.each(DATABASES)('laboratory identity on %s', (kind) => {
     expect(cleared.json<Json>()).toMatchObject({ laboratory_phone: null, laboratory_finess: null });
   });
 
+  it("saves the OID and the biologists' specialty the national documents use, and refuses an OID with a leading zero", async () => {
+    const stamp = (await read(admin)).laboratory_last_updated;
+    const saved = await update(admin, {
+      ...identity,
+      laboratory_oid_root: '1.2.250.1.999.42',
+      laboratory_author_specialty: 'G15_21/G',
+      laboratory_last_updated: stamp,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<Json>()).toMatchObject({
+      laboratory_oid_root: '1.2.250.1.999.42',
+      laboratory_author_specialty: 'G15_21/G',
+    });
+    // A form that does not name them leaves them as they are.
+    const kept = await update(admin, {
+      ...identity,
+      laboratory_last_updated: saved.json<Json>().laboratory_last_updated,
+    });
+    expect(kept.json<Json>()).toMatchObject({ laboratory_oid_root: '1.2.250.1.999.42' });
+    const leadingZero = await update(admin, {
+      ...identity,
+      laboratory_oid_root: '1.2.250.01',
+      laboratory_last_updated: kept.json<Json>().laboratory_last_updated,
+    });
+    expect(leadingZero.statusCode).toBe(400);
+    expect(JSON.stringify(leadingZero.json<Json>())).toContain('laboratory_oid_root');
+    const cleared = await update(admin, {
+      ...identity,
+      laboratory_oid_root: '',
+      laboratory_author_specialty: '',
+      laboratory_last_updated: kept.json<Json>().laboratory_last_updated,
+    });
+    expect(cleared.json<Json>()).toMatchObject({
+      laboratory_oid_root: null,
+      laboratory_author_specialty: null,
+    });
+  });
+
   it('refuses a FINESS whose key is wrong, an empty name, a stale form, and a user who is not an administrator', async () => {
     const current = await read(admin);
     const stamp = current.laboratory_last_updated;

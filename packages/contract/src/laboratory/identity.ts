@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authorSpecialty, OID_PATTERN } from '../exchange/dmp.js';
 import { finessSchema } from '../identifiers.js';
 import type { RouteDef } from '../route-def.js';
 import { stamp } from '../rows/stamps.js';
@@ -22,6 +23,10 @@ export const LaboratoryIdentity = z.object({
   laboratory_phone: z.string().nullable(),
   laboratory_finess: z.string().nullable(),
   laboratory_accreditation: z.string().nullable(),
+  /** The OID the laboratory registered; null: derived from its FINESS (decision 0029). */
+  laboratory_oid_root: z.string().nullable(),
+  /** The biologists' profession and specialty in the national documents; null: the default. */
+  laboratory_author_specialty: authorSpecialty.nullable(),
   laboratory_last_updated: stamp,
 });
 export type LaboratoryIdentity = z.output<typeof LaboratoryIdentity>;
@@ -34,6 +39,19 @@ export const LaboratoryIdentityBody = z.object({
   /** Nine digits, the last the Luhn key of the first eight; spaces as typed are removed. */
   laboratory_finess: finessSchema.nullable().or(z.literal('').transform(() => null)),
   laboratory_accreditation: optionalText(200),
+  // Left out: unchanged (the forms that predate them). Blank: not given.
+  laboratory_oid_root: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(OID_PATTERN, 'oid')
+    .nullable()
+    .or(z.literal('').transform(() => null))
+    .optional(),
+  laboratory_author_specialty: authorSpecialty
+    .nullable()
+    .or(z.literal('').transform(() => null))
+    .optional(),
   laboratory_last_updated: stamp,
 });
 

@@ -1,4 +1,4 @@
-import type { LaboratoryIdentity, LaboratoryIdentityBody } from '@sil/contract';
+import { authorSpecialty, type LaboratoryIdentity, type LaboratoryIdentityBody } from '@sil/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/open.js';
@@ -15,6 +15,9 @@ const IDENTITY_KEYS = {
   laboratory_phone: 'phone',
   laboratory_finess: 'finess',
   laboratory_accreditation: 'accreditation',
+  // The national documents' identifiers and author (exchange/laboratory-oid.ts).
+  laboratory_oid_root: 'oid_root',
+  laboratory_author_specialty: 'author_specialty',
 } as const;
 
 type Laboratory = typeof laboratories.$inferSelect;
@@ -22,6 +25,11 @@ type Laboratory = typeof laboratories.$inferSelect;
 const text = (settings: Record<string, unknown>, key: string) => {
   const value = settings[key];
   return typeof value === 'string' && value.trim() !== '' ? value : null;
+};
+
+const specialtyOf = (code: string | null) => {
+  const parsed = authorSpecialty.safeParse(code);
+  return parsed.success ? parsed.data : null;
 };
 
 function present(laboratory: Laboratory): LaboratoryIdentity {
@@ -32,6 +40,8 @@ function present(laboratory: Laboratory): LaboratoryIdentity {
     laboratory_phone: text(settings, IDENTITY_KEYS.laboratory_phone),
     laboratory_finess: text(settings, IDENTITY_KEYS.laboratory_finess),
     laboratory_accreditation: text(settings, IDENTITY_KEYS.laboratory_accreditation),
+    laboratory_oid_root: text(settings, IDENTITY_KEYS.laboratory_oid_root),
+    laboratory_author_specialty: specialtyOf(text(settings, IDENTITY_KEYS.laboratory_author_specialty)),
     laboratory_last_updated: toIso(laboratory.laboratory_last_updated),
   };
 }
@@ -62,6 +72,7 @@ export const updateLaboratoryIdentity = (
     const settings: Record<string, unknown> = { ...current.laboratory_settings };
     for (const [field, key] of Object.entries(IDENTITY_KEYS)) {
       const value = input[field as keyof typeof IDENTITY_KEYS];
+      if (value === undefined) continue;
       if (value === null) delete settings[key];
       else settings[key] = value;
     }

@@ -1,5 +1,11 @@
-import { Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { decideAccess, type LaboratoryIdentity, LaboratoryIdentityBody, routes } from '@sil/contract';
+import { Button, Card, Group, NativeSelect, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  AUTHOR_SPECIALTIES,
+  decideAccess,
+  type LaboratoryIdentity,
+  LaboratoryIdentityBody,
+  routes,
+} from '@sil/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -19,6 +25,8 @@ const draftOf = (identity: LaboratoryIdentity): Draft => ({
   laboratory_phone: identity.laboratory_phone ?? '',
   laboratory_finess: identity.laboratory_finess ?? '',
   laboratory_accreditation: identity.laboratory_accreditation ?? '',
+  laboratory_oid_root: identity.laboratory_oid_root ?? '',
+  laboratory_author_specialty: identity.laboratory_author_specialty ?? '',
 });
 
 function IdentityForm({
@@ -43,6 +51,7 @@ function IdentityForm({
     if (!message) return null;
     if (name === 'laboratory_name') return t('laboratory_identity.name_required');
     if (name === 'laboratory_finess') return t('laboratory_identity.finess_invalid');
+    if (name === 'laboratory_oid_root') return t('laboratory_identity.oid_invalid');
     return issueText(tTables, message);
   };
   const field = (name: keyof Draft) => ({
@@ -79,6 +88,25 @@ function IdentityForm({
           label={t('laboratory_identity.accreditation')}
           description={t('laboratory_identity.accreditation_hint')}
           {...field('laboratory_accreditation')}
+        />
+        {/* What the national documents (CR-BIO, DMP) name the laboratory and its biologists by. */}
+        <TextInput
+          label={t('laboratory_identity.oid_root')}
+          description={t('laboratory_identity.oid_root_hint')}
+          {...field('laboratory_oid_root')}
+        />
+        <NativeSelect
+          label={t('laboratory_identity.author_specialty')}
+          description={t('laboratory_identity.author_specialty_hint')}
+          data={[
+            { value: '', label: t('laboratory_identity.author_specialty_default') },
+            ...Object.entries(AUTHOR_SPECIALTIES).map(([value, label]) => ({
+              value,
+              label: `${label} (${value})`,
+            })),
+          ]}
+          disabled={!editable}
+          {...form.register('laboratory_author_specialty')}
         />
         {editable ? (
           <Group>
