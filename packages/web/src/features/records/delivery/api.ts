@@ -25,6 +25,16 @@ export function useRecordDmp(recordId: string) {
   });
 }
 
+/** The biologist's choice to hide the record from the patient in the DMP (or to follow the analyses). */
+export function useUpdateRecordDmp(recordId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (override: boolean | null) =>
+      call('updateRecordDmp', { body: { record_id: recordId, dmp_invisible_override: override } }),
+    onSuccess: (answer) => client.setQueryData([...queryKeys.record.deliveries(recordId), 'dmp'], answer),
+  });
+}
+
 type DeliveryCall = 'markDeliveryDone' | 'markPhoneCallDone' | 'retryDelivery';
 
 /** A channel done, a person phoned, a send retried: the record (its status, its flags) and the work lists follow. */

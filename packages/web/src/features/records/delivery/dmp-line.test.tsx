@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { ADMIN_KEYS, emptyRights, type RecordDeliveries, type RecordDmp } from '@sil/contract';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../../../app/providers';
 import { setUpScreenTests } from '../../../testing/screen-tests';
@@ -9,7 +10,11 @@ import { DeliveryCard } from './delivery-card';
 const RECORD = '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d';
 const requests = setUpScreenTests({
   locale: 'fr',
-  rights: { ...emptyRights('internal'), ...Object.fromEntries(ADMIN_KEYS.map((key) => [key, 3])) },
+  rights: {
+    ...emptyRights('internal'),
+    ...Object.fromEntries(ADMIN_KEYS.map((key) => [key, 3])),
+    validation_admin: true,
+  },
 });
 
 const dmp = (fields: Partial<RecordDmp>): RecordDmp => ({
@@ -62,5 +67,23 @@ describe("the record's DMP feed on its delivery card", () => {
     expect(await screen.findByText('Envoyé au DMP')).toBeTruthy();
     expect(screen.getByText("Masqué au patient jusqu'à une consultation d'annonce")).toBeTruthy();
     expect(screen.getByText(/Remplace la version déjà au DMP/)).toBeTruthy();
+  });
+
+  it('lets the biologist hide a record not validated yet from the patient', async () => {
+    requests.answer('/api/update-record-dmp', ({ body }) =>
+      dmp({
+        dmp_invisible_override: (body as { dmp_invisible_override: boolean | null }).dmp_invisible_override,
+      }),
+    );
+    showCard(dmp({ dmp_state: 'none' }));
+    const hide = await screen.findByRole('checkbox', {
+      name: "Masquer au patient dans le DMP jusqu'à une consultation d'annonce",
+    });
+    await userEvent.setup().click(hide);
+    await waitFor(() => expect((hide as HTMLInputElement).checked).toBe(true));
+    const sent = requests.sent.filter((request) => request.path === '/api/update-record-dmp');
+    expect(sent.map((request) => request.body)).toEqual([
+      { record_id: RECORD, dmp_invisible_override: true },
+    ]);
   });
 });

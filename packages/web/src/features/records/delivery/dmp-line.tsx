@@ -1,8 +1,15 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
-import { DMP_NOT_SENT_REASONS, type DmpNotSentReason, type RecordDmp } from '@sil/contract';
+import { Badge, Checkbox, Group, Stack, Text } from '@mantine/core';
+import {
+  DMP_NOT_SENT_REASONS,
+  type DmpNotSentReason,
+  decideAccess,
+  type RecordDmp,
+  routes,
+} from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format/dates';
-import { useRecordDmp } from './api';
+import { useSession } from '../../../lib/use-session';
+import { useRecordDmp, useUpdateRecordDmp } from './api';
 
 const STATE_COLOR = {
   none: 'gray',
@@ -24,7 +31,8 @@ const isNotSentReason = (reason: string | null): reason is DmpNotSentReason =>
 export function DmpLine({ recordId }: { recordId: string }) {
   const { t, i18n } = useTranslation('records');
   const dmp = useRecordDmp(recordId).data;
-  if (!dmp || dmp.dmp_state === 'none') return null;
+  if (!dmp) return null;
+  if (dmp.dmp_state === 'none') return <HideFromPatient dmp={dmp} />;
   const reason = dmp.dmp_reason;
   return (
     <Stack gap={4} data-testid="record-dmp" data-dmp-state={dmp.dmp_state}>
@@ -55,5 +63,26 @@ export function DmpLine({ recordId }: { recordId: string }) {
         </Text>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * Before validation, the biologist may hide the record from the patient in the DMP whatever its
+ * analyses say (checked: hidden; unchecked: as the laboratory's list says). Shown to those who may.
+ */
+function HideFromPatient({ dmp }: { dmp: RecordDmp }) {
+  const { t } = useTranslation('records');
+  const { rights } = useSession();
+  const update = useUpdateRecordDmp(dmp.record_id);
+  if (!decideAccess(routes.updateRecordDmp.access, rights).allowed) return null;
+  return (
+    <Checkbox
+      label={t('delivery.dmp.hide_from_patient')}
+      description={t('delivery.dmp.hide_from_patient_hint')}
+      checked={dmp.dmp_invisible_override === true}
+      disabled={update.isPending}
+      onChange={(event) => update.mutate(event.currentTarget.checked ? true : null)}
+      data-action="dmp-hide-from-patient"
+    />
   );
 }
