@@ -16,6 +16,7 @@ function accessErrors(def: ApiRouteDef): ErrorCode[] {
   const { access } = def;
   if (access.kind === 'public') return [];
   if (access.kind === 'refreshToken') return ['invalidRefreshToken'];
+  if (access.kind === 'agent') return ['invalidAgentCredential', 'analyserNotServed'];
   const session: ErrorCode[] = ['invalidAccessToken', 'accessTokenExpired', 'authNotFound'];
   if (access.kind === 'permission')
     return [...session, 'noAdminRights', 'insufficientAdminRights', 'insufficientRights'];

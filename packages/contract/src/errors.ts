@@ -163,6 +163,14 @@ export const ERROR_STATUS = {
   secureMessagingNotConfigured: 409,
   secureMessagingRefused: 502,
   secureMessagingUnreachable: 503,
+  // Analysers and their agents (issue 41).
+  agentNotFound: 404,
+  invalidAgentCredential: 401,
+  enrolmentCodeInvalid: 401,
+  enrolmentCodeExpired: 410,
+  analyserNotServed: 403,
+  reconciliationItemNotFound: 404,
+  reconciliationItemClosed: 409,
   unexpectedError: 500,
 } as const;
 

@@ -60,6 +60,11 @@ export type AccessRule =
   | { kind: 'public' }
   /** The refresh token in the body is the credential (logout, refresh). */
   | { kind: 'refreshToken' }
+  /**
+   * A workstation agent's own calls (issue 41): its credential (`Bearer <agent_id>.<secret>`) is
+   * checked by the authorization hook; no user, no rights. A user's session is refused.
+   */
+  | { kind: 'agent' }
   | { kind: 'authenticated'; userTypes?: readonly UserType[] }
   | {
       kind: 'permission';
@@ -86,6 +91,8 @@ export type AccessDecision =
 /** The single authorization decision, shared by the server (enforcement) and the web app (display). */
 export function decideAccess(rule: AccessRule, rights: Rights | null): AccessDecision {
   if (rule.kind === 'public' || rule.kind === 'refreshToken') return { allowed: true };
+  // Agents have no user rights: their credential is the whole decision, taken by the server.
+  if (rule.kind === 'agent') return { allowed: false, code: 'insufficientRights' };
   if (!rights) return { allowed: false, code: 'insufficientRights' };
   if (rule.kind === 'special') {
     const typeAllowed = !rule.userTypes || rule.userTypes.includes(rights.user_type);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accountSettingsRoutes } from './account/routes.js';
+import { agentRelayRoutes, agentRoutes, analyserRoutes } from './analysers/routes.js';
 import { accountRoutes } from './auth-routes.js';
 import { billingRoutes } from './billing/routes.js';
 import { ciqRoutes } from './ciq/routes.js';
@@ -30,6 +31,10 @@ export const routes = {
   ...addSampleRoutes,
   ...resultRoutes,
   ...importMappingRoutes,
+  // Analysers connected through the laboratory's agents (issue 41).
+  ...agentRoutes,
+  ...agentRelayRoutes,
+  ...analyserRoutes,
   ...validationRoutes,
   ...nonconformityRoutes,
   ...ciqRoutes,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { machineConnectionFields } from '../analysers/connection.js';
 import { specialtyCodeSchema, titleSchema } from '../enums.js';
 import { biologyChapter } from '../exchange/chapters.js';
 import { lastUpdated } from '../fields.js';
@@ -70,7 +71,13 @@ export const entities = {
     idField: 'machine_id',
     stampField: 'machine_last_updated',
     labelField: 'machine_name',
-    fields: { machine_name: name, machine_code: name.max(50), machine_location: optionalText(200) },
+    fields: {
+      machine_name: name,
+      machine_code: name.max(50),
+      machine_location: optionalText(200),
+      // How the analyser is connected through the laboratory's agent (issue 41).
+      ...machineConnectionFields,
+    },
     required: ['machine_name', 'machine_code'],
     sorts: { name: 'machine_name', code: 'machine_code', location: 'machine_location', id: 'machine_id' },
     defaultSort: byUpdate('machine_last_updated'),

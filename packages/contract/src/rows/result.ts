@@ -26,7 +26,8 @@ export const ResultRow = z.object({
   result_raw_range_min: amount,
   result_raw_range_max: amount,
   result_flags: z.array(z.enum(RESULT_FLAGS)),
-  result_entered_by: rowId,
+  /** Null when an analyser sent it (issue 41): its machine is then named in `result_entered_by_name`. */
+  result_entered_by: rowId.nullable(),
   /** The name of who entered or last changed it, for the bench and the trace. */
   result_entered_by_name: z.string(),
   result_entered_at: stamp,

@@ -21,6 +21,10 @@ export const importMappings = pgTable('import_mappings', {
     .notNull()
     .references(() => parameters.parameter_id, { onDelete: 'cascade' }),
   mapping_pcr_cutoff: numeric('mapping_pcr_cutoff', { precision: 8, scale: 3, mode: 'number' }),
+  /** An analyser's code (file type 'analyser', migration 0055): its value times this factor is stored. */
+  mapping_unit_factor: numeric('mapping_unit_factor', { precision: 18, scale: 9, mode: 'number' }),
+  /** The unit the analyser sends for this code; a result in another unit waits in reconciliation. */
+  mapping_analyser_unit: text('mapping_analyser_unit'),
   mapping_last_updated: stampNow('mapping_last_updated'),
 });
 

@@ -1,3 +1,4 @@
+export * from './analysers.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './backups.js';

@@ -1,5 +1,5 @@
-import type { BiologyChapter } from '@sil/contract';
-import { bigint, boolean, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { AnalyserProtocol, AnalyserTransport, BiologyChapter, SERIAL_PARITIES } from '@sil/contract';
+import { bigint, boolean, date, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { clinics } from './clinics.js';
 import { id, stampNow } from './columns.js';
 import { laboratories } from './laboratories.js';
@@ -44,6 +44,18 @@ export const machines = pgTable(
     machine_name: text('machine_name').notNull(),
     machine_code: text('machine_code').notNull(),
     machine_location: text('machine_location'),
+    // How the analyser is connected through an agent (migration 0055, issue 41).
+    machine_protocol: text('machine_protocol').$type<AnalyserProtocol>(),
+    machine_transport: text('machine_transport').$type<AnalyserTransport>(),
+    machine_host: text('machine_host'),
+    machine_port: integer('machine_port'),
+    machine_serial_path: text('machine_serial_path'),
+    machine_baud_rate: integer('machine_baud_rate'),
+    machine_data_bits: integer('machine_data_bits'),
+    machine_parity: text('machine_parity').$type<(typeof SERIAL_PARITIES)[number]>(),
+    machine_stop_bits: numeric('machine_stop_bits', { precision: 2, scale: 1, mode: 'number' }),
+    // No reference to agents here: agents.ts refers to machines' laboratory, the database holds the key.
+    machine_agent: uuid('machine_agent'),
     machine_last_updated: stampNow('machine_last_updated'),
   },
   (t) => [index().on(t.laboratory_id)],

@@ -1,8 +1,9 @@
 import { index, numeric, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { parameters } from './catalogue.js';
-import { id, stampNow } from './columns.js';
+import { id, stamp, stampNow } from './columns.js';
 import { laboratories } from './laboratories.js';
 import { samples } from './records.js';
+import { machines } from './reference.js';
 import { users } from './users.js';
 
 const decimal = (name: string) => numeric(name, { precision: 18, scale: 6, mode: 'number' });
@@ -37,9 +38,12 @@ export const results = pgTable(
     result_raw_range_min: decimal('result_raw_range_min'),
     result_raw_range_max: decimal('result_raw_range_max'),
     result_flags: text('result_flags').array().notNull().default([]),
-    result_entered_by: uuid('result_entered_by')
-      .notNull()
-      .references(() => users.admin_uid),
+    /** Null for a result an analyser sent (migration 0055): `result_machine` names it then. */
+    result_entered_by: uuid('result_entered_by').references(() => users.admin_uid),
+    result_machine: uuid('result_machine').references(() => machines.machine_id),
+    /** When the analyser measured it, and the flags it gave (its own, beside ours). */
+    result_run_at: stamp('result_run_at'),
+    result_analyser_flags: text('result_analyser_flags').array(),
     result_entered_at: stampNow('result_entered_at'),
     result_last_updated: stampNow('result_last_updated'),
   },

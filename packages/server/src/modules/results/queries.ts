@@ -2,6 +2,7 @@ import { type Anteriority, SAMPLE_STATUS } from '@sil/contract';
 import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
 import { analyses, parameters } from '../../db/schema/catalogue.js';
+import { machines } from '../../db/schema/reference.js';
 import { results } from '../../db/schema/results.js';
 import { users } from '../../db/schema/users.js';
 import { fail } from '../../lib/errors.js';
@@ -60,9 +61,14 @@ export async function parametersOfSample(q: Queryable, laboratoryId: string, ana
 
 export async function resultsOfSample(q: Queryable, sampleId: string): Promise<StoredResult[]> {
   const rows = await q
-    .select({ result: results, entered_by_name: users.user_name })
+    .select({
+      result: results,
+      // An analyser's result is named by its machine (migration 0055).
+      entered_by_name: sql<string>`coalesce(${users.user_name}, ${machines.machine_name}, '')`,
+    })
     .from(results)
-    .innerJoin(users, eq(users.admin_uid, results.result_entered_by))
+    .leftJoin(users, eq(users.admin_uid, results.result_entered_by))
+    .leftJoin(machines, eq(machines.machine_id, results.result_machine))
     .where(eq(results.result_sample, sampleId))
     .orderBy(asc(results.result_entered_at));
   return rows.map((row) => ({ ...row.result, entered_by_name: row.entered_by_name }));

@@ -84,6 +84,10 @@ export const REWRITTEN_COLUMNS = [
   'result_raw_range_max',
   'result_flags',
   'result_entered_by',
+  // A person's save after an analyser's clears the analyser's marks (their value is no longer its).
+  'result_machine',
+  'result_run_at',
+  'result_analyser_flags',
 ] as const satisfies ReadonlyArray<keyof typeof results.$inferInsert>;
 
 /** What a reading stores: the reported value's unit and range in that unit, flags, population. */
