@@ -8,8 +8,6 @@ import {
   isWholeRecord,
   type ResultParameter,
   resultPatientOf,
-  SAMPLE_STATUS,
-  type SampleResults,
   type WebLocale,
 } from '@sil/contract';
 import { useMemo } from 'react';
@@ -20,20 +18,12 @@ import { useSession } from '../../lib/use-session';
 import { SampleNonconformity } from '../records';
 import { useParameterDefinitions, useSampleRecord, useSampleResults } from './api';
 import type { ReadingContext } from './bench-reading';
+import { editState } from './edit-state';
 import { ObservationsTab } from './observations-tab';
 import { resultParameterOf } from './result-reading';
 import { ResultsTab } from './results-tab';
 
 const NO_IDS: string[] = [];
-
-/** What the user may do on this sample, and why not when they may not. */
-function editState(level: number, data: SampleResults | undefined, record: { frozen: boolean } | null) {
-  if (level < 2) return { editable: false, reason: 'read_only' } as const;
-  if (data && data.sample.sample_status >= SAMPLE_STATUS.validated)
-    return { editable: false, reason: 'validated' } as const;
-  if (record?.frozen) return { editable: false, reason: 'frozen' } as const;
-  return { editable: true, reason: null } as const;
-}
 
 /**
  * 'Manually update sample' (spec.md §2 'Techniques'): the sample's results and its observations,

@@ -1,13 +1,16 @@
 import { Badge, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { hrefTo, type WebLocale, type WorklistGroup, type WorklistSample } from '@sil/contract';
-import { IconPrinter } from '@tabler/icons-react';
+import { IconKeyboard, IconPrinter } from '@tabler/icons-react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { SampleStatusBadge } from '../../components/sample-status-badge';
 import { formatDateTime } from '../../lib/format/dates';
 import { useLoadAll } from '../../lib/table/use-load-all';
+import { useSession } from '../../lib/use-session';
+import { BatchEntryModal } from '../samples';
 import { useWorklist } from './api';
 import classes from './worklists.module.css';
 
@@ -56,18 +59,60 @@ function SampleLines({ group }: { group: WorklistGroup }) {
   );
 }
 
+/**
+ * The group's samples in the batch entry grid, as they were when it was opened: a sample whose
+ * results are saved stays on the grid while the list moves on.
+ */
+function BatchEntry({ group }: { group: WorklistGroup }) {
+  const { t } = useTranslation('records');
+  const { rights } = useSession();
+  const [samples, setSamples] = useState<WorklistSample[] | null>(null);
+  if ((rights?.admin_samples ?? 0) < 2) return null;
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconKeyboard size={16} />}
+        className={classes.noPrint}
+        onClick={() => setSamples(group.samples)}
+        data-action="batch-entry"
+      >
+        {t('batch.open')}
+      </Button>
+      {samples ? (
+        <Suspense fallback={null}>
+          <BatchEntryModal
+            title={t('batch.title', { name: group.analysis_name })}
+            samples={samples.map((sample) => ({
+              sample_id: sample.sample_id,
+              sample_number: sample.sample_number,
+              label: patientOf(sample),
+            }))}
+            analysisId={group.analysis_id}
+            onClose={() => setSamples(null)}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
 function GroupTable({ group }: { group: WorklistGroup }) {
   const { t } = useTranslation('records');
   const narrow = useMediaQuery('(max-width: 575.98px)');
   return (
     <Card withBorder padding="sm" className={classes.group} data-worklist-group={group.analysis_name}>
-      <Group justify="space-between" mb="xs">
+      <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
         <Title order={2} fz="h4">
           {group.analysis_name}
         </Title>
-        <Text size="sm" c="dimmed">
-          {t('worklists.count', { count: group.samples.length })}
-        </Text>
+        <Group gap="sm">
+          <Text size="sm" c="dimmed">
+            {t('worklists.count', { count: group.samples.length })}
+          </Text>
+          <BatchEntry group={group} />
+        </Group>
       </Group>
       {narrow ? (
         <SampleLines group={group} />
