@@ -1,5 +1,6 @@
 import { Box } from '@mantine/core';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { getProgress, PROGRESS_DURATION_MS, subscribeProgress } from '../lib/progress';
 import classes from './page-progress.module.css';
 
@@ -10,6 +11,7 @@ import classes from './page-progress.module.css';
  * opened, measured in Chromium). Without motion when the user's system asks for less of it.
  */
 export function PageProgress() {
+  const { t } = useTranslation();
   const state = useSyncExternalStore(subscribeProgress, getProgress, getProgress);
   const [value, setValue] = useState(0);
   const runId = state.status === 'idle' ? 0 : state.id;
@@ -35,6 +37,7 @@ export function PageProgress() {
         key={failed ? 'failed' : 'running'}
         className={classes.bar}
         role="progressbar"
+        aria-label={t('app.page_loading')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={shown}

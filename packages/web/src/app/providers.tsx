@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ScreenFormats } from '../lib/format/screen-formats';
 import { i18n } from '../lib/i18n';
 import { notifyApiError, TOAST_DURATION_MS, TOAST_LIMIT } from '../lib/notify';
@@ -32,7 +32,12 @@ export function createQueryClient(): QueryClient {
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const preferences = usePreferences();
-  const theme = useMemo(() => buildTheme(preferences.color_blind), [preferences.color_blind]);
+  const { t } = useTranslation(undefined, { i18n });
+  const closeLabel = t('app.close_dialog');
+  const theme = useMemo(
+    () => buildTheme(preferences.color_blind, closeLabel),
+    [preferences.color_blind, closeLabel],
+  );
 
   useEffect(() => {
     document.documentElement.style.fontSize = `${FONT_SIZE_PX[preferences.font_size]}px`;

@@ -17,7 +17,7 @@ function contrast(first: string, second: string): number {
 }
 
 describe('dark scheme disabled controls', () => {
-  const theme = mergeMantineTheme(DEFAULT_THEME, buildTheme(false));
+  const theme = mergeMantineTheme(DEFAULT_THEME, buildTheme(false, 'Fermer'));
   const dark = resolveCssVariables(theme).dark;
   const background = dark['--mantine-color-disabled'] ?? '';
   const text = dark['--mantine-color-disabled-color'] ?? '';

@@ -16,7 +16,7 @@ const FONT = 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
  * Filled colours use shade 8 and pick black or white text by luminance: 0.179 is the luminance at
  * which both give the same contrast, so the chosen one always reaches 4.5:1.
  */
-export function buildTheme(colorBlind: boolean): MantineThemeOverride {
+export function buildTheme(colorBlind: boolean, closeLabel: string): MantineThemeOverride {
   return createTheme({
     primaryColor: 'indigo',
     // Menus, dialogs and toasts appear without their transitions for users who ask for less motion.
@@ -34,6 +34,9 @@ export function buildTheme(colorBlind: boolean): MantineThemeOverride {
       Badge: Badge.extend({ styles: { root: { flexShrink: 0, minWidth: 'max-content' } } }),
       // A plain override, not Menu.extend: importing Menu here would put it in every page's first load.
       Menu: { classNames: { item: classes.menuItem } },
+      // A dialog's close button (an icon) is named in the screen's language for screen readers.
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
     },
   });
 }

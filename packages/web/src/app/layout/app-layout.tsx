@@ -25,6 +25,8 @@ function Brand({ locale, home }: { locale: WebLocale; home: string }) {
       gap={18}
       wrap="nowrap"
       renderRoot={(props) => <Link to={`/${locale}/${home}`} {...props} />}
+      // Named even when the folded side rail hides the words: the visible words, then nothing else.
+      aria-label={`${t('app.name')} ${t('app.full_name')}`}
       style={{ textDecoration: 'none' }}
     >
       <ThemeIcon size={36} radius="md" variant="gradient" gradient={{ from: 'indigo', to: 'cyan', deg: 135 }}>

@@ -159,7 +159,7 @@ function ResultInput({
 
 function Warning({ text }: { text: string }) {
   return (
-    <Group gap={6} wrap="nowrap" c="orange.8" data-testid="out-of-range" role="status">
+    <Group gap={6} wrap="nowrap" c="orange" data-testid="out-of-range" role="status">
       <IconAlertTriangle size={16} style={{ flexShrink: 0 }} />
       <Text size="sm" c="inherit">
         {text}

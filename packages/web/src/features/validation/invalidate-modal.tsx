@@ -42,7 +42,7 @@ export function InvalidateModal({
         {t('invalidate.samples', { count })}
       </Text>
       {sent ? (
-        <Text size="sm" mb="sm" c="orange.8" data-testid="invalidate-sent">
+        <Text size="sm" mb="sm" c="orange" data-testid="invalidate-sent">
           {t('invalidate.sent')}
         </Text>
       ) : null}

@@ -30,7 +30,6 @@ export function RecordQueue({
             component={Link}
             to={hrefTo(locale, 'validateRecord', { recordId: record.record_id })}
             active={record.record_id === current}
-            aria-label={t('queue.open', { number: record.record_number })}
             data-record={record.record_id}
             label={
               <Group gap={6} wrap="nowrap">

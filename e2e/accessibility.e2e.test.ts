@@ -1,0 +1,133 @@
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin } from './api.js';
+import { launchBrowser, newPage } from './browser.js';
+import { sharedServerUrl } from './shared-server.js';
+import { signIn } from './sign-in.js';
+
+/**
+ * axe-core on the main screens: no critical and no serious violation (issue 40). Each screen is
+ * checked once it has drawn what a user reads on it, in French and light, at desktop width; the
+ * themes and widths are the screenshots' concern.
+ */
+const AXE_SOURCE: string = createRequire(import.meta.url)('axe-core').source;
+
+const baseUrl = sharedServerUrl();
+let browser: Browser;
+let recordId = '';
+let sampleNumber = '';
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** The critical and serious violations axe finds on the page as it is now, with where they are. */
+async function violations(page: Page): Promise<Violation[]> {
+  // Evaluated through the browser's protocol: the screens' policy refuses inline scripts.
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = Reflect.get(window, 'axe') as {
+      run: (
+        context: Document,
+        options: object,
+      ) => Promise<{
+        violations: Array<{
+          id: string;
+          impact: string | null;
+          help: string;
+          nodes: Array<{ target: unknown[] }>;
+        }>;
+      }>;
+    };
+    const found = await axe.run(document, { resultTypes: ['violations'] });
+    return found.violations
+      .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+      }));
+  });
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const headers = await apiLogin(baseUrl, 'biologiste@demo.lab');
+  const answer = await fetch(`${baseUrl}/api/get-records?page_number=1&number_of_records=50`, { headers });
+  const { data } = (await answer.json()) as {
+    data: Array<{ record_id: string; record_status: number }>;
+  };
+  const record = data.find((row) => row.record_status === 3) ?? data[0];
+  if (!record) throw new Error('no demo record');
+  recordId = record.record_id;
+  const samples = await fetch(`${baseUrl}/api/get-samples?page_number=1&number_of_records=5`, { headers });
+  const { data: rows } = (await samples.json()) as { data: Array<{ sample_number: string }> };
+  sampleNumber = rows[0]?.sample_number ?? '';
+});
+afterAll(() => browser?.close());
+
+/** A screen: who opens it, where, and what shows it has drawn. */
+const SCREENS: Array<{
+  name: string;
+  user: string | null;
+  path: () => string;
+  ready: string;
+  open?: (page: Page) => Promise<void>;
+}> = [
+  { name: 'login', user: null, path: () => '/fr/', ready: 'form' },
+  { name: 'online report', user: null, path: () => '/fr/online-report', ready: 'form' },
+  { name: 'dashboard', user: 'biologiste@demo.lab', path: () => '/fr/dashboard', ready: 'main h1' },
+  {
+    name: 'records table',
+    user: 'secretariat@demo.lab',
+    path: () => '/fr/table/records',
+    ready: '[data-row-id]',
+  },
+  {
+    name: 'record page',
+    user: 'biologiste@demo.lab',
+    path: () => `/fr/preview-record/${recordId}`,
+    ready: 'main h1',
+  },
+  { name: 'record wizard', user: 'secretariat@demo.lab', path: () => '/fr/form/records', ready: 'main h1' },
+  {
+    name: 'results grid',
+    user: 'technicien@demo.lab',
+    path: () => `/fr/table/techniques?${new URLSearchParams({ search: sampleNumber })}`,
+    ready: '[data-row-id]',
+    open: async (page) => {
+      await page.locator('[data-row-id]').first().click();
+      const first = page.getByRole('dialog').locator('input[data-result]').first();
+      await first.waitFor();
+      // A value far out of its range, unsaved: its flag and warning are read as well.
+      await first.fill('999');
+      await page.getByRole('dialog').locator('[data-testid="out-of-range"], [data-flag]').first().waitFor();
+    },
+  },
+  { name: 'validation', user: 'biologiste@demo.lab', path: () => '/fr/validate-record', ready: 'main h1' },
+  { name: 'import', user: 'technicien@demo.lab', path: () => '/fr/import', ready: 'main h1' },
+  { name: 'prescriber portal', user: 'prescripteur@demo.lab', path: () => '/fr/', ready: 'main h1' },
+  { name: 'settings', user: 'admin@demo.lab', path: () => '/fr/information', ready: 'main h1' },
+];
+
+describe('accessibility of the main screens (axe-core)', () => {
+  for (const screen of SCREENS) {
+    it(`${screen.name}: no critical or serious violation`, async () => {
+      const page = await newPage(browser);
+      if (screen.user) await signIn(page, baseUrl, screen.user, screen.path());
+      else await page.goto(`${baseUrl}${screen.path()}`);
+      await page.locator(screen.ready).first().waitFor();
+      await screen.open?.(page);
+      // The page's own loading is over: its progress bar gone, its lists drawn.
+      await page.waitForLoadState('networkidle');
+      const found = await violations(page);
+      expect(found, JSON.stringify(found)).toEqual([]);
+      await page.context().close();
+    });
+  }
+});
