@@ -115,6 +115,8 @@ export interface DemoAnalysis {
   parameters: DemoParameter[];
   forensic?: boolean;
   samplingTime?: boolean;
+  /** On the laboratory's list of results hidden from the patient in the DMP (docs/dmp.md). */
+  dmpInvisible?: boolean;
 }
 
 /**
@@ -621,6 +623,8 @@ export const ANALYSES: DemoAnalysis[] = [
     machine: 'e801',
     nabm: ['0388'],
     parameters: [screening('VIH Combi (Ag/Ac)', 'HIVCOMBI')],
+    // An HIV result is announced in a consultation before the patient reads it.
+    dmpInvisible: true,
   },
   {
     name: 'Antigène HBs',

@@ -163,6 +163,7 @@ export async function seedDemoCatalogue(tx: Tx, laboratory_id: string): Promise<
         analysis_machines: [machine[analysis.machine]],
         analysis_parameters: ids,
         analysis_is_forensic: analysis.forensic ?? false,
+        analysis_dmp_invisible: analysis.dmpInvisible ?? false,
         analysis_requires_sampling_time: analysis.samplingTime ?? false,
         analysis_accredited_15189: !analysis.forensic,
         analysis_accredited_17025: analysis.forensic ?? false,
