@@ -136,6 +136,47 @@ describe('FHIR R4 DiagnosticReport bundle', () => {
     expect(() => validateResource({ resourceType: 'Observation', status: 'done' } as never)).toThrow();
   });
 
+  it('is what a FHIR server takes: every reference resolves in the bundle, every code has its system', () => {
+    const entries = bundle.entry ?? [];
+    const fullUrls = new Set(entries.map((entry) => entry.fullUrl));
+    expect(fullUrls.size).toBe(entries.length);
+    // Every value under a key, however deep: references, codings and identifiers alike.
+    const walk = (value: unknown, found: (key: string, inner: unknown) => void): void => {
+      if (Array.isArray(value)) for (const item of value) walk(item, found);
+      else if (value && typeof value === 'object')
+        for (const [key, inner] of Object.entries(value)) {
+          found(key, inner);
+          walk(inner, found);
+        }
+    };
+    const references: string[] = [];
+    const codings: Array<{ system?: string; code?: string }> = [];
+    const identifiers: Array<{ system?: string }> = [];
+    for (const entry of entries)
+      walk(entry.resource, (key, inner) => {
+        if (key === 'reference' && typeof inner === 'string') references.push(inner);
+        if (key === 'coding' && Array.isArray(inner)) codings.push(...inner);
+        if (key === 'identifier') identifiers.push(...(Array.isArray(inner) ? inner : [inner]));
+      });
+    expect(references.length).toBeGreaterThan(0);
+    expect(references.filter((reference) => !fullUrls.has(reference))).toEqual([]);
+    expect(codings.length).toBeGreaterThan(0);
+    expect(codings.filter((coding) => !coding.system || !coding.code)).toEqual([]);
+    // Systems are absolute URIs (http(s), urn:oid or urn:uuid-like names), as a server requires.
+    const systems = [...codings, ...identifiers].map((item) => item.system ?? '');
+    expect(systems.filter((system) => !/^(https?:\/\/|urn:)/.test(system))).toEqual([]);
+    // One DiagnosticReport for the record, naming each of its results.
+    const reports = entries.filter((entry) => entry.resource?.resourceType === 'DiagnosticReport');
+    expect(reports).toHaveLength(1);
+    const report = reports[0]?.resource;
+    const results = report?.resourceType === 'DiagnosticReport' ? (report.result ?? []) : [];
+    expect(results.length).toBeGreaterThan(0);
+    const observationUrls = entries
+      .filter((entry) => entry.resource?.resourceType === 'Observation')
+      .map((entry) => entry.fullUrl);
+    for (const result of results) expect(observationUrls).toContain(result.reference);
+  });
+
   it('carries the INS with its OID and the LOINC codes where the parameter has one', () => {
     const patient = bundle.entry?.find((entry) => entry.resource?.resourceType === 'Patient')?.resource;
     expect(patient).toMatchObject({
