@@ -361,3 +361,40 @@ describe('every step in both languages, both themes, on a desk and a phone', () 
     });
   }
 });
+
+describe('the wizard’s jump to the analyses', () => {
+  it('stops on the collection only for a collection day without its time, says so and focuses the time', async () => {
+    const prescriber = `PRESCRIPTEUR${stamp}`;
+    await send(
+      baseUrl,
+      'POST',
+      '/api/add-prescriber',
+      { prescriber_surname: prescriber, prescriber_name: 'Paul' },
+      admin,
+    );
+    const page = await newPage(browser);
+    await signIn(page, baseUrl, 'secretariat@demo.lab');
+    await page.goto(`${baseUrl}/fr/form/records`);
+    await page.locator('[data-action="new-record"]').click();
+    await page.keyboard.type(SURNAME);
+    await page.locator('[data-action="choose-patient"]').click();
+    await page.locator('[data-testid="chosen-patient"]').waitFor();
+    await page.locator('[data-step-nav="collection"]').click();
+    await page.locator('[data-step="collection"]').waitFor();
+    await page.locator('[data-field="record_prescription_date"]').pressSequentially('27112026');
+    await choose(page, 'record_prescriber', new RegExp(prescriber));
+    // The collection's day typed, its time not yet.
+    await page.locator('[data-field="record_collection_datetime"]').pressSequentially('28112026');
+    await page.locator('[data-action="to-analyses"]').click();
+    await page.locator('[data-step="collection"]').getByText('Indiquez aussi l’heure').waitFor();
+    await screenshot(page, 'wizard-collection-time-missing-fr-light');
+    // The focus is on the time, not on the prescription date: the user types it at once.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[data-field-part="time"]') !== null))
+      .toBe(true);
+    await page.keyboard.type('0830');
+    await page.locator('[data-action="to-analyses"]').click();
+    await page.locator('[data-step="analyses"]').waitFor();
+    await page.context().close();
+  });
+});

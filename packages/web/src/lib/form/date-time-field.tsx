@@ -55,6 +55,9 @@ export function DateTimeField({
 }: DateTimeFieldProps) {
   const { t } = useTranslation();
   const { day, time } = dateTimeParts(value);
+  // The part to fix carries the error, so that the focus lands on it: the time when only it is
+  // missing, the day otherwise.
+  const timeAtFault = Boolean(error) && day !== '' && time === '';
   return (
     <Input.Wrapper label={label} description={description} error={error} withAsterisk={required} size={size}>
       <Group gap={6} wrap="nowrap" align="flex-start" mt={4}>
@@ -64,6 +67,7 @@ export function DateTimeField({
           onBlur={onBlur}
           size={size}
           w="62%"
+          error={error && !timeAtFault ? true : undefined}
           aria-label={`${label} · ${t('date_field.day')}`}
           data-field={dataField}
         />
@@ -72,6 +76,7 @@ export function DateTimeField({
           onChange={(next) => onChange(joinDateTime(day, next.slice(0, 5)))}
           onBlur={onBlur}
           format="24h"
+          error={timeAtFault || undefined}
           size={size}
           style={{ flex: 1 }}
           aria-label={`${label} · ${t('date_field.time')}`}

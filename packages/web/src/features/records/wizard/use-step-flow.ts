@@ -8,7 +8,8 @@ import { payloadOf, type WizardValues } from './wizard-values';
 const ENTER_MOVES_FROM = new Set(['text', 'search', 'email', 'tel', 'number', 'date', 'datetime-local']);
 
 function firstField(body: HTMLElement, invalid: boolean): HTMLElement | null {
-  if (invalid) return body.querySelector<HTMLElement>('[aria-invalid="true"]');
+  // A time field marks its box, not its hour and minute inputs: the first of those is the one to fix.
+  if (invalid) return body.querySelector<HTMLElement>('[aria-invalid="true"], [data-error] input');
   return (
     body.querySelector<HTMLElement>('[data-autofocus]') ??
     body.querySelector<HTMLElement>('input:not([type="hidden"]):not(:disabled), textarea:not(:disabled)')

@@ -37,4 +37,26 @@ describe('the wizard’s own check of its inputs', () => {
     expect(refused.every(isRequiredField)).toBe(true);
     expect(isRequiredField('patient_birth_name')).toBe(false);
   });
+
+  it('names the missing part of a collection date-time instead of a bare invalid value', () => {
+    const body = {
+      patient_surname: 'MARTIN',
+      patient_name: 'Anne',
+      patient_gender: 'F',
+      patient_dob: '1990-03-14',
+    };
+    expect(
+      wizardIssues({ ...body, record_collection_datetime: '2026-11-28T' }).record_collection_datetime,
+    ).toBe('time_missing');
+    expect(wizardIssues({ ...body, record_collection_datetime: 'T08:30' }).record_collection_datetime).toBe(
+      'day_missing',
+    );
+    // A prescriber and a prescription date never stop the wizard on their own.
+    const filled = wizardIssues({
+      ...body,
+      record_prescription_date: '2026-11-27',
+      record_prescriber: '0b3a4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d',
+    });
+    expect(Object.keys(filled)).toEqual(['record_selected_analyses']);
+  });
 });

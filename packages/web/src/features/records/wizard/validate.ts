@@ -46,6 +46,17 @@ export function parseCreate(body: Payload) {
 }
 
 /**
+ * A date-time with one part left empty travels as 'YYYY-MM-DDT' or 'THH:mm' (the field never
+ * guesses the other part): the issue names the missing part, not a bare 'invalid value'.
+ */
+function missingPartOf(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (/^\d{4}-\d{2}-\d{2}T$/.test(value)) return 'time_missing';
+  if (/^T\d{2}:\d{2}$/.test(value)) return 'day_missing';
+  return undefined;
+}
+
+/**
  * Every issue of the wizard's inputs. The contract checks a new patient's required fields in a
  * refinement that zod runs only once every field parses (an empty analyses list stops it), so
  * they are checked here as well: a step is refused as soon as the user leaves it.
@@ -56,6 +67,10 @@ export function wizardIssues(body: Payload): Issues {
   const sent = createPayload(body);
   for (const field of PATIENT_REQUIRED) {
     if (sent[field] === undefined) issues[field] ??= 'required';
+  }
+  for (const field of Object.keys(issues)) {
+    const missing = missingPartOf(sent[field]);
+    if (missing) issues[field] = missing;
   }
   return issues;
 }
