@@ -126,6 +126,34 @@ describe.each(DATABASES)('biological validation on %s', (kind) => {
     expect(codeOf(again)).toBe('invalidRecordStatusForValidation');
   });
 
+  it("keeps the biologist's interpretation, stamped and traced, until the record is validated in full", async () => {
+    const pending = await pendingRecord();
+    const stampOf = async () => (await preview(pending.recordId)).record.record_last_updated;
+    const read = await stampOf();
+    const body = (text: string, stamp = read) => ({
+      record_id: pending.recordId,
+      record_last_updated: stamp,
+      record_interpretation: text,
+    });
+    expect((await put(secretary, 'setRecordInterpretation', body('Hyperglycémie'))).statusCode).toBe(403);
+    const saved = await put(biologist, 'setRecordInterpretation', body('  Hyperglycémie à contrôler  '));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await preview(pending.recordId)).record.record_interpretation).toBe('Hyperglycémie à contrôler');
+    // The stamp read before the change is refused: a colleague's text is never overwritten.
+    expect(codeOf(await put(biologist, 'setRecordInterpretation', body('Autre', read)))).toBe('staleUpdate');
+    const trace = (await get(admin, 'getRecordTrace', { record_id: pending.recordId })).json<Json[]>();
+    expect(trace.find((entry) => entry.modification_field === 'record_interpretation')).toMatchObject({
+      modification_new_value: 'Hyperglycémie à contrôler',
+    });
+    // Empty text clears it.
+    const cleared = await put(biologist, 'setRecordInterpretation', body('', await stampOf()));
+    expect(cleared.json().record_interpretation).toBeNull();
+    expect((await validate(pending.recordId, [pending.panel, pending.count])).statusCode).toBe(200);
+    expect(codeOf(await put(biologist, 'setRecordInterpretation', body('Tard', await stampOf())))).toBe(
+      'invalidRecordStatusForUpdate',
+    );
+  });
+
   it('refuses a validation with nothing chosen, on a record not pending validation, or a foreign sample', async () => {
     const pending = await pendingRecord();
     const other = await pendingRecord();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lastUpdated } from '../fields.js';
 import { RecordIdQuery } from '../records/actions.js';
 import { invalidationReason } from '../records/amendments.js';
 import type { RouteDef } from '../route-def.js';
@@ -31,6 +32,22 @@ export type SampleChoiceBody = z.input<typeof SampleChoiceBody>;
  */
 export const InvalidationBody = SampleChoiceBody.extend({ reason: invalidationReason });
 export type InvalidationBody = z.input<typeof InvalidationBody>;
+
+/**
+ * The biologist's interpretation of a record (spec.md §3 'Record interpretation'), written while
+ * validating and printed on the report as its conclusion; empty text clears it.
+ */
+export const RecordInterpretationBody = z.object({
+  record_id: rowId,
+  record_last_updated: lastUpdated,
+  record_interpretation: z
+    .string()
+    .trim()
+    .max(5000)
+    .transform((text) => (text === '' ? null : text))
+    .nullable(),
+});
+export type RecordInterpretationBody = z.input<typeof RecordInterpretationBody>;
 
 /** A record with its patient, its samples and, per sample, every result with flags and anteriority. */
 export const RecordPreview = z.object({
@@ -103,6 +120,16 @@ export const validationRoutes = {
       'invalidStatusTransition',
       'staleUpdate',
     ],
+  },
+  setRecordInterpretation: {
+    method: 'PUT',
+    path: '/api/set-record-interpretation',
+    access: { kind: 'special', right: 'validation_admin' },
+    summary:
+      "Write the biologist's interpretation of a record not yet validated in full (with record_last_updated as read)",
+    body: RecordInterpretationBody,
+    response: RecordRow,
+    errors: ['recordNotFound', 'cannotEditLock', 'invalidRecordStatusForUpdate', 'staleUpdate'],
   },
   invalidateRecord: {
     method: 'PUT',

@@ -4,7 +4,7 @@
  */
 
 /** For the results of a sample: the sample, as the API shows it, and the record guard. */
-export { assertEditable, assertUnlocked } from './guards.js';
+export { assertEditable, assertUnlocked, updateRecordIfUnchanged } from './guards.js';
 export { lockedRecord } from './locks.js';
 /** For non-conformities: the marks they set on records and samples (LBloc, NCT, an NCA waiting). */
 export {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { handle } from '../../lib/route.js';
+import { setRecordInterpretation } from './interpretation.js';
 import { invalidateRecord } from './invalidate.js';
 import { recordPreview, validationQueue } from './reads.js';
 import { type ValidationDeps, validateRecord } from './validate.js';
@@ -10,5 +11,6 @@ export function validationRoutes(app: FastifyInstance, deps: ValidationDeps): vo
   handle(app, 'previewRecord', ({ auth, query }) => recordPreview(db, auth, query.record_id));
   handle(app, 'getRecordsToValidate', ({ auth }) => validationQueue(db, auth));
   handle(app, 'validateRecord', ({ auth, body }) => validateRecord(deps, auth, body));
+  handle(app, 'setRecordInterpretation', ({ auth, body }) => setRecordInterpretation(db, auth, body));
   handle(app, 'invalidateRecord', ({ auth, body }) => invalidateRecord(db, auth, body));
 }

@@ -25,6 +25,7 @@ import { CancelModal } from './cancel-modal';
 import { ExchangeMenu } from './exchange-menu';
 import { TraceModal } from './trace-modal';
 import { usePrint } from './use-print';
+import { ValidationButtons } from './validation-buttons';
 
 /** What a desk is told when the report service has no such document for the record. */
 const NOTHING_TO_DOWNLOAD: Record<RecordDocument, string> = {
@@ -42,6 +43,7 @@ export function RecordActions({
   cancelled = false,
   status,
   received = false,
+  sampleStatuses = [],
 }: {
   locale: WebLocale;
   recordId: string;
@@ -52,6 +54,8 @@ export function RecordActions({
   /** The record's status, when known: a frozen record is offered no change. */
   status?: number;
   received?: boolean;
+  /** The samples' statuses: they tell whether validation or invalidation is offered. */
+  sampleStatuses?: readonly number[];
 }) {
   const { t } = useTranslation('records');
   const navigate = useNavigate();
@@ -86,6 +90,15 @@ export function RecordActions({
   return (
     <>
       <Group gap="xs" wrap="wrap" data-testid="record-actions">
+        {status !== undefined ? (
+          <ValidationButtons
+            locale={locale}
+            recordId={recordId}
+            status={status}
+            cancelled={cancelled}
+            sampleStatuses={sampleStatuses}
+          />
+        ) : null}
         <Button
           leftSection={<IconBarcode size={16} />}
           loading={printing.busy === 'labels'}

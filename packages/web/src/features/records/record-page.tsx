@@ -99,6 +99,7 @@ export function RecordPage({ locale, recordId }: { locale: WebLocale; recordId: 
             cancelled={whole.record_annulr_flag}
             status={whole.record_status}
             received={whole.record_received_at !== null}
+            sampleStatuses={whole.samples.map((sample) => sample.sample_status)}
           />
         </Card>
       ) : rights?.user_type === 'external' ? (

@@ -1,4 +1,9 @@
-import type { InvalidationBody, RouteAnswer, SampleChoiceBody } from '@sil/contract';
+import type {
+  InvalidationBody,
+  RecordInterpretationBody,
+  RouteAnswer,
+  SampleChoiceBody,
+} from '@sil/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -57,5 +62,19 @@ export function useInvalidateRecord() {
   return useMutation({
     mutationFn: (body: InvalidationBody) => call('invalidateRecord', { body }),
     onSettled,
+  });
+}
+
+/** The record's interpretation: the preview and the record read it, so both are refreshed. */
+export function useSetInterpretation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RecordInterpretationBody) => call('setRecordInterpretation', { body }),
+    onSettled: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.validation.all }),
+        client.invalidateQueries({ queryKey: queryKeys.record.all }),
+      ]);
+    },
   });
 }

@@ -56,14 +56,15 @@ function lineCells(line: SampleResultLine, t: TFunction<'validation'>, language:
     : t('no_result');
   const range = result ? rangeText(result, unit, line.parameter_decimals, language) : '—';
   const previous = line.anteriority;
+  const previousValue = previous
+    ? `${valueText(previous, previous.result_censored, line.parameter_decimals, language)} ${previous.result_unit ?? ''}`.trim()
+    : null;
   const anteriority = previous
-    ? t('anteriority', {
-        value:
-          `${valueText(previous, previous.result_censored, line.parameter_decimals, language)} ${previous.result_unit ?? ''}`.trim(),
-        date: formatDate(previous.collected_at, language),
-        number: previous.record_number,
-      })
+    ? t('anteriority_short', { value: previousValue, date: formatDate(previous.collected_at, language) })
     : '—';
+  const anteriorityRecord = previous
+    ? t('anteriority_record', { number: previous.record_number })
+    : undefined;
   const flags = (
     <Group gap={4}>
       {(result?.result_flags ?? []).map((flag) => (
@@ -73,7 +74,7 @@ function lineCells(line: SampleResultLine, t: TFunction<'validation'>, language:
       ))}
     </Group>
   );
-  return { shown, range, anteriority, flags, missing: result === null };
+  return { shown, range, anteriority, anteriorityRecord, flags, missing: result === null };
 }
 
 /** One sample of the preview: its state, a box to choose it, and every result with what qualifies it. */
@@ -83,6 +84,7 @@ export function SampleResultsCard({
   choosable,
   chosen,
   onChoose,
+  blockedReason = null,
 }: {
   entry: SampleResults;
   /** The sample type and matrix names, as the record lists them. */
@@ -91,19 +93,23 @@ export function SampleResultsCard({
   choosable: boolean;
   chosen: boolean;
   onChoose: (chosen: boolean) => void;
+  /** Why the box is disabled, in words (not ready, NCT open, LBloc): said beside it, not only greyed. */
+  blockedReason?: string | null;
 }) {
   const { t, i18n } = useTranslation('validation');
   const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches);
   const { sample, lines } = entry;
   const rows = lines.map((line) => ({ line, cells: lineCells(line, t, i18n.language) }));
   return (
-    <Card withBorder padding="sm" data-sample={sample.sample_id} data-status={sample.sample_status}>
-      <Group justify="space-between" wrap="wrap" mb="xs">
+    <Card withBorder padding="xs" data-sample={sample.sample_id} data-status={sample.sample_status}>
+      <Group justify="space-between" wrap="wrap" mb={4} gap="xs">
         <Checkbox
           checked={chosen}
           disabled={!choosable}
           onChange={(event) => onChoose(event.currentTarget.checked)}
           aria-label={t('sample.select', { number: sample.sample_number })}
+          description={choosable ? undefined : (blockedReason ?? undefined)}
+          data-blocked={choosable ? undefined : (blockedReason ?? undefined)}
           label={
             <Text fw={600} ff="monospace">
               {sample.sample_number}
@@ -117,16 +123,16 @@ export function SampleResultsCard({
           </Text>
         ) : null}
         <Group gap={6}>
+          {sample.sample_validated_at ? (
+            <Text size="xs" c="dimmed">
+              {t('sample.validated_by', { date: formatDateTime(sample.sample_validated_at, i18n.language) })}
+            </Text>
+          ) : null}
           <SampleStatusBadge status={sample.sample_status} />
           {sample.sample_nct_active ? <Badge color="orange">{t('sample.nct')}</Badge> : null}
           {sample.sample_lbloc_flag ? <Badge color="orange">{t('sample.lbloc')}</Badge> : null}
         </Group>
       </Group>
-      {sample.sample_validated_at ? (
-        <Text size="xs" c="dimmed" mb="xs">
-          {t('sample.validated_by', { date: formatDateTime(sample.sample_validated_at, i18n.language) })}
-        </Text>
-      ) : null}
       {lines.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('sample.no_lines')}
@@ -159,7 +165,7 @@ export function SampleResultsCard({
           ))}
         </Stack>
       ) : (
-        <Table striped withTableBorder>
+        <Table striped withTableBorder verticalSpacing={2} horizontalSpacing="xs" fz="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('columns.parameter')}</Table.Th>
@@ -167,6 +173,7 @@ export function SampleResultsCard({
               <Table.Th>{t('columns.range')}</Table.Th>
               <Table.Th>{t('columns.flags')}</Table.Th>
               <Table.Th>{t('columns.anteriority')}</Table.Th>
+              <Table.Th>{t('columns.delta')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -178,19 +185,15 @@ export function SampleResultsCard({
                 // A delta breach asks for the biologist's eye before anything else on the record.
                 bg={line.delta_check?.breach ? 'var(--mantine-color-red-light)' : undefined}
               >
-                <Table.Td>
-                  <Text size="sm">{line.parameter_name}</Text>
-                  <Text size="xs" c="dimmed">
-                    {line.analysis_name}
-                  </Text>
-                </Table.Td>
+                {/* One line per result: the analysis is named on hover, the parameter says enough. */}
+                <Table.Td title={line.analysis_name}>{line.parameter_name}</Table.Td>
                 <Table.Td fw={600} c={cells.missing ? 'dimmed' : undefined}>
                   {cells.shown}
                 </Table.Td>
                 <Table.Td>{cells.range}</Table.Td>
                 <Table.Td>{cells.flags}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{cells.anteriority}</Text>
+                <Table.Td title={cells.anteriorityRecord}>{cells.anteriority}</Table.Td>
+                <Table.Td maw={280}>
                   <DeltaCheckNote check={line.delta_check} decimals={line.parameter_decimals} />
                 </Table.Td>
               </Table.Tr>

@@ -36,3 +36,52 @@ export function afterValidation(
   if (answer.record.record_status === statusBefore) return { kind: 'stay' };
   return answer.next_record_id ? { kind: 'next', recordId: answer.next_record_id } : { kind: 'noneLeft' };
 }
+
+/** Why a sample's box is disabled: the words the biologist reads beside it. */
+export type BlockReason = 'cancelled' | 'notReady' | 'nct' | 'lbloc';
+
+interface SampleState {
+  sample_id: string;
+  sample_status: number;
+  sample_nct_active: boolean;
+  sample_lbloc_flag: boolean;
+}
+
+/**
+ * What keeps a sample from being chosen, or null when it may be. A removed sample with an open NCT
+ * or an LBloc (its own or the record's) is refused by validate-record, so its box says so rather
+ * than letting the click fail; a validated one may always be taken back.
+ */
+export function blockReason(
+  sample: SampleState,
+  record: { cancelled: boolean; lbloc: boolean },
+): BlockReason | null {
+  if (record.cancelled) return 'cancelled';
+  if (STEP_TAKES.invalidate.includes(sample.sample_status)) return null;
+  if (sample.sample_status < SAMPLE_STATUS.removed) return 'notReady';
+  if (sample.sample_nct_active) return 'nct';
+  if (sample.sample_lbloc_flag || record.lbloc) return 'lbloc';
+  return null;
+}
+
+/** The samples 'select all ready' takes: removed ones that nothing blocks. */
+export function readySamples(
+  samples: readonly SampleState[],
+  record: { cancelled: boolean; lbloc: boolean },
+): string[] {
+  return samples
+    .filter(
+      (sample) => sample.sample_status === SAMPLE_STATUS.removed && blockReason(sample, record) === null,
+    )
+    .map((sample) => sample.sample_id);
+}
+
+/** The records before and after the one open, in the queue's order (null at either end). */
+export function neighbours(
+  queue: readonly string[],
+  current: string,
+): { previous: string | null; next: string | null } {
+  const at = queue.indexOf(current);
+  if (at === -1) return { previous: null, next: queue[0] ?? null };
+  return { previous: queue[at - 1] ?? null, next: queue[at + 1] ?? null };
+}

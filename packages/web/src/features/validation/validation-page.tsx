@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { useRecordsToValidate } from './api';
 import { RecordQueue } from './record-queue';
 import { RecordReview } from './record-review';
+import { neighbours } from './selection';
 
 export type ValidationMode = 'validate' | 'invalidate';
 
@@ -36,8 +37,20 @@ export function ValidationPage({
       </Center>
     );
   }
+  const around = target
+    ? neighbours(
+        waiting.map((record) => record.record_id),
+        target,
+      )
+    : null;
   const review = target ? (
-    <RecordReview key={target} locale={locale} recordId={target} />
+    <RecordReview
+      key={target}
+      locale={locale}
+      recordId={target}
+      previousId={mode === 'validate' ? (around?.previous ?? null) : null}
+      nextId={mode === 'validate' ? (around?.next ?? null) : null}
+    />
   ) : (
     <Alert color="teal" icon={<IconCircleCheck />} data-testid="none-left">
       {mode === 'validate' ? t('none_left') : t('not_found')}
