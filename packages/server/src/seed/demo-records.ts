@@ -88,7 +88,8 @@ const RECORDS: DemoRecord[] = [
     },
     analyses: ['Éthanol sanguin', 'Cannabinoïdes (THC, THC-COOH)', 'Cocaïne et benzoylecgonine'],
     status: 2,
-    results: { Éthanol: 0.82, THC: 2.4, 'THC-COOH': 18.5, Cocaïne: 0.4, Benzoylecgonine: 0.4 },
+    // The blood alcohol is in; the LC-MS/MS screens wait for their run (their worklist).
+    results: { Éthanol: 0.82 },
   },
   {
     patient: {
