@@ -1,7 +1,9 @@
 import { Card, Checkbox, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onRowKey, ROW_FOCUS } from './row-keys';
 import { SortHeader, type SortView } from './sort-header';
+import classes from './table-rows.module.css';
 import type { ColumnView } from './types';
 
 interface RowsProps<R> {
@@ -57,20 +59,30 @@ export function TableRows<R>({
             ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody data-row-list>
           {rows.length === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={columns.length + 1}>{empty}</Table.Td>
             </Table.Tr>
           ) : null}
-          {rows.map((row) => {
+          {rows.map((row, index) => {
             const id = rowId(row);
             return (
+              // The first row is the list's stop in the Tab order; the arrow keys reach the others.
               <Table.Tr
                 key={id}
                 data-row-id={id}
+                {...{ [ROW_FOCUS]: '' }}
+                tabIndex={index === 0 ? 0 : -1}
+                className={classes.row}
                 style={onOpen ? { cursor: 'pointer' } : undefined}
                 onClick={onOpen ? () => onOpen(row) : undefined}
+                onKeyDown={(event) =>
+                  onRowKey(event, {
+                    open: onOpen ? () => onOpen(row) : undefined,
+                    toggle: selectable ? () => onToggle(id) : undefined,
+                  })
+                }
               >
                 {selectable ? (
                   // The check box selects; a click elsewhere on the row opens it.
@@ -108,7 +120,7 @@ export function RowCards<R>({
   const { t } = useTranslation('tables');
   if (rows.length === 0) return <Card withBorder>{empty}</Card>;
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" data-row-list>
       {rows.map((row) => {
         const id = rowId(row);
         const [first, ...rest] = columns;
@@ -119,6 +131,8 @@ export function RowCards<R>({
                 style={{ flex: 1, minWidth: 0 }}
                 onClick={onOpen ? () => onOpen(row) : undefined}
                 disabled={!onOpen}
+                {...{ [ROW_FOCUS]: '' }}
+                onKeyDown={(event) => onRowKey(event, {})}
               >
                 {first ? (
                   <Text fw={600} size="sm" mb={4}>
