@@ -1,6 +1,6 @@
 // The formula engine (mathjs) is loaded with the bench only: the first load does not carry it.
 import '@sil/contract/formula-engine';
-import { Alert, Anchor, Center, Group, Loader, Modal, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Modal, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   hrefTo,
@@ -10,6 +10,7 @@ import {
   resultPatientOf,
   type WebLocale,
 } from '@sil/contract';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,6 +26,45 @@ import { ResultsTab } from './results-tab';
 
 const NO_IDS: string[] = [];
 
+/** Where the sample stands in the list the bench was opened from, and the moves to its neighbours. */
+export interface SampleMoves {
+  position: number;
+  count: number;
+  onPrevious: (() => void) | null;
+  onNext: (() => void) | null;
+}
+
+function MoveButtons({ moves }: { moves: SampleMoves }) {
+  const { t } = useTranslation('records');
+  return (
+    <Group gap="xs" ml="auto" wrap="nowrap">
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconChevronLeft size={14} />}
+        disabled={!moves.onPrevious}
+        onClick={moves.onPrevious ?? undefined}
+        data-action="previous-sample"
+      >
+        {t('samples.previous_sample')}
+      </Button>
+      <Text size="xs" c="dimmed">
+        {t('samples.position', { position: moves.position, count: moves.count })}
+      </Text>
+      <Button
+        size="xs"
+        variant="default"
+        rightSection={<IconChevronRight size={14} />}
+        disabled={!moves.onNext}
+        onClick={moves.onNext ?? undefined}
+        data-action="next-sample"
+      >
+        {t('samples.next_sample')}
+      </Button>
+    </Group>
+  );
+}
+
 /**
  * 'Manually update sample' (spec.md §2 'Techniques'): the sample's results and its observations,
  * in two tabs. Staff with the samples right at level 2 enter and save; level 1 reads.
@@ -33,10 +73,13 @@ export default function ResultsModal({
   sampleId,
   locale,
   onClose,
+  moves = null,
 }: {
   sampleId: string;
   locale: WebLocale;
   onClose: () => void;
+  /** The previous and next samples of the list it was opened from; null when opened alone. */
+  moves?: SampleMoves | null;
 }) {
   const { t } = useTranslation('records');
   const { rights } = useSession();
@@ -103,6 +146,7 @@ export default function ResultsModal({
                 {patient.patient_surname} {patient.patient_name}
               </Text>
             ) : null}
+            {moves ? <MoveButtons moves={moves} /> : null}
           </Group>
           <Group mb="sm">
             <SampleNonconformity
