@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, newPage, screenshot } from './browser.js';
+import { launchBrowser, newPage, screenshot, toastTexts } from './browser.js';
 import { type RunningAgent, startAgent } from './records-agent.js';
 import { type CreatedAnalysis, choose, idOf, next, setUpCatalogue, waitForToast } from './records-setup.js';
 import { sharedServerUrl } from './shared-server.js';
@@ -120,14 +120,17 @@ describe('the record screen', () => {
     await page.context().close();
   });
 
-  it('offers the labels as a PDF without the agent, and prints every label through it', async () => {
+  it('gives the labels as a PDF without the agent, with one message, and prints every label through it', async () => {
     const page = await newPage(browser);
     await openRecord(page, record.id, 'secretariat@demo.lab');
-    await page.locator('[data-action="print-labels"]').click();
-    await waitForToast(page, 'Le service d’impression du poste ne répond pas');
-    const labels = await download(page, () => page.locator('[data-action="download-labels"]').click());
+    // No agent on this desk: one click, the PDF, and one message saying why.
+    const labels = await download(page, () => page.locator('[data-action="print-labels"]').click());
     expect(isPdf(labels.bytes)).toBe(true);
-    await page.locator('[data-testid="print-fallback"]').waitFor({ state: 'detached' });
+    await waitForToast(page, 'Les étiquettes sont téléchargées en PDF');
+    expect(await toastTexts(page)).toHaveLength(1);
+    expect((await toastTexts(page))[0]).toContain('Le service d’impression du poste ne répond pas');
+    expect(await page.locator('[data-testid="print-fallback"]').count()).toBe(0);
+    await screenshot(page, 'labels-without-agent-fr-light');
 
     agent = await startAgent(baseUrl);
     const outputDir = agent.outputDir;
