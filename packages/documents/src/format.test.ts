@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frenchDate, frenchDateTime, labelDob, labelName, pdfFileName } from './format.js';
+import { frenchDate, frenchDateTime, labelDob, labelName, pdfFileName, printedDob } from './format.js';
 
 describe('pdfFileName', () => {
   it('names the report-service files as spec §7 does', () => {
@@ -25,6 +25,11 @@ describe('label formats', () => {
   it('writes the name as SURNAME First name and the birth date as DDMMYYYY sex', () => {
     expect(labelName(' de la Tour ', 'Noé')).toBe('DE LA TOUR Noé');
     expect(labelDob('1980-02-01', 'F')).toBe('01021980 F');
+  });
+
+  it('prints the label’s DDMMYYYY with slashes, the sex kept, as paper shows dates', () => {
+    expect(printedDob('01021980 F')).toBe('01/02/1980 F');
+    expect(printedDob('31121999')).toBe('31/12/1999');
   });
 
   it('writes dates the French way', () => {

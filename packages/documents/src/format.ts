@@ -35,6 +35,16 @@ export function labelDob(isoDate: string, sex: 'F' | 'M' | 'I'): string {
   return `${day}${month}${year} ${sex}`;
 }
 
+/**
+ * The label's 'DDMMYYYY F' as a reader sees it printed: '01/02/1980 F'. The agent's print payload
+ * keeps DDMMYYYY (spec §7 print-barcode); the paper shows the slashes, as every other date on paper.
+ */
+export function printedDob(labelDob: string): string {
+  const [date = '', sex] = labelDob.trim().split(' ');
+  const slashed = `${date.slice(0, 2)}/${date.slice(2, 4)}/${date.slice(4, 8)}`;
+  return sex ? `${slashed} ${sex}` : slashed;
+}
+
 /** YYYY-MM-DD → DD/MM/YYYY, as French readers expect on paper. */
 export function frenchDate(isoDate: string): string {
   const [year, month, day] = isoDate.split('-');

@@ -24,7 +24,7 @@ describe('renderBarcodeLabels', () => {
     expect(pages).toHaveLength(2);
     expect(pages[0]?.lines).toEqual([
       'DUPONT-LÉGER Élodie',
-      '01021980 F',
+      '01/02/1980 F',
       'Dossier D2024-000123',
       'Sang total · Tube EDTA',
       'S2024-0001231',
@@ -97,7 +97,7 @@ describe('renderExternalLabel', () => {
       { compress: false },
     );
     const [page] = readPdfPages(pdf);
-    expect(page?.lines).toEqual(['MARTIN Noé', '31121999 M', 'Envoi externe', 'D2024-000123']);
+    expect(page?.lines).toEqual(['MARTIN Noé', '31/12/1999 M', 'Envoi externe', 'D2024-000123']);
     expect(decodeCode128(barWidths(page?.rects ?? []))).toBe('D2024-000123');
   });
 });

@@ -1,3 +1,4 @@
+import { printedDob } from './format.js';
 import { addLabelPage } from './label-layout.js';
 import { fittedLine, LABEL, MM, type RenderOptions, renderPdf } from './pdf.js';
 import {
@@ -10,7 +11,7 @@ import {
 } from './schemas.js';
 
 /**
- * One 50 × 25 mm label per sample: patient name, 'DDMMYYYY sex', record id, sample type and
+ * One 50 × 25 mm label per sample: patient name, 'DD/MM/YYYY sex', record id, sample type and
  * matrix, and the sample id as a barcode with its human-readable text.
  */
 export async function renderBarcodeLabels(
@@ -22,7 +23,7 @@ export async function renderBarcodeLabels(
     for (const sample of labels.samples) {
       addLabelPage(doc, {
         title: labels.name,
-        left: labels.dob,
+        left: printedDob(labels.dob),
         right: `Dossier ${labels.barcode}`,
         detail: `${sample.sample_type} · ${sample.sample_matrix}`,
         barcode: sample.sample_id,
@@ -41,7 +42,7 @@ export async function renderExternalLabel(
   return renderPdf(`Étiquette externe ${label.barcode}`, options, (doc) => {
     addLabelPage(doc, {
       title: label.name,
-      left: label.dob,
+      left: printedDob(label.dob),
       right: 'Envoi externe',
       barcode: label.barcode,
       symbology: label.symbology,

@@ -40,7 +40,7 @@ describe('zplForLabels', () => {
     const first = zpl.split('^XZ')[0] ?? '';
     expect(fields(first)).toEqual([
       'DUPONT-LÉGER Élodie',
-      '01021980 F',
+      '01/02/1980 F',
       'Dossier D2024-000123',
       'Sang total · Tube EDTA',
       'S2024-0001231',
@@ -78,7 +78,7 @@ describe('zplForExternalLabel and zplForPasswordLabel', () => {
     const zpl = zplForExternalLabel({ name: 'MARTIN Noé', dob: '31121999 M', barcode: 'D2024-000123' });
     expect(fields(zpl)).toEqual([
       'MARTIN Noé',
-      '31121999 M',
+      '31/12/1999 M',
       'Envoi externe',
       'D2024-000123',
       'D2024-000123',

@@ -1,4 +1,5 @@
 import { encodeBarcode } from './barcode.js';
+import { printedDob } from './format.js';
 import { LABEL_SIZE_MM } from './pdf.js';
 import {
   type BarcodeLabelsInput,
@@ -40,7 +41,7 @@ export function zplForLabels(input: BarcodeLabelsInput, options: ZplOptions = {}
       identityLabel(
         {
           title: labels.name,
-          left: labels.dob,
+          left: printedDob(labels.dob),
           right: `Dossier ${labels.barcode}`,
           detail: `${sample.sample_type} · ${sample.sample_matrix}`,
           barcode: sample.sample_id,
@@ -57,7 +58,7 @@ export function zplForExternalLabel(input: ExternalLabelInput, options: ZplOptio
   return identityLabel(
     {
       title: label.name,
-      left: label.dob,
+      left: printedDob(label.dob),
       right: 'Envoi externe',
       barcode: label.barcode,
       symbology: label.symbology,

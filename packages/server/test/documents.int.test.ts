@@ -97,7 +97,8 @@ describe.each(DATABASES)('report service and uploads on %s', (kind) => {
     expect(pages.map((page) => decodeCode128(barWidths(page.rects)))).toEqual(
       created.samples.map((s) => s.sample_number),
     );
-    expect(pdfText(pdf)).toContain('14071992 F');
+    // The payload keeps DDMMYYYY; the paper reads the date with slashes.
+    expect(pdfText(pdf)).toContain('14/07/1992 F');
   });
 
   it('renders the request form with the file name of spec.md, and the password label', async () => {
