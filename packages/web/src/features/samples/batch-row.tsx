@@ -141,7 +141,7 @@ export function BatchRow({ row, rowIndex, columns, phone, cellRef, onKeyDown, sa
   ) : null;
   const label = (
     <>
-      <Text size="sm" fw={600}>
+      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
         {data.sample.sample_number}
       </Text>
       <Text size="xs" c="dimmed">
