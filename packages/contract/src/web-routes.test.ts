@@ -128,8 +128,10 @@ describe('menuFor', () => {
       'worklists',
       'deliveries',
       'ciq',
+      'analysers',
+      'reconciliation',
       'billing',
-      'settings[families,machines,matrices,nabms,sample_types,parameters,analyses,collectors]',
+      'settings[families,machines,agents,matrices,nabms,sample_types,parameters,analyses,collectors]',
       'scan',
       'import',
       'data_management',
@@ -208,6 +210,8 @@ describe('titleKey', () => {
     expect(titleKey(matchWebRoute('table/doctors'))).toBe('prescriber_portal');
     expect(titleKey(matchWebRoute('account'))).toBe('account_settings');
     expect(titleKey(null)).toBe('error');
+    expect(titleKey(matchWebRoute('analysers/m1/mappings'))).toBe('analysers');
+    expect(matchWebRoute('analysers/m1/mappings')?.params).toEqual({ machineId: 'm1', tab: 'mappings' });
   });
 });
 

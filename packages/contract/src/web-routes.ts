@@ -70,7 +70,11 @@ export type WebRouteId =
   | 'table'
   | 'resetPassword'
   // Billing (issue 16).
-  | 'billing';
+  | 'billing'
+  // Analysers connected through the laboratory's agents (issue 41).
+  | 'agents'
+  | 'analysers'
+  | 'reconciliation';
 
 export interface WebRoute {
   id: WebRouteId;
@@ -107,6 +111,10 @@ export const WEB_ROUTES = [
   { id: 'resetPassword', pattern: 'reset-password/:resetToken?', public: true },
   // Billing (issue 16): the billing list by state.
   { id: 'billing', pattern: 'billing/:bill_state?', public: false },
+  // Analysers (issue 41): the agents, each analyser's link, log and mapping, and what waits.
+  { id: 'agents', pattern: 'agents', public: false },
+  { id: 'analysers', pattern: 'analysers/:machineId?/:tab?', public: false },
+  { id: 'reconciliation', pattern: 'reconciliation', public: false },
 ] as const satisfies readonly WebRoute[];
 
 type PatternOf<Id extends WebRouteId> = Extract<(typeof WEB_ROUTES)[number], { id: Id }>['pattern'];
@@ -301,6 +309,8 @@ export const INTERNAL_MENU: readonly MenuEntry[] = [
   link('worklists', 'worklists', 'admin_samples'),
   link('deliveries', 'deliveries', 'admin_records'),
   link('ciq', 'ciq', 'admin_samples'),
+  link('analysers', 'analysers', 'admin_samples'),
+  link('reconciliation', 'reconciliation', 'admin_samples'),
   link('billing', 'billing', 'billing_user'),
   {
     kind: 'group',
@@ -308,6 +318,7 @@ export const INTERNAL_MENU: readonly MenuEntry[] = [
     children: [
       link('families', 'table/families', 'admin_families'),
       link('machines', 'table/machines', 'admin_machines'),
+      link('agents', 'agents', 'admin_machines'),
       link('matrices', 'table/matrices', 'admin_matrices'),
       link('nabms', 'table/nabms', 'admin_nabms'),
       link('sample_types', 'table/sample_types', 'admin_sample_types'),
@@ -439,6 +450,9 @@ export function titleKey(match: RouteMatch | null): string {
     table: 'error',
     resetPassword: 'reset_password',
     billing: 'billing',
+    agents: 'agents',
+    analysers: 'analysers',
+    reconciliation: 'reconciliation',
   };
   return byRoute[id];
 }

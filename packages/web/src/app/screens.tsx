@@ -90,6 +90,17 @@ const ExternalRecordForm = lazy(() =>
 const BillingPage = lazy(() =>
   withTexts(() => import('../features/billing'))().then((m) => ({ default: m.BillingPage })),
 );
+// Analysers (issue 41): their texts come with them.
+const analysersScreen = <K extends 'AgentsPage' | 'AnalysersPage' | 'ReconciliationPage'>(name: K) =>
+  lazy(() =>
+    Promise.all([import('../features/analysers'), loadScreenTexts()]).then(async ([m]) => {
+      await m.loadAnalyserTexts();
+      return { default: m[name] };
+    }),
+  );
+const AgentsPage = analysersScreen('AgentsPage');
+const AnalysersPage = analysersScreen('AnalysersPage');
+const ReconciliationPage = analysersScreen('ReconciliationPage');
 const WorklistsPage = lazy(() =>
   withTexts(() => import('../features/worklists'))().then((m) => ({ default: m.WorklistsPage })),
 );
@@ -191,6 +202,19 @@ function screenOf(locale: WebLocale, match: RouteMatch): ReactNode {
       return (
         <WorklistsPage key={params.machineId ?? ''} locale={locale} machineId={params.machineId ?? null} />
       );
+    case 'agents':
+      return <AgentsPage />;
+    case 'analysers':
+      return (
+        <AnalysersPage
+          key={params.machineId ?? ''}
+          locale={locale}
+          machineId={params.machineId ?? null}
+          tab={params.tab ?? null}
+        />
+      );
+    case 'reconciliation':
+      return <ReconciliationPage locale={locale} />;
     case 'validateRecord':
       return <ValidationPage locale={locale} mode="validate" recordId={params.recordId ?? null} />;
     case 'invalidateRecord':

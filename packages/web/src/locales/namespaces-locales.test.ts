@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import analysersEn from './analysers.en.json';
+import analysersFr from './analysers.fr.json';
 import dashboardEn from './dashboard.en.json';
 import dashboardFr from './dashboard.fr.json';
 import recordsEn from './records.en.json';
@@ -25,6 +27,7 @@ const NAMESPACES: Array<[string, Tree, Tree]> = [
   ['validation', validationFr, validationEn],
   ['settings', settingsFr, settingsEn],
   ['dashboard', dashboardFr, dashboardEn],
+  ['analysers', analysersFr, analysersEn],
 ];
 
 describe.each(NAMESPACES)('texts of namespace %s', (_name, fr, en) => {

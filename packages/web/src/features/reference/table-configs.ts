@@ -16,6 +16,7 @@ import {
   SampleTypeRow,
   TITLES,
 } from '@sil/contract';
+import { machineConnectionForm } from '../../lib/form/machine-connection';
 import { defineTable } from '../../lib/table/table-config';
 
 const text = <K extends string>(name: K, wide = false) => ({ name, kind: 'text' as const, wide });
@@ -62,7 +63,13 @@ export const machinesTable = defineTable(MachineRow, {
   columns: [{ field: 'machine_name' }, { field: 'machine_code' }, { field: 'machine_location' }],
   form: {
     kind: 'modal',
-    fields: [text('machine_name'), text('machine_code'), text('machine_location', true)],
+    fields: [
+      text('machine_name'),
+      text('machine_code'),
+      text('machine_location', true),
+      // How an analyser is connected through the laboratory's agent (issue 41).
+      ...machineConnectionForm,
+    ],
   },
 });
 

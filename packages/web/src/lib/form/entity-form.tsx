@@ -1,5 +1,5 @@
 import { Button, Group, SimpleGrid } from '@mantine/core';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Payload } from '../table/payload';
@@ -7,7 +7,7 @@ import type { FieldOf, ReferenceTableConfig } from '../table/table-config';
 import { FieldInput } from './field-input';
 import type { FieldSpec, FormValues } from './field-spec';
 import { formResolver } from './form-resolver';
-import { formValuesOf, payloadOf } from './form-values';
+import { formValuesOf, isShown, payloadOf } from './form-values';
 import { revealFirstError } from './reveal-error';
 import { StaleAlert } from './stale-alert';
 import { useSubmitRow } from './use-submit-row';
@@ -20,6 +20,7 @@ export function EntityForm<R>({
   onSaved,
   onCancel,
   onReload,
+  onDirtyChange,
 }: {
   config: ReferenceTableConfig<R>;
   fields: readonly FieldSpec<FieldOf<R>>[];
@@ -27,6 +28,8 @@ export function EntityForm<R>({
   onSaved: () => void;
   onCancel: () => void;
   onReload: () => void;
+  /** Told whether the inputs differ from the row as read, so that closing can ask first. */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation('tables');
   const { entity } = config;
@@ -37,6 +40,8 @@ export function EntityForm<R>({
     mode: 'onTouched',
   });
   const formRef = useRef<HTMLFormElement>(null);
+  const dirty = form.formState.isDirty;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const known: ReadonlySet<string> = new Set(fields.map((field) => field.name));
   const { submit, stale, saving } = useSubmitRow(
     config,
@@ -50,7 +55,8 @@ export function EntityForm<R>({
     onSaved,
   );
   // The id of an existing row (a NABM code) is not edited: it names the row.
-  const visible = fields.filter((field) => !(row && field.name === config.keys.id));
+  const values = form.watch();
+  const visible = fields.filter((field) => !(row && field.name === config.keys.id) && isShown(field, values));
 
   return (
     <form

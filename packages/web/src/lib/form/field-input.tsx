@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Payload } from '../table/payload';
 import { DateField } from './date-field';
 import type { FieldSpec, FormValue, FormValues, PhoneValue, RemarkValue } from './field-spec';
+import { foldedFilter } from './folded-filter';
 import { DEFAULT_COUNTRY_CODE } from './form-values';
 import { issueText } from './issue-text';
 import { NumberField } from './number-field';
@@ -148,6 +149,7 @@ export function FieldInput({
               <Select
                 {...common}
                 searchable
+                filter={foldedFilter}
                 clearable
                 data={SPECIALTY_CHOICES}
                 value={typeof input.value === 'string' ? input.value : null}
@@ -198,6 +200,15 @@ export function FieldInput({
             return (
               <PhoneInput label={label} error={error} value={phone(input.value)} onChange={input.onChange} />
             );
+          case 'choices':
+            return (
+              <ChoicesSelect
+                useChoices={field.useChoices}
+                common={common}
+                value={typeof input.value === 'string' ? input.value : null}
+                onChange={input.onChange}
+              />
+            );
           case 'remarks':
             return (
               <RemarksInput
@@ -209,6 +220,40 @@ export function FieldInput({
             );
         }
       }}
+    />
+  );
+}
+
+/** A select whose choices a feature's hook loads; a chosen one not listed still shows, by its id. */
+function ChoicesSelect({
+  useChoices,
+  common,
+  value,
+  onChange,
+}: {
+  useChoices: Extract<FieldSpec, { kind: 'choices' }>['useChoices'];
+  common: { label: string; error: string | undefined; description: string | undefined; 'data-field': string };
+  value: string | null;
+  onChange: (next: string | null) => void;
+}) {
+  const { t } = useTranslation('tables');
+  const { allowed, choices } = useChoices();
+  const data =
+    value && !choices.some((choice) => choice.value === value)
+      ? [...choices, { value, label: value }]
+      : choices;
+  return (
+    <Select
+      {...common}
+      data={data}
+      value={value}
+      onChange={onChange}
+      searchable
+      filter={foldedFilter}
+      clearable
+      disabled={!allowed}
+      description={allowed ? common.description : t('form.no_read_right')}
+      nothingFoundMessage={t('form.nothing_found')}
     />
   );
 }

@@ -8,8 +8,11 @@ export type FieldKind =
   /** `initial`: the value of a new row, when the server's default is true (a clinic is visible). */
   | { kind: 'boolean'; initial?: boolean }
   | { kind: 'date' }
-  /** One of a fixed list (titles, CIQ frequencies), labelled by `tables:values.{value}` when `translate`. */
-  | { kind: 'options'; options: readonly string[]; translate?: boolean }
+  /**
+   * One of a fixed list (titles, CIQ frequencies), labelled by `tables:values.{value}` when `translate`;
+   * `numeric`: numbers offered as their text and sent as numbers (a serial line's baud rate).
+   */
+  | { kind: 'options'; options: readonly string[]; translate?: boolean; numeric?: boolean }
   | { kind: 'specialty' }
   | { kind: 'reference'; table: ReferenceTableName }
   /** `searched`: the choices are searched on the server as the user types (large tables: NABM). */
@@ -22,6 +25,11 @@ export type FieldKind =
   | { kind: 'money'; cents: true }
   /** Range-or-threshold and remark pairs (spec.md §5 'Forensic remark'). */
   | { kind: 'remarks' }
+  /** Choices a feature's hook loads (the agents that may serve an analyser), sent as the chosen id. */
+  | {
+      kind: 'choices';
+      useChoices: () => { allowed: boolean; choices: readonly { value: string; label: string }[] };
+    }
   /** An identifier checked live as it is typed (RPPS, ADELI). */
   | { kind: 'identifier'; check: (text: string) => boolean; issue: 'rpps' | 'adeli' };
 
@@ -32,6 +40,11 @@ export type FieldSpec<K extends string = string> = FieldKind & {
   wide?: boolean;
   /** Explained under its input by `tables:hints.{name}` (what it changes, its default). */
   hint?: boolean;
+  /**
+   * Shown only when the form's values call for it (a serial line's settings for a serial analyser);
+   * a field not shown is sent empty.
+   */
+  shownWhen?: (values: FormValues) => boolean;
 };
 
 export interface PhoneValue {

@@ -40,7 +40,10 @@ export function formValueOf<R>(field: FieldSpec<keyof R & string>, row: R | null
     case 'date':
       return typeof raw === 'string' ? raw.slice(0, 10) : '';
     case 'options':
+      // Numeric choices (a serial line's baud rate) are offered as their text.
+      return typeof raw === 'string' ? raw : typeof raw === 'number' ? String(raw) : null;
     case 'reference':
+    case 'choices':
       return typeof raw === 'string' ? raw : null;
     case 'specialty':
       return numberOf(raw) === null ? null : String(numberOf(raw));
@@ -81,7 +84,10 @@ export function payloadValueOf(field: FieldSpec, value: FormValue | undefined): 
     case 'boolean':
       return value === true;
     case 'options':
+      if (typeof value !== 'string' || value === '') return null;
+      return field.numeric ? Number(value) : value;
     case 'reference':
+    case 'choices':
       return typeof value === 'string' && value !== '' ? value : null;
     case 'specialty':
       return typeof value === 'string' && value !== '' ? Number(value) : null;
@@ -104,5 +110,16 @@ export function payloadValueOf(field: FieldSpec, value: FormValue | undefined): 
 }
 
 export function payloadOf(fields: readonly FieldSpec[], values: FormValues): Payload {
-  return Object.fromEntries(fields.map((field) => [field.name, payloadValueOf(field, values[field.name])]));
+  return Object.fromEntries(
+    fields.map((field) => [
+      field.name,
+      // What the form does not show is not sent as left: a serial port kept from before is cleared.
+      payloadValueOf(field, isShown(field, values) ? values[field.name] : undefined),
+    ]),
+  );
+}
+
+/** Whether a field shows, given the form's current values. */
+export function isShown(field: FieldSpec, values: FormValues): boolean {
+  return field.shownWhen === undefined || field.shownWhen(values);
 }
