@@ -14,7 +14,6 @@ import {
   desc,
   getTableName,
   gte,
-  ilike,
   inArray,
   lt,
   or,
@@ -144,9 +143,9 @@ export function whereOf(
     term && binding.searchCondition ? binding.searchCondition(term, purpose, laboratoryId) : undefined;
   if (custom) conditions.push(custom);
   else if (term) {
-    const pattern = like(term);
+    // Folded on both sides, as the name searches: 'hemoglobine' finds 'Hémoglobine' in every table.
     const matches = binding.entity.search.map((field) =>
-      ilike(sql`${columnOf(binding.table, field)}::text`, pattern),
+      foldedContains(sql`sil_fold(${columnOf(binding.table, field)}::text)`, term),
     );
     const anyMatch = or(...matches);
     if (anyMatch) conditions.push(anyMatch);

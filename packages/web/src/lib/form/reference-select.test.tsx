@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers';
 import { setUpScreenTests } from '../../testing/screen-tests';
-import { SearchedReferenceMultiSelect } from './reference-select';
+import { ReferenceMultiSelect, SearchedReferenceMultiSelect } from './reference-select';
 
 const ACTS = [
   { nabm_code: '0552', nabm_wording: 'Glucose (glycémie)' },
@@ -13,7 +13,10 @@ const ACTS = [
   { nabm_code: '1104', nabm_wording: 'Hémogramme' },
 ].map((act) => ({ ...act, nabm_last_updated: '2026-11-23T10:00:00.000Z' }));
 
-const requests = setUpScreenTests({ locale: 'en', rights: { ...emptyRights('internal'), admin_nabms: 1 } });
+const requests = setUpScreenTests({
+  locale: 'en',
+  rights: { ...emptyRights('internal'), admin_nabms: 1, admin_parameters: 1 },
+});
 const searches = () => requests.sent.map((request) => request.url.searchParams);
 
 beforeEach(() => {
@@ -48,4 +51,37 @@ describe('a searched multiple choice (NABM acts of an analysis)', () => {
       expect(search.get('number_of_records')).not.toBe(String(LOAD_ALL));
     }
   }, 20_000); // typing through Mantine's combobox in jsdom is slow on a busy machine
+});
+
+describe('a multiple choice among a loaded table (parameters of an analysis)', () => {
+  it('finds a row typed without its accents or capitals', async () => {
+    const parameter = (id: string, name: string) => ({
+      parameter_id: id,
+      parameter_name: name,
+      parameter_last_updated: '2026-11-23T10:00:00.000Z',
+    });
+    requests.answer('/api/get-parameters', () => ({
+      data: [
+        parameter('0b3a4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c61', 'Hémoglobine'),
+        parameter('0b3a4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c62', 'Créatinine'),
+      ],
+      number_of_rows: 2,
+      number_of_pages: 1,
+    }));
+    render(
+      <Providers>
+        <ReferenceMultiSelect table="parameters" label="Parameters" value={[]} onChange={vi.fn()} />
+      </Providers>,
+    );
+    const input = screen.getByRole('combobox', { name: 'Parameters' });
+    await waitFor(() => expect((input as HTMLInputElement).disabled).toBe(false));
+    // The rows are loaded before the search: typing waits for them.
+    await waitFor(() =>
+      expect(requests.sent.some((request) => request.url.pathname === '/api/get-parameters')).toBe(true),
+    );
+    await userEvent.setup().type(input, 'HEMO');
+    const option = (name: string) => screen.queryByRole('option', { name, hidden: true });
+    await waitFor(() => expect(option('Hémoglobine')).not.toBeNull());
+    expect(option('Créatinine')).toBeNull();
+  }, 20_000);
 });

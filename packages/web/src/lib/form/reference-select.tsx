@@ -4,6 +4,7 @@ import type { ReferenceTableName } from '@sil/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Choice, useLoadAll, useSearchedChoices } from '../table/use-load-all';
+import { foldedFilter } from './folded-filter';
 
 interface Common {
   table: ReferenceTableName;
@@ -36,6 +37,7 @@ export function ReferenceSelect({
       value={value}
       onChange={onChange}
       searchable
+      filter={foldedFilter}
       clearable
       disabled={!allowed}
       description={allowed ? undefined : t('form.no_read_right')}
@@ -65,6 +67,7 @@ export function ReferenceMultiSelect({
       value={value}
       onChange={onChange}
       searchable
+      filter={foldedFilter}
       clearable
       disabled={!allowed}
       description={allowed ? undefined : t('form.no_read_right')}
