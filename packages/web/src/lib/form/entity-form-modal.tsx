@@ -1,4 +1,5 @@
-import { Center, Loader, Modal } from '@mantine/core';
+import { Button, Center, Group, Loader, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldOf, type ReferenceTableConfig, shownText } from '../table/table-config';
 import { useTableRow } from '../table/use-table-row';
@@ -34,8 +35,35 @@ export function EntityFormModal<R>({
     : id === null
       ? title
       : `${title} : ${label}`;
+  // Escape, the cross or a click outside never drop typed inputs: the user confirms first.
+  const [dirty, setDirty] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const close = () => (dirty ? setConfirming(true) : onClose());
   return (
-    <Modal opened onClose={onClose} size="xl" title={heading} data-testid="entity-form">
+    <Modal opened onClose={close} size="xl" title={heading} data-testid="entity-form">
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('form.discard.title')}
+        size="sm"
+        centered
+        data-testid="discard-confirm"
+      >
+        <Text size="sm">{t('form.discard.text')}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button
+            variant="default"
+            onClick={() => setConfirming(false)}
+            data-action="keep-editing"
+            data-autofocus
+          >
+            {t('form.discard.keep')}
+          </Button>
+          <Button color="red" onClick={onClose} data-action="discard">
+            {t('form.discard.confirm')}
+          </Button>
+        </Group>
+      </Modal>
       {ready ? (
         <EntityForm
           // A reloaded row starts a new form with what the server holds now.
@@ -46,6 +74,7 @@ export function EntityFormModal<R>({
           onSaved={onClose}
           onCancel={onClose}
           onReload={() => void current.refetch()}
+          onDirtyChange={setDirty}
         />
       ) : (
         <Center py="xl">
