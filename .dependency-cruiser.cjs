@@ -34,6 +34,7 @@ const TABLE_OWNERS = {
   reports: ['reports'],
   results: ['results'],
   uploads: ['uploads'],
+  'validation-rules': ['validation'],
 };
 
 /**

@@ -6,6 +6,9 @@ import type { RouteDef } from '../route-def.js';
 import { RecordDetail, RecordRow } from '../rows/record.js';
 import { SampleResults } from '../rows/result.js';
 import { rowId, stamp } from '../rows/stamps.js';
+import { validationRuleRoutes } from './rules.js';
+
+export * from './rules.js';
 
 /**
  * Biological validation (spec.md §2 'Record preview', §4 'Validation'): a biologist reads a record
@@ -82,6 +85,7 @@ const staffRecords = {
 } as const;
 
 export const validationRoutes = {
+  ...validationRuleRoutes,
   previewRecord: {
     method: 'GET',
     path: '/api/preview-record',

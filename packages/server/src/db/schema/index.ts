@@ -19,3 +19,4 @@ export * from './results.js';
 export * from './system.js';
 export * from './uploads.js';
 export * from './users.js';
+export * from './validation-rules.js';

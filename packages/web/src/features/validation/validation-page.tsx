@@ -1,11 +1,15 @@
-import { Alert, Center, Grid, Loader, Stack } from '@mantine/core';
+import { Alert, Center, Grid, Loader, SegmentedControl, Stack } from '@mantine/core';
 import type { WebLocale } from '@sil/contract';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { useSession } from '../../lib/use-session';
 import { useRecordsToValidate } from './api';
 import { RecordQueue } from './record-queue';
 import { RecordReview } from './record-review';
+import { RuleQueue } from './rule-queue';
+import { RulesEditor } from './rules-editor';
 import { neighbours } from './selection';
 
 export type ValidationMode = 'validate' | 'invalidate';
@@ -25,11 +29,37 @@ export function ValidationPage({
   recordId: string | null;
 }) {
   const { t } = useTranslation('validation');
-  const queue = useRecordsToValidate(mode === 'validate');
+  const [search, setSearch] = useSearchParams();
+  // Rule-assisted validation is a view of the same queue (?view=rules), not another address.
+  const { rights } = useSession();
+  const ruling = mode === 'validate' && Boolean(rights?.validation_admin);
+  const byRules = ruling && search.get('view') === 'rules';
+  const queue = useRecordsToValidate(mode === 'validate' && !byRules);
   const waiting = queue.data ?? [];
   const target = recordId ?? (mode === 'validate' ? (waiting[0]?.record_id ?? null) : null);
   const title = t(mode === 'validate' ? 'title' : 'title_invalidate');
 
+  const views = ruling ? (
+    <SegmentedControl
+      value={byRules ? 'rules' : 'records'}
+      onChange={(view) => setSearch(view === 'rules' ? { view } : {})}
+      data={[
+        { value: 'records', label: t('views.records') },
+        { value: 'rules', label: t('views.rules') },
+      ]}
+      data-testid="validation-views"
+    />
+  ) : null;
+  if (byRules) {
+    return (
+      <Stack>
+        <PageHeader title={title} />
+        {views}
+        <RuleQueue locale={locale} />
+        <RulesEditor />
+      </Stack>
+    );
+  }
   if (mode === 'validate' && queue.isLoading && recordId === null) {
     return (
       <Center py="xl">
@@ -67,6 +97,7 @@ export function ValidationPage({
   return (
     <Stack>
       <PageHeader title={title} />
+      {views}
       <Grid>
         <Grid.Col span={{ base: 12, md: 9 }} order={{ base: 1, md: 2 }}>
           {review}
