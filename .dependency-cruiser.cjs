@@ -21,6 +21,7 @@
  * table file only if it owns it, or if the file is shared (SHARED_TABLES).
  */
 const TABLE_OWNERS = {
+  analysers: ['analysers'],
   audit: ['audit'],
   auth: ['auth'],
   backups: ['backups'],

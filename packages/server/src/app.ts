@@ -16,6 +16,7 @@ import { registerErrorHandler } from './lib/error-handler.js';
 import { refuseUnsafeInput } from './lib/input-guard.js';
 import { loggerOptions } from './lib/logging.js';
 import { describeApi } from './lib/openapi.js';
+import { analyserRoutes } from './modules/analysers/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { backupRoutes } from './modules/backups/index.js';
 // Billing (issue 16).
@@ -120,6 +121,7 @@ export async function buildApp({
   nabmImportRoutes(app, db);
   recordsRoutes(app, services.records);
   resultsRoutes(app, db);
+  analyserRoutes(app, db);
   validationRoutes(app, services.validation);
   nonconformityRoutes(app, db);
   ciqRoutes(app, services.ciq.db, services.ciq.qcService);

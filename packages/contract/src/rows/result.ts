@@ -32,6 +32,10 @@ export const ResultRow = z.object({
   result_entered_by_name: z.string(),
   result_entered_at: stamp,
   result_last_updated: stamp,
+  /** Sent by an analyser (issue 41): the machine, when it measured it, and the flags it gave. */
+  result_machine: rowId.nullish(),
+  result_run_at: stamp.nullish(),
+  result_analyser_flags: z.array(z.string()).nullish(),
 });
 export type ResultRow = z.output<typeof ResultRow>;
 

@@ -54,7 +54,10 @@ const FILE_ANSWERS: Partial<Record<NonNullable<ApiRouteDef['kind']>, [string, Js
 
 /** What a call's rules need: public and refresh-token calls go without the session headers. */
 const securityOf = (def: ApiRouteDef) =>
-  def.access.kind === 'public' || def.access.kind === 'refreshToken' ? [] : SESSION;
+  // An agent's calls carry its credential as a bearer token alone (issue 41).
+  def.access.kind === 'public' || def.access.kind === 'refreshToken' || def.access.kind === 'agent'
+    ? []
+    : SESSION;
 
 function describeOperation(operation: Operation, def: ApiRouteDef): void {
   operation.security = securityOf(def);

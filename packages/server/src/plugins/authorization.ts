@@ -4,6 +4,7 @@ import type { Db } from '../db/open.js';
 import type { Authenticated } from '../lib/auth-context.js';
 import { AppError, fail } from '../lib/errors.js';
 import { originOf } from '../lib/route.js';
+import { type AgentCaller, authenticateAgent } from '../modules/analysers/index.js';
 import { recordSecurityEvent } from '../modules/audit/index.js';
 import type { SessionService } from '../modules/auth/index.js';
 
@@ -22,6 +23,8 @@ declare module 'fastify' {
      * found the session's stamps as remembered (lib/session-stamps.ts).
      */
     sessionCheck: ((unchanged?: boolean) => Promise<'same' | 'changed'>) | undefined;
+    /** The workstation agent of an agent's call (access kind 'agent', issue 41); null otherwise. */
+    agent: AgentCaller | null;
   }
   interface FastifyInstance {
     /** Every registered route with its access rule, for review and for the test that checks them all. */
@@ -82,9 +85,15 @@ export function registerAuthorization(app: FastifyInstance, db: Db, sessions: Se
   }
 
   app.decorateRequest('sessionCheck', undefined);
+  app.decorateRequest('agent', null);
   app.addHook('onRequest', async (request) => {
     const rule: AccessRule | undefined = request.routeOptions.config.access;
     if (!rule || rule.kind === 'public' || rule.kind === 'refreshToken') return;
+    // An agent's call carries its own credential, never a user's session.
+    if (rule.kind === 'agent') {
+      request.agent = await authenticateAgent(db, request.headers.authorization);
+      return;
+    }
     const credentials = [bearer(request), header(request, 'uid'), header(request, 'authmachineid')] as const;
     // A call that only reads starts with the caller as last seen while its session is checked
     // (docs/decisions/0014-what-every-call-pays.md); its answer waits for the check (lib/route.ts).

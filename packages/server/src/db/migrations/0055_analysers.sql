@@ -15,7 +15,6 @@ CREATE TABLE "agents" (
 	"agent_enrolled_at" timestamp(3) with time zone,
 	"agent_credential_rotated_at" timestamp(3) with time zone,
 	"agent_revoked_at" timestamp(3) with time zone,
-	"agent_last_seen_at" timestamp(3) with time zone,
 	"agent_host" text,
 	"agent_version" text,
 	"agent_created_by" uuid REFERENCES "users"("admin_uid"),
@@ -26,9 +25,16 @@ CREATE UNIQUE INDEX "agents_name" ON "agents" ("laboratory_id", lower("agent_nam
 --> statement-breakpoint
 CREATE UNIQUE INDEX "agents_enrolment" ON "agents" ("agent_enrolment_hash") WHERE "agent_enrolment_hash" IS NOT NULL;
 --> statement-breakpoint
--- The hashes are never traced; the agent's calls (last seen) are not changes of the laboratory's data.
-SELECT attach_audit('agents', 'agent_id', 'agent_last_updated', 'agent_enrolment_hash,agent_secret_hash',
-                    'agent_last_seen_at');
+-- The hashes are never traced.
+SELECT attach_audit('agents', 'agent_id', 'agent_last_updated', 'agent_enrolment_hash,agent_secret_hash');
+--> statement-breakpoint
+-- When each agent last called, apart from its row: its calls are not changes of the laboratory's
+-- data (no trace) and must not move the stamp an administrator's revocation is checked against.
+CREATE TABLE "agent_presence" (
+	"presence_agent" uuid PRIMARY KEY NOT NULL REFERENCES "agents"("agent_id") ON DELETE CASCADE,
+	"laboratory_id" uuid NOT NULL REFERENCES "laboratories"("laboratory_id"),
+	"presence_last_seen_at" timestamp(3) with time zone NOT NULL
+);
 --> statement-breakpoint
 ALTER TABLE "machines"
 	ADD COLUMN "machine_protocol" text CHECK ("machine_protocol" IN ('astm', 'hl7')),

@@ -30,11 +30,19 @@ export const agents = pgTable('agents', {
   agent_enrolled_at: stamp('agent_enrolled_at'),
   agent_credential_rotated_at: stamp('agent_credential_rotated_at'),
   agent_revoked_at: stamp('agent_revoked_at'),
-  agent_last_seen_at: stamp('agent_last_seen_at'),
   agent_host: text('agent_host'),
   agent_version: text('agent_version'),
   agent_created_by: uuid('agent_created_by').references(() => users.admin_uid),
   agent_last_updated: stampNow('agent_last_updated'),
+});
+
+/** When each agent last called (not traced, and apart so that it moves no stamp of the agent). */
+export const agentPresence = pgTable('agent_presence', {
+  presence_agent: uuid('presence_agent')
+    .primaryKey()
+    .references(() => agents.agent_id),
+  laboratory_id: laboratory(),
+  presence_last_seen_at: stamp('presence_last_seen_at').notNull(),
 });
 
 /** Every message an agent relayed, once per message id, with what it became. */

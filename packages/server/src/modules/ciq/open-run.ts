@@ -5,9 +5,10 @@ import { machineOf, machineSettings } from './queries.js';
 
 /**
  * A new control run of a machine, carrying the active targets of the analyses the machine runs
- * (spec.md §7 create-ciq-record; the instrument import opens one for the control rows of a file).
+ * (spec.md §7 create-ciq-record; the instrument import opens one for the control rows of a file,
+ * an analyser's control results one without a person: issue 41).
  */
-export async function openRun(tx: Tx, laboratoryId: string, machineId: string, adminUid: string) {
+export async function openRun(tx: Tx, laboratoryId: string, machineId: string, adminUid: string | null) {
   if (!(await machineOf(tx, laboratoryId, machineId))) fail('machineNotFound');
   const settings = await machineSettings(tx, laboratoryId, machineId, true);
   const [run] = await tx

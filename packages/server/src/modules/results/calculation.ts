@@ -162,6 +162,12 @@ function inDependencyOrder(planned: Planned[]): Planned[] {
   return ordered;
 }
 
+/** Who a result is written by: a person, or an analyser (its machine, no person; issue 41). */
+export interface ResultAuthor {
+  result_entered_by: string | null;
+  result_machine: string | null;
+}
+
 /**
  * Recalculates, in the caller's transaction, every calculated parameter of a record (on any of its
  * samples) from the results just saved. A result that would change on a validated sample is not
@@ -172,7 +178,7 @@ function inDependencyOrder(planned: Planned[]): Planned[] {
 export async function recalculateRecord(
   tx: Tx,
   laboratoryId: string,
-  authorId: string,
+  author: ResultAuthor,
   { record, patient }: RecordAndPatient,
 ): Promise<void> {
   const samples = await samplesOfRecords(tx, [record.record_id]);
@@ -208,7 +214,6 @@ export async function recalculateRecord(
       recordResults.replace(sample.sample_id, parameter.parameter_id, null);
       continue;
     }
-    const author = { result_entered_by: authorId };
     const [row] = stored
       ? await tx
           .update(results)

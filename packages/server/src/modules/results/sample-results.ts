@@ -30,6 +30,7 @@ function presentResult(row: StoredResult): ResultRow {
     result_entered_by_name: entered_by_name,
     result_entered_at: toIso(row.result_entered_at),
     result_last_updated: toIso(row.result_last_updated),
+    result_run_at: row.result_run_at ? toIso(row.result_run_at) : null,
   };
 }
 

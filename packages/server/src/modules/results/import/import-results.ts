@@ -39,6 +39,9 @@ export async function importResults(
         rows.push({
           ...write.reading,
           result_entered_by: auth.user.admin_uid,
+          result_machine: null,
+          result_run_at: null,
+          result_analyser_flags: null,
           laboratory_id: laboratoryId,
           result_sample: write.sampleId,
           result_parameter: write.parameterId,
