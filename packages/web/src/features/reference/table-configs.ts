@@ -238,7 +238,14 @@ export const analysesTable = defineTable(AnalysisRow, {
       // The tube an analysis needs: samples of a record are grouped by sample type and matrix.
       { name: 'analysis_sample_type', kind: 'reference', table: 'sample_types' },
       // The national NABM table is large (654 KB whole): its acts are searched as the user types.
-      { name: 'analysis_nabm_codes', kind: 'references', table: 'nabms', searched: true, wide: true },
+      {
+        name: 'analysis_nabm_codes',
+        kind: 'references',
+        table: 'nabms',
+        searched: true,
+        wide: true,
+        emptyWarning: true,
+      },
       { name: 'analysis_machines', kind: 'references', table: 'machines', wide: true },
       { name: 'analysis_parameters', kind: 'references', table: 'parameters', wide: true },
       // Visible unless told otherwise, as the server's default; the hint says what hiding does.

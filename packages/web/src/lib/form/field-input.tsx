@@ -1,4 +1,4 @@
-import { Select, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Select, Switch, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { PRESCRIBER_SPECIALTIES } from '@sil/contract';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { type Control, Controller, type FieldErrors } from 'react-hook-form';
@@ -167,8 +167,14 @@ export function FieldInput({
                 onChange={input.onChange}
               />
             );
-          case 'references':
-            return field.searched ? (
+          case 'references': {
+            const warning =
+              field.emptyWarning && strings(input.value).length === 0 ? (
+                <Text size="xs" c="orange.8" mt={4} data-testid={`empty-warning-${field.name}`}>
+                  {t(`warnings.${field.name}`)}
+                </Text>
+              ) : null;
+            const select = field.searched ? (
               <SearchedReferenceMultiSelect
                 name={field.name}
                 table={field.table}
@@ -187,6 +193,13 @@ export function FieldInput({
                 onChange={input.onChange}
               />
             );
+            return (
+              <div>
+                {select}
+                {warning}
+              </div>
+            );
+          }
           case 'codes':
             return (
               <TagsInput

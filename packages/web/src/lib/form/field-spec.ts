@@ -40,6 +40,8 @@ export type FieldSpec<K extends string = string> = FieldKind & {
   wide?: boolean;
   /** Explained under its input by `tables:hints.{name}` (what it changes, its default). */
   hint?: boolean;
+  /** Left empty, warned about under its input by `tables:warnings.{name}` (allowed, but rarely right). */
+  emptyWarning?: boolean;
   /**
    * Shown only when the form's values call for it (a serial line's settings for a serial analyser);
    * a field not shown is sent empty.
