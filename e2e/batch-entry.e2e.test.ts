@@ -179,6 +179,9 @@ describe('batch result entry', () => {
     keys += 1;
     await waitForToast(page, `${SAMPLES} échantillons enregistrés`, 60_000);
     await screenshot(page, 'batch-entry-fr-light-saved');
+    // The saved samples leave the work list, their group with them; the grid stays open on them.
+    await expect.poll(() => group(page).count(), { timeout: 30_000 }).toBe(0);
+    expect(await grid(page).locator('[data-batch-row]').count()).toBe(SAMPLES);
     await inScheme(page, 'dark', () => screenshot(page, 'batch-entry-fr-dark-saved'));
 
     // Every record is pending validation (3), and in the biologist's queue.

@@ -60,45 +60,28 @@ function SampleLines({ group }: { group: WorklistGroup }) {
 }
 
 /**
- * The group's samples in the batch entry grid, as they were when it was opened: a sample whose
- * results are saved stays on the grid while the list moves on.
+ * The group's samples in the batch entry grid, as they were when it was opened: the page holds the
+ * grid, so that it stays open while the saved samples leave the list (and their group with them).
  */
-function BatchEntry({ group }: { group: WorklistGroup }) {
+function BatchEntry({ batch, onClose }: { batch: WorklistGroup; onClose: () => void }) {
   const { t } = useTranslation('records');
-  const { rights } = useSession();
-  const [samples, setSamples] = useState<WorklistSample[] | null>(null);
-  if ((rights?.admin_samples ?? 0) < 2) return null;
   return (
-    <>
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<IconKeyboard size={16} />}
-        className={classes.noPrint}
-        onClick={() => setSamples(group.samples)}
-        data-action="batch-entry"
-      >
-        {t('batch.open')}
-      </Button>
-      {samples ? (
-        <Suspense fallback={null}>
-          <BatchEntryModal
-            title={t('batch.title', { name: group.analysis_name })}
-            samples={samples.map((sample) => ({
-              sample_id: sample.sample_id,
-              sample_number: sample.sample_number,
-              label: patientOf(sample),
-            }))}
-            analysisId={group.analysis_id}
-            onClose={() => setSamples(null)}
-          />
-        </Suspense>
-      ) : null}
-    </>
+    <Suspense fallback={null}>
+      <BatchEntryModal
+        title={t('batch.title', { name: batch.analysis_name })}
+        samples={batch.samples.map((sample) => ({
+          sample_id: sample.sample_id,
+          sample_number: sample.sample_number,
+          label: patientOf(sample),
+        }))}
+        analysisId={batch.analysis_id}
+        onClose={onClose}
+      />
+    </Suspense>
   );
 }
 
-function GroupTable({ group }: { group: WorklistGroup }) {
+function GroupTable({ group, onBatch }: { group: WorklistGroup; onBatch: (() => void) | null }) {
   const { t } = useTranslation('records');
   const narrow = useMediaQuery('(max-width: 575.98px)');
   return (
@@ -111,7 +94,18 @@ function GroupTable({ group }: { group: WorklistGroup }) {
           <Text size="sm" c="dimmed">
             {t('worklists.count', { count: group.samples.length })}
           </Text>
-          <BatchEntry group={group} />
+          {onBatch ? (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconKeyboard size={16} />}
+              className={classes.noPrint}
+              onClick={onBatch}
+              data-action="batch-entry"
+            >
+              {t('batch.open')}
+            </Button>
+          ) : null}
         </Group>
       </Group>
       {narrow ? (
@@ -159,6 +153,9 @@ export function WorklistsPage({ locale, machineId }: { locale: WebLocale; machin
   const worklist = useWorklist(machineId);
   const groups = worklist.data?.groups ?? [];
   const total = groups.reduce((sum, group) => sum + group.samples.length, 0);
+  const { rights } = useSession();
+  const entersResults = (rights?.admin_samples ?? 0) >= 2;
+  const [batch, setBatch] = useState<WorklistGroup | null>(null);
 
   return (
     <Stack>
@@ -209,11 +206,16 @@ export function WorklistsPage({ locale, machineId }: { locale: WebLocale; machin
         ) : (
           <Stack>
             {groups.map((group) => (
-              <GroupTable key={group.analysis_id} group={group} />
+              <GroupTable
+                key={group.analysis_id}
+                group={group}
+                onBatch={entersResults ? () => setBatch(group) : null}
+              />
             ))}
           </Stack>
         )}
       </div>
+      {batch ? <BatchEntry batch={batch} onClose={() => setBatch(null)} /> : null}
     </Stack>
   );
 }
