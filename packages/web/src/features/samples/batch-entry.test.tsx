@@ -43,7 +43,10 @@ const BY_ID: Record<string, SampleResults> = {
 const requests = setUpScreenTests({ locale: 'en', rights: { ...emptyRights('internal'), admin_samples: 2 } });
 
 function renderGrid() {
-  requests.answer('/api/get-sample-results', (request) => BY_ID[request.url.searchParams.get('sample_id') ?? '']);
+  requests.answer(
+    '/api/get-sample-results',
+    (request) => BY_ID[request.url.searchParams.get('sample_id') ?? ''],
+  );
   render(
     <Providers>
       <BatchEntryModal
@@ -89,7 +92,9 @@ describe('the batch entry grid', () => {
         },
         {
           sample_id: SECOND,
-          results: [{ parameter_id: GLUCOSE, result_value: 0.9, result_text: null, result_last_updated: null }],
+          results: [
+            { parameter_id: GLUCOSE, result_value: 0.9, result_text: null, result_last_updated: null },
+          ],
         },
       ]),
     );
