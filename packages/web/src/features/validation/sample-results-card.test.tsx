@@ -105,3 +105,24 @@ describe('a sample on the validation screen', () => {
     expect(within(sodium).queryByTestId('delta-check')).toBeNull();
   });
 });
+
+describe("a sample's box that cannot be chosen", () => {
+  it('says why beside it, not only greyed', async () => {
+    render(
+      <Providers>
+        <SampleResultsCard
+          entry={entry}
+          tube={null}
+          choosable={false}
+          blockedReason="NCT ouverte : à clore d'abord"
+          chosen={false}
+          onChoose={() => undefined}
+        />
+      </Providers>,
+    );
+    const box = await screen.findByRole('checkbox');
+    expect((box as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText("NCT ouverte : à clore d'abord")).toBeDefined();
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+  });
+});
