@@ -1,4 +1,5 @@
 import { ERROR_STATUS, type ErrorCode } from './errors.js';
+import { ISSUE_ERROR_CODES } from './fields.js';
 import { fileRoutes } from './file-routes.js';
 import { referenceRouteTable } from './reference/routes.js';
 import type { ApiRouteDef } from './route-def.js';
@@ -30,7 +31,10 @@ function accessErrors(def: ApiRouteDef): ErrorCode[] {
  */
 export function errorAnswersOf(def: ApiRouteDef): Map<number, ErrorCode[]> {
   const hasInput = Boolean(def.query || ('body' in def && def.body) || ('fields' in def && def.fields));
-  const input: ErrorCode[] = hasInput ? ['incorrectType', 'missingData'] : [];
+  // The field-kind codes (ISSUE_ERROR_CODES) come with any input that holds such a field.
+  const input: ErrorCode[] = hasInput
+    ? ['incorrectType', 'missingData', ...new Set(Object.values(ISSUE_ERROR_CODES))]
+    : [];
   const carriesBody = def.method !== 'GET';
   const codes = new Set<ErrorCode>([
     ...accessErrors(def),

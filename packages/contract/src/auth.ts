@@ -7,6 +7,7 @@ import {
   locale,
   otpCode,
   passwordDigest,
+  personName,
   phoneNumber,
   uuid,
 } from './fields.js';
@@ -84,7 +85,7 @@ export const GrantedRights = z.object({
 export type GrantedRights = z.infer<typeof GrantedRights>;
 
 const newUserBase = {
-  user_name: z.string().trim().min(1).max(200),
+  user_name: personName(200),
   user_email: email,
   user_phone_num: phoneNumber.optional(),
   /** Optional initial password (SHA-256 hex); without it the user receives an invitation e-mail. */

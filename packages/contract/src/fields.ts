@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from './errors.js';
 
 /**
  * Field schemas shared by every request. Bodies may be form-urlencoded, where every value is a
@@ -14,8 +15,47 @@ export const formBoolean = z.codec(
   },
 );
 
-export const email = z.string().trim().toLowerCase().pipe(z.email());
+export const email = z.string().trim().toLowerCase().pipe(z.email('email'));
+
+/**
+ * A positive integer (spec.md §5): a number, or its text without sign, decimals or leading zero
+ * ('01' is refused, as the spec says), up to `max`.
+ */
+export const positiveInteger = (max: number) =>
+  z.coerce
+    .string()
+    .regex(/^[1-9]\d*$/, 'positiveInteger')
+    .transform(Number)
+    .pipe(z.number().max(max));
 export const uuid = z.uuid();
+
+/** A person's name: at least one letter, no control character ('name': invalidName). */
+export const personName = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^\P{Cc}*$/u, 'name')
+    .regex(/\p{L}/u, 'name');
+
+/** A clinic's code: letters, digits, '-', '_' and '.', no space ('clinicCode': invalidClinicCode). */
+export const clinicCode = z
+  .string()
+  .trim()
+  .min(1)
+  .max(50)
+  .regex(/^[\p{L}\p{N}_.-]+$/u, 'clinicCode');
+
+/**
+ * The catalogue's code for a request refused on one kind of field only: an e-mail, a name or a
+ * clinic code badly written is said so; other field issues are `incorrectType`.
+ */
+export const ISSUE_ERROR_CODES: Readonly<Record<string, ErrorCode>> = {
+  email: 'incorrectEmail',
+  name: 'invalidName',
+  clinicCode: 'invalidClinicCode',
+};
 export const locale = z.enum(['fr', 'en']);
 export type Locale = z.infer<typeof locale>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countrySchema } from '../countries.js';
 import { civilitySchema, identityStatusSchema, titleSchema } from '../enums.js';
-import { calendarDate, formBoolean, isoInstant } from '../fields.js';
+import { calendarDate, formBoolean, isoInstant, personName } from '../fields.js';
 import { INS_OIDS, isValidCog, nirSchema } from '../identifiers.js';
 
 const text = (max: number) => z.string().trim().max(max).nullable().optional();
@@ -17,8 +17,8 @@ export const PATIENT_GENDERS = ['M', 'F', 'I'] as const;
 
 /** Patient fields of spec.md §3; the five INS traits are surname at birth, first names, birth date, sex, birthplace. */
 export const patientFields = {
-  patient_surname: z.string().trim().min(1).max(100),
-  patient_name: z.string().trim().min(1).max(100),
+  patient_surname: personName(100),
+  patient_name: personName(100),
   patient_birth_name: text(100),
   patient_gender: z.enum(PATIENT_GENDERS),
   patient_dob: isoDate,
@@ -48,7 +48,7 @@ export const patientFields = {
   patient_country: countrySchema.nullable().optional(),
   patient_phone_num: phone,
   patient_landline: phone,
-  patient_email: z.email().nullable().optional(),
+  patient_email: z.email('email').nullable().optional(),
   patient_fax: phone,
   patient_insurance: text(200),
   patient_agreement_type: text(100),

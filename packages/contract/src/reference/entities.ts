@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { machineConnectionFields } from '../analysers/connection.js';
 import { specialtyCodeSchema, titleSchema } from '../enums.js';
 import { biologyChapter } from '../exchange/chapters.js';
-import { lastUpdated } from '../fields.js';
+import { clinicCode, lastUpdated } from '../fields.js';
 import { adeliSchema, rppsSchema } from '../identifiers.js';
 import { analyses, parameters } from './catalogue.js';
 import {
@@ -114,7 +114,7 @@ export const entities = {
     labelField: 'clinic_name',
     fields: {
       clinic_name: name,
-      clinic_code: name.max(50),
+      clinic_code: clinicCode,
       clinic_visible: optionalBoolean,
       clinic_phone_num: phone,
     },

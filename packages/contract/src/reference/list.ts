@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from '../fields.js';
+import { calendarDate, positiveInteger } from '../fields.js';
 
 /** Page size the client sends to load a whole table for a drop-down (spec.md §7). */
 export const LOAD_ALL = 2_147_483_647;
@@ -19,9 +19,9 @@ export const ListQuery = z.object({
     .enum(['ASC', 'DESC', 'asc', 'desc'])
     .transform((v) => v.toUpperCase() as 'ASC' | 'DESC')
     .optional(),
-  number_of_records: z.coerce.number().int().min(1).max(LOAD_ALL).default(DEFAULT_PAGE_SIZE),
+  number_of_records: positiveInteger(LOAD_ALL).default(DEFAULT_PAGE_SIZE),
   // Bounded so that the offset it makes stays a whole number PostgreSQL takes.
-  page_number: z.coerce.number().int().min(1).max(LOAD_ALL).default(1),
+  page_number: positiveInteger(LOAD_ALL).default(1),
   'filter_column[]': oneOrMany.optional(),
   'filter_value[]': oneOrMany.optional(),
   filter_date_from: isoDate.optional(),

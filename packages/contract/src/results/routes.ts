@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveInteger } from '../fields.js';
 import { SampleIdQuery } from '../records/actions.js';
 import { DEFAULT_PAGE_SIZE, listAnswer } from '../reference/list.js';
 import type { RouteDef } from '../route-def.js';
@@ -32,8 +33,8 @@ export const UpdateSampleResultsBody = z.object({
 /** A page of a patient's results: the history lists them newest first, a page at a time. */
 export const PatientResultsQuery = z.object({
   patient_id: z.uuid(),
-  page_number: z.coerce.number().int().min(1).max(100_000).default(1),
-  number_of_records: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+  page_number: positiveInteger(100_000).default(1),
+  number_of_records: positiveInteger(100).default(DEFAULT_PAGE_SIZE),
 });
 export type PatientResultsQuery = z.output<typeof PatientResultsQuery>;
 

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorBody, type FieldIssue } from '@sil/contract';
+import { ERROR_STATUS, type ErrorBody, type FieldIssue, ISSUE_ERROR_CODES } from '@sil/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, databaseRefusal } from './errors.js';
@@ -28,9 +28,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const missing = error.validation.some(
         (issue) => issue.message === 'required' || issue.message?.endsWith('received undefined'),
       );
-      return reply
-        .status(400)
-        .send({ code: missing ? 'missingData' : 'incorrectType', details: { issues } } satisfies ErrorBody);
+      // A request wrong on one kind of field only (e-mails, names, clinic codes) is said so by its code.
+      const coded = new Set(issues.map((issue) => ISSUE_ERROR_CODES[issue.message]));
+      const [only] = coded;
+      const code = missing ? 'missingData' : coded.size === 1 && only ? only : 'incorrectType';
+      return reply.status(ERROR_STATUS[code]).send({ code, details: { issues } } satisfies ErrorBody);
     }
     // A JSON or form body over the limit, or an uploaded file over its own (multipart).
     if (error.statusCode === 413) return reply.status(413).send({ code: 'payloadTooLarge', details: {} });
