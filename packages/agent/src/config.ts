@@ -34,6 +34,19 @@ const envSchema = z.object({
   AGENT_LABEL_SYMBOLOGY: symbologySchema.default('code128'),
   AGENT_SCAN_MAX_BYTES: positiveInt(20 * 1024 * 1024),
   AGENT_SCAN_SETTLE_MS: z.coerce.number().int().min(0).default(1000),
+  // The analyser gateway (issue 41): the server it relays to and its credential (or a one-time
+  // enrolment code exchanged for one at start and kept in AGENT_CREDENTIAL_FILE).
+  AGENT_SERVER_URL: z.url().optional(),
+  AGENT_CREDENTIAL: z.string().min(1).optional(),
+  AGENT_ENROLMENT_CODE: z.string().min(1).optional(),
+  AGENT_CREDENTIAL_FILE: z
+    .string()
+    .min(1)
+    .default(join(homedir(), 'SIL', 'agent-credential')),
+  AGENT_JOURNAL_DIR: z
+    .string()
+    .min(1)
+    .default(join(homedir(), 'SIL', 'journal')),
 });
 
 export interface AgentConfig {
@@ -49,6 +62,14 @@ export interface AgentConfig {
   scanMaxBytes: number;
   /** A scan modified more recently than this may still be being written by the scanner. */
   scanSettleMs: number;
+  /** The analyser relay; absent when no server is configured (the agent then only scans and prints). */
+  relay: {
+    serverUrl: string;
+    credential: string | undefined;
+    enrolmentCode: string | undefined;
+    credentialFile: string;
+    journalDir: string;
+  } | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv): AgentConfig {
@@ -68,6 +89,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): AgentConfig {
     symbology: settings.AGENT_LABEL_SYMBOLOGY,
     scanMaxBytes: settings.AGENT_SCAN_MAX_BYTES,
     scanSettleMs: settings.AGENT_SCAN_SETTLE_MS,
+    relay: settings.AGENT_SERVER_URL
+      ? {
+          serverUrl: settings.AGENT_SERVER_URL,
+          credential: settings.AGENT_CREDENTIAL,
+          enrolmentCode: settings.AGENT_ENROLMENT_CODE,
+          credentialFile: settings.AGENT_CREDENTIAL_FILE,
+          journalDir: settings.AGENT_JOURNAL_DIR,
+        }
+      : null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { startConfiguredRelay } from './analysers/relay/start.js';
 import { buildAgent } from './app.js';
 import { describePrinter, loadConfig } from './config.js';
 
@@ -10,8 +11,11 @@ agent.log.info(
   'workstation agent ready',
 );
 
+// The analyser gateway, when a server is configured (AGENT_SERVER_URL): its listeners and relay.
+const relay = await startConfiguredRelay(config, agent.log);
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void agent.close().then(() => process.exit(0));
+    void Promise.all([agent.close(), relay?.stop()]).then(() => process.exit(0));
   });
 }

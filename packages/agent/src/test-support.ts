@@ -25,6 +25,7 @@ export function testConfig(overrides: Partial<AgentConfig>): AgentConfig {
     symbology: 'code128',
     scanMaxBytes: 1024 * 1024,
     scanSettleMs: 0,
+    relay: null,
     ...overrides,
   };
 }
