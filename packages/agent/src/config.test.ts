@@ -15,6 +15,22 @@ describe('loadConfig', () => {
       symbology: 'code128',
       scanMaxBytes: 20 * 1024 * 1024,
       scanSettleMs: 1000,
+      // No server: no analyser relay (issue 41).
+      relay: null,
+    });
+  });
+
+  it('reads the analyser relay: the server, the credential or an enrolment code, the journal', () => {
+    const config = loadConfig({
+      AGENT_SERVER_URL: 'https://lab.example/',
+      AGENT_ENROLMENT_CODE: 'ABCD-EFGH-JKLM-NPQR',
+    });
+    expect(config.relay).toEqual({
+      serverUrl: 'https://lab.example/',
+      credential: undefined,
+      enrolmentCode: 'ABCD-EFGH-JKLM-NPQR',
+      credentialFile: join(homedir(), 'SIL', 'agent-credential'),
+      journalDir: join(homedir(), 'SIL', 'journal'),
     });
   });
 
