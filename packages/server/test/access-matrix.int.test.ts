@@ -633,6 +633,67 @@ const CASES: Record<string, RouteCase> = {
     ownAnswer: 'ok',
     foreign: (t) => [get(`/api/get-patient-results?patient_id=${t.patient}`)],
   },
+  // Analysers and their agents (issue 41). The agent's own calls refuse every user's session.
+  addAgent: {
+    own: () => send('POST', '/api/add-agent', { agent_name: `Agent ${unique()}` }),
+    ownAnswer: 'ok',
+  },
+  getAgents: { own: () => get('/api/get-agents'), ownAnswer: 'ok' },
+  revokeAgent: {
+    own: () => send('POST', '/api/revoke-agent', { agent_id: randomUUID(), agent_last_updated: STALE }),
+    ownAnswer: 'agentNotFound',
+  },
+  rotateAgentCredential: {
+    own: () =>
+      send('POST', '/api/rotate-agent-credential', { agent_id: randomUUID(), agent_last_updated: STALE }),
+    ownAnswer: 'agentNotFound',
+  },
+  enrolAgent: {
+    own: () => send('POST', '/api/enrol-agent', { enrolment_code: 'AAAA-BBBB-CCCC-DDDD' }),
+    ownAnswer: 'enrolmentCodeInvalid',
+  },
+  getAgentConfiguration: { own: () => get('/api/get-agent-configuration'), ownAnswer: 'ok' },
+  postAnalyserMessages: {
+    own: () => send('POST', '/api/post-analyser-messages', { messages: [] }),
+    ownAnswer: 'ok',
+  },
+  getAnalyserOrders: {
+    own: (f) => get(`/api/get-analyser-orders?machine_id=${f.own.ref.machines}&specimen_id=1`),
+    ownAnswer: 'ok',
+  },
+  reportAnalyserState: {
+    own: () => send('POST', '/api/report-analyser-state', { states: [] }),
+    ownAnswer: 'ok',
+  },
+  getAnalyserMessages: {
+    own: (f) => get(`/api/get-analyser-messages?machine_id=${f.own.ref.machines}`),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/get-analyser-messages?machine_id=${t.ref.machines}`)],
+  },
+  getAnalyserStates: { own: () => get('/api/get-analyser-states'), ownAnswer: 'ok' },
+  getReconciliationItems: { own: () => get('/api/get-reconciliation-items'), ownAnswer: 'ok' },
+  resolveReconciliationItem: {
+    own: () =>
+      send('POST', '/api/resolve-reconciliation-item', {
+        item_id: randomUUID(),
+        item_last_updated: STALE,
+        resolution: { action: 'discard', reason: 'matrice' },
+      }),
+    ownAnswer: 'reconciliationItemNotFound',
+  },
+  getAnalyserMappings: {
+    own: (f) => get(`/api/get-analyser-mappings?machine_id=${f.own.ref.machines}`),
+    ownAnswer: 'ok',
+    foreign: (t) => [get(`/api/get-analyser-mappings?machine_id=${t.ref.machines}`)],
+  },
+  updateAnalyserMappings: {
+    own: (f) =>
+      send('PUT', '/api/update-analyser-mappings', { machine_id: f.own.ref.machines, mappings: [] }),
+    ownAnswer: 'ok',
+    foreign: (t) => [
+      send('PUT', '/api/update-analyser-mappings', { machine_id: t.ref.machines, mappings: [] }),
+    ],
+  },
   getImportMappings: {
     own: (f) => get(`/api/get-import-mappings?file_type=covid19Pcr&machine_id=${f.own.ref.machines}`),
     ownAnswer: 'ok',
@@ -1562,6 +1623,19 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       const routeCase = CASES[route];
       if (!routeCase) continue;
       const open = def.access.kind === 'public' || def.access.kind === 'refreshToken';
+      // An agent's call (issue 41) takes an agent's credential: no user's session is one.
+      if (def.access.kind === 'agent') {
+        for (const user of ['noToken', 'borrowedToken', ...sessions.keys()] as const)
+          cells.push({
+            route,
+            def,
+            user,
+            variant: 'own',
+            request: routeCase.own(fixture),
+            expected: { refused: 'invalidAgentCredential' },
+          });
+        continue;
+      }
       cells.push({
         route,
         def,
