@@ -179,11 +179,21 @@ describe('the biologist at the speed of a busy morning', () => {
     }
     expect(await status(quick[0] as Prepared)).toBe(4);
     expect(await status(quick[1] as Prepared)).toBe(4);
-    // Alt+N and Alt+P move along the queue without validating.
-    await page.keyboard.press('Alt+KeyN');
-    await page.waitForURL(new RegExp(`/fr/validate-record/${passing.id}$`));
-    await page.keyboard.press('Alt+KeyP');
-    await page.waitForURL(new RegExp(`/fr/validate-record/${quick[2]?.id}$`));
+    // Alt+N and Alt+P move along the queue, in the order it shows, without validating.
+    const current = quick[2]?.id ?? '';
+    await expect.poll(() => review(page).getAttribute('data-record')).toBe(current);
+    const queue = page.locator('[data-testid="validation-queue"] [data-record]');
+    await expect.poll(async () => (await queue.evaluateAll((links) => links.length)) > 1).toBe(true);
+    const order = await queue.evaluateAll((links) => links.map((link) => link.getAttribute('data-record')));
+    const next = order[order.indexOf(current) + 1];
+    const previous = order[order.indexOf(current) - 1];
+    const [away, back] = next ? (['Alt+KeyN', 'Alt+KeyP'] as const) : (['Alt+KeyP', 'Alt+KeyN'] as const);
+    await page.keyboard.press(away);
+    await expect.poll(() => review(page).getAttribute('data-record')).toBe(next ?? previous);
+    expect(page.url()).toMatch(new RegExp(`/fr/validate-record/${next ?? previous}$`));
+    await page.keyboard.press(back);
+    await expect.poll(() => review(page).getAttribute('data-record')).toBe(current);
+    expect(await status(quick[2] as Prepared)).toBe(3);
     await page.context().close();
   });
 
