@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { type DmpGateway, httpDmpGateway } from './adapters/dmp.js';
+import { simulatedDmp } from './adapters/dmp-simulator.js';
 import { type FaxSender, httpFaxSender, outboxFaxSender } from './adapters/fax.js';
 import type { InsiClient } from './adapters/insi.js';
 import { insiFromConfig } from './adapters/insi-config.js';
 import { outboxMailer, smtpMailer } from './adapters/mail.js';
-import { type DmpGateway, httpDmpGateway } from './adapters/dmp.js';
-import { simulatedDmp } from './adapters/dmp-simulator.js';
 import { httpQcService, type QcService, simulatedQcService } from './adapters/qc-service.js';
 import { httpSmsSender, outboxSmsSender } from './adapters/sms.js';
 import { localFileStorage } from './adapters/storage.js';
@@ -76,7 +76,8 @@ export async function buildServices(
     (config.QC_SERVICE_URL ? httpQcService(config.QC_SERVICE_URL) : simulatedQcService(log));
   // The DMP web service when configured; otherwise the simulator's rules in process (docs/dmp.md).
   const dmpGateway =
-    overrides.dmp ?? (config.DMP_URL ? httpDmpGateway(config.DMP_URL, config.DMP_TIMEOUT_MS) : simulatedDmp());
+    overrides.dmp ??
+    (config.DMP_URL ? httpDmpGateway(config.DMP_URL, config.DMP_TIMEOUT_MS) : simulatedDmp());
   const storage = localFileStorage(config.STORAGE_DIR ?? path.join(config.dataDir, 'files'));
   // Every address a user sets goes through this check (issue 38); the operator's own are trusted.
   const outbound = outboundAddresses(

@@ -1,4 +1,5 @@
 /** The face of non-conformities: what other modules may use (the boundary checker refuses the rest). */
-export { nonconformityRoutes } from './routes.js';
+
 /** For rule-assisted validation: a record's ANEs (an analysis not done fails the rule 'no NCT/LBloc/ANE'). */
 export { nonconformitiesOf } from './queries.js';
+export { nonconformityRoutes } from './routes.js';

@@ -35,8 +35,7 @@ export async function authenticateAgent(db: Db, authorization: string | undefine
     .from(agents)
     .where(eq(agents.agent_id, credential.agentId));
   if (
-    !agent ||
-    agent.agent_state !== 'active' ||
+    agent?.agent_state !== 'active' ||
     !agent.agent_secret_hash ||
     !sameHash(agent.agent_secret_hash, hashSecret(credential.secret))
   ) {
