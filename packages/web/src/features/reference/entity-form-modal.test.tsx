@@ -4,9 +4,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers';
-import { familiesTable } from '../../features/reference/table-configs';
+import { EntityFormModal } from '../../lib/form/entity-form-modal';
 import { setUpScreenTests } from '../../testing/screen-tests';
-import { EntityFormModal } from './entity-form-modal';
+import { familiesTable } from './table-configs';
 
 setUpScreenTests({
   locale: 'fr',
