@@ -114,6 +114,15 @@ interface Guarded {
 const isGuarded = (item: InjectOptions | Guarded): item is Guarded => 'needs' in item;
 
 const STALE = '2020-01-01T00:00:00.000Z';
+const validationRule = (analysis: string) => ({
+  rule_analysis: analysis,
+  rule_last_updated: STALE,
+  rule_in_range: true,
+  rule_delta: true,
+  rule_no_marks: true,
+  rule_no_comment: false,
+  rule_patient_not_flagged: false,
+});
 const PDF = Buffer.from('%PDF-1.4\n% matrice\n');
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -752,6 +761,45 @@ const CASES: Record<string, RouteCase> = {
     own: (f) => send('PUT', '/api/validate-record', { record_id: f.own.record, sample_ids: [f.own.sample] }),
     ownAnswer: 'done',
     foreign: (t) => [send('PUT', '/api/validate-record', { record_id: t.record, sample_ids: [t.sample] })],
+  },
+  setRecordInterpretation: {
+    own: (f) =>
+      send('PUT', '/api/set-record-interpretation', {
+        record_id: f.own.record,
+        record_interpretation: 'Contrôle des droits',
+        record_last_updated: STALE,
+      }),
+    ownAnswer: 'done',
+    foreign: (t) => [
+      send('PUT', '/api/set-record-interpretation', {
+        record_id: t.record,
+        record_interpretation: 'Contrôle des droits',
+        record_last_updated: STALE,
+      }),
+    ],
+  },
+  getValidationRules: { own: () => get('/api/get-validation-rules'), ownAnswer: 'ok' },
+  getRuleValidationQueue: { own: () => get('/api/get-rule-validation-queue'), ownAnswer: 'ok' },
+  // A stale stamp: every allowed caller is refused by the rule's own check, never by access.
+  setValidationRule: {
+    own: (f) => send('PUT', '/api/set-validation-rule', validationRule(f.own.ref.analyses)),
+    ownAnswer: 'done',
+    foreign: (t) => [send('PUT', '/api/set-validation-rule', validationRule(t.ref.analyses))],
+  },
+  deleteValidationRule: {
+    own: (f) => send('DELETE', '/api/delete-validation-rule', { rule_analysis: f.own.ref.analyses }),
+    ownAnswer: 'done',
+    foreign: (t) => [send('DELETE', '/api/delete-validation-rule', { rule_analysis: t.ref.analyses })],
+    // Another laboratory's rule is never found: nothing deleted, said as such.
+    foreignAnswer: 'listed',
+  },
+  // The demo record is not pending validation: it does not pass, nothing is validated.
+  validateByRules: {
+    own: (f) => send('PUT', '/api/validate-by-rules', { record_ids: [f.own.record] }),
+    ownAnswer: 'done',
+    foreign: (t) => [send('PUT', '/api/validate-by-rules', { record_ids: [t.record] })],
+    // Each record is answered on its own: another laboratory's is skipped as not found.
+    foreignAnswer: 'listed',
   },
   invalidateRecord: {
     own: (f) =>

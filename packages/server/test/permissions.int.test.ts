@@ -30,6 +30,8 @@ const PUBLIC_ROUTES = [
   'GET /api/get-psc-user',
   // The patient opens the report with the record number, the password label and the birth date.
   'POST /api/open-online-report',
+  // A laboratory's agent exchanges its one-time enrolment code (its credential here) for its own.
+  'POST /api/enrol-agent',
 ];
 
 describe.each(DATABASES)('permissions on %s', (kind) => {
