@@ -106,11 +106,12 @@ describe('NABM import', () => {
     });
     await dialog(page).getByText('3 actes dans le fichier').waitFor();
     await screenshot(page, 'reference-nabm-import-fr-light');
-    await dialog(page).getByRole('button', { name: 'Fermer' }).click();
+    // The report's own button, after the dialog's named close button in the header.
+    await dialog(page).getByRole('button', { name: 'Fermer' }).last().click();
     await dialog(page).waitFor({ state: 'detached' });
 
     expect(await importNabms(page)).toEqual({ added: '0', changed: '0', retired: '0', unchanged: '3' });
-    await dialog(page).getByRole('button', { name: 'Fermer' }).click();
+    await dialog(page).getByRole('button', { name: 'Fermer' }).last().click();
     await dialog(page).waitFor({ state: 'detached' });
 
     // A file the national layout does not fit: refused with the reason, nothing imported.
