@@ -74,12 +74,11 @@ describe('non-conformities', () => {
     await expect.poll(() => sampleRow.innerText()).toContain('Prélèvement insuffisant');
     expect(await sampleRow.innerText()).toContain('Tube citraté à moitié rempli');
 
-    // Validation is refused while it is open.
+    // Validation is held back while it is open: the sample cannot be chosen, and says why.
     await biologist.goto(`${server.url}/fr/validate-record/${record.record_id}`);
-    for (const each of record.samples)
-      await biologist.locator(`[data-sample="${each.sample_id}"] [data-action="choose-sample"]`).check();
-    await biologist.locator('[data-action="validate"]').click();
-    await waitForToast(biologist, "L'échantillon a une NCT active");
+    const held = biologist.locator(`[data-sample="${sample.sample_id}"]`);
+    await expect.poll(() => held.locator('[data-action="choose-sample"]').isDisabled()).toBe(true);
+    expect(await held.innerText()).toContain('NCT ouverte');
 
     // Closed from the record with its solution, then validated.
     await biologist.goto(`${server.url}/fr/preview-record/${record.record_id}`);
