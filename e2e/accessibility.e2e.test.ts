@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin } from './api.js';
+import { apiLogin, send } from './api.js';
 import { launchBrowser, newPage } from './browser.js';
+import { setUpGlycemia } from './records-setup.js';
 import { sharedServerUrl } from './shared-server.js';
 import { signIn } from './sign-in.js';
 
@@ -65,9 +66,24 @@ beforeAll(async () => {
   const record = data.find((row) => row.record_status === 3) ?? data[0];
   if (!record) throw new Error('no demo record');
   recordId = record.record_id;
-  const samples = await fetch(`${baseUrl}/api/get-samples?page_number=1&number_of_records=5`, { headers });
-  const { data: rows } = (await samples.json()) as { data: Array<{ sample_number: string }> };
-  sampleNumber = rows[0]?.sample_number ?? '';
+  // A sample of its own, still open to typing, whose glucose has a range: earlier journeys on the
+  // same server may have completed the demo samples or left ones whose parameters have none.
+  const admin = await apiLogin(baseUrl, 'admin@demo.lab');
+  const glycemia = await setUpGlycemia(baseUrl, admin, `AX${Date.now().toString(36).toUpperCase()}`);
+  const created = (await send(
+    baseUrl,
+    'POST',
+    '/api/add-patient',
+    {
+      patient_name: 'Inès',
+      patient_surname: 'Accessible',
+      patient_gender: 'F',
+      patient_dob: '1980-02-14',
+      record_selected_analyses: [{ combination: 1, analysis_ids: [glycemia.analysisId] }],
+    },
+    admin,
+  )) as { samples: Array<{ sample_number: string }> };
+  sampleNumber = created.samples[0]?.sample_number ?? '';
 });
 afterAll(() => browser?.close());
 
@@ -102,10 +118,7 @@ const SCREENS: Array<{
     ready: '[data-row-id]',
     open: async (page) => {
       await page.locator('[data-row-id]').first().click();
-      // The journeys before may have completed this sample: its lines are then read, not typed.
-      const first = page.getByRole('dialog').locator('[data-result]').first();
-      await first.waitFor();
-      if (!(await first.evaluate((element) => element.tagName === 'INPUT'))) return;
+      const first = page.getByRole('dialog').locator('input[data-result]').first();
       // A value far out of its range, unsaved: its flag and warning are read as well.
       await first.fill('999');
       await page.getByRole('dialog').locator('[data-testid="out-of-range"], [data-flag]').first().waitFor();

@@ -138,8 +138,15 @@ function HelpCard({ contact }: { contact: string | null }) {
         {t('information.contact')}
       </Title>
       <Text size="sm">
-        {t('information.contact_text')} {contact ? <Anchor href={`tel:${contact}`}>{contact}</Anchor> : null}{' '}
-        <Anchor href="mailto:support@sil.example">support@sil.example</Anchor>
+        {t('information.contact_text')}{' '}
+        {contact ? (
+          <Anchor href={`tel:${contact}`} underline="always">
+            {contact}
+          </Anchor>
+        ) : null}{' '}
+        <Anchor href="mailto:support@sil.example" underline="always">
+          support@sil.example
+        </Anchor>
       </Text>
     </Card>
   );
