@@ -29,6 +29,24 @@ describe('analyser journal', () => {
     store.journal = reopened;
   });
 
+  it('takes an analyser’s repeat of a kept message as that message, across a reopening', async () => {
+    const run = 'H|\\^&\rR|1|^^^GLU|1.02\rL|1|N\r';
+    const [first, again] = await Promise.all([
+      store.journal.append('analyser-1', 'astm', run),
+      store.journal.append('analyser-1', 'astm', run),
+    ]);
+    expect(again).toEqual(first);
+    const otherAnalyser = await store.journal.append('analyser-2', 'astm', run);
+    expect(otherAnalyser.id).not.toBe(first.id);
+    await store.journal.markForwarded([first.id]);
+    await store.journal.close();
+    store.journal = await Journal.open(store.directory);
+    expect((await store.journal.append('analyser-1', 'astm', run)).id).toBe(first.id);
+    expect(store.journal.pending().map((e) => e.id)).toEqual([otherAnalyser.id]);
+    const lines = (await readFile(join(store.directory, 'messages.jsonl'), 'utf8')).trim().split('\n');
+    expect(lines).toHaveLength(2);
+  });
+
   it('cuts a line torn by a crash, which was never acknowledged, and appends after it cleanly', async () => {
     const a = await store.journal.append('analyser-1', 'astm', 'one');
     await store.journal.close();

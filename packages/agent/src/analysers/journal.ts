@@ -19,6 +19,11 @@ export interface JournalEntry {
 
 const MESSAGES = 'messages.jsonl';
 const FORWARDED = 'forwarded.jsonl';
+/** How many of the latest messages an analyser's repeat is looked for among. */
+const REPEATS_REMEMBERED = 10_000;
+
+const sha256Of = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+const repeatKey = (analyser: string, sha256: string) => `${analyser}\n${sha256}`;
 
 async function readLines(path: string): Promise<string[]> {
   let content: string;
@@ -51,13 +56,19 @@ async function syncDirectory(directory: string): Promise<void> {
  */
 export class Journal {
   private tail: Promise<unknown> = Promise.resolve();
+  /** The latest messages by analyser and text, oldest first (a Map keeps its insertion order). */
+  private readonly recent = new Map<string, Promise<JournalEntry>>();
 
   private constructor(
     private readonly messages: FileHandle,
     private readonly forwarded: FileHandle,
     private readonly waiting: Map<string, JournalEntry>,
     private seq: number,
-  ) {}
+    latest: JournalEntry[],
+  ) {
+    for (const entry of latest)
+      this.remember(repeatKey(entry.analyser, entry.sha256), Promise.resolve(entry));
+  }
 
   static async open(directory: string): Promise<Journal> {
     await mkdir(directory, { recursive: true });
@@ -71,11 +82,21 @@ export class Journal {
     const messages = await open(join(directory, MESSAGES), 'a');
     const forwarded = await open(join(directory, FORWARDED), 'a');
     await syncDirectory(directory);
-    return new Journal(messages, forwarded, waiting, entries.at(-1)?.seq ?? 0);
+    const latest = entries.slice(-REPEATS_REMEMBERED);
+    return new Journal(messages, forwarded, waiting, entries.at(-1)?.seq ?? 0, latest);
   }
 
-  /** Resolves once the message is on disk (fsync): only then may the analyser be acknowledged. */
+  /**
+   * Resolves once the message is on disk (fsync): only then may the analyser be acknowledged. The
+   * same text from the same analyser again is its repeat of a message whose acknowledgement it never
+   * got (the agent killed between the fsync and the ACK, the ACK lost with the connection): it is
+   * the message already kept, under its id, so the server stores it once.
+   */
   append(analyser: string, protocol: Protocol, text: string): Promise<JournalEntry> {
+    const sha256 = sha256Of(text);
+    const key = repeatKey(analyser, sha256);
+    const kept = this.recent.get(key);
+    if (kept) return kept;
     const entry: JournalEntry = {
       id: randomUUID(),
       seq: ++this.seq,
@@ -83,14 +104,18 @@ export class Journal {
       analyser,
       protocol,
       text,
-      sha256: createHash('sha256').update(text, 'utf8').digest('hex'),
+      sha256,
     };
-    return this.serial(async () => {
+    const written = this.serial(async () => {
       await this.messages.write(`${JSON.stringify(entry)}\n`);
       await this.messages.sync();
       this.waiting.set(entry.id, entry);
       return entry;
     });
+    this.remember(key, written);
+    // Not on disk: a repeat must be written anew, not answered with this failure.
+    written.catch(() => this.recent.delete(key));
+    return written;
   }
 
   /** The server has these messages: they are no longer pending. */
@@ -111,6 +136,14 @@ export class Journal {
     await this.tail.catch(() => undefined);
     await this.messages.close();
     await this.forwarded.close();
+  }
+
+  private remember(key: string, entry: Promise<JournalEntry>): void {
+    this.recent.set(key, entry);
+    if (this.recent.size > REPEATS_REMEMBERED) {
+      const oldest = this.recent.keys().next().value;
+      if (oldest !== undefined) this.recent.delete(oldest);
+    }
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
