@@ -11,7 +11,7 @@ import { InterpretationField } from './interpretation-field';
 import { InvalidateModal } from './invalidate-modal';
 import { ReviewHeader } from './review-header';
 import { SampleResultsCard } from './sample-results';
-import { afterValidation, blockReason, readySamples, samplesForStep } from './selection';
+import { afterValidation, blockReason, readySamples, type Step, samplesForStep } from './selection';
 import { SHORTCUT_LETTERS, type ShortcutAction, useValidationShortcuts } from './shortcuts';
 
 /**
@@ -27,9 +27,12 @@ export function RecordReview({
   recordId,
   previousId = null,
   nextId = null,
+  step = 'validate',
 }: {
   locale: WebLocale;
   recordId: string;
+  /** The screen's step: which samples 'choose the ready samples' takes. */
+  step?: Step;
   /** The neighbours in the queue, for 'previous' and 'next' (validate mode). */
   previousId?: string | null;
   nextId?: string | null;
@@ -59,7 +62,7 @@ export function RecordReview({
   const marks = { cancelled: record?.record_annulr_flag ?? false, lbloc: record?.record_lbloc_flag ?? false };
   const sampleStates = data?.samples.map((entry) => entry.sample) ?? [];
   const statusOf = new Map(sampleStates.map((sample) => [sample.sample_id, sample.sample_status]));
-  const ready = readySamples(sampleStates, marks);
+  const ready = readySamples(sampleStates, marks, step);
   const canValidate = Boolean(rights?.validation_admin) && record !== undefined && !isFrozenRecord(record);
   const canInvalidate = Boolean(rights?.invalidation_admin) && !marks.cancelled;
 
@@ -128,7 +131,9 @@ export function RecordReview({
           onClick={() => setChosen(new Set(ready))}
           data-action="select-ready"
         >
-          {t('selection.select_ready', { count: ready.length })}
+          {t(step === 'validate' ? 'selection.select_ready' : 'selection.select_validated', {
+            count: ready.length,
+          })}
         </Button>
         <Text size="xs" c="dimmed" data-testid="shortcuts-help">
           {t('shortcuts.help', {

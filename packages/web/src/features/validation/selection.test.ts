@@ -65,6 +65,9 @@ describe('blockReason and readySamples', () => {
     ];
     expect(readySamples(samples, open)).toEqual(['ready']);
     expect(readySamples(samples, { cancelled: false, lbloc: true })).toEqual([]);
+    // The invalidation screen takes the validated and sent ones, of a record not cancelled.
+    expect(readySamples(samples, open, 'invalidate')).toEqual(['done']);
+    expect(readySamples(samples, { cancelled: true, lbloc: false }, 'invalidate')).toEqual([]);
   });
 });
 

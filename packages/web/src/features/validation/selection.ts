@@ -64,14 +64,21 @@ export function blockReason(
   return null;
 }
 
-/** The samples 'select all ready' takes: removed ones that nothing blocks. */
+/**
+ * The samples 'select all ready' takes for a step: to validate, the removed ones that nothing
+ * blocks; to invalidate, the validated (or sent) ones of a record not cancelled.
+ */
 export function readySamples(
   samples: readonly SampleState[],
   record: { cancelled: boolean; lbloc: boolean },
+  step: Step = 'validate',
 ): string[] {
   return samples
     .filter(
-      (sample) => sample.sample_status === SAMPLE_STATUS.removed && blockReason(sample, record) === null,
+      (sample) =>
+        (step === 'validate'
+          ? sample.sample_status === SAMPLE_STATUS.removed
+          : STEP_TAKES.invalidate.includes(sample.sample_status)) && blockReason(sample, record) === null,
     )
     .map((sample) => sample.sample_id);
 }

@@ -78,6 +78,7 @@ export function ValidationPage({
       key={target}
       locale={locale}
       recordId={target}
+      step={mode}
       previousId={mode === 'validate' ? (around?.previous ?? null) : null}
       nextId={mode === 'validate' ? (around?.next ?? null) : null}
     />
