@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Dashboard, RECORD_STATUS, TASK_TYPES, type TaskType } from '@sil/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   analyses,
@@ -334,12 +334,19 @@ describe.each(DATABASES)('dashboard counters (%s)', (kind) => {
 
   describe('per-day counts (record_day_counts, migration 0036)', () => {
     type Day = { records_added: number; external_records: number; canceled_replaced: number };
-    /** The table's rows of the laboratory, by Paris day. */
+    /** The table's counts of the laboratory, by Paris day: the sum of the day's slots (migration 0057). */
     const kept = async () => {
+      const total = (column: AnyColumn) => sql<number>`sum(${column})`.mapWith(Number);
       const rows = await ctx.database.db
-        .select()
+        .select({
+          count_day: recordDayCounts.count_day,
+          records_added: total(recordDayCounts.records_added),
+          external_records: total(recordDayCounts.external_records),
+          canceled_replaced: total(recordDayCounts.canceled_replaced),
+        })
         .from(recordDayCounts)
-        .where(eq(recordDayCounts.laboratory_id, seeded.lab));
+        .where(eq(recordDayCounts.laboratory_id, seeded.lab))
+        .groupBy(recordDayCounts.count_day);
       return Object.fromEntries(
         rows
           .filter(

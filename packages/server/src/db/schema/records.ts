@@ -250,18 +250,27 @@ export const statusTransitions = pgTable(
 
 /**
  * A laboratory's records of one Paris day, counted by the trigger `records_day_counts` (migration
- * 0036) on every write of a record: the dashboard's quarterly statistics add up a year of days.
+ * 0036) on every write of a record: the dashboard's quarterly statistics add up a year of days. A
+ * day is spread over up to 64 slots, each open transaction bumping one no other is bumping
+ * (migration 0057), so that concurrent registrations do not wait on one row until each commits: a
+ * day is the sum of its slots.
  */
 export const recordDayCounts = pgTable(
   'record_day_counts',
   {
     laboratory_id: laboratory(),
     count_day: date('count_day', { mode: 'string' }).notNull(),
+    count_slot: smallint('count_slot').notNull().default(0),
     records_added: integer('records_added').notNull().default(0),
     external_records: integer('external_records').notNull().default(0),
     canceled_replaced: integer('canceled_replaced').notNull().default(0),
   },
-  (table) => [primaryKey({ name: 'record_day_counts_pk', columns: [table.laboratory_id, table.count_day] })],
+  (table) => [
+    primaryKey({
+      name: 'record_day_counts_pk',
+      columns: [table.laboratory_id, table.count_day, table.count_slot],
+    }),
+  ],
 );
 
 /**

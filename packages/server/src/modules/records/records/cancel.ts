@@ -10,6 +10,7 @@ import { presentRecord } from '../present.js';
 import { visibleRecord } from '../scope.js';
 import { RECORD_VALUE_KEYS } from './fields.js';
 import { insertRecord } from './new-record.js';
+import { takeRecordNumber } from './numbering.js';
 
 /** Cancel-and-replace: the old record is flagged with the reason; the copy takes a new number. */
 export async function cancelRecord(
@@ -22,6 +23,8 @@ export async function cancelRecord(
     replace: boolean;
   },
 ) {
+  // The replacement's number, taken in its own statement before the transaction (decision 0031).
+  const recordNumber = input.replace ? await takeRecordNumber(db, auth.user.laboratory_id) : undefined;
   return writeTransaction(
     db,
     actorOf(auth),
@@ -34,7 +37,7 @@ export async function cancelRecord(
         record_annulr_flag: true,
         record_annulment_explanation: input.record_annulment_explanation,
       });
-      if (!input.replace) return { cancelled: presentRecord(cancelled), replacement: null };
+      if (recordNumber === undefined) return { cancelled: presentRecord(cancelled), replacement: null };
       const copied = dropEmpty(current, { dropNull: true, keys: RECORD_VALUE_KEYS });
       const { record } = await insertRecord(
         tx,
@@ -42,7 +45,7 @@ export async function cancelRecord(
         current.record_patient,
         { ...copied, record_replaces: current.record_id },
         current.record_selected_analyses,
-        { allowHidden: true },
+        { recordNumber, allowHidden: true },
       );
       const [linked] = await tx
         .update(records)

@@ -6,12 +6,14 @@ import { fail } from '../../../lib/errors.js';
 import { storedSelection } from '../guards.js';
 import { syncSamples } from '../samples/sync.js';
 import type { Row } from './fields.js';
-import { newRecordPassword, nextRecordNumber } from './numbering.js';
+import { newRecordPassword } from './numbering.js';
 import { checkOrder, planSamples } from './ordering.js';
 
 /**
- * A pre-registered record of the patient, with the next number, a password and the samples its
- * analyses need, inside the caller's transaction (registering, an external order, a replacement).
+ * A pre-registered record of the patient, with its number, a password and the samples its analyses
+ * need, inside the caller's transaction (registering, an external order, a replacement). The number
+ * is taken before that transaction (`takeRecordNumber`), so that no lock on the day's counter is
+ * held while the registration runs.
  */
 export async function insertRecord(
   tx: Tx,
@@ -19,7 +21,7 @@ export async function insertRecord(
   patientId: string,
   values: Row,
   selected: SelectedAnalysesInput,
-  options: { allowHidden?: boolean } = {},
+  options: { recordNumber: string; allowHidden?: boolean },
 ) {
   const laboratoryId = auth.user.laboratory_id;
   const ordered = await checkOrder(tx, laboratoryId, selected, options);
@@ -29,7 +31,7 @@ export async function insertRecord(
       ...values,
       laboratory_id: laboratoryId,
       record_patient: patientId,
-      record_number: await nextRecordNumber(tx, laboratoryId),
+      record_number: options.recordNumber,
       record_password: newRecordPassword(),
       record_selected_analyses: storedSelection(selected),
       record_status: RECORD_STATUS.preRegistered,

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/open.js';
+import type { Db } from '../../../db/open.js';
 
 /** The laboratory's day, in Paris time, as YYMMDD: record numbers read like the day they were made. */
 export function parisDay(at = new Date()): string {
@@ -14,11 +14,17 @@ export function parisDay(at = new Date()): string {
   return `${part('year')}${part('month')}${part('day')}`;
 }
 
-/** Next record number of the laboratory: YYMMDD then a 4-digit counter of the day (2611220001). */
-export async function nextRecordNumber(tx: Tx, laboratoryId: string): Promise<string> {
+/**
+ * Takes the laboratory's next record number (YYMMDD then a 4-digit counter of the day: 2611220001)
+ * in a statement of its own, before the registration's transaction opens (decision 0031): the
+ * counter's row is locked for that statement only, so concurrent registrations do not queue on it
+ * until each commits. A registration that fails afterwards leaves its number unused: numbers are
+ * unique and increasing within the day, not gap-free.
+ */
+export async function takeRecordNumber(db: Db, laboratoryId: string): Promise<string> {
   const day = parisDay();
   // Both drivers answer raw statements with `{ rows }`; drizzle's generic database type cannot say so.
-  const result = (await tx.execute(sql`
+  const result = (await db.execute(sql`
     INSERT INTO record_counters (laboratory_id, counter_day, last_value) VALUES (${laboratoryId}, ${day}, 1)
     ON CONFLICT (laboratory_id, counter_day) DO UPDATE SET last_value = record_counters.last_value + 1
     RETURNING last_value`)) as unknown as { rows: Array<{ last_value: number }> };

@@ -11,6 +11,7 @@ import { assertIdentityRules } from '../patients/identity.js';
 import { reachablePatient, recordReach } from '../scope.js';
 import { PATIENT_KEYS, RECORD_VALUE_KEYS } from './fields.js';
 import { insertPatient, insertRecord } from './new-record.js';
+import { takeRecordNumber } from './numbering.js';
 
 /**
  * An external record (issue 17): a clinic's medical user orders analyses for a patient its
@@ -22,6 +23,8 @@ export async function registerExternalRecord(db: Db, auth: Authenticated, body: 
   const reach = recordReach(auth);
   if (reach.by !== 'owner' || !auth.rights.medical_user) return fail('insufficientRights');
   const clinicId = reach.clinicId;
+  // Taken in its own statement: the transaction below holds no lock on the day's counter.
+  const recordNumber = await takeRecordNumber(db, laboratoryId);
   return writeTransaction(db, actorOf(auth), async (tx) => {
     let patientId = body.patient_id;
     if (patientId) {
@@ -64,7 +67,9 @@ export async function registerExternalRecord(db: Db, auth: Authenticated, body: 
       .from(collectors)
       .where(eq(collectors.collector_id, body.record_collector));
     if (collector?.owner !== clinicId) fail('clinicUserOverreached');
-    const { record } = await insertRecord(tx, auth, patientId, recordValues, body.record_selected_analyses);
+    const { record } = await insertRecord(tx, auth, patientId, recordValues, body.record_selected_analyses, {
+      recordNumber,
+    });
     return { patient_id: patientId, record_id: record.record_id, record_number: record.record_number };
   });
 }

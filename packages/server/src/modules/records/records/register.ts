@@ -9,11 +9,14 @@ import { assertIdentityRules } from '../patients/identity.js';
 import { patientInLaboratory } from '../patients/queries.js';
 import { PATIENT_KEYS, RECORD_VALUE_KEYS, type Row } from './fields.js';
 import { insertPatient, insertRecord } from './new-record.js';
+import { takeRecordNumber } from './numbering.js';
 
 /** A new record, for a known patient or a new one, with its samples, in one transaction. */
 export async function registerRecord(db: Db, auth: Authenticated, body: AddPatientBody) {
   const laboratoryId = auth.user.laboratory_id;
   const input = body as Row;
+  // Taken in its own statement: the transaction below holds no lock on the day's counter.
+  const recordNumber = await takeRecordNumber(db, laboratoryId);
   return writeTransaction(db, actorOf(auth), async (tx) => {
     let patientId = body.patient_id;
     if (patientId) {
@@ -36,6 +39,7 @@ export async function registerRecord(db: Db, auth: Authenticated, body: AddPatie
       patientId,
       recordValues,
       body.record_selected_analyses,
+      { recordNumber },
     );
     return {
       patient_id: patientId,
