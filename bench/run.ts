@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runFuzz } from './fuzz.js';
+import { measureAnalysers } from './lib/analysers.js';
 import { type DatabaseKind, type Figure, rounded, throughputFigure } from './lib/figures.js';
 import { measureFirstLoads } from './lib/first-load.js';
 import { checkUserData, type LoadOptions, loadLogins, loadUserData, loginAsDemoAdmin } from './lib/http.js';
@@ -263,10 +264,60 @@ async function benchNodes(): Promise<void> {
   process.stderr.write(`figures written to ${path.relative(process.cwd(), file)}\n`);
 }
 
+const ANALYSER_FIGURES = ['analyser_results_per_s', 'analyser_eot_to_api_ms'];
+
+/** The analyser figures on one server; a failure prints them as skipped with its reason. */
+async function benchAnalysersOn(database: DatabaseKind, server: ServerOptions, results: Results) {
+  try {
+    const running = await startServer(server);
+    const session = await loginAsDemoAdmin(running.baseUrl);
+    for (const figure of await measureAnalysers(running.baseUrl, session, database)) results.record(figure);
+    await running.stop();
+  } catch (error) {
+    if (interruption.signal.aborted) return;
+    for (const figure of ANALYSER_FIGURES) results.record({ figure, database, skipped: errorMessage(error) });
+  } finally {
+    await stopAllServers();
+  }
+}
+
+// `npm run bench -- --analysers`: issue 41's figures, analyser → agent → server, on both databases.
+async function benchAnalysers(): Promise<void> {
+  const startedAt = new Date();
+  const results = new Results('analysers-latest.json');
+  const embedded = await mkdtemp(path.join(os.tmpdir(), 'sil-bench-analysers-'));
+  try {
+    await benchAnalysersOn('pglite', { dataDir: embedded }, results);
+  } finally {
+    await rm(embedded, { recursive: true, force: true });
+  }
+  if (interruption.signal.aborted) return;
+  let database: { name: string; url: string } | undefined;
+  try {
+    database = await createRunDatabase();
+  } catch (error) {
+    const reason = `PostgreSQL unreachable at ${POSTGRES_ADMIN_URL}: ${errorMessage(error)}`;
+    for (const figure of ANALYSER_FIGURES) results.record({ figure, database: 'postgres', skipped: reason });
+  }
+  if (database) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sil-bench-analysers-pg-'));
+    try {
+      await benchAnalysersOn('postgres', { dataDir, databaseUrl: database.url }, results);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+      await dropRunDatabase(database.name).catch(() => undefined);
+    }
+  }
+  if (interruption.signal.aborted) return;
+  const file = await results.write(startedAt);
+  process.stderr.write(`figures written to ${path.relative(process.cwd(), file)}\n`);
+}
+
 try {
   if (process.argv.includes('--scale')) await runScale(interruption.signal);
   else if (process.argv.includes('--node-compare')) await benchNodes();
   else if (process.argv.includes('--reports')) await benchReports();
+  else if (process.argv.includes('--analysers')) await benchAnalysers();
   else if (process.argv.includes('--fuzz')) await runFuzz(process.argv.slice(2));
   else await benchAll();
 } catch (error) {
