@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, newPage, screenshot } from './browser.js';
+import { inScheme, launchBrowser, newPage, screenshot } from './browser.js';
 import { idOf, waitForToast } from './records-setup.js';
 import { sharedServerUrl } from './shared-server.js';
 import { signIn } from './sign-in.js';
@@ -101,22 +101,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-/**
- * The grid as the other scheme draws it, without saving the demo user's preference (the menu that
- * toggles it would close the grid): Mantine's colours follow the attribute on the page's root.
- */
-async function inScheme(page: Page, scheme: 'light' | 'dark', shoot: () => Promise<void>) {
-  const set = (value: string) =>
-    page.evaluate(
-      (wanted) => document.documentElement.setAttribute('data-mantine-color-scheme', wanted),
-      value,
-    );
-  const before = (await page.locator('html').getAttribute('data-mantine-color-scheme')) ?? 'light';
-  await set(scheme);
-  await shoot();
-  await set(before);
-}
 
 const grid = (page: Page) => page.getByTestId('batch-entry');
 const group = (page: Page) => page.locator(`[data-worklist-group="${analysisName}"]`);

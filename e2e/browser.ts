@@ -93,6 +93,23 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
 
+/**
+ * Runs `shoot` with the page drawn in `scheme`, then puts the page's own scheme back, without saving
+ * the user's preference (the menu that toggles it would close an open grid or dialog): Mantine's
+ * colours follow the attribute on the page's root.
+ */
+export async function inScheme(page: Page, scheme: 'light' | 'dark', shoot: () => Promise<void>) {
+  const set = (value: string) =>
+    page.evaluate(
+      (wanted) => document.documentElement.setAttribute('data-mantine-color-scheme', wanted),
+      value,
+    );
+  const before = (await page.locator('html').getAttribute('data-mantine-color-scheme')) ?? 'light';
+  await set(scheme);
+  await shoot();
+  await set(before);
+}
+
 /** Texts of the toasts on screen, top to bottom. */
 export function toastTexts(page: Page): Promise<string[]> {
   return page.locator('.mantine-Notification-root').allInnerTexts();

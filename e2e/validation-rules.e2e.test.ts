@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, newPage, screenshot } from './browser.js';
+import { inScheme, launchBrowser, newPage, screenshot } from './browser.js';
 import { idOf, waitForToast } from './records-setup.js';
 import { type RunningServer, startServer } from './server.js';
 import { signIn } from './sign-in.js';
@@ -243,6 +243,15 @@ describe('the biologist at the speed of a busy morning', () => {
     );
     expect(await page.locator('[data-testid="validation-rules"] [data-rule]').count()).toBe(2);
     await screenshot(page, 'validation-rules-fr-light-1440');
+    await inScheme(page, 'dark', () => screenshot(page, 'validation-rules-fr-dark-1440'));
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'validation-rules-fr-light-375');
+    await page.goto(`${server.url}/en/validate-record?view=rules`);
+    await expect.poll(() => row(passing).getAttribute('data-passes')).toBe('true');
+    await inScheme(page, 'dark', () => screenshot(page, 'validation-rules-en-dark-375'));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.url}/fr/validate-record?view=rules`);
+    await expect.poll(() => row(passing).getAttribute('data-passes')).toBe('true');
     await page.locator('[data-action="validate-passing"]').click();
     await waitForToast(page, 'laissé(s) à revoir');
     expect(await status(passing)).toBe(4);

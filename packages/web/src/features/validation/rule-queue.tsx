@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, List, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, List, Stack, Table, Text } from '@mantine/core';
 import { hrefTo, type RuleReason, type WebLocale } from '@sil/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -51,16 +51,21 @@ export function RuleQueue({ locale }: { locale: WebLocale }) {
         <Table.Tbody>
           {entries.map((entry) => (
             <Table.Tr key={entry.record_id} data-record={entry.record_id} data-passes={entry.passes}>
-              <Table.Td>
-                <Anchor
-                  component={Link}
-                  to={hrefTo(locale, 'validateRecord', { recordId: entry.record_id })}
-                  ff="monospace"
-                >
-                  {entry.record_number}
-                </Anchor>
+              {/* Number and patient in one cell: on a phone the reasons keep the row's width. */}
+              <Table.Td w="40%">
+                <Stack gap={0}>
+                  <Anchor
+                    component={Link}
+                    to={hrefTo(locale, 'validateRecord', { recordId: entry.record_id })}
+                    ff="monospace"
+                  >
+                    {entry.record_number}
+                  </Anchor>
+                  <Text size="sm">
+                    {[entry.patient_surname, entry.patient_name].filter(Boolean).join(' ')}
+                  </Text>
+                </Stack>
               </Table.Td>
-              <Table.Td>{[entry.patient_surname, entry.patient_name].filter(Boolean).join(' ')}</Table.Td>
               <Table.Td>
                 {entry.passes ? (
                   <Badge color="teal">{t('rules.passes')}</Badge>

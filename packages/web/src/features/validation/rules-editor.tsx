@@ -56,52 +56,56 @@ export function RulesEditor() {
           aria-label={t('rules.add')}
           data={(analyses.data ?? []).filter((choice) => !ruled.has(choice.value))}
           searchable
+          w={{ base: '100%', sm: 320 }}
           value={null}
           onChange={add}
           data-field="rule-analysis"
         />
       </Group>
-      <Table verticalSpacing={2} fz="sm" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('rules.analysis')}</Table.Th>
-            {VALIDATION_CHECKS.map((check) => (
-              <Table.Th key={check}>{t(`rules.checks.${check}`)}</Table.Th>
-            ))}
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(rules.data ?? []).map((rule) => (
-            <Table.Tr key={rule.rule_id} data-rule={rule.analysis_name}>
-              <Table.Td>{rule.analysis_name}</Table.Td>
+      {/* Five checks a row: on a phone the matrix scrolls sideways rather than squeezing its headers. */}
+      <Table.ScrollContainer minWidth={720}>
+        <Table verticalSpacing={2} fz="sm" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('rules.analysis')}</Table.Th>
               {VALIDATION_CHECKS.map((check) => (
-                <Table.Td key={check}>
-                  <Checkbox
-                    checked={rule[column(check)]}
-                    onChange={(event) => write(rule, check, event.currentTarget.checked)}
-                    aria-label={t('rules.check_of', {
-                      check: t(`rules.checks.${check}`),
-                      analysis: rule.analysis_name,
-                    })}
-                    data-check={check}
-                  />
-                </Table.Td>
+                <Table.Th key={check}>{t(`rules.checks.${check}`)}</Table.Th>
               ))}
-              <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  onClick={() => removing.mutate(rule.rule_analysis)}
-                  aria-label={t('rules.remove', { analysis: rule.analysis_name })}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Table.Td>
+              <Table.Th />
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {(rules.data ?? []).map((rule) => (
+              <Table.Tr key={rule.rule_id} data-rule={rule.analysis_name}>
+                <Table.Td>{rule.analysis_name}</Table.Td>
+                {VALIDATION_CHECKS.map((check) => (
+                  <Table.Td key={check}>
+                    <Checkbox
+                      checked={rule[column(check)]}
+                      onChange={(event) => write(rule, check, event.currentTarget.checked)}
+                      aria-label={t('rules.check_of', {
+                        check: t(`rules.checks.${check}`),
+                        analysis: rule.analysis_name,
+                      })}
+                      data-check={check}
+                    />
+                  </Table.Td>
+                ))}
+                <Table.Td>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    onClick={() => removing.mutate(rule.rule_analysis)}
+                    aria-label={t('rules.remove', { analysis: rule.analysis_name })}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {rules.data?.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('rules.none')}
