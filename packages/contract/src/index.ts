@@ -27,6 +27,7 @@ export * from './exchange/secure-messaging.js';
 export * from './fields.js';
 export * from './file-routes.js';
 export * from './formula.js';
+export * from './health.js';
 export * from './identifiers.js';
 export * from './imports/routes.js';
 export * from './imports/schemas.js';

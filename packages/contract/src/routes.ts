@@ -10,6 +10,7 @@ import { exchangeDestinationRoutes } from './exchange/destination.js';
 import { dmpRoutes } from './exchange/dmp.js';
 import { exchangeRoutes } from './exchange/routes.js';
 import { secureMessagingRoutes } from './exchange/secure-messaging.js';
+import { healthRoutes } from './health.js';
 import { importMappingRoutes } from './imports/routes.js';
 import { laboratoryIdentityRoutes } from './laboratory/identity.js';
 import { nonconformityRoutes } from './nonconformities/routes.js';
@@ -51,6 +52,8 @@ export const routes = {
   ...accountSettingsRoutes,
   // Dashboard (issue 17).
   ...dashboardRoutes,
+  // The load balancer's health check, with the read replica's lag (issue 43).
+  ...healthRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { Db } from './db/open.js';
+import { registerReadYourWrites } from './db/read-replica.js';
 import { answerClientError } from './lib/client-error.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { refuseUnsafeInput } from './lib/input-guard.js';
@@ -27,6 +28,7 @@ import { dashboardRoutes } from './modules/dashboard/index.js';
 import { type DeliveryJobs, deliveryRoutes, type Sending } from './modules/delivery/index.js';
 import { dmpRoutes } from './modules/dmp/index.js';
 import { exchangeRoutes } from './modules/exchange/index.js';
+import { healthRoutes } from './modules/health/index.js';
 import { laboratoryRoutes } from './modules/laboratory/index.js';
 import { nabmImportRoutes } from './modules/nabms/index.js';
 import { nonconformityRoutes } from './modules/nonconformities/index.js';
@@ -89,6 +91,7 @@ export async function buildApp({
   registerErrorHandler(app);
   refuseUnsafeInput(app);
   registerSecurityHeaders(app, config.AGENT_ORIGIN);
+  registerReadYourWrites(app, db, config.DATABASE_READ_MAX_LAG_SECONDS);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
 
@@ -137,6 +140,7 @@ export async function buildApp({
   laboratoryRoutes(app, db);
   // Dashboard (issue 17).
   dashboardRoutes(app, db);
+  healthRoutes(app, db);
 
   // 4. The web application, with client-side routes falling back to index.html.
   await registerWebApp(app, config.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'));

@@ -11,6 +11,13 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /**
+   * A streaming replica of DATABASE_URL: lists, exports and the dashboard read there, each user
+   * still reading their own writes (docs/decisions/0031-read-replica.md). PostgreSQL only.
+   */
+  DATABASE_READ_URL: z.string().optional(),
+  /** The replica serves no read while it lags more than this many seconds. */
+  DATABASE_READ_MAX_LAG_SECONDS: seconds.default(30),
   PUBLIC_URL: z.string().url().optional(),
   SEED_DEMO: flag.default(true),
   /** With SEED_DEMO: also the demo catalogue and a few records (false: users only, empty tables). */

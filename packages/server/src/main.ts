@@ -18,6 +18,8 @@ let database: Database;
 try {
   database = await openDatabase({
     url: config.DATABASE_URL,
+    readUrl: config.DATABASE_READ_URL,
+    maxReadLagSeconds: config.DATABASE_READ_MAX_LAG_SECONDS,
     dataDir: config.dataDir,
     // Connection-level failures only: the message names no query and no parameter.
     onConnectionError: (error) => console.error(`Idle database connection lost: ${error.message}`),

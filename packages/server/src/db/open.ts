@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { lockDataDir } from './lock.js';
+import { attachReadReplica, detachReadReplica } from './read-replica.js';
 import * as schema from './schema/index.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -55,6 +56,10 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  */
 export async function openDatabase(options: {
   url?: string;
+  /** A streaming replica of `url` for the reads that tolerate lag (db/read-replica.ts); PostgreSQL only. */
+  readUrl?: string;
+  /** The replica serves no read while it lags more than this. */
+  maxReadLagSeconds?: number;
   dataDir?: string;
   /** Where to report a connection lost while idle (PostgreSQL restarted, connection killed). */
   onConnectionError?: (error: Error) => void;
@@ -81,7 +86,21 @@ export async function openDatabase(options: {
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    if (options.readUrl) {
+      await attachReadReplica({
+        primaryDb: db,
+        primaryPool: pool,
+        url: options.readUrl,
+        maxLagSeconds: options.maxReadLagSeconds ?? 30,
+        connectionSetup: CONNECTION_SETUP,
+        onConnectionError: options.onConnectionError,
+      });
+    }
+    const close = async () => {
+      await detachReadReplica(db);
+      await pool.end();
+    };
+    return { db, kind: 'postgres', close };
   }
   const dir = options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined;
   if (dir) mkdirSync(dir, { recursive: true });

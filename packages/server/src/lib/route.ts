@@ -11,6 +11,7 @@ import type {
 import { apiTable } from '@sil/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { withCallReads } from '../db/read-replica.js';
 import { answerFor, typedAnswerWriter } from './audience.js';
 import type { Authenticated, RequestOrigin } from './auth-context.js';
 import { fail } from './errors.js';
@@ -251,7 +252,7 @@ export function handle(
           request,
           reply,
         });
-      const result = await afterSessionCheck(request, work);
+      const result = await withCallReads(request, () => afterSessionCheck(request, work));
       if (writeTyped) {
         // A string answer is sent as it is: Fastify's serializer does not run again.
         return reply.type('application/json; charset=utf-8').send(writeTyped(request.auth?.rights, result));

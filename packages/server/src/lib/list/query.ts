@@ -21,6 +21,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { type Queryable, runsStatementsAtOnce } from '../../db/open.js';
+import { lagTolerant } from '../../db/read-replica.js';
 import { fail } from '../errors.js';
 import { presentRow } from '../time.js';
 import {
@@ -174,6 +175,8 @@ export async function listRows<R extends Row>(
   query: ListQuery,
   extraScope?: SQL,
 ) {
+  // Lists tolerate the replica's lag (db/read-replica.ts); a list inside a write stays on its transaction.
+  db = lagTolerant(db);
   const sort = sortOf(binding, query);
   const order = orderOf(sort);
   const pageSize = Math.min(query.number_of_records, MAX_ROWS_PER_ANSWER);
@@ -448,6 +451,7 @@ export async function exportRows<R extends Row>(
   ids: string[] | undefined,
   extraScope?: SQL,
 ): Promise<R[]> {
+  db = lagTolerant(db);
   const idColumn = columnOf(binding.table, binding.entity.idField);
   // A text that is not a UUID names no row of a UUID-keyed table (and PostgreSQL refuses to compare).
   const known = idColumn.columnType === 'PgUUID' ? ids?.filter((id) => UUID.test(id)) : ids;

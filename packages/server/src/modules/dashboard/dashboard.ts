@@ -1,5 +1,6 @@
 import { type Dashboard, type DashboardNotification, TASK_SPECIAL_RIGHT, TASK_TYPES } from '@sil/contract';
 import type { Db } from '../../db/open.js';
+import { lagTolerant } from '../../db/read-replica.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { backupFailed } from '../backups/index.js';
 import { todayInParis } from '../records/index.js';
@@ -17,7 +18,13 @@ import {
  * not open is not computed: the summary's patients and samples need their tables' read right,
  * 'To validate' and its notification the validation right.
  */
-export async function dashboardOf(db: Db, auth: Authenticated, now: Date = new Date()): Promise<Dashboard> {
+export async function dashboardOf(
+  primary: Db,
+  auth: Authenticated,
+  now: Date = new Date(),
+): Promise<Dashboard> {
+  // Counters tolerate the replica's lag (db/read-replica.ts).
+  const db = lagTolerant(primary);
   const laboratoryId = auth.user.laboratory_id;
   const { rights } = auth;
   const day = todayInParis(now);
