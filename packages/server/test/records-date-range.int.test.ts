@@ -17,9 +17,10 @@ interface Page {
 }
 
 /**
- * Records created between two days, in last-update order: the page is read in two parts, the
- * records updated after the last day and those updated before (ListSource.stampSplit). Records of
- * 2019 (Paris time), so that the demo laboratory's own records stay out of the range.
+ * Records created between two days: newest created first unless another order is asked for
+ * (EntityDefinition.dateRangeSort, issue 43); in last-update order, the page is read in two parts,
+ * the records updated after the last day and those updated before (ListSource.stampSplit). Records
+ * of 2019 (Paris time), so that the demo laboratory's own records stay out of the range.
  */
 const RECORDS: Array<[number: string, created: string, lastUpdated: string]> = [
   ['DR0001', '2019-03-10 10:00+01', '2019-03-13 09:00+01'], // in range, updated after it
@@ -63,16 +64,35 @@ describe.each(DATABASES)('records created between two days on %s', (kind) => {
     return { rows: page.number_of_rows, numbers: page.data.map((row) => row.record_number) };
   };
 
-  it('lists the days’ records by last update, those updated after the last day first', async () => {
+  /** The last-update order, asked for: the default of a list filtered by days is the creation's. */
+  const byUpdate = 'sort_by=record_last_updated&sort_order=DESC';
+
+  it('lists the days’ records newest created first unless asked otherwise', async () => {
     expect(await numbers('number_of_records=50')).toEqual({
+      rows: 5,
+      numbers: ['DR0006', 'DR0003', 'DR0002', 'DR0001', 'DR0007'],
+    });
+    expect((await numbers('number_of_records=2&page_number=2')).numbers).toEqual(['DR0002', 'DR0001']);
+    expect((await numbers('number_of_records=3&sort_order=ASC')).numbers).toEqual([
+      'DR0007',
+      'DR0001',
+      'DR0002',
+    ]);
+  });
+
+  it('lists the days’ records by last update, those updated after the last day first', async () => {
+    expect(await numbers(`number_of_records=50&${byUpdate}`)).toEqual({
       rows: 5,
       numbers: ['DR0003', 'DR0001', 'DR0007', 'DR0006', 'DR0002'],
     });
   });
 
   it('pages across the two parts and keeps the order either way', async () => {
-    expect((await numbers('number_of_records=2&page_number=2')).numbers).toEqual(['DR0007', 'DR0006']);
-    expect((await numbers('number_of_records=2&page_number=3')).numbers).toEqual(['DR0002']);
+    expect((await numbers(`number_of_records=2&page_number=2&${byUpdate}`)).numbers).toEqual([
+      'DR0007',
+      'DR0006',
+    ]);
+    expect((await numbers(`number_of_records=2&page_number=3&${byUpdate}`)).numbers).toEqual(['DR0002']);
     expect((await numbers('number_of_records=3&sort_by=record_last_updated&sort_order=ASC')).numbers).toEqual(
       ['DR0002', 'DR0006', 'DR0007'],
     );
@@ -87,12 +107,26 @@ describe.each(DATABASES)('records created between two days on %s', (kind) => {
       'DR0007',
     ]);
     const upTo = await call(ctx.app, secretary, 'getRecords', {
-      query: { filter_date_to: '2019-03-10', number_of_records: '50' },
+      query: {
+        filter_date_to: '2019-03-10',
+        number_of_records: '50',
+        sort_by: 'record_last_updated',
+        sort_order: 'DESC',
+      },
     });
     expect(upTo.json<Page>().data.map((row) => row.record_number)).toEqual([
       'DR0001',
       'DR0007',
       'DR0002',
+      'DR0004',
+    ]);
+    const createdUpTo = await call(ctx.app, secretary, 'getRecords', {
+      query: { filter_date_to: '2019-03-10', number_of_records: '50' },
+    });
+    expect(createdUpTo.json<Page>().data.map((row) => row.record_number)).toEqual([
+      'DR0002',
+      'DR0001',
+      'DR0007',
       'DR0004',
     ]);
   });

@@ -60,6 +60,7 @@ export const recordList = {
     creationDate: 'record_created',
   },
   defaultSort: byUpdate('record_last_updated'),
+  dateRangeSort: { field: 'record_created', order: 'DESC' },
   search: ['record_number'],
   filters: {
     record_status: { kind: 'values', values: recordStatusFilter },

@@ -74,6 +74,13 @@ export interface EntityDefinition {
   /** Sort options of §9 this table offers, mapped to fields. */
   sorts: Record<string, string>;
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  /**
+   * The default sort of the list when it is filtered by creation days (filter_date_from or
+   * filter_date_to), if not `defaultSort`: records come newest created first, the order of the days'
+   * own index, so that a page of three months in five years reads its 50 rows and not every record
+   * of the months updated since (issue 43).
+   */
+  dateRangeSort?: { field: string; order: 'ASC' | 'DESC' };
   search: readonly string[];
   filters: Record<string, FilterKind>;
   /**

@@ -91,20 +91,26 @@ function filterCondition(
   return inArray(column, values);
 }
 
+/** The sort a list takes unless asked for another: by creation when filtered by creation days. */
+const defaultSortOf = ({ entity }: ListSource, query: ListQuery) =>
+  entity.dateRangeSort && (query.filter_date_from || query.filter_date_to)
+    ? entity.dateRangeSort
+    : entity.defaultSort;
+
 /** The field a list is sorted by: a §9 sort option of this table, or one of its own fields. */
 function sortFieldOf(binding: ListSource, query: ListQuery): string {
   const { entity } = binding;
   const sortable = new Set([...Object.values(entity.sorts), entity.stampField]);
   const field =
     query.sort_by === undefined
-      ? entity.defaultSort.field
+      ? defaultSortOf(binding, query).field
       : ((entity.sorts as Record<string, string>)[query.sort_by] ?? query.sort_by);
   if (!sortable.has(field)) return fail('invalidOption', { field: 'sort_by', value: query.sort_by });
   return field;
 }
 
-const sortOrderOf = ({ entity }: ListSource, query: ListQuery): 'ASC' | 'DESC' =>
-  query.sort_order ?? (query.sort_by === undefined ? entity.defaultSort.order : 'ASC');
+const sortOrderOf = (binding: ListSource, query: ListQuery): 'ASC' | 'DESC' =>
+  query.sort_order ?? (query.sort_by === undefined ? defaultSortOf(binding, query).order : 'ASC');
 
 /** What a list is sorted by: its key (a §9 sort option or one of its own fields), then its id. */
 interface Sort {

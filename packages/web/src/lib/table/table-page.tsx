@@ -62,6 +62,9 @@ export function TablePage<R>({
   const remove = useDeleteRows(entity);
   const exporter = useExport(entity.paths.export, entity.table);
   const filters = useTableFilters(entity, config, state.filters);
+  // The server's default order: by creation when the list is filtered by creation days (records).
+  const defaultSort =
+    entity.dateRangeSort && (state.dateFrom || state.dateTo) ? entity.dateRangeSort : entity.defaultSort;
   const title = tMain(`title.${config.name}`);
 
   // A column naming rows of a table the user may not read (a clinic user's collectors: their
@@ -117,10 +120,8 @@ export function TablePage<R>({
           }),
         )}
         defaultSort={{
-          column: columns.some((column) => column.key === entity.defaultSort.field)
-            ? entity.defaultSort.field
-            : null,
-          order: entity.defaultSort.order,
+          column: columns.some((column) => column.key === defaultSort.field) ? defaultSort.field : null,
+          order: defaultSort.order,
         }}
         filters={filters}
         searchPlaceholder={t(`search.placeholder.${config.name}`)}
