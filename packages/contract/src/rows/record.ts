@@ -61,6 +61,11 @@ export type RecordListRow = z.output<typeof RecordListRow>;
 export const RecordSampleRow = SampleRow.extend({
   sample_type_name: z.string().nullable(),
   matrix_name: z.string().nullable(),
+  /** Who took each progress step, by name (spec.md §3 'Sample progress'): staff only, else null. */
+  sample_prepared_by_name: z.string().nullish(),
+  sample_injected_by_name: z.string().nullish(),
+  sample_removed_by_name: z.string().nullish(),
+  sample_validated_by_name: z.string().nullish(),
 });
 export type RecordSampleRow = z.output<typeof RecordSampleRow>;
 

@@ -10,14 +10,17 @@ import { SampleSteps } from './sample-steps';
 setUpScreenTests({ locale: 'fr', uid: '0b7f1c1e-8a2b-4c3d-9e4f-0a1b2c3d4e5f' });
 
 describe('a sample’s progress', () => {
-  it('tells each step taken with when, in the order of the bench, and nothing before the first', async () => {
+  it('tells each step taken with who and when, in the order of the bench, and nothing before the first', async () => {
     const { container } = render(
       <Providers>
         <SampleSteps
-          sample={aSample({
-            sample_prepared_at: '2026-11-23T07:05:00.000Z',
-            sample_removed_at: '2026-11-23T09:40:00.000Z',
-          })}
+          sample={{
+            ...aSample({
+              sample_prepared_at: '2026-11-23T07:05:00.000Z',
+              sample_removed_at: '2026-11-23T09:40:00.000Z',
+            }),
+            sample_removed_by_name: 'Camille Technicienne',
+          }}
         />
         <SampleSteps sample={aSample()} />
       </Providers>,
@@ -28,6 +31,10 @@ describe('a sample’s progress', () => {
       line.getAttribute('data-step'),
     );
     expect(lines).toEqual(['prepared', 'removed']);
+    // Who took it, when the record names them; a step of an unnamed author keeps its date alone.
+    expect(container.querySelector('[data-step="removed"]')?.textContent).toBe(
+      'Retiré par Camille Technicienne le 23/11/2026 10:40',
+    );
     expect(container.querySelectorAll('[data-testid="sample-steps"]')).toHaveLength(1);
   }, 20_000);
 

@@ -3,14 +3,31 @@ import type { Db } from '../../../db/open.js';
 import { preparedPerDatabase } from '../../../db/prepared.js';
 import { patients, records, samples } from '../../../db/schema/records.js';
 import { referenceNameVersions } from '../../../db/schema/reference.js';
+import { users } from '../../../db/schema/users.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { sessionStampValues, sessionUnchanged } from '../../../lib/session-stamps.js';
 import { outOfReach, type RecordReach, type RecordRow, recordReach } from '../scope.js';
 
 type PatientRow = typeof patients.$inferSelect;
-type SampleRow = typeof samples.$inferSelect;
+/** Who took each progress step of a sample, by name (issue 40): read for staff only. */
+const STEP_AUTHORS = ['prepared', 'injected', 'removed', 'validated'] as const;
+type StepAuthorNames = Partial<Record<`sample_${(typeof STEP_AUTHORS)[number]}_by_name`, string | null>>;
+type SampleRow = typeof samples.$inferSelect & StepAuthorNames;
 
 const placeholder = (name: string) => sql.placeholder(name);
+
+/**
+ * A sample as JSON; for staff with the names of who prepared, injected, removed and validated it
+ * (spec.md §3 'Sample progress'), a primary-key read each. The portals read no user of the laboratory.
+ */
+function sampleJson(by: RecordReach['by']): SQL {
+  if (by !== 'laboratory') return sql`to_jsonb(s)`;
+  const authors = STEP_AUTHORS.map(
+    (step) =>
+      sql`${sql.raw(`'sample_${step}_by_name'`)}, (SELECT u.user_name FROM ${users} u WHERE u.admin_uid = ${sql.raw(`s.sample_${step}_by`)})`,
+  );
+  return sql`to_jsonb(s) || jsonb_build_object(${sql.join(authors, sql`, `)})`;
+}
 
 /**
  * The record, its patient, its samples (in label order) and its laboratory's names version (the
@@ -30,7 +47,9 @@ function prepareRecordDetail(db: Db, by: RecordReach['by']) {
       record: sql<RecordRow>`to_json(${records})`,
       patient: sql<PatientRow | null>`(SELECT to_json(p) FROM ${patients} p
                                         WHERE p.patient_id = ${records.record_patient})`,
-      samples: sql<SampleRow[]>`(SELECT coalesce(json_agg(s ORDER BY s.sample_number), '[]'::json)
+      samples: sql<
+        SampleRow[]
+      >`(SELECT coalesce(json_agg(${sampleJson(by)} ORDER BY s.sample_number), '[]'::json)
                                   FROM ${samples} s WHERE s.sample_record = ${records.record_id})`,
       // Written qualified: drizzle leaves a one-table select's columns unqualified, and the inner
       // table's own laboratory_id would capture the outer one.

@@ -54,6 +54,10 @@ export async function recordDetail(db: Db, auth: Authenticated, recordId: string
         Object.assign(presentSample(sample), {
           sample_type_name: nameOf(sample.sample_type),
           matrix_name: nameOf(sample.sample_matrix),
+          sample_prepared_by_name: sample.sample_prepared_by_name ?? null,
+          sample_injected_by_name: sample.sample_injected_by_name ?? null,
+          sample_removed_by_name: sample.sample_removed_by_name ?? null,
+          sample_validated_by_name: sample.sample_validated_by_name ?? null,
         }),
       ),
       record_prescriber_name: nameOf(record.record_prescriber),
