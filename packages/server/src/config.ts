@@ -13,7 +13,7 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /**
    * A streaming replica of DATABASE_URL: lists, exports and the dashboard read there, each user
-   * still reading their own writes (docs/decisions/0031-read-replica.md). PostgreSQL only.
+   * still reading their own writes (docs/decisions/0032-read-replica.md). PostgreSQL only.
    */
   DATABASE_READ_URL: z.string().optional(),
   /** The replica serves no read while it lags more than this many seconds. */

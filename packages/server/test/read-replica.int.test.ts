@@ -32,7 +32,7 @@ const skipped = !process.env.TEST_DATABASE_URL
 if (skipped) console.info(`Read replica test skipped: ${skipped}`);
 
 /**
- * DATABASE_READ_URL (issue 43, docs/decisions/0031-read-replica.md) on a real pair of clusters: a
+ * DATABASE_READ_URL (issue 43, docs/decisions/0032-read-replica.md) on a real pair of clusters: a
  * primary and its streaming replica made by pg_basebackup -R, started by deploy/postgres-pair.sh.
  * Pausing the replica's replay makes its lag visible: what a call reads there is then older than
  * what the primary holds, which shows where each read went.

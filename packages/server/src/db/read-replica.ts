@@ -5,7 +5,7 @@ import type { Db, Queryable } from './open.js';
 
 /**
  * Reads that tolerate lag on a streaming replica (`DATABASE_READ_URL`, issue 43), with each user
- * reading their own writes (docs/decisions/0031-read-replica.md):
+ * reading their own writes (docs/decisions/0032-read-replica.md):
  * - a successful write call answers the primary's WAL position in the `sil_read_after` cookie;
  * - a read call (GET) sends it back; its lists, exports and dashboard read on the replica only when
  *   the replica has replayed past that position (as last polled), else on the primary;
