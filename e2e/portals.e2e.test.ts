@@ -56,7 +56,7 @@ beforeAll(async () => {
   // The prescriber's records, taken through the bench and validated by the biologist: one in
   // range, one whose glucose is high (the abnormal mark).
   const biologist = await apiLogin(server.url, 'biologiste@demo.lab');
-  const validatedRecord = async (surname: string, glucose: number) => {
+  const validatedRecord = async (surname: string, glucose: number, fields: Record<string, unknown> = {}) => {
     const made = await glycemiaToValidate(
       server.url,
       admin,
@@ -65,6 +65,7 @@ beforeAll(async () => {
         patient_surname: surname,
         record_prescriber: prescriberUser.rights.prescriber_id,
         record_internal_notes: `Note interne ${stamp}`,
+        ...fields,
       },
       glucose,
     );
@@ -72,7 +73,17 @@ beforeAll(async () => {
     return { id: made.id, number: made.number };
   };
   validated = await validatedRecord(SURNAME, 0.92);
-  abnormal = await validatedRecord(ABNORMAL_SURNAME, 1.26);
+  // The abnormal record's patient had a glucose in range a week before: its previous value.
+  const earlier = await validatedRecord(ABNORMAL_SURNAME, 0.95, {
+    record_collection_datetime: '2026-11-16T08:00',
+  });
+  const [earlierRecord] = (await api('GET', `/api/get-record?record_id=${earlier.id}`)) as Array<{
+    record_patient: string;
+  }>;
+  abnormal = await validatedRecord(ABNORMAL_SURNAME, 1.26, {
+    patient_id: earlierRecord?.record_patient,
+    record_collection_datetime: '2026-11-23T08:00',
+  });
 });
 
 afterAll(async () => {
@@ -131,6 +142,22 @@ describe('prescriber portal', () => {
     expect(await high.innerText()).toContain(abnormal.number);
     expect(await high.locator('[data-mark="alert"]').count()).toBe(1);
     await screenshot(page, 'portal-doctors-abnormal-fr-light-1280');
+    // Its validated results line by line: the high glucose highlighted, its range, flag and previous value.
+    await high.click();
+    const line = page.locator('[data-testid="validated-results"] [data-line]').first();
+    await line.waitFor();
+    expect(await line.getAttribute('data-abnormal')).toBe('true');
+    const cells = await line.locator('td').allInnerTexts();
+    expect(cells.slice(1).map((cell) => cell.trim())).toEqual([
+      `Glucose ${stamp}`,
+      '1,26 g/L',
+      '0,70 – 1,10 g/L',
+      'Haut',
+      '0,95 g/L le 16/11/2026',
+    ]);
+    await page.getByText('1 résultat anormal').waitFor();
+    await screenshot(page, 'portal-doctors-results-fr-light-1280');
+    await page.keyboard.press('Escape');
     const normal = await findInList(page, SURNAME);
     expect(await normal.locator('[data-mark="alert"]').count()).toBe(0);
     // Filtered on the mark (as an address may carry it): the record in range is not listed.
@@ -152,6 +179,9 @@ describe('prescriber portal', () => {
     await row.click();
     await page.locator('[data-testid="report-versions"] [data-version="1"]').waitFor();
     expect(await page.locator('[data-action="open-report"]').first().innerText()).toBe('Open');
+    const results = page.locator('[data-testid="validated-results"]');
+    expect(await results.getByRole('heading').innerText()).toBe('Validated results');
+    expect(await results.locator('[data-line] td').nth(2).innerText()).toBe('0.92 g/L');
     await screenshot(page, 'portal-doctors-report-en-dark-1280');
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 375, height: 812 });
@@ -160,6 +190,11 @@ describe('prescriber portal', () => {
     await screenshot(page, 'portal-doctors-en-dark-375');
     await card.click();
     await page.locator('div[data-version="1"] [data-action="download-report"]').waitFor();
+    // On a phone each result is a block of its own, its range and previous value beneath.
+    await page
+      .locator('[data-testid="validated-results"] [data-line]')
+      .getByText('Reference range:')
+      .waitFor();
     await screenshot(page, 'portal-doctors-report-en-dark-375');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.keyboard.press('Escape');

@@ -1021,6 +1021,7 @@ const CASES: Record<string, RouteCase> = {
   getLabelData: recordQuery('/api/get-label-data'),
   previewReport: recordQuery('/reports/preview-report'),
   getReportVersions: recordQuery('/api/get-report-versions'),
+  getValidatedResults: recordQuery('/api/get-validated-results'),
   getUploads: {
     own: (f) => get(`/api/get-uploads?record_id=${f.own.record}`),
     ownAnswer: 'ok',

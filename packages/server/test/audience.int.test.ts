@@ -60,6 +60,8 @@ const CARRY_NO_RECORDS = new Set([
   'downloadUpload',
   'getReportVersions',
   'downloadReport',
+  // Validated results as the report prints them (issue 40): result fields, no record row.
+  'getValidatedResults',
   'getExternalLabel',
   'addExternalRecord',
   // The user's own account and security settings, and the laboratory's identity (issue 18).
@@ -201,6 +203,7 @@ describe.each(DATABASES)('answers to clinic users and prescribers on %s', (kind)
       getAnalysis: `${entities.analyses.paths.get}?${entities.analyses.idField}=${ids.analysis}`,
       getUploads: `/api/get-uploads?record_id=${ids.record}`,
       getReportVersions: `/api/get-report-versions?record_id=${ids.record}`,
+      getValidatedResults: `/api/get-validated-results?record_id=${ids.record}`,
       getExternalLabel: `/reports/get-external-label?record_id=${ids.record}`,
       getAccountStatus: '/api/get-account-status',
       getOwnSessions: '/api/get-own-sessions',

@@ -315,6 +315,7 @@ describe.each(DATABASES)('portals on %s', (kind) => {
     // laboratories' results) are for the clinic's medical users; billing needs neither.
     const medicalOnly: Array<[string, RawInput['query']]> = [
       ['getReportVersions', { record_id: own.record }],
+      ['getValidatedResults', { record_id: own.record }],
       ['downloadReport', { report_id: own.report }],
       ['getUploads', { record_id: own.record }],
       ['getUploads', { patient_id: own.patient }],
@@ -332,7 +333,13 @@ describe.each(DATABASES)('portals on %s', (kind) => {
     await as(billing).getRecords({ number_of_records: 100 });
     await as(billing).getBillingList({ bill_state: 'toBill' });
     // And the rule the web app reads says the same, so the screens offer none of it.
-    for (const name of ['getReportVersions', 'downloadReport', 'getUploads', 'downloadUpload']) {
+    for (const name of [
+      'getReportVersions',
+      'getValidatedResults',
+      'downloadReport',
+      'getUploads',
+      'downloadUpload',
+    ]) {
       const def = apiTable[name] as ApiRouteDef;
       expect([name, decideAccess(def.access, rights.billing).allowed]).toEqual([name, false]);
       expect([name, decideAccess(def.access, rights.clinic).allowed]).toEqual([name, true]);
@@ -347,6 +354,7 @@ describe.each(DATABASES)('portals on %s', (kind) => {
   const FOREIGN: Record<string, (c: Corner) => RawInput[]> = {
     getRecord: (c) => [{ query: { record_id: c.record } }],
     getReportVersions: (c) => [{ query: { record_id: c.record } }],
+    getValidatedResults: (c) => [{ query: { record_id: c.record } }],
     downloadReport: (c) => [{ query: { report_id: c.report } }],
     getExternalLabel: (c) => [{ query: { record_id: c.record } }],
     getUploads: (c) => [{ query: { record_id: c.record } }, { query: { patient_id: c.patient } }],
@@ -534,6 +542,117 @@ describe.each(DATABASES)('portals on %s', (kind) => {
     // Validated again, it is released again: the mark comes back.
     await validate(high);
     expect((await listed(prescriber, abnormalOnly)).has(high.recordId)).toBe(true);
+  });
+
+  it("gives a prescriber its records' validated results with ranges, flags and the previous value", async () => {
+    const glucose = String(
+      (
+        await as(admin)
+          .reference('parameters')
+          .add({
+            parameter_name: 'Glucose résultats',
+            parameter_unit: 'g/L',
+            parameter_decimals: 2,
+            parameter_ranges: [{ population: 'default', min: 0.7, max: 1.1 }],
+          })
+      ).parameter_id,
+    );
+    const panel = String(
+      (
+        await as(admin)
+          .reference('analyses')
+          .add({
+            analysis_name: 'Glycémie résultats',
+            analysis_sample_type: catalogue.serum,
+            analysis_matrix: catalogue.blood,
+            analysis_parameters: [glucose],
+          })
+      ).analysis_id,
+    );
+    const ids = { glucose, panel, count: catalogue.nfs };
+    const identity = { patient_surname: 'Résultats', patient_name: 'Inès', patient_dob: '1966-03-04' };
+    let patientId: string | undefined;
+    // The same patient throughout, for the earlier result to be the later one's anteriority.
+    // Each record collected on its own day: the anteriority is the last validated result collected before.
+    const patient = (prescriberId: string, day: number) =>
+      aPatient({
+        ...identity,
+        ...(patientId ? { patient_id: patientId } : {}),
+        record_prescriber: prescriberId,
+        record_collection_datetime: `2026-11-${day}T08:00`,
+      });
+    const validate = (pending: { recordId: string; panel: string; count: string }) =>
+      as(biologist).validateRecord({
+        record_id: pending.recordId,
+        sample_ids: [pending.panel, pending.count],
+      });
+    // The same patient: an earlier validated record, then a high one; one still waiting; another prescriber's.
+    const earlier = await pendingRecord(ctx.app, bench, ids, patient(own.prescriber, 20), 0.95);
+    await validate(earlier);
+    patientId = (await staffRecord(ctx.app, admin, earlier.recordId)).record_patient;
+    const high = await pendingRecord(ctx.app, bench, ids, patient(own.prescriber, 24), 1.32);
+    await validate(high);
+    const waiting = await pendingRecord(ctx.app, bench, ids, patient(own.prescriber, 25), 1.5);
+    const foreign = await pendingRecord(ctx.app, bench, ids, patient(other.prescriber, 26), 1.4);
+    await validate(foreign);
+
+    const lines = await as(prescriber).getValidatedResults({ record_id: high.recordId });
+    expect(lines).toEqual([
+      {
+        analysis_id: panel,
+        analysis_name: 'Glycémie résultats',
+        parameter_id: glucose,
+        parameter_name: 'Glucose résultats',
+        parameter_decimals: 2,
+        result_value: 1.32,
+        result_text: null,
+        result_calculated: null,
+        result_censored: null,
+        result_unit: 'g/L',
+        result_range_min: 0.7,
+        result_range_max: 1.1,
+        result_flags: ['high'],
+        anteriority: {
+          collected_at: '2026-11-20T08:00:00.000Z',
+          result_value: 0.95,
+          result_text: null,
+          result_calculated: null,
+          result_censored: null,
+          result_unit: 'g/L',
+        },
+      },
+    ]);
+    // Nothing of who entered or validated it reaches the portal.
+    const raw = await as(prescriber).send('getValidatedResults', { query: { record_id: high.recordId } });
+    expect(raw.body).not.toContain(biologist.uid);
+    expect(raw.body).not.toContain('entered_by');
+    // A result not yet validated is not released, nor another prescriber's record.
+    expect(await as(prescriber).getValidatedResults({ record_id: waiting.recordId })).toEqual([]);
+    const refused = await as(prescriber).send('getValidatedResults', {
+      query: { record_id: foreign.recordId },
+    });
+    expect([refused.statusCode, codeOf(refused)]).toEqual([404, 'recordNotFound']);
+    // Staff read who took each step of a sample by name; the portal reads no user of the laboratory.
+    const [panelSample] = (await staffRecord(ctx.app, admin, high.recordId)).samples.filter(
+      (sample) => sample.sample_id === high.panel,
+    );
+    expect(panelSample).toMatchObject({
+      sample_removed_by_name: expect.stringMatching(/\S/),
+      sample_validated_by_name: 'Dr Bruno Lefèvre (biologiste)',
+      sample_prepared_by_name: null,
+    });
+    const [portalRecord] = await as(prescriber).getRecord({ record_id: high.recordId });
+    expect(portalRecord?.samples?.[0]).not.toHaveProperty('sample_validated_by_name');
+    // Taken back by the biologist, the result leaves the portal until validated again.
+    await as(biologist).invalidateRecord({
+      record_id: high.recordId,
+      sample_ids: [high.panel, high.count],
+      reason: 'Glycémie à recontrôler',
+    });
+    expect(await as(prescriber).getValidatedResults({ record_id: high.recordId })).toEqual([]);
+    // Staff read the same lines of any record of the laboratory.
+    const staff = await as(admin).getValidatedResults({ record_id: foreign.recordId });
+    expect(staff.map((line) => [line.result_value, line.result_flags])).toEqual([[1.4, ['high']]]);
   });
 
   it('keeps the partial index of out-of-range results on the flags the mark reads', async () => {

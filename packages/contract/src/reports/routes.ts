@@ -4,6 +4,9 @@ import { DocumentAnswer } from '../records/documents.js';
 import type { RouteDef } from '../route-def.js';
 import { audienceAnswer } from '../rows/audience.js';
 import { rowId, stamp } from '../rows/stamps.js';
+import { ValidatedResultLine } from './validated-results.js';
+
+export * from './validated-results.js';
 
 /**
  * The result report (compte rendu, issue 15): previewed before validation, generated and stored at
@@ -74,6 +77,16 @@ export const resultReportRoutes = {
       clinic: z.array(PortalReportVersionRow),
       prescriber: z.array(PortalReportVersionRow),
     }),
+    errors: ['recordNotFound', 'clinicUserOverreached'],
+  },
+  getValidatedResults: {
+    method: 'GET',
+    path: '/api/get-validated-results',
+    access: portalReports,
+    summary:
+      "The validated results of a record as its report prints them: value, unit, range in that unit, flags and the patient's previous value with its date",
+    query: z.object({ record_id: z.uuid() }),
+    response: z.array(ValidatedResultLine),
     errors: ['recordNotFound', 'clinicUserOverreached'],
   },
 } as const satisfies Record<string, RouteDef>;

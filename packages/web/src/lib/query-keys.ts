@@ -19,6 +19,8 @@ export const queryKeys = {
     labels: (id: string) => ['record', id, 'labels'] as const,
     /** The stored versions of its result report: validation refreshes them with the record. */
     reports: (id: string) => ['record', id, 'reports'] as const,
+    /** Its validated results as the report prints them (the prescriber portal, issue 40). */
+    validatedResults: (id: string) => ['record', id, 'validated-results'] as const,
     /** Its report channels and phone checklist (issue 15 'Delivery'). */
     deliveries: (id: string) => ['record', id, 'deliveries'] as const,
     /** The record picker of the uploads screen: records found by a search, and the chosen one. */

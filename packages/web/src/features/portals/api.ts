@@ -36,3 +36,11 @@ export function useAddExternalRecord() {
     onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.table.all('records') }),
   });
 }
+
+/** The validated results of a record, as its report prints them (issue 40). */
+export function useValidatedResults(recordId: string) {
+  return useQuery({
+    queryKey: queryKeys.record.validatedResults(recordId),
+    queryFn: () => call('getValidatedResults', { query: { record_id: recordId } }),
+  });
+}

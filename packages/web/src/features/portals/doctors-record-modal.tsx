@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { LabelValue } from '../../components/label-value';
 import { formatDate, formatDateTime } from '../../lib/format/dates';
 import { ReportCard } from '../reports';
+import { ValidatedResults } from './validated-results';
 
 /**
- * A record of the prescriber portal: who and when, and its validated result reports, opened in
- * the browser's reader or downloaded. Prescribers open no other screen (spec.md §6).
+ * A record of the prescriber portal: who and when, its validated results line by line (issue 40)
+ * and its validated result reports, opened in the browser's reader or downloaded. Prescribers open no other screen (spec.md §6).
  */
 export function DoctorsRecordModal({
   record,
@@ -50,6 +51,7 @@ export function DoctorsRecordModal({
             value={formatDateTime(record.record_collection_datetime, i18n.language)}
           />
         </SimpleGrid>
+        <ValidatedResults recordId={record.record_id} />
         <ReportCard recordId={record.record_id} />
       </Stack>
     </Modal>

@@ -1,55 +1,18 @@
 import { Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ResultFlag, SampleResultLine, SampleResults } from '@sil/contract';
+import type { SampleResultLine, SampleResults } from '@sil/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DeltaCheckNote } from '../../components/delta-check-note';
 import { SampleStatusBadge } from '../../components/sample-status-badge';
 import { formatDate, formatDateTime } from '../../lib/format/dates';
-import { formatNumber } from '../../lib/format/numbers';
+import { ALARMING_FLAGS, rangeText, valueText } from '../../lib/format/result-text';
 
 const MOBILE_QUERY = '(max-width: 991.98px)';
 
-/** Flags that call the biologist's eye first (out of range, dangerous zones) are red. */
-const ALARMING: readonly ResultFlag[] = ['low', 'high', 'toxic', 'deadly', 'positive'];
-
-type Result = NonNullable<SampleResultLine['result']>;
-
-/** A value as reported: the text of a qualitative result, else the number with its censoring sign. */
-export function valueText(
-  value: { result_text: string | null; result_calculated: number | null; result_value: number | null },
-  censored: '<' | '>' | null,
-  decimals: number | null,
-  language: string,
-): string {
-  if (value.result_text) return value.result_text;
-  const number = formatNumber(value.result_calculated ?? value.result_value, language, {
-    ...(decimals === null ? {} : { decimals }),
-  });
-  return censored ? `${censored} ${number}` : number;
-}
-
-/**
- * The range applied, in the unit of the value beside it (the server stores it so): '3,89 – 6,11
- * mmol/L', '≤ 5,0 mmol/L' or '≥ 60 mL/min' when only one bound is written.
- */
-function rangeText(result: Result, unit: string, decimals: number | null, language: string): string {
-  const { result_range_min: min, result_range_max: max } = result;
-  const number = (value: number) => formatNumber(value, language, decimals === null ? {} : { decimals });
-  const bounds =
-    min !== null && max !== null
-      ? `${number(min)} – ${number(max)}`
-      : min !== null
-        ? `≥ ${number(min)}`
-        : max !== null
-          ? `≤ ${number(max)}`
-          : null;
-  return bounds === null ? '—' : `${bounds} ${unit}`.trim();
-}
-
 /** What one line shows: the value as reported, the range applied, the previous result and flags. */
 function lineCells(line: SampleResultLine, t: TFunction<'validation'>, language: string) {
-  const result: Result | null = line.result;
+  const result = line.result;
   const unit = result?.result_unit ?? line.parameter_unit_after_calc ?? line.parameter_unit ?? '';
   const shown = result
     ? `${valueText(result, result.result_censored, line.parameter_decimals, language)} ${unit}`.trim()
@@ -68,7 +31,7 @@ function lineCells(line: SampleResultLine, t: TFunction<'validation'>, language:
   const flags = (
     <Group gap={4}>
       {(result?.result_flags ?? []).map((flag) => (
-        <Badge key={flag} size="sm" color={ALARMING.includes(flag) ? 'red' : 'gray'} data-flag={flag}>
+        <Badge key={flag} size="sm" color={ALARMING_FLAGS.includes(flag) ? 'red' : 'gray'} data-flag={flag}>
           {t(`flags.${flag}`)}
         </Badge>
       ))}
