@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReceivedMail, startSmtpServer } from '../packages/server/test/smtp.js';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, newPage, screenshot } from './browser.js';
+import { inScheme, launchBrowser, newPage, screenshot } from './browser.js';
 import {
   choose,
   glycemiaToValidate,
@@ -103,6 +103,11 @@ describe('secure messaging', () => {
     await card.locator('[data-field="secure_messaging_sender"]').fill(LAB_ADDRESS);
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'secure-messaging-relay-fr-light-1280');
+    await inScheme(page, 'dark', () => screenshot(page, 'secure-messaging-relay-fr-dark-1280'));
+    await page.setViewportSize({ width: 375, height: 812 });
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'secure-messaging-relay-fr-light-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await card.locator('[data-action="save-secure-messaging"]').click();
     await waitForToast(page, 'Relais de messagerie sécurisée enregistré');
     await expect.poll(() => card.locator('[data-field="secure_messaging_password"]').inputValue()).toBe('');
@@ -145,6 +150,11 @@ describe('secure messaging', () => {
     expect(await line.innerText()).toContain(DOCTOR_ADDRESS);
     await line.scrollIntoViewIfNeeded();
     await screenshot(page, 'secure-messaging-delivery-fr-light-1280');
+    await page.goto(`${server.url}/en/preview-record/${record.id}`);
+    await line.waitFor();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.locator('[data-testid="record-deliveries"]').scrollIntoViewIfNeeded();
+    await inScheme(page, 'dark', () => screenshot(page, 'secure-messaging-delivery-en-dark-375'));
     await page.context().close();
   });
 });
