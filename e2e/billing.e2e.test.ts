@@ -49,7 +49,8 @@ beforeAll(async () => {
     nabm_coef_b: 40,
     nabm_refund: false,
   });
-  const analysis = (name: string, codes: string[], extra: object = {}) =>
+  // An orderable analysis measures at least one parameter (issue 40).
+  const analysis = async (name: string, codes: string[], extra: object = {}) =>
     made(
       '/api/add-analysis',
       {
@@ -57,6 +58,9 @@ beforeAll(async () => {
         analysis_matrix: blood,
         analysis_sample_type: edta,
         analysis_nabm_codes: codes,
+        analysis_parameters: [
+          await made('/api/add-parameter', { parameter_name: `${name} mesure ${stamp}` }, 'parameter_id'),
+        ],
         analysis_visible: true,
         ...extra,
       },

@@ -16,7 +16,8 @@ export interface CreatedAnalysis {
 
 /**
  * What the laboratory configures first, through the API as the administrator: a sample type, two
- * tubes (the first analysis in EDTA, the others in a dry tube) and visible analyses, by name.
+ * tubes (the first analysis in EDTA, the others in a dry tube) and visible analyses, by name, each
+ * measuring a parameter of its own.
  */
 export async function setUpCatalogue(
   baseUrl: string,
@@ -39,6 +40,11 @@ export async function setUpCatalogue(
   );
   const analyses = new Map<string, CreatedAnalysis>();
   for (const [index, name] of names.entries()) {
+    // An orderable analysis measures at least one parameter (issue 40): each its own.
+    const parameter = idOf(
+      await send(baseUrl, 'POST', '/api/add-parameter', { parameter_name: `${name} (mesure)` }, admin),
+      'parameter_id',
+    );
     const answer = await send(
       baseUrl,
       'POST',
@@ -47,6 +53,7 @@ export async function setUpCatalogue(
         analysis_name: name,
         analysis_matrix: blood,
         analysis_sample_type: index === 0 ? edta : dry,
+        analysis_parameters: [parameter],
         analysis_visible: true,
       },
       admin,

@@ -37,13 +37,25 @@ async function setUp(): Promise<void> {
     'family_id',
   );
   await send(baseUrl, 'POST', '/api/add-nabm', { nabm_code: NABM, nabm_wording: 'Hémogramme' }, admin);
+  // An orderable analysis measures at least one parameter (issue 40): each its own.
+  const measured = async (name: string) =>
+    idOf(
+      await send(baseUrl, 'POST', '/api/add-parameter', { parameter_name: `${name} (mesure)` }, admin),
+      'parameter_id',
+    );
   const add = async (name: string, extra: Record<string, unknown>) =>
     idOf(
       await send(
         baseUrl,
         'POST',
         '/api/add-analysis',
-        { analysis_name: name, analysis_matrix: matrix, analysis_sample_type: tube, ...extra },
+        {
+          analysis_name: name,
+          analysis_matrix: matrix,
+          analysis_sample_type: tube,
+          analysis_parameters: [await measured(name)],
+          ...extra,
+        },
         admin,
       ),
       'analysis_id',

@@ -65,6 +65,7 @@ export const ERROR_STATUS = {
   incorrectType: 400,
   invalidBounds: 400,
   invalidDeltaLimit: 400,
+  analysisWithoutParameter: 400,
   outOfBounds: 400,
   invalidName: 400,
   nameTaken: 409,

@@ -180,6 +180,41 @@ describe.each(DATABASES)('parameters and analyses on %s', (kind) => {
     ]);
   });
 
+  it('refuses to make an analysis orderable without a parameter, and keeps an internal one', async () => {
+    const refusal = { code: 'analysisWithoutParameter', details: { field: 'analysis_parameters' } };
+    const bare = await send('addAnalysis', { analysis_name: 'Sans paramètre', analysis_visible: true });
+    expect([bare.statusCode, bare.json()]).toEqual([400, refusal]);
+    const emptied = await send('addAnalysis', { analysis_name: 'Sans paramètre', analysis_parameters: [] });
+    expect([emptied.statusCode, emptied.json()]).toEqual([400, refusal]);
+    // Internal (not orderable), it may wait for its parameters; made orderable, it needs one.
+    const internal = await api()
+      .reference('analyses')
+      .add({ analysis_name: 'Analyse en préparation', analysis_visible: false });
+    const shown = await send('updateAnalysis', {
+      analysis_id: internal.analysis_id,
+      analysis_last_updated: internal.analysis_last_updated,
+      analysis_visible: true,
+    });
+    expect([shown.statusCode, shown.json()]).toEqual([400, refusal]);
+    const ready = await api()
+      .reference('analyses')
+      .update({
+        analysis_id: String(internal.analysis_id),
+        analysis_last_updated: String(internal.analysis_last_updated),
+        analysis_visible: true,
+        analysis_parameters: [ids.parameter],
+      });
+    expect(ready).toMatchObject({ analysis_visible: true, analysis_parameters: [ids.parameter] });
+    // Its last parameter taken away while it is orderable: refused too.
+    const stripped = await send('updateAnalysis', {
+      analysis_id: ready.analysis_id,
+      analysis_last_updated: ready.analysis_last_updated,
+      analysis_parameters: [],
+    });
+    expect([stripped.statusCode, stripped.json()]).toEqual([400, refusal]);
+    expect(await api().reference('analyses').delete([String(ready.analysis_id)])).toEqual({ deleted: 1 });
+  });
+
   it('filters analyses on their flags and matrix, and sorts by name', async () => {
     await api().reference('analyses').add({ analysis_name: 'Analyse interne', analysis_visible: false });
     const analyses = api().reference('analyses');

@@ -228,7 +228,7 @@ export const analyses = {
   },
   unique: [{ field: 'analysis_name', code: 'nameTaken' }],
   notFound: 'analysisNotFound',
-  ruleErrors: ['nabmConflict'],
+  ruleErrors: ['nabmConflict', 'analysisWithoutParameter'],
   paths: paths('analysis', 'analyses'),
 } as const satisfies EntityDefinition;
 

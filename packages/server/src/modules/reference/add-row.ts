@@ -13,7 +13,7 @@ export async function addTableRow({ db, binding }: TableDeps, actor: Actor, inpu
   return writeTransaction(db, actor, async (tx) => {
     await assertUnique(tx, binding, laboratoryId, values);
     await assertForeignKeys(tx, binding, laboratoryId, values);
-    await binding.validate?.(tx, laboratoryId, values);
+    await binding.validate?.(tx, laboratoryId, values, values);
     const [row] = await tx
       .insert(binding.table)
       .values({ ...values, laboratory_id: laboratoryId })

@@ -27,8 +27,16 @@ export interface ForeignKey extends TenantTable {
 export interface TableBinding extends ListSource {
   referencedBy: Referrer[];
   foreignKeys: Record<string, ForeignKey>;
-  /** Rules over the whole row as it will be stored (the update merged onto the current row). */
-  validate?: (tx: Tx, laboratoryId: string, row: Record<string, unknown>) => Promise<void>;
+  /**
+   * Rules over the whole row as it will be stored (the update merged onto the current row);
+   * `written` holds the fields this write sends, for a rule about what a write makes of the row.
+   */
+  validate?: (
+    tx: Tx,
+    laboratoryId: string,
+    row: Record<string, unknown>,
+    written: Record<string, unknown>,
+  ) => Promise<void>;
   /** What an external (clinic) user may see of the table, given their clinic. */
   clinicScope?: (clinicId: string) => SQL;
 }

@@ -103,8 +103,18 @@ function loopThrough(start: string, readsOf: ReadonlyMap<string, string[]>): str
   return walk(start, [start]);
 }
 
-/** The NABM codes of one analysis must not be declared incompatible with each other. */
-export async function validateAnalysis(tx: Tx, laboratoryId: string, row: Row): Promise<void> {
+/**
+ * A write that makes an analysis orderable (analysis_visible true) or sets the parameters of an
+ * orderable one leaves it at least one parameter: ordered without one, its sample would wait for
+ * results nobody can enter (issue 40). A write that names neither (an older row renamed, a call
+ * relying on the column's default) is not asked, so that what the catalogue holds stays editable.
+ * The NABM codes of one analysis must not be declared incompatible with each other.
+ */
+export async function validateAnalysis(tx: Tx, laboratoryId: string, row: Row, written: Row): Promise<void> {
+  const parameterIds = Array.isArray(row.analysis_parameters) ? row.analysis_parameters : [];
+  const makesOrderable = written.analysis_visible === true || 'analysis_parameters' in written;
+  if (makesOrderable && row.analysis_visible !== false && parameterIds.length === 0)
+    fail('analysisWithoutParameter', { field: 'analysis_parameters' });
   const codes = Array.isArray(row.analysis_nabm_codes) ? row.analysis_nabm_codes.map(String) : [];
   if (codes.length < 2) return;
   const acts = await tx

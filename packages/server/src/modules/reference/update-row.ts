@@ -39,7 +39,7 @@ export async function updateTableRow({ db, binding }: TableDeps, actor: Actor, i
         .from(table)
         .where(and(scopeOf(binding, laboratoryId), eq(idColumn, id)));
       if (!current) return fail(entity.notFound);
-      await binding.validate(tx, laboratoryId, { ...current, ...changes });
+      await binding.validate(tx, laboratoryId, { ...current, ...changes }, changes);
     }
     const row = await updateIfUnchanged(
       tx,
