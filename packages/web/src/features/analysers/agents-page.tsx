@@ -54,7 +54,7 @@ export function AgentsPage() {
                     ? t('agents.last_seen', { when: formatDateTime(agent.agent_last_seen_at, i18n.language) })
                     : t('agents.never_seen')}
                   {agent.agent_host ? ` · ${agent.agent_host}` : ''}
-                  {agent.agent_version ? ` · ${agent.agent_version}` : ''}
+                  {agent.agent_version ? ` · ${t('agents.version', { version: agent.agent_version })}` : ''}
                 </Text>
                 {agent.agent_state === 'pending' && agent.agent_enrolment_expires_at ? (
                   <Text size="sm" c="dimmed">

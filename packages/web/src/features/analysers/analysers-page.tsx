@@ -93,7 +93,7 @@ export function AnalysersPage({
                 : t('link.no_message')}
             </Text>
             {state.open_reconciliation_items > 0 ? (
-              <Text size="sm" c="orange.8">
+              <Text size="sm" c="orange">
                 {t('link.waiting', { count: state.open_reconciliation_items })}
               </Text>
             ) : null}

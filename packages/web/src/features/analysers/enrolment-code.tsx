@@ -23,7 +23,7 @@ export function EnrolmentCode({ enrolment, onDone }: { enrolment: AgentEnrolment
         </Text>
         <List size="sm" type="ordered" spacing={4} mt={4}>
           <List.Item>{t('enrolment.step_open')}</List.Item>
-          <List.Item>{t('enrolment.step_code')}</List.Item>
+          <List.Item>{t('enrolment.step_code', { url: window.location.origin })}</List.Item>
           <List.Item>{t('enrolment.step_done')}</List.Item>
         </List>
       </div>

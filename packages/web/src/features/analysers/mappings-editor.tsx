@@ -154,7 +154,7 @@ function MappingsForm({
         ))}
       </Stack>
       {form.formState.errors.mappings?.root?.message || form.formState.errors.mappings?.message ? (
-        <Text c="red.8" size="sm" mt="xs">
+        <Text c="red" size="sm" mt="xs">
           {t('mappings.duplicate')}
         </Text>
       ) : null}

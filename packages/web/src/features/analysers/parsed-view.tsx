@@ -12,7 +12,7 @@ export function ParsedView({ parsed }: { parsed: ParsedMessage }) {
       return <Text size="sm">{t('parsed.query', { specimens: parsed.specimen_ids.join(', ') })}</Text>;
     case 'unreadable':
       return (
-        <Text size="sm" c="red.8">
+        <Text size="sm" c="red">
           {t('parsed.unreadable', { reason: parsed.reason })}
         </Text>
       );

@@ -70,13 +70,15 @@ describe('the reconciliation queue', () => {
     );
   });
 
-  it('assigns an unknown specimen to a sample by its number', async () => {
+  it('assigns an unknown specimen to a sample by its number, the action offered first', async () => {
     const open = item({ reason: 'unknownSpecimen', sample_number: null, parameter_id: PARAMETER });
     renderQueue([open]);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Traiter' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByText('Attribuer à un échantillon'));
+    expect(
+      within(dialog).getByRole<HTMLInputElement>('radio', { name: 'Attribuer à un échantillon' }).checked,
+    ).toBe(true);
     await user.type(within(dialog).getByRole('textbox', { name: "Numéro d'échantillon" }), '2611280002');
     await user.click(within(dialog).getByRole('button', { name: 'Attribuer et enregistrer' }));
     await waitFor(() =>

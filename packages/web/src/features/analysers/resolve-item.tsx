@@ -10,6 +10,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReconciliationItem } from '@sil/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,10 +24,12 @@ type Action = 'map' | 'assign' | 'discard';
 
 /**
  * What may be done with an item: a result may be mapped (its code means a parameter) or assigned
- * (to another sample); a validated conflict or an unreadable message may only be discarded.
+ * (to another sample); a validated conflict or an unreadable message may only be discarded. The
+ * first is offered first: a specimen no sample matches is first of all to be assigned.
  */
 export function actionsFor(item: ReconciliationItem): Action[] {
   if (!item.result || item.reason === 'validatedConflict' || item.reason === 'unreadable') return ['discard'];
+  if (item.reason === 'unknownSpecimen') return ['assign', 'map', 'discard'];
   return ['map', 'assign', 'discard'];
 }
 
@@ -50,6 +53,8 @@ function ResolveForm({ item, onDone }: { item: ReconciliationItem; onDone: () =>
   const [reason, setReason] = useState('');
   const parameters = useLoadAll('parameters');
   const resolve = useResolveReconciliationItem();
+  // Three actions side by side do not fit a phone's width: they are stacked there.
+  const phone = useMediaQuery('(max-width: 575.98px)');
 
   const resolution =
     action === 'map'
@@ -96,6 +101,7 @@ function ResolveForm({ item, onDone }: { item: ReconciliationItem; onDone: () =>
         {actions.length > 1 ? (
           <SegmentedControl
             fullWidth
+            orientation={phone ? 'vertical' : 'horizontal'}
             value={action}
             onChange={(next) => setAction(next as Action)}
             data={actions.map((value) => ({ value, label: t(`resolve.actions.${value}`) }))}
