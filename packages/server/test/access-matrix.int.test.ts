@@ -939,6 +939,8 @@ const CASES: Record<string, RouteCase> = {
   },
   // Dashboard (issue 17): the caller's own laboratory only, nothing to aim at another's.
   getDashboard: { own: () => get('/api/get-dashboard'), ownAnswer: 'ok' },
+  // Public: the load balancer's check (issue 43).
+  getHealth: { own: () => get('/api/health'), ownAnswer: 'ok' },
   getWorklist: {
     own: (f) => get(`/api/get-worklist?machine_id=${f.own.ref.machines}`),
     ownAnswer: 'ok',
