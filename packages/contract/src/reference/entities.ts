@@ -160,6 +160,7 @@ export const entities = {
       surname: 'collector_surname',
       firstName: 'collector_name',
       code: 'collector_internal_code',
+      owner: 'collector_owner',
       id: 'collector_id',
     },
     defaultSort: byUpdate('collector_last_updated'),

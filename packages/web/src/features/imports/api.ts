@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiUpload, call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { tableRouteAnswering } from '../../lib/table/entity-routes';
-import { loadAllQuery } from '../../lib/table/list-state';
+import { loadEveryRow } from '../../lib/table/list-state';
 
 const { previewResultsImport, importResults } = fileRoutes;
 
@@ -62,14 +62,17 @@ export function useUpdateImportMappings() {
 /** Only what a parameter choice needs: the mapping does not read (nor check) formulas or ranges. */
 const ParameterChoices = z.object({
   data: z.array(z.object({ parameter_id: z.string(), parameter_name: z.string() })),
+  number_of_pages: z.number(),
 });
 
 /** The laboratory's parameters as choices for the mapping (read level 1 on parameters). */
 export function useParameterChoices(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.importParameterChoices,
-    queryFn: async () =>
-      call(await tableRouteAnswering(entities.parameters, 'list', ParameterChoices), { query: loadAllQuery }),
+    queryFn: async () => {
+      const route = await tableRouteAnswering(entities.parameters, 'list', ParameterChoices);
+      return loadEveryRow((query) => call(route, { query }));
+    },
     select: (answer) => answer.data.map((row) => ({ value: row.parameter_id, label: row.parameter_name })),
     enabled,
     staleTime: 30_000,

@@ -3,13 +3,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { referenceListRoute } from '../../lib/table/entity-routes';
-import { loadAllQuery } from '../../lib/table/list-state';
+import { loadEveryRow } from '../../lib/table/list-state';
 
 /** The orderable analyses of the catalogue (hidden ones cannot be ordered, spec.md §8). */
 export function useOrderableAnalyses() {
   return useQuery({
     queryKey: [...queryKeys.table.loadAll('analyses'), 'orderable'],
-    queryFn: async () => call(await referenceListRoute('analyses'), { query: loadAllQuery }),
+    queryFn: async () => {
+      const route = await referenceListRoute('analyses');
+      return loadEveryRow((query) => call(route, { query }));
+    },
     select: (answer) =>
       answer.data
         .filter((row) => row.analysis_visible !== false)

@@ -4,7 +4,7 @@ import { apiDownload, call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { saveFile } from '../../lib/save-file';
 import { referenceListRoute } from '../../lib/table/entity-routes';
-import { loadAllQuery } from '../../lib/table/list-state';
+import { loadEveryRow } from '../../lib/table/list-state';
 import { billingDocument } from './billing/api';
 import { downloadDocument } from './documents';
 import { submitWizard } from './wizard/submit';
@@ -45,7 +45,10 @@ export function usePatientSearch(term: string) {
 export function useAnalyses() {
   return useQuery({
     queryKey: queryKeys.table.loadAll('analyses'),
-    queryFn: async () => call(await referenceListRoute('analyses'), { query: loadAllQuery }),
+    queryFn: async () => {
+      const route = await referenceListRoute('analyses');
+      return loadEveryRow((query) => call(route, { query }));
+    },
     staleTime: 30_000,
   });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { referenceListRoute } from '../../lib/table/entity-routes';
-import { loadAllQuery } from '../../lib/table/list-state';
+import { loadEveryRow } from '../../lib/table/list-state';
 
 /** Rule-assisted validation's calls; their keys sit under the validation's, refreshed with it. */
 const RULES = [...queryKeys.validation.all, 'rules'] as const;
@@ -19,7 +19,10 @@ export const useRuleQueue = () =>
 export function useAnalysisChoices() {
   return useQuery({
     queryKey: [...queryKeys.table.loadAll('analyses'), 'choices'],
-    queryFn: async () => call(await referenceListRoute('analyses'), { query: loadAllQuery }),
+    queryFn: async () => {
+      const route = await referenceListRoute('analyses');
+      return loadEveryRow((query) => call(route, { query }));
+    },
     select: (answer) => answer.data.map((row) => ({ value: row.analysis_id, label: row.analysis_name })),
     staleTime: 30_000,
   });

@@ -1,6 +1,6 @@
-import { LOAD_ALL, queryString } from '@sil/contract';
+import { LOAD_ALL, MAX_ROWS_PER_ANSWER, queryString } from '@sil/contract';
 import { describe, expect, it } from 'vitest';
-import { filtersFromAddress, initialListState, loadAllQuery, toListQuery } from './list-state';
+import { filtersFromAddress, initialListState, loadAllQuery, loadEveryRow, toListQuery } from './list-state';
 
 describe('list query', () => {
   it('sends the default sort by leaving sort_by out', () => {
@@ -28,6 +28,25 @@ describe('list query', () => {
 
   it('loads a whole table for drop-downs with the load-all page size', () => {
     expect(queryString(loadAllQuery)).toBe(`?number_of_records=${LOAD_ALL}&page_number=1`);
+  });
+
+  it('asks for the pages after the first when the table outgrows one answer', async () => {
+    // 12,001 rows, answered as the server answers them: at most MAX_ROWS_PER_ANSWER a page.
+    const rows = Array.from({ length: 2 * MAX_ROWS_PER_ANSWER + 2_001 }, (_, index) => index);
+    const asked: unknown[] = [];
+    const page = async (query: Record<string, unknown>) => {
+      asked.push(query);
+      const number = Number(query.page_number);
+      return {
+        data: rows.slice((number - 1) * MAX_ROWS_PER_ANSWER, number * MAX_ROWS_PER_ANSWER),
+        number_of_pages: Math.ceil(rows.length / MAX_ROWS_PER_ANSWER),
+      };
+    };
+    const { data } = await loadEveryRow(page, { sort_by: 'owner' });
+    expect(data).toEqual(rows);
+    expect(asked).toEqual(
+      [1, 2, 3].map((number) => ({ ...loadAllQuery, sort_by: 'owner', page_number: number })),
+    );
   });
 });
 

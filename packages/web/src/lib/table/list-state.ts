@@ -45,6 +45,22 @@ export function toListQuery(state: ListState): Record<string, QueryValue> {
 export const loadAllQuery: Record<string, QueryValue> = { number_of_records: LOAD_ALL, page_number: 1 };
 
 /**
+ * Every row of a list for a drop-down: the server answers at most MAX_ROWS_PER_ANSWER rows at once
+ * whatever was asked, so the pages after the first are asked for in turn until the answer's count.
+ * `extra` adds to the query (the collectors' sort of spec.md §7).
+ */
+export async function loadEveryRow<Row>(
+  page: (query: Record<string, QueryValue>) => Promise<{ data: Row[]; number_of_pages: number }>,
+  extra: Record<string, QueryValue> = {},
+): Promise<{ data: Row[] }> {
+  const first = await page({ ...loadAllQuery, ...extra });
+  const data = [...first.data];
+  for (let number = 2; number <= first.number_of_pages; number += 1)
+    data.push(...(await page({ ...loadAllQuery, ...extra, page_number: number })).data);
+  return { data };
+}
+
+/**
  * The filters an address carries (`?record_is_urgent=true&record_status=1,2`): a dashboard counter
  * opens a list already filtered. Only the table's own filter columns are read; values comma-separated.
  */

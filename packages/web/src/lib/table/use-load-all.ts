@@ -4,7 +4,7 @@ import { call } from '../api-client';
 import { queryKeys } from '../query-keys';
 import { useSession } from '../use-session';
 import { referenceListRoute } from './entity-routes';
-import { loadAllQuery } from './list-state';
+import { loadEveryRow } from './list-state';
 
 export interface Choice {
   value: string;
@@ -26,6 +26,11 @@ const CHOICE_OF: { [N in ReferenceTableName]: (row: ReferenceRow<N>) => Choice }
   analyses: (row) => ({ value: row.analysis_id, label: row.analysis_name }),
 };
 
+/** spec.md §7: the collectors' drop-downs list them by their clinic. */
+const LOAD_ALL_ORDER: Partial<Record<ReferenceTableName, Record<string, string>>> = {
+  collectors: { sort_by: 'owner', sort_order: 'ASC' },
+};
+
 /**
  * Every row of another table as choices for a filter or a select. Loaded only when the user may
  * read that table (spec.md §6: filters from another table need read level 1 on it).
@@ -34,7 +39,10 @@ function loadAllOptions<N extends ReferenceTableName>(table: N, allowed: boolean
   const choiceOf: (row: ReferenceRow<N>) => Choice = CHOICE_OF[table];
   return {
     queryKey: queryKeys.table.loadAll(table),
-    queryFn: async () => call(await referenceListRoute(table), { query: loadAllQuery }),
+    queryFn: async () => {
+      const route = await referenceListRoute(table);
+      return loadEveryRow((query) => call(route, { query }), LOAD_ALL_ORDER[table]);
+    },
     select: (answer: { data: ReferenceRow<N>[] }) => answer.data.map(choiceOf),
     enabled: allowed,
     staleTime: 30_000,
