@@ -50,6 +50,8 @@ const replicas = new WeakMap<object, ReadReplica>();
 const calls = new AsyncLocalStorage<CallReads>();
 export const READ_AFTER_COOKIE = 'sil_read_after';
 const POLL_MS = 500;
+/** The furthest WAL position: no replica has replayed it. */
+const UNKNOWN_POSITION = 'FFFFFFFF/FFFFFFFF';
 
 /** '16/B374D848' as a number, to compare WAL positions. */
 export function lsnValue(lsn: string): bigint | null {
@@ -92,7 +94,9 @@ export function registerReadYourWrites(app: FastifyInstance, db: Db, maxLagSecon
   const maxAge = Math.max(60, 2 * maxLagSeconds);
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
-    const lsn = await replica.primaryLsn();
+    // A write already committed is answered as such even if its position cannot be read: the
+    // caller's reads then stay on the primary until the cookie expires or their next write.
+    const lsn = await replica.primaryLsn().catch(() => UNKNOWN_POSITION);
     reply.header(
       'set-cookie',
       `${READ_AFTER_COOKIE}=${lsn}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict`,
