@@ -152,7 +152,8 @@ describe('prescriber portal', () => {
       `Glucose ${stamp}`,
       '1,26 g/L',
       '0,70 – 1,10 g/L',
-      'Haut',
+      // The flag's badge is written in capitals (innerText follows the style).
+      'HAUT',
       '0,95 g/L le 16/11/2026',
     ]);
     await page.getByText('1 résultat anormal').waitFor();
