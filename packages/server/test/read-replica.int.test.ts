@@ -124,6 +124,12 @@ describe.skipIf(skipped !== undefined)('reads on a streaming replica', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json<{ data: Array<{ patient_surname: string }> }>().data.length;
   };
+  /** The dashboard's count of the patients added today, read with or without the writer's cookie. */
+  const patientsAddedToday = async (cookie?: string) => {
+    const answer = await call(app, secretary, 'getDashboard', cookie ? { headers: { cookie } } : {});
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<{ summary: { patients_added: number } }>().summary.patients_added;
+  };
   const pauseReplay = () => replica.query('SELECT pg_wal_replay_pause()');
   const resumeReplay = () => replica.query('SELECT pg_wal_replay_resume()');
 
@@ -144,14 +150,19 @@ describe.skipIf(skipped !== undefined)('reads on a streaming replica', () => {
   });
 
   it('lets a user read their write at once, and sends lists to the replica once it has the write', async () => {
+    await healthWhen((state) => state.serving && state.lag_bytes === 0);
+    const addedBefore = await patientsAddedToday();
     await pauseReplay();
     try {
       const created = await addPatient('Ecrivain');
       const readAfter = readAfterOf(created);
-      // The writer's own list reads on the primary: the replica, paused, has not the patient yet.
+      // The writer's own list and dashboard read on the primary: the replica, paused, has not the
+      // patient yet.
       expect(await patientsNamed('Ecrivain', readAfter)).toBe(1);
+      expect(await patientsAddedToday(readAfter)).toBe(addedBefore + 1);
       // A read that has written nothing reads on the replica, lag and all.
       expect(await patientsNamed('Ecrivain')).toBe(0);
+      expect(await patientsAddedToday()).toBe(addedBefore);
       await resumeReplay();
       const written = lsnValue(readAfter.split('=')[1] ?? '') ?? 0n;
       await healthWhen((state) => (lsnValue(state.replay_lsn ?? '0/0') ?? 0n) >= written);
