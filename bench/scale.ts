@@ -17,6 +17,7 @@ import {
   timeSaveSample,
   timeSqlList,
 } from './lib/scale/measure.js';
+import { measureRegistrations } from './lib/scale/registrations.js';
 import { explainAnteriorities, FULL_RESULTS, loadScaleResults } from './lib/scale/results.js';
 import { loadInRounds, type RoundTarget } from './lib/scale/rounds.js';
 import { startServer, stopAllServers } from './lib/server.js';
@@ -38,7 +39,7 @@ const cpuOf = (figure: Figure) =>
 const size: ScaleSize = {
   patients: Number(process.env.BENCH_SCALE_PATIENTS ?? FULL_SIZE.patients),
   records: Number(process.env.BENCH_SCALE_RECORDS ?? FULL_SIZE.records),
-  recordsPerDay: FULL_SIZE.recordsPerDay,
+  recordsPerDay: Number(process.env.BENCH_SCALE_RECORDS_PER_DAY ?? FULL_SIZE.recordsPerDay),
 };
 const calls = Number(process.env.BENCH_SCALE_CALLS ?? 10);
 const resultsWanted = Number(process.env.BENCH_SCALE_RESULTS ?? FULL_RESULTS);
@@ -312,6 +313,35 @@ export async function runScale(interruption: AbortSignal): Promise<void> {
         '',
       ].join('\n'),
     );
+    // Registrations per second with 1 and 10 connections beside the same writes by hand (issue 43):
+    // last, since they add records to the laboratory's day.
+    if (measured({ table: 'records', name: 'registrations' })) {
+      interruption.throwIfAborted();
+      const registrations = await measureRegistrations(
+        server.baseUrl,
+        session,
+        database.url,
+        laboratoryId,
+        load.durationSeconds,
+      );
+      for (const figure of registrations) results.record(figure);
+      process.stderr.write(
+        [
+          '',
+          '| registrations | API req/s | API p50 ms | SQL by hand req/s | SQL p50 ms | SQL / API | samples with a lock wait (API) | most waiting at once |',
+          '|---|---|---|---|---|---|---|---|',
+          ...registrations.map(
+            (f) =>
+              `| ${f.connections} connection(s) | ${f.value} | ${f.api_p50_ms} | ${f.sql_rps} | ${f.sql_p50_ms} | ${f.ratio} | ${f.lock_waits_seen} of ${f.lock_wait_samples} | ${f.lock_wait_max_sessions} |`,
+          ),
+          ...registrations.map(
+            (f) =>
+              `waits seen, ${f.connections} connection(s): API ${f.lock_waits_on || 'none'}; by hand ${f.sql_lock_waits_on || 'none'}`,
+          ),
+          '',
+        ].join('\n'),
+      );
+    }
     await server.stop();
   } finally {
     await client.end().catch(() => undefined);

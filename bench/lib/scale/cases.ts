@@ -26,6 +26,9 @@ export interface Probes {
   /** A week of registrations, first and last day (ISO). */
   weekFrom: string;
   weekTo: string;
+  /** Three months in the middle of the loaded history, first and last day (ISO; issue 43). */
+  midFrom: string;
+  midTo: string;
 }
 
 export async function readProbes(client: pg.ClientBase, laboratoryId: string): Promise<Probes> {
@@ -49,7 +52,9 @@ export async function readProbes(client: pg.ClientBase, laboratoryId: string): P
   );
   const row = rows[0];
   if (!row) throw new Error('the scale database holds no record with a patient NIR and a sample');
+  const mid = await midHistory(client, laboratoryId);
   return {
+    ...mid,
     laboratoryId,
     recordNumber: row.record_number,
     sampleNumber: row.sample_number,
@@ -58,6 +63,23 @@ export async function readProbes(client: pg.ClientBase, laboratoryId: string): P
     weekFrom: row.week_from,
     weekTo: row.week_to,
   };
+}
+
+/**
+ * Three months (91 days) centred on the middle of the laboratory's records, by creation day in
+ * Paris: records of a past quarter, with years of records before and after them.
+ */
+async function midHistory(client: pg.ClientBase, laboratoryId: string) {
+  const { rows } = await client.query<{ mid_from: string; mid_to: string }>(
+    `SELECT (middle - 45)::text AS mid_from, (middle + 45)::text AS mid_to
+       FROM (SELECT ((min(record_created) + (max(record_created) - min(record_created)) / 2)
+                      AT TIME ZONE 'Europe/Paris')::date AS middle
+               FROM records WHERE laboratory_id = $1) AS history`,
+    [laboratoryId],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('the scale database holds no record');
+  return { midFrom: row.mid_from, midTo: row.mid_to };
 }
 
 const PAGE = 50;
@@ -97,6 +119,20 @@ function dateRange(from: string, to: string): string {
 SELECT r.*, p.patient_surname, p.patient_name, p.patient_dob, p.patient_gender
   FROM page JOIN records r USING (record_id) JOIN patients p ON p.patient_id = r.record_patient
  ORDER BY r.record_last_updated DESC, r.record_id`;
+}
+
+/**
+ * Records created between two days, newest created first: the list's default order when filtered
+ * by days (issue 43), read backwards along the creation index from the last day's end.
+ */
+function createdRange(from: string, to: string): string {
+  return `SELECT r.*, p.patient_surname, p.patient_name, p.patient_dob, p.patient_gender
+  FROM (SELECT * FROM records
+         WHERE laboratory_id = $1 AND record_created >= ${PARIS_MIDNIGHT(`'${from}'`)}
+           AND record_created < ${PARIS_MIDNIGHT(`'${to}'`)} + interval '1 day'
+         ORDER BY record_created DESC, record_id LIMIT ${PAGE}) r
+  JOIN patients p ON p.patient_id = r.record_patient
+ ORDER BY r.record_created DESC, r.record_id`;
 }
 
 /** The patient searches shared by both tables: what is typed, and the condition on patients it means. */
@@ -165,7 +201,28 @@ export function listCases(probes: Probes): ListCase[] {
       table: 'records',
       name: 'date range',
       query: { filter_date_from: probes.weekFrom, filter_date_to: probes.weekTo },
-      sql: dateRange(probes.weekFrom, probes.weekTo),
+      sql: createdRange(probes.weekFrom, probes.weekTo),
+      params: lab,
+    },
+    // Three months inside the history (issue 43), in the list's order for days (by creation), then
+    // by last update as asked for, whose page needs the range's records updated after it.
+    {
+      table: 'records',
+      name: 'mid-history range',
+      query: { filter_date_from: probes.midFrom, filter_date_to: probes.midTo },
+      sql: createdRange(probes.midFrom, probes.midTo),
+      params: lab,
+    },
+    {
+      table: 'records',
+      name: 'mid-history range by update',
+      query: {
+        filter_date_from: probes.midFrom,
+        filter_date_to: probes.midTo,
+        sort_by: 'record_last_updated',
+        sort_order: 'DESC',
+      },
+      sql: dateRange(probes.midFrom, probes.midTo),
       params: lab,
     },
     recordCase(
