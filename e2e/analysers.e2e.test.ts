@@ -94,6 +94,21 @@ async function pick(page: Page, input: Locator, label: string): Promise<void> {
   await page.getByRole('option', { name: label }).first().click();
 }
 
+/**
+ * Reloads the screen until `wanted` shows: what the agent relays arrives when it arrives. Each
+ * reload waits for `loaded` (the screen's data drawn) before looking again.
+ */
+async function reloadUntilShown(page: Page, wanted: Locator, loaded: Locator, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  await loaded.first().waitFor();
+  while (!(await wanted.first().isVisible())) {
+    if (Date.now() > deadline) throw new Error(`Not shown within ${timeoutMs} ms on ${page.url()}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await page.reload();
+    await loaded.first().waitFor();
+  }
+}
+
 const dialog = (page: Page) => page.getByRole('dialog');
 const resultInput = (page: Page, name: string) => dialog(page).locator(`input[data-result="${name}"]`);
 
@@ -116,17 +131,9 @@ describe('analysers through the agent', () => {
     expect(await card.textContent()).toContain("En attente d'enrôlement");
 
     agent = startRelayingAgent(server.url, code, agentPort);
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await card.waitFor();
-          return card.textContent();
-        },
-        { timeout: 60_000, interval: 1000 },
-      )
-      .toContain('Enrôlé');
-    expect(await card.innerText()).toMatch(/Vu le \d{2}\/\d{2}\/\d{4}/);
+    // Enrolled, then seen: its first call for its analysers.
+    await reloadUntilShown(page, card.filter({ hasText: /Vu le \d{2}\/\d{2}\/\d{4}/ }), card);
+    expect(await card.textContent()).toContain('Enrôlé');
     await page.context().close();
   });
 
@@ -187,16 +194,12 @@ describe('analysers through the agent', () => {
     const page = await newPage(browser);
     await signIn(page, server.url, 'technicien@demo.lab', `/fr/analysers/${machineId}`);
     const message = page.locator('[data-message="partly"]').first();
-    await expect
-      .poll(
-        async () => {
-          if (await message.isVisible()) return message.innerText();
-          await page.reload();
-          return '';
-        },
-        { timeout: 30_000, interval: 1000 },
-      )
-      .toContain('2 résultats enregistrés · 1 à rapprocher');
+    await reloadUntilShown(
+      page,
+      message,
+      page.locator('[data-message]').or(page.getByText('Aucun message.')),
+    );
+    expect(await message.innerText()).toContain('2 résultats enregistrés · 1 à rapprocher');
     expect(await message.textContent()).toContain('En partie enregistré');
     await message.getByRole('button').first().click();
     expect(await message.locator('[data-raw-text]').innerText()).toContain(`O|1|${sample.number}`);
@@ -220,7 +223,7 @@ describe('analysers through the agent', () => {
     const page = await newPage(browser);
     await signIn(page, server.url, 'technicien@demo.lab', '/fr/reconciliation');
     const item = page.locator('[data-item-reason="unmappedCode"]', { hasText: 'code UREA' });
-    expect(await item.innerText()).toContain(`Échantillon ${sample.number} · code UREA · 0.32 g/L`);
+    expect(await item.innerText()).toContain(`Échantillon ${sample.number} · code UREA · 0,32 g/L`);
     expect(await item.innerText()).toContain(ANALYSER);
     await screenshot(page, 'analysers-reconciliation-fr-light-1280');
     await item.getByRole('button', { name: 'Traiter' }).click();
@@ -242,7 +245,10 @@ describe('analysers through the agent', () => {
     const learnt = admin.locator('[data-mapping-line="2"]');
     await learnt.waitFor();
     expect(await learnt.getByLabel('Code test').inputValue()).toBe('UREA');
-    expect(await learnt.getByLabel('Paramètre', { exact: true }).inputValue()).toContain(names.urea);
+    // The parameters' names arrive after the mapping's lines.
+    await expect
+      .poll(() => learnt.getByLabel('Paramètre', { exact: true }).inputValue())
+      .toContain(names.urea);
     await admin.context().close();
   });
 
@@ -282,16 +288,12 @@ describe('analysers through the agent', () => {
     const page = await newPage(browser);
     await signIn(page, server.url, 'technicien@demo.lab', '/fr/reconciliation');
     const conflict = page.locator('[data-item-reason="validatedConflict"]');
-    await expect
-      .poll(
-        async () => {
-          if (await conflict.isVisible()) return conflict.innerText();
-          await page.reload();
-          return '';
-        },
-        { timeout: 30_000, interval: 1000 },
-      )
-      .toContain(`${sample.number} · ${names.urea}`);
+    await reloadUntilShown(
+      page,
+      conflict,
+      page.locator('[data-item-reason]').or(page.getByText('Rien à rapprocher.')),
+    );
+    expect(await conflict.innerText()).toContain(`${sample.number} · ${names.urea}`);
     expect(await conflict.textContent()).toContain('En conflit avec une valeur validée');
     await page.locator('[data-item-reason="unknownSpecimen"]').waitFor();
     await page.context().close();

@@ -114,7 +114,9 @@ describe('the connected machines screen', () => {
     expect(await screen.findByText('1 result stored · 1 to reconcile')).toBeDefined();
     const raw = document.querySelector('[data-raw-text]');
     expect(raw?.textContent).toBe('H|\\^&<CR>\nR|1|^^^WBC|7.2|10*3/uL<CR>\nL|1<CR>\n');
+    // As read: the run time in the screen's words (English here); as received: the bytes as sent.
     expect(screen.getByText('7.2 10*3/uL')).toBeDefined();
+    expect(screen.getByText('28/11/2026, 09:00')).toBeDefined();
   });
 
   it('edits the mapping: a code added with its parameter, factor and unit, all lines saved together', async () => {

@@ -1,6 +1,8 @@
 import { Badge, Group, ScrollArea, Table, Text } from '@mantine/core';
 import type { ParsedMessage, ParsedResult } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
+import { formatLocalDateTime } from '../../lib/format/dates';
+import { formatValueText } from '../../lib/format/value-text';
 
 /** How the agent read a message: its results as a table, a query's specimens, or why it could not. */
 export function ParsedView({ parsed }: { parsed: ParsedMessage }) {
@@ -21,8 +23,24 @@ export function ParsedView({ parsed }: { parsed: ParsedMessage }) {
   }
 }
 
+/** A result's value and unit as the screen writes numbers ('0,35 g/L' in French); text as sent. */
+export function resultValueText(result: ParsedResult, language: string): string {
+  return `${formatValueText(result.value, language)} ${result.unit}`.trim();
+}
+
+/**
+ * The analyser's run time (ASTM and HL7 write 'YYYYMMDDHHMM[SS]', on the analyser's own clock) in
+ * the screen's words; anything else as sent.
+ */
+export function runAtText(runAt: string, language: string): string {
+  const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})/.exec(runAt);
+  if (!match) return runAt;
+  const [, year, month, day, hour, minute] = match;
+  return formatLocalDateTime(`${year}-${month}-${day}T${hour}:${minute}`, language);
+}
+
 export function ResultsTable({ results }: { results: readonly ParsedResult[] }) {
-  const { t } = useTranslation('analysers');
+  const { t, i18n } = useTranslation('analysers');
   return (
     <ScrollArea type="auto">
       <Table striped withTableBorder fz="sm" miw={560}>
@@ -55,12 +73,10 @@ export function ResultsTable({ results }: { results: readonly ParsedResult[] }) 
                 {result.test_code}
                 {result.test_name ? ` · ${result.test_name}` : ''}
               </Table.Td>
-              <Table.Td>
-                {result.value} {result.unit}
-              </Table.Td>
+              <Table.Td>{resultValueText(result, i18n.language)}</Table.Td>
               <Table.Td>{result.flags.join(' ')}</Table.Td>
               <Table.Td>{result.status}</Table.Td>
-              <Table.Td>{result.run_at}</Table.Td>
+              <Table.Td>{result.run_at ? runAtText(result.run_at, i18n.language) : ''}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

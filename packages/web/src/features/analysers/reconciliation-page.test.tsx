@@ -51,7 +51,7 @@ describe('the reconciliation queue', () => {
     const resolve = await screen.findByRole('button', { name: 'Traiter' }, { timeout: 10_000 });
     const card = resolve.closest('[data-item-reason]') as HTMLElement;
     expect(within(card).getByText('Code test non associé')).toBeDefined();
-    expect(within(card).getByText('Échantillon 2611280001 · code WBC · 7.2 10*3/uL')).toBeDefined();
+    expect(within(card).getByText('Échantillon 2611280001 · code WBC · 7,2 10*3/uL')).toBeDefined();
     const user = userEvent.setup();
     await user.click(resolve);
     const dialog = await screen.findByRole('dialog');

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/format/dates';
 import { useTableRights } from '../../lib/table/rights';
 import { useAnalyserStates, useReconciliationItems } from './api';
+import { resultValueText } from './parsed-view';
 import { ResolveItem } from './resolve-item';
 
 type StateFilter = 'open' | 'closed' | 'all';
@@ -98,7 +99,7 @@ export function ReconciliationPage({ locale: _locale }: { locale: WebLocale }) {
                     {t('reconciliation.result', {
                       specimen: item.result.specimen_id,
                       code: item.result.test_code,
-                      value: `${item.result.value} ${item.result.unit}`.trim(),
+                      value: resultValueText(item.result, i18n.language),
                     })}
                   </Text>
                 ) : null}
