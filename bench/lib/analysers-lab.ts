@@ -42,41 +42,45 @@ export async function freePort(): Promise<number> {
 }
 
 export interface AnalyserLab {
-  machineId: string;
+  analysers: Array<{ machineId: string; port: number }>;
   parameterIds: string[];
   credential: string;
-  analyserPort: number;
   /** Registers a new patient with the panel: its sample's id and number (the tube's barcode). */
   newSample(): Promise<{ id: string; number: string }>;
 }
 
 /**
- * The demo laboratory gains an ASTM analyser served by an enrolled agent (listening on a loopback
- * port), a ten-parameter panel run on it and the analyser's codes mapped.
+ * The demo laboratory gains `count` ASTM analysers served by one enrolled agent (each listening on
+ * a loopback port of its own), a ten-parameter panel run on them and their codes mapped.
  */
-export async function seedAnalyserLab(baseUrl: string, session: Session): Promise<AnalyserLab> {
+export async function seedAnalyserLab(
+  baseUrl: string,
+  session: Session,
+  count: number,
+): Promise<AnalyserLab> {
   const matrix = (await call(baseUrl, session, 'addMatrix', { body: { matrix_name: 'Sérum (analyseur)' } }))
     .matrix_id;
   const tube = (
     await call(baseUrl, session, 'addSampletype', { body: { sample_type_name: 'Sec (analyseur)' } })
   ).sample_type_id;
   const enrolment = await call(baseUrl, session, 'addAgent', { body: { agent_name: 'Paillasse (bench)' } });
-  const analyserPort = await freePort();
-  const machineId = String(
-    (
-      await call(baseUrl, session, 'addMachine', {
-        body: {
-          machine_name: 'Chimie (bench)',
-          machine_code: 'BENCH1',
-          machine_protocol: 'astm',
-          machine_transport: 'tcp_server',
-          machine_host: '127.0.0.1',
-          machine_port: analyserPort,
-          machine_agent: enrolment.agent_id,
-        },
-      })
-    ).machine_id,
-  );
+  // Several analysers on the agent, as a laboratory's chemistry and immunology benches have.
+  const analysers: Array<{ machineId: string; port: number }> = [];
+  for (let i = 0; i < count; i++) {
+    const port = await freePort();
+    const created = await call(baseUrl, session, 'addMachine', {
+      body: {
+        machine_name: `Chimie ${i + 1} (bench)`,
+        machine_code: `BENCH${i + 1}`,
+        machine_protocol: 'astm',
+        machine_transport: 'tcp_server',
+        machine_host: '127.0.0.1',
+        machine_port: port,
+        machine_agent: enrolment.agent_id,
+      },
+    });
+    analysers.push({ machineId: String(created.machine_id), port });
+  }
   const parameterIds: string[] = [];
   for (const test of TESTS) {
     const created = await call(baseUrl, session, 'addParameter', {
@@ -96,16 +100,17 @@ export async function seedAnalyserLab(baseUrl: string, session: Session): Promis
         analysis_sample_type: tube,
         analysis_matrix: matrix,
         analysis_parameters: parameterIds,
-        analysis_machines: [machineId],
+        analysis_machines: analysers.map((analyser) => analyser.machineId),
       },
     })
   ).analysis_id;
-  await call(baseUrl, session, 'updateAnalyserMappings', {
-    body: {
-      machine_id: machineId,
-      mappings: TESTS.map((test_code, i) => ({ test_code, parameter_id: parameterIds[i] })),
-    },
-  });
+  for (const { machineId } of analysers)
+    await call(baseUrl, session, 'updateAnalyserMappings', {
+      body: {
+        machine_id: machineId,
+        mappings: TESTS.map((test_code, i) => ({ test_code, parameter_id: parameterIds[i] })),
+      },
+    });
   const enrolled = await call(baseUrl, null, 'enrolAgent', {
     body: { enrolment_code: enrolment.enrolment_code, agent_host: 'bench' },
   });
@@ -124,7 +129,7 @@ export async function seedAnalyserLab(baseUrl: string, session: Session): Promis
     if (!sample) throw new Error('add-patient answered no sample');
     return { id: sample.sample_id, number: sample.sample_number };
   };
-  return { machineId, parameterIds, credential: String(enrolled.credential), analyserPort, newSample };
+  return { analysers, parameterIds, credential: String(enrolled.credential), newSample };
 }
 
 /** One sample's run as the analyser sends it: ten results, then the message's end (L). */

@@ -12,6 +12,8 @@ import { percentile } from './scale/measure.js';
 const TARGET_RESULTS_PER_S = 200;
 const TARGET_P95_MS = 1000;
 const RUNS = Number(process.env.BENCH_ANALYSER_RUNS ?? 300);
+/** Analysers sending at once to the one agent; one ASTM line alone is bound by its stop-and-wait. */
+const ANALYSERS = Number(process.env.BENCH_ANALYSERS ?? 4);
 const LATENCY_RUNS = Number(process.env.BENCH_ANALYSER_LATENCY_RUNS ?? 50);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -43,10 +45,14 @@ async function analyserLine(port: number): Promise<AstmInstrument> {
  * read through the API as a person would see the analyser's message log.
  */
 async function storedRuns(baseUrl: string, session: Session, lab: AnalyserLab): Promise<number> {
-  const page = await call(baseUrl, session, 'getAnalyserMessages', {
-    query: { machine_id: lab.machineId, outcome: 'stored', page: '1', per_page: '1' },
-  });
-  return Number(page.number_of_rows);
+  let stored = 0;
+  for (const { machineId } of lab.analysers) {
+    const page = await call(baseUrl, session, 'getAnalyserMessages', {
+      query: { machine_id: machineId, outcome: 'stored', page: '1', per_page: '1' },
+    });
+    stored += Number(page.number_of_rows);
+  }
+  return stored;
 }
 
 const panelValues = (lab: AnalyserLab, index: number) =>
@@ -68,35 +74,50 @@ interface Measured {
   sendMs: number;
 }
 
-/** Runs sent one after the other, as one analyser sends, until the server has stored them all. */
-async function throughput(baseUrl: string, session: Session, lab: AnalyserLab, line: AstmInstrument) {
-  const samples = [];
+/**
+ * The runs shared out among the analysers, each sending its share one run after the other as an
+ * analyser does, all at once, until the server has stored them all.
+ */
+async function throughput(baseUrl: string, session: Session, lab: AnalyserLab, lines: AstmInstrument[]) {
+  const samples: Array<{ id: string; number: string }> = [];
   for (let i = 0; i < RUNS; i++) samples.push(await lab.newSample());
   const before = await storedRuns(baseUrl, session, lab);
   const started = performance.now();
-  for (const [i, sample] of samples.entries()) {
-    const report = await line.send(panelRun(sample.number, i));
-    if (!report.completed) throw new Error(`run ${i} not acknowledged by the agent`);
-  }
+  await Promise.all(
+    lines.map(async (line, first) => {
+      for (let i = first; i < samples.length; i += lines.length) {
+        const report = await line.send(panelRun(samples[i]?.number ?? '', i));
+        if (!report.completed) throw new Error(`run ${i} not acknowledged by the agent`);
+      }
+    }),
+  );
   const sendMs = performance.now() - started;
+  // Polled four times a second: a busier poll would take the server's time from the ingest it measures.
   await until(
     async () => (await storedRuns(baseUrl, session, lab)) >= before + RUNS,
-    50,
+    250,
     600_000,
     `${RUNS} runs stored`,
   );
   return { runs: RUNS, ms: performance.now() - started, sendMs } satisfies Measured;
 }
 
-/** The floor: the same results typed through the bench's own call, a sample per call, one after the other. */
-async function directFloor(baseUrl: string, session: Session, lab: AnalyserLab) {
-  const samples = [];
+/**
+ * The floor: the same results typed through the bench's own call, a sample per call, as many
+ * callers at once as analysers, each one call after the other.
+ */
+async function directFloor(baseUrl: string, session: Session, lab: AnalyserLab, callers: number) {
+  const samples: Array<{ id: string; number: string }> = [];
   for (let i = 0; i < RUNS; i++) samples.push(await lab.newSample());
   const started = performance.now();
-  for (const [i, sample] of samples.entries())
-    await call(baseUrl, session, 'updateSampleResults', {
-      body: { sample_id: sample.id, results: panelValues(lab, i) },
-    });
+  await Promise.all(
+    Array.from({ length: callers }, async (_, first) => {
+      for (let i = first; i < samples.length; i += callers)
+        await call(baseUrl, session, 'updateSampleResults', {
+          body: { sample_id: samples[i]?.id, results: panelValues(lab, i) },
+        });
+    }),
+  );
   return performance.now() - started;
 }
 
@@ -140,18 +161,20 @@ export async function measureAnalysers(
   session: Session,
   database: DatabaseKind,
 ): Promise<Figure[]> {
-  const lab = await seedAnalyserLab(baseUrl, session);
+  const lab = await seedAnalyserLab(baseUrl, session, ANALYSERS);
   const folder = await mkdtemp(path.join(os.tmpdir(), 'sil-bench-agent-'));
   const agent = startAgent(baseUrl, lab.credential, folder, await freePort());
   try {
-    const line = await analyserLine(lab.analyserPort);
+    const lines = await Promise.all(lab.analysers.map((analyser) => analyserLine(analyser.port)));
+    const [line] = lines;
+    if (!line) throw new Error('no analyser');
     // One run first, not counted: the agent's first post and the server's plans are warm.
     const warm = await lab.newSample();
     await line.send(panelRun(warm.number, 0));
     await until(async () => (await storedRuns(baseUrl, session, lab)) >= 1, 50, 60_000, 'first run');
 
-    const sent = await throughput(baseUrl, session, lab, line);
-    const floorMs = await directFloor(baseUrl, session, lab);
+    const sent = await throughput(baseUrl, session, lab, lines);
+    const floorMs = await directFloor(baseUrl, session, lab, lines.length);
     const results = sent.runs * lab.parameterIds.length;
     const perSecond = results / (sent.ms / 1000);
     const floorPerSecond = results / (floorMs / 1000);
@@ -160,7 +183,7 @@ export async function measureAnalysers(
     const typed = await typedToApi(baseUrl, session, lab);
     const p95 = percentile(analyser, 0.95);
     const floorP95 = percentile(typed, 0.95);
-    line.stream.destroy();
+    for (const opened of lines) opened.stream.destroy();
     return [
       {
         figure: 'analyser_results_per_s',
@@ -169,6 +192,7 @@ export async function measureAnalysers(
         unit: 'results/s',
         results,
         runs: sent.runs,
+        analysers: lines.length,
         seconds: rounded(sent.ms / 1000, 2),
         analyser_send_seconds: rounded(sent.sendMs / 1000, 2),
         floor_results_per_s: rounded(floorPerSecond),
