@@ -294,6 +294,25 @@ describe.each(DATABASES)('sample results on %s', (kind) => {
     expect(direct).toBe('resultValidated');
   });
 
+  it('never takes a later record for the previous one, when neither says when it was collected', async () => {
+    // Two records without collection times: each is dated by its registration, the first one's
+    // earlier. Read after the second is validated, the first has no previous result (not the second's).
+    const first = await sampleFor({ patient_surname: 'Chronologie', patient_dob: '1975-04-02' });
+    await save(first.sampleId, [{ parameter_id: ids.haemoglobin, result_value: 11 }]);
+    const second = await sampleFor({ patient_id: first.patientId });
+    await save(second.sampleId, [{ parameter_id: ids.haemoglobin, result_value: 13.5 }]);
+    const recordId = (await read(second.sampleId)).sample.sample_record;
+    await call(ctx.app, secretary, 'receiveRecord', { body: { record_id: recordId } });
+    await call(ctx.app, biologist, 'updateSampleStatus', {
+      body: { sample_id: second.sampleId, sample_status: SAMPLE_STATUS.removed, force_save: true },
+    });
+    const validated = await call(ctx.app, biologist, 'validateRecord', {
+      body: { record_id: recordId, sample_ids: [second.sampleId] },
+    });
+    expect(validated.statusCode, validated.body).toBe(200);
+    expect(line(await read(first.sampleId), ids.haemoglobin).anteriority).toBeNull();
+  });
+
   it('lets only staff with the samples right read and enter results', async () => {
     const { sampleId } = await sampleFor({});
     const clinic = await login(ctx.app, 'clinique@demo.lab');

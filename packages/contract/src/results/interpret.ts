@@ -334,13 +334,17 @@ export interface ResultPatientSource {
   record: {
     record_pregnant?: boolean | null | undefined;
     record_collection_datetime?: string | null | undefined;
+    /** When the record was registered: the collection time of a record that has none of its own. */
+    record_created?: string | Date | null | undefined;
   };
   sampleCollectedAt: string | null | undefined;
 }
 
 /**
- * The patient on the sample's collection day (else the record's, else now): one rule for the server
- * that stores a result's reading and the bench that previews it, so both choose the same range.
+ * The patient on the sample's collection day (else the record's, else the day it was registered,
+ * else now): one rule for the server that stores a result's reading and the bench that previews it,
+ * so both choose the same range. The same order dates the patient's earlier results (anteriorities):
+ * a record read years after its registration compares with what came before it, not before today.
  */
 export function resultPatientOf(
   { patient, record, sampleCollectedAt }: ResultPatientSource,
@@ -349,7 +353,9 @@ export function resultPatientOf(
   return {
     gender: patient.patient_gender === 'M' || patient.patient_gender === 'F' ? patient.patient_gender : 'I',
     birthDate: patient.patient_dob ?? null,
-    collectedOn: new Date(sampleCollectedAt ?? record.record_collection_datetime ?? now).toISOString(),
+    collectedOn: new Date(
+      sampleCollectedAt ?? record.record_collection_datetime ?? record.record_created ?? now,
+    ).toISOString(),
     pregnant: Boolean(record.record_pregnant) || Boolean(patient.patient_pregnant),
     newborn: Boolean(patient.patient_newborn),
     weightKg: patient.patient_weight_kg ?? null,
