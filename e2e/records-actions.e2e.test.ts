@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,6 +170,22 @@ describe('the record screen', () => {
     expect(file.name).toBe(`ordonnance-${stamp}.png`);
     expect(file.bytes.equals(PNG)).toBe(true);
     await screenshot(page, 'uploads-fr-light');
+
+    // The desk scanner's newest document, taken through the agent as the record's prescription:
+    // the agent keeps it under the record's number, the upload carries that name.
+    const scanDir = agent?.scanDir ?? '';
+    writeFileSync(path.join(scanDir, 'SCAN0001.png'), PNG);
+    const settled = new Date(Date.now() - 60_000);
+    utimesSync(path.join(scanDir, 'SCAN0001.png'), settled, settled);
+    await page.locator('[data-action="take-scan"]').click();
+    await expect
+      .poll(() => page.locator('[data-testid="upload-file"]').innerText())
+      .toContain(`${record.number}.png`);
+    await page.locator('[data-action="upload"]').click();
+    await waitForToast(page, `${record.number}.png`);
+    await page.locator('[data-testid="uploads"] tbody tr', { hasText: `${record.number}.png` }).waitFor();
+    expect(readdirSync(path.join(scanDir, 'prescriptions'))).toEqual([`${record.number}.png`]);
+    expect(readdirSync(scanDir).filter((name) => name.endsWith('.png'))).toEqual([]);
 
     await openRecord(page, record.id);
     const prescription = await download(page, () => page.locator('[data-action="prescription"]').click());

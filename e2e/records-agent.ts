@@ -11,6 +11,8 @@ export const AGENT_URL = 'http://127.0.0.1:5175';
 
 export interface RunningAgent {
   outputDir: string;
+  /** The folder the desk's scanner drops its documents in. */
+  scanDir: string;
   stop(): Promise<void>;
 }
 
@@ -43,7 +45,7 @@ export async function startAgent(webOrigin: string): Promise<RunningAgent> {
     if (child.exitCode !== null) break;
     try {
       await fetch(`${AGENT_URL}/scan`);
-      return { outputDir, stop };
+      return { outputDir, scanDir, stop };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

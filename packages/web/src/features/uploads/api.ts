@@ -1,6 +1,6 @@
 import { fileRoutes, type PortalUploadRow } from '@sil/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchScan, fileOfScan } from '../../lib/agent/agent-client';
+import { fetchPrescriptionScan, fetchScan, fileOfScan } from '../../lib/agent/agent-client';
 import { apiDownload, apiUpload, call } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { saveFile } from '../../lib/save-file';
@@ -36,10 +36,15 @@ export function useDeleteUpload(recordId: string | null) {
   });
 }
 
-/** The desk scanner's newest scan, through the workstation agent, as a file to upload. */
+/**
+ * The desk scanner's newest scan, through the workstation agent, as a file to upload. A prescription
+ * (`prescriptionOf`: the record's number) is kept by the agent under that number (spec.md §7
+ * GET /scan-prescription), so the desk finds it again by record.
+ */
 export function useDeskScan() {
   return useMutation({
-    mutationFn: async () => fileOfScan(await fetchScan()),
+    mutationFn: async (prescriptionOf: string | null) =>
+      fileOfScan(await (prescriptionOf ? fetchPrescriptionScan(prescriptionOf) : fetchScan())),
     meta: { quiet: true },
   });
 }

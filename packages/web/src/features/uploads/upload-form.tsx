@@ -27,8 +27,11 @@ function multipartOf(recordId: string, values: UploadChoice): FormData {
   return form;
 }
 
-/** Pick a file (or take the desk scanner's newest scan), its document type, then upload it. */
-export function UploadForm({ recordId }: { recordId: string }) {
+/**
+ * Pick a file (or take the desk scanner's newest scan), its document type, then upload it. A scanned
+ * prescription is named after the record (`recordNumber`, once the record is read).
+ */
+export function UploadForm({ recordId, recordNumber }: { recordId: string; recordNumber: string | null }) {
   const { t } = useTranslation('records');
   const form = useForm<UploadValues, unknown, UploadChoice>({
     resolver: schemaResolver(z.custom<UploadValues>().pipe(UploadChoice)),
@@ -39,7 +42,7 @@ export function UploadForm({ recordId }: { recordId: string }) {
   const scanning = useDeskScan();
 
   const takeScan = () =>
-    scanning.mutate(undefined, {
+    scanning.mutate(type === 'prescription' ? recordNumber : null, {
       onSuccess: (scan) => form.setValue('file', scan),
       onError: (error) => {
         const code = error instanceof AgentError ? error.code : 'failed';
@@ -86,6 +89,7 @@ export function UploadForm({ recordId }: { recordId: string }) {
             leftSection={<IconScan size={16} />}
             loading={scanning.isPending}
             onClick={takeScan}
+            data-action="take-scan"
           >
             {t('uploads.take_scan')}
           </Button>

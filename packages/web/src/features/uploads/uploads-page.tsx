@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/format/dates';
 import { notifyApiError, showToast } from '../../lib/notify';
 import { useSession } from '../../lib/use-session';
-import { useDeleteUpload, useDownloadUpload, useUploads } from './api';
+import { useDeleteUpload, useDownloadUpload, usePickedRecord, useUploads } from './api';
 import { RecordPicker } from './record-picker';
 import { UploadForm } from './upload-form';
 
@@ -32,6 +32,7 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
   const navigate = useNavigate();
   const [removing, setRemoving] = useState<PortalUploadRow | null>(null);
   const uploads = useUploads(recordId);
+  const picked = usePickedRecord(recordId);
   const deleting = useDeleteUpload(recordId);
   const downloading = useDownloadUpload();
   // A clinic's medical user adds and reads its records' files; deleting stays the laboratory's.
@@ -55,7 +56,9 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
         value={recordId}
         onChange={(id) => void navigate(hrefTo(locale, 'uploads', { upload_record_id: id ?? undefined }))}
       />
-      {recordId && canUpload ? <UploadForm recordId={recordId} /> : null}
+      {recordId && canUpload ? (
+        <UploadForm recordId={recordId} recordNumber={picked.data?.record_number ?? null} />
+      ) : null}
       {recordId && (uploads.data ?? []).length === 0 && !uploads.isLoading ? (
         <Text c="dimmed">{t('uploads.none')}</Text>
       ) : null}

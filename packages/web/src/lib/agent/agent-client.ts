@@ -89,6 +89,10 @@ export const printPassword = (id: string, password: string) =>
 /** The newest document of the desk's scanner (handed out once by the agent). */
 export const fetchScan = () => agentCall('/scan', { method: 'GET' }, ScanAnswer);
 
+/** The same, kept by the agent among the desk's prescriptions under `name` (the record's number). */
+export const fetchPrescriptionScan = (name: string) =>
+  agentCall(`/scan-prescription?${new URLSearchParams({ name }).toString()}`, { method: 'GET' }, ScanAnswer);
+
 /** A scanned document as a File the upload form can send. */
 export function fileOfScan(scan: ScanAnswer): File {
   const bytes = Uint8Array.from(atob(scan.data), (char) => char.charCodeAt(0));
