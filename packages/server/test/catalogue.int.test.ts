@@ -212,7 +212,11 @@ describe.each(DATABASES)('parameters and analyses on %s', (kind) => {
       analysis_parameters: [],
     });
     expect([stripped.statusCode, stripped.json()]).toEqual([400, refusal]);
-    expect(await api().reference('analyses').delete([String(ready.analysis_id)])).toEqual({ deleted: 1 });
+    expect(
+      await api()
+        .reference('analyses')
+        .delete([String(ready.analysis_id)]),
+    ).toEqual({ deleted: 1 });
   });
 
   it('filters analyses on their flags and matrix, and sorts by name', async () => {
