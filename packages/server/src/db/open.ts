@@ -1,16 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { lockDataDir } from './lock.js';
 import { attachReadReplica, detachReadReplica } from './read-replica.js';
 import * as schema from './schema/index.js';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Anything that runs queries: the database or an open transaction. */
-export type Queryable = Db | Tx;
+import type { Db, Queryable } from './types.js';
+
+// The types live apart so that the replica's module can name them without importing this one.
+export type { Db, Queryable, Tx } from './types.js';
 
 /** The pools of PostgreSQL connections that openDatabase made. */
 const pools = new WeakSet<pg.Pool>();

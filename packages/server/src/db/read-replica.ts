@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import type { Db, Queryable } from './open.js';
+import type { Db, Queryable } from './types.js';
 
 /**
  * Reads that tolerate lag on a streaming replica (`DATABASE_READ_URL`, issue 43), with each user
