@@ -28,6 +28,8 @@ const PUBLIC_ROUTES = [
   // Pro Santé Connect's return and the exchange of its code for the linked account (issue 18).
   'GET /auth/psc/callback',
   'GET /api/get-psc-user',
+  // The load balancer's and the operators' probe: the replica's lag, nothing of a laboratory (issue 43).
+  'GET /api/health',
   // The patient opens the report with the record number, the password label and the birth date.
   'POST /api/open-online-report',
   // A laboratory's agent exchanges its one-time enrolment code (its credential here) for its own.
