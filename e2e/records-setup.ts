@@ -191,3 +191,28 @@ export async function validateAll(
     biologist,
   );
 }
+
+/**
+ * Cancels every record waiting for validation but `kept`, as `admin`: a validation journey on its
+ * own server then reads a queue of its own records only.
+ */
+export async function setAsideWaitingRecords(
+  baseUrl: string,
+  admin: Record<string, string>,
+  kept: ReadonlySet<string> = new Set(),
+): Promise<void> {
+  const api = (method: string, path: string, body?: unknown) => send(baseUrl, method, path, body, admin);
+  const waiting = (await api('GET', '/api/get-records-to-validate')) as Array<{ record_id: string }>;
+  for (const { record_id } of waiting) {
+    if (kept.has(record_id)) continue;
+    const [record] = (await api('GET', `/api/get-record?record_id=${record_id}`)) as Array<{
+      record_last_updated: string;
+    }>;
+    await api('PUT', '/api/cancel-record', {
+      record_id,
+      record_last_updated: record?.record_last_updated,
+      record_annulment_explanation: 'Hors parcours de validation',
+      replace: false,
+    });
+  }
+}

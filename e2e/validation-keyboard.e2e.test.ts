@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
 import { launchBrowser, newPage } from './browser.js';
-import { idOf, waitForToast } from './records-setup.js';
+import { idOf, setAsideWaitingRecords, waitForToast } from './records-setup.js';
 import { type RunningServer, startServer } from './server.js';
 import { signIn } from './sign-in.js';
 
@@ -79,18 +79,7 @@ beforeAll(async () => {
     panel.push({ analysis, parameter });
   }
   // Whatever the demo laboratory holds waiting is set aside: the queue is this journey's.
-  const waiting = (await api('GET', '/api/get-records-to-validate')) as Array<{ record_id: string }>;
-  for (const { record_id } of waiting) {
-    const [record] = (await api('GET', `/api/get-record?record_id=${record_id}`)) as Array<{
-      record_last_updated: string;
-    }>;
-    await api('PUT', '/api/cancel-record', {
-      record_id,
-      record_last_updated: record?.record_last_updated,
-      record_annulment_explanation: 'Hors parcours de validation',
-      replace: false,
-    });
-  }
+  await setAsideWaitingRecords(server.url, admin);
   for (let index = 0; index < RECORDS; index += 1) {
     const answer = (await api('POST', '/api/add-patient', {
       patient_surname: `MATIN${stamp}`,

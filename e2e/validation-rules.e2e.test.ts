@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
 import { inScheme, launchBrowser, newPage, screenshot } from './browser.js';
-import { idOf, waitForToast } from './records-setup.js';
+import { idOf, setAsideWaitingRecords, waitForToast } from './records-setup.js';
 import { type RunningServer, startServer } from './server.js';
 import { signIn } from './sign-in.js';
 
@@ -132,20 +132,11 @@ beforeAll(async () => {
   passing = await pendingRecord(person('DUVAL', '1981-06-12'), { glucose: 0.95, potassium: 4.0 });
   high = await pendingRecord(person('EVRARD', '1982-07-13'), { glucose: 1.62, potassium: 4.1 });
   // Whatever else the demo laboratory holds waiting is set aside: the queue is this journey's.
-  const ours = new Set([...quick, passing, high].map((record) => record.id));
-  const waiting = (await api('GET', '/api/get-records-to-validate')) as Array<{ record_id: string }>;
-  for (const { record_id } of waiting) {
-    if (ours.has(record_id)) continue;
-    const [record] = (await api('GET', `/api/get-record?record_id=${record_id}`)) as Array<{
-      record_last_updated: string;
-    }>;
-    await api('PUT', '/api/cancel-record', {
-      record_id,
-      record_last_updated: record?.record_last_updated,
-      record_annulment_explanation: 'Hors parcours de validation',
-      replace: false,
-    });
-  }
+  await setAsideWaitingRecords(
+    server.url,
+    admin,
+    new Set([...quick, passing, high].map((record) => record.id)),
+  );
 });
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
 import { launchBrowser, newPage, screenshot, toggleTheme } from './browser.js';
-import { idOf, waitForToast } from './records-setup.js';
+import { idOf, setAsideWaitingRecords, waitForToast } from './records-setup.js';
 import { type RunningServer, startServer } from './server.js';
 import { signIn } from './sign-in.js';
 
@@ -137,19 +137,7 @@ beforeAll(async () => {
     { glucose: 0.85, potassium: 4.4 },
   );
   // Whatever else the demo laboratory holds waiting is set aside: the queue is this journey's.
-  const waiting = (await api('GET', '/api/get-records-to-validate')) as Array<{ record_id: string }>;
-  for (const { record_id } of waiting) {
-    if (record_id === first.id || record_id === second.id) continue;
-    const [record] = (await api('GET', `/api/get-record?record_id=${record_id}`)) as Array<{
-      record_last_updated: string;
-    }>;
-    await api('PUT', '/api/cancel-record', {
-      record_id,
-      record_last_updated: record?.record_last_updated,
-      record_annulment_explanation: 'Hors parcours de validation',
-      replace: false,
-    });
-  }
+  await setAsideWaitingRecords(server.url, admin, new Set([first.id, second.id]));
 });
 
 afterAll(async () => {
