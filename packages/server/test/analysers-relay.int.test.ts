@@ -10,6 +10,7 @@ import {
   openPtyPair,
   openSerialDevice,
   oulR22,
+  qbpQ11,
   type Relay,
   startRelay,
 } from '@sil/agent/analysers-testing';
@@ -231,6 +232,45 @@ describe.each(DATABASES)('analysers through the agent on %s', (kind) => {
         (state) => state.machine_id === machines.hl7 && state.connected,
       ),
     );
+  });
+
+  it('answers an HL7 work-order query (QBP^Q11) from the server: the tests left as the analyser’s codes, or NF', async () => {
+    const sample = await lab.newSample('Hl7 Query');
+    const sim = new Hl7Analyser(await tcp(ports.hl7), 12_000);
+    const segments = (message: string | undefined) =>
+      (message ?? '').split('\r').map((segment) => segment.split('|'));
+    const codesOf = (message: string | undefined) =>
+      segments(message)
+        .filter((fields) => fields[0] === 'OBR')
+        .map((fields) => fields[4]?.split('^')[0])
+        .sort();
+    const first = await sim.send(qbpQ11('Q1', sample.number));
+    const rsp = segments(first);
+    expect(rsp[0]?.[8]).toBe('RSP^K11^RSP_K11');
+    expect(rsp.find((fields) => fields[0] === 'MSA')?.slice(1, 3)).toEqual(['AA', 'Q1']);
+    expect(rsp.find((fields) => fields[0] === 'QAK')?.slice(1, 3)).toEqual(['T-Q1', 'OK']);
+    expect(rsp.find((fields) => fields[0] === 'SPM')?.[2]).toBe(sample.number);
+    expect(codesOf(first)).toEqual(['CREA', 'GLU']);
+    // Glucose measured: only creatinine is left to run.
+    expect(
+      await sim.send(oulR22('Q2', sample.number, ['OBX|1|NM|GLU^Glucose^99LAB||1.01|g/L|||N|||F'])),
+    ).toContain('MSA|CA|Q2');
+    await until(async () => (await storedValue(sample.id, lab.glucose)) === 1.01);
+    expect(codesOf(await sim.send(qbpQ11('Q3', sample.number)))).toEqual(['CREA']);
+    // A tube the laboratory does not know: 'no order', nothing else.
+    const unknown = segments(await sim.send(qbpQ11('Q4', '999999999')));
+    expect(unknown.find((fields) => fields[0] === 'QAK')?.slice(1, 3)).toEqual(['T-Q4', 'NF']);
+    expect(unknown.some((fields) => fields[0] === 'OBR' || fields[0] === 'SPM')).toBe(false);
+    // The queries reach the analyser's message log as queries.
+    await until(async () => {
+      const log = await bench.getAnalyserMessages({
+        machine_id: machines.hl7,
+        outcome: 'query',
+        page: 1,
+        per_page: 50,
+      });
+      return log.data.filter((row) => row.raw_text.includes('QBP^Q11')).length === 3;
+    });
   });
 
   it('opens an analyser moved to another port without restarting the agent', async () => {

@@ -80,3 +80,12 @@ export function oulR22(controlId: string, specimenId: string, obx: string[], rol
     ...obx,
   ].join('\r');
 }
+
+/** A work-order query (IHE LAW QBP^Q11, 'WOS') for the container the analyser read, its tag in QPD-2. */
+export function qbpQ11(controlId: string, specimenId: string): string {
+  return [
+    `MSH|^~\\&|ANALYSER|LAB|SIL|LAB|20240514083512||QBP^Q11^QBP_Q11|${controlId}|P|2.5.1`,
+    `QPD|WOS^Work Order Step^IHE_LABTF|T-${controlId}|${specimenId}`,
+    'RCP|I||R',
+  ].join('\r');
+}
