@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { laboratories, patients, recordDeliveries, records, users } from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
+import { hprimProblems } from '../src/modules/exchange/formats/hprim-field-list.js';
 import { seedCatalogue, signInStaff } from './factories.js';
 import {
   call,
@@ -229,7 +230,8 @@ describe.each(DATABASES)('result exchange on %s', (kind) => {
     expect(obx[0]?.getField(8).toString()).toBe('H');
     const hprim = String(files.get('hprim')?.content);
     expect(hprim).toMatch(/^H\|~\^\\&\|/);
-    expect(hprim).toContain('|NM|GLU^Glucose^L||1.26|g/L|0.70-1.10|H|');
+    expect(hprim).toContain('|NM|GLU~Glucose~L||1.26|g/L|0.70-1.10|H|');
+    expect(hprimProblems(hprim)).toEqual([]);
     const bundle = JSON.parse(String(files.get('fhir')?.content));
     expect(bundle.resourceType).toBe('Bundle');
     expect(JSON.stringify(bundle)).toContain('"system":"http://loinc.org","code":"2345-7"');

@@ -13,6 +13,7 @@ import { buildFhir } from './fhir.js';
 import { KNOWN_RECORD } from './fixture.js';
 import { buildHl7 } from './hl7.js';
 import { buildHprim, HPRIM_LINE_LIMIT } from './hprim.js';
+import { hprimProblems, readHprimRecords } from './hprim-field-list.js';
 import { buildExchange } from './index.js';
 
 const GOLDEN = path.join(import.meta.dirname, 'golden');
@@ -25,7 +26,7 @@ function expectGolden(name: string, text: string) {
 }
 
 describe('HPRIM Santé 2.2', () => {
-  const text = buildHprim(KNOWN_RECORD, '2603120007-V1-HPRIM.hpr');
+  const text = buildHprim(KNOWN_RECORD);
 
   it('matches its golden file', () => expectGolden('known-record.hpr', text));
 
@@ -43,22 +44,89 @@ describe('HPRIM Santé 2.2', () => {
       'C',
       'L',
     ]);
-    expect(lines[0]).toMatch(/^H\|~\^\\&\|2603120007-V1-HPRIM\.hpr\|/);
-    expect(lines[0]).toContain('|H2.2^C|20260312164210');
+    expect(lines[0]).toMatch(/^H\|~\^\\&\|03120007\.HPR\|/);
+    expect(lines[0]).toContain('|H2.2~C|20260312164210');
     expect(lines.every((line) => line.length <= HPRIM_LINE_LIMIT)).toBe(true);
     // The separator inside the analysis name is escaped, the line break of the conclusion too.
     expect(lines[2]).toContain('Glycémie \\F\\ ionogramme');
     expect(lines[8]).toContain('\\.br\\');
-    expect(lines[3]).toContain('|NM|GLY^Glucose^L||7.21|mmol/L|3.90-5.80|H|||F|');
+    expect(lines[3]).toContain('|NM|GLY~Glucose~L||7.21|mmol/L|3.90-5.80|H|||F|');
     expect(lines.at(-1)).toBe('L|1||1|8');
   });
 
   it('cuts a record longer than 220 characters into continuation records', () => {
-    const long = buildHprim({ ...KNOWN_RECORD, conclusion: 'x'.repeat(500) }, 'f.hpr');
+    const long = buildHprim({ ...KNOWN_RECORD, conclusion: 'x'.repeat(500) });
     const lines = long.split('\r\n');
     const at = lines.findIndex((line) => line.startsWith('C|'));
     expect(lines[at + 1]).toMatch(/^A\|x+$/);
     expect(lines.every((line) => line.length <= HPRIM_LINE_LIMIT)).toBe(true);
+  });
+
+  it("passes HPRIM Santé 2.2's field list for every shape a record takes", () => {
+    const [biochemistry, bloodGroup] = KNOWN_RECORD.analyses;
+    if (!biochemistry || !bloodGroup) throw new Error('the fixture has two analyses');
+    const shapes = {
+      known: KNOWN_RECORD,
+      partial: { ...KNOWN_RECORD, kind: 'partial' as const },
+      withoutPrescriberNorIns: {
+        ...KNOWN_RECORD,
+        prescriber: undefined,
+        patient: { ...KNOWN_RECORD.patient, ins: undefined, sex: 'U' as const },
+      },
+      longNames: {
+        ...KNOWN_RECORD,
+        laboratory: {
+          ...KNOWN_RECORD.laboratory,
+          name: 'Laboratoire de biologie médicale multisite '.repeat(2),
+        },
+        patient: { ...KNOWN_RECORD.patient, surname: 'X'.repeat(60), firstName: 'Marie-Charlotte' },
+        conclusion: 'x'.repeat(500),
+      },
+      notPerformed: {
+        ...KNOWN_RECORD,
+        analyses: [
+          biochemistry,
+          { ...bloodGroup, results: [], notPerformed: { code: 'ANE1', text: 'Non réalisé' } },
+        ],
+      },
+    };
+    for (const [shape, doc] of Object.entries(shapes))
+      expect([shape, hprimProblems(buildHprim(doc))]).toEqual([shape, []]);
+  });
+
+  it("is read by the header's delimiters: components split by '~', the value, unit, range and flag in place", () => {
+    const records = readHprimRecords(text);
+    const glucose = records.find((record) => record.name === 'OBX' && record.field(4)[1] === 'Glucose');
+    expect(glucose && [glucose.field(6), glucose.field(7), glucose.field(8), glucose.field(9)]).toEqual([
+      ['7.21'],
+      ['mmol/L'],
+      ['3.90-5.80'],
+      ['H'],
+    ]);
+    expect(records[1]?.field(6)).toEqual(['DUPONT-MARTIN', 'Élodie']);
+  });
+
+  it('has a field list that refuses what HPRIM forbids', () => {
+    const header = 'H|~^\\&|2603120007-V1-HPRIM.hpr||750000001~Labo||ORU|||1~Dr||P|H2.2~C|20260312164210';
+    const problems = hprimProblems(
+      [
+        header,
+        'P|1||5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d||DUPONT^Élodie||19790321|Z',
+        'OBR|1||2603120007|0552~Glycémie~NABM',
+        'OBX|1|NM|GLY~Glucose~L||7,21|mmol/L||HIGH|||F',
+        'OBR|2||2603120007|0553~Ionogramme~NABM',
+        'L|1||1|5',
+      ].join('\r\n'),
+    );
+    expect(problems).toEqual([
+      'records in an order HPRIM does not allow: H P OBR OBX OBR L',
+      'H 1 field 3 holds 23 characters, at most 12',
+      'P 2 field 4 holds 36 characters, at most 16',
+      'P 2 field 6 does not repeat',
+      "P 2 field 9 'Z' is not allowed",
+      "OBX 4 field 9 'HIGH' is not allowed",
+      "OBX 4 field 6 '7,21' is not a number",
+    ]);
   });
 });
 

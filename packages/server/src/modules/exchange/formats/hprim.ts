@@ -28,37 +28,61 @@ function lines(record: Hl7Segment): string[] {
 }
 
 /**
- * HPRIM Santé 2.2 result message: a header H (version H2.2^C, delimiters ~^\&), the patient P, per
- * analysis an OBR and its results OBX (type, code, value, unit, range, flag, status F), the record's
- * conclusion as a comment C, and the end record L with the number of patients and of records.
- * Records are HL7-like segments, so @medplum/core's model builds them; lines end with CR LF.
+ * One of our ids in the 16 characters HPRIM gives an identifier (P 8.4): the first 64 bits of the
+ * UUID, which stay unique among a laboratory's patients.
  */
-export function buildHprim(doc: ExchangeDocument, fileName: string): string {
-  // HPRIM's header names its delimiters in the order field, repetition, component, escape, sub.
+export const hprimId = (id: string) => id.replaceAll('-', '').slice(0, 16).toUpperCase();
+
+/** An identifier and a name in a field of at most `max` characters: the name gives way. */
+const idAndName = (id: string, name: string, max: number) => [
+  id,
+  name.slice(0, Math.max(0, max - id.length - 1)),
+];
+
+/** The message name of H 7.3, a file name of at most 12 characters (8.3): the record number's end. */
+const messageName = (recordNumber: string) => `${recordNumber.slice(-8)}.HPR`;
+
+/**
+ * HPRIM Santé 2.2 result message: a header H (version H2.2~C), the patient P, per analysis an OBR
+ * and its results OBX (type, code, value, unit, range, flag, status F), the record's conclusion as
+ * a comment C, and the end record L with the number of patients and of records. Records are
+ * HL7-like segments, so @medplum/core's model builds them; lines end with CR LF. The checks of
+ * hprim-field-list.ts hold for every message built here.
+ */
+export function buildHprim(doc: ExchangeDocument): string {
+  // HPRIM's header names its delimiters in the order field, component, repetition, escape, sub:
+  // '~^\&' makes '~' the component separator and '^' the repetition one.
   const { Hl7Context } = hl7Model();
-  const context = new Hl7Context(LINE_END, '|', '^', '~', '\\', '&');
-  const { patient, prescriber } = doc;
+  const context = new Hl7Context(LINE_END, '|', '~', '^', '\\', '&');
+  const { patient, prescriber, laboratory } = doc;
   const status = doc.kind === 'final' ? 'F' : 'P';
+  const sender = idAndName(laboratory.finess ?? hprimId(laboratory.id), laboratory.name, 40);
   const records: Hl7Segment[] = [
     namedSegment(context, H, {
       encodingCharacters: new Raw('~^\\&'),
-      messageName: fileName,
-      sender: [doc.laboratory.finess ?? doc.laboratory.id, doc.laboratory.name],
-      senderAddress: doc.laboratory.address ?? null,
+      messageName: messageName(doc.record.number),
+      sender,
+      senderAddress: laboratory.address ?? null,
       messageType: 'ORU',
-      senderPhone: doc.laboratory.phone ?? null,
+      senderPhone: laboratory.phone ?? null,
+      // HPRIM requires a receiver: without a prescriber, the file is the laboratory's own copy.
       receiver: prescriber
-        ? [prescriber.rpps ?? prescriber.id, `${prescriber.surname} ${prescriber.firstName}`]
-        : null,
+        ? idAndName(
+            prescriber.rpps ?? hprimId(prescriber.id),
+            `${prescriber.surname} ${prescriber.firstName}`,
+            40,
+          )
+        : sender,
       processingId: 'P',
       version: ['H2.2', 'C'],
       dateTimeOfMessage: hprimTime(doc.validatedAt),
     }),
     namedSegment(context, P, {
       sequenceNumber: '1',
-      laboratoryPatientId: patient.id,
-      nationalIdentifier: patient.ins ? [patient.ins.value, patient.ins.oid] : null,
-      patientName: [patient.surname, patient.firstName],
+      laboratoryPatientId: hprimId(patient.id),
+      // P 8.5 holds the NIR alone (16 characters); the INS's OID goes with the other formats.
+      nationalIdentifier: patient.ins?.value ?? null,
+      patientName: idAndName(patient.surname.slice(0, 47), patient.firstName, 48),
       birthName: patient.birthName ?? null,
       dateOfBirth: compactDate(patient.dob),
       sex: patient.sex,
@@ -72,12 +96,23 @@ export function buildHprim(doc: ExchangeDocument, fileName: string): string {
         universalServiceIdentifier: [analysis.code, analysis.name, analysis.codeSystem],
         observationDateTime: hprimTime(doc.record.collectedAt),
         orderingProvider: prescriber
-          ? [prescriber.rpps ?? prescriber.id, prescriber.surname, prescriber.firstName]
+          ? [prescriber.rpps ?? hprimId(prescriber.id), prescriber.surname, prescriber.firstName]
           : null,
         resultsReportDateTime: hprimTime(doc.validatedAt),
         resultStatus: status,
       }),
     );
+    // HPRIM wants a result line under every OBR: a test not performed gets its text, status X.
+    if (analysis.results.length === 0 && analysis.notPerformed)
+      records.push(
+        namedSegment(context, OBX, {
+          sequenceNumber: '1',
+          valueType: 'TX',
+          observationIdentifier: [analysis.code, analysis.name, 'L'],
+          observationValue: analysis.notPerformed.text,
+          resultStatus: 'X',
+        }),
+      );
     analysis.results.forEach((result, position) => {
       const [valueType, observationValue] = observationValueOf(result);
       const flag = interpretationCodes(result)
@@ -94,7 +129,7 @@ export function buildHprim(doc: ExchangeDocument, fileName: string): string {
           abnormalFlags: flag ?? null,
           resultStatus: status,
           dateTimeOfObservation: hprimTime(result.collectedAt),
-          responsibleObserver: doc.biologist.name,
+          responsibleObserver: doc.biologist.name.slice(0, 60),
         }),
       );
     });

@@ -15,7 +15,7 @@ export function buildExchange(format: ExchangeFormat, doc: ExchangeDocument): Ex
   );
   const content =
     format === 'hprim'
-      ? buildHprim(doc, filename)
+      ? buildHprim(doc)
       : format === 'hl7'
         ? buildHl7(doc)
         : format === 'fhir'
