@@ -36,10 +36,16 @@ export function errorAnswersOf(def: ApiRouteDef): Map<number, ErrorCode[]> {
     ? ['incorrectType', 'missingData', ...new Set(Object.values(ISSUE_ERROR_CODES))]
     : [];
   const carriesBody = def.method !== 'GET';
+  // A user's write may carry an idempotency key (decision 0033); files and redirects do not keep one.
+  const keyed =
+    carriesBody &&
+    !['public', 'refreshToken', 'agent'].includes(def.access.kind) &&
+    (!('kind' in def) || def.kind === undefined || def.kind === 'json' || def.kind === 'upload');
   const codes = new Set<ErrorCode>([
     ...accessErrors(def),
     ...input,
     ...(carriesBody ? (['payloadTooLarge', 'unsupportedMediaType'] as const) : []),
+    ...(keyed ? (['idempotencyKeyReused', 'requestInProgress', 'requestAnswerLost'] as const) : []),
     ...(def.errors ?? []),
     'unexpectedError',
   ]);

@@ -172,6 +172,11 @@ export const ERROR_STATUS = {
   analyserNotServed: 403,
   reconciliationItemNotFound: 404,
   reconciliationItemClosed: 409,
+  // Idempotent writes (issue 43, decision 0033): a key resent with another call, or while its first
+  // call runs, or whose first call's answer was lost after its write committed.
+  idempotencyKeyReused: 422,
+  requestInProgress: 409,
+  requestAnswerLost: 409,
   unexpectedError: 500,
 } as const;
 

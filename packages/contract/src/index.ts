@@ -51,6 +51,7 @@ export * from './reference/entities.js';
 export * from './reference/list.js';
 export * from './reference/routes.js';
 export * from './reports/routes.js';
+export * from './resend.js';
 export * from './results/delta-check.js';
 export * from './results/interpret.js';
 export * from './results/reference-range.js';

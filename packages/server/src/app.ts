@@ -14,6 +14,7 @@ import type { Db } from './db/open.js';
 import { registerReadYourWrites } from './db/read-replica.js';
 import { answerClientError } from './lib/client-error.js';
 import { registerErrorHandler } from './lib/error-handler.js';
+import { registerIdempotentWrites } from './lib/idempotency.js';
 import { refuseUnsafeInput } from './lib/input-guard.js';
 import { loggerOptions } from './lib/logging.js';
 import { describeApi } from './lib/openapi.js';
@@ -92,6 +93,7 @@ export async function buildApp({
   refuseUnsafeInput(app);
   registerSecurityHeaders(app, config.AGENT_ORIGIN);
   registerReadYourWrites(app, db, config.DATABASE_READ_MAX_LAG_SECONDS);
+  registerIdempotentWrites(app, db);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
 

@@ -15,6 +15,15 @@ import { withCallReads } from '../db/read-replica.js';
 import { answerFor, typedAnswerWriter } from './audience.js';
 import type { Authenticated, RequestOrigin } from './auth-context.js';
 import { fail } from './errors.js';
+import {
+  answerKept,
+  hashOf,
+  KeyAlreadyClaimed,
+  type KeyedCall,
+  keptText,
+  keyedCallOf,
+  runKeyed,
+} from './idempotency.js';
 import { inputIssues } from './input-guard.js';
 import { type ExportSheet, sendExport } from './list/export-file.js';
 import type { SessionStamps } from './session-stamps.js';
@@ -92,6 +101,15 @@ export const originOf = (request: FastifyRequest): RequestOrigin => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
 });
+
+/** Whether `error`, or one of the errors it wraps, is of that class. */
+function causedBy(error: unknown, kind: new () => Error): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    if (cause instanceof kind) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 const required = (path: string) => fail('missingData', { issues: [{ path, message: 'required' }] });
 
@@ -221,6 +239,28 @@ export function handle(
   if (!def) throw new Error(`${name} is not in the route table`);
   const isUpload = def.kind === 'upload';
   const writeTyped = options?.answer === 'typed' ? typedAnswerWriter(def) : undefined;
+  // Writes answered in JSON may carry an idempotency key (lib/idempotency.ts); files and redirects not.
+  const keyable = def.method !== 'GET' && (def.kind === undefined || def.kind === 'json' || isUpload);
+  /** The call's key, if any; 'answered' when it is a resend answered from what its key kept. */
+  const keyedCall = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    upload: { fields: unknown; file: UploadedFile } | undefined,
+  ): Promise<KeyedCall | 'answered' | undefined> => {
+    const render = (result: unknown): string =>
+      writeTyped
+        ? writeTyped(request.auth?.rights, result)
+        : // The route's own serializer (its response schema), as Fastify would send the answer.
+          String(reply.serialize(answerFor(def, request.auth?.rights, result)));
+    const keyed = keyedCallOf(request, name, render);
+    if (!keyed) return undefined;
+    if (upload) {
+      keyed.bodyHash = hashOf(Buffer.concat([Buffer.from(JSON.stringify(upload.fields)), upload.file.bytes]));
+    }
+    if (await answerKept(keyed, reply)) return 'answered';
+    request.keyedCall = keyed;
+    return keyed;
+  };
   app.route({
     method: def.method,
     url: def.path,
@@ -252,7 +292,21 @@ export function handle(
           request,
           reply,
         });
-      const result = await withCallReads(request, () => afterSessionCheck(request, work));
+      const keyed = keyable ? await keyedCall(request, reply, upload) : undefined;
+      if (keyed === 'answered') return reply;
+      let result: unknown;
+      try {
+        result = await runKeyed(keyed, () => withCallReads(request, () => afterSessionCheck(request, work)));
+      } catch (error) {
+        // Another call with the same key committed first: this one answers as its resend.
+        if (keyed && causedBy(error, KeyAlreadyClaimed)) {
+          if (await answerKept(keyed, reply)) return reply;
+          fail('requestInProgress');
+        }
+        throw error;
+      }
+      const kept = keptText(keyed, result);
+      if (kept !== undefined) return reply.type('application/json; charset=utf-8').send(kept);
       if (writeTyped) {
         // A string answer is sent as it is: Fastify's serializer does not run again.
         return reply.type('application/json; charset=utf-8').send(writeTyped(request.auth?.rights, result));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/open.js';
 import type { Actor } from './auth-context.js';
+import { inKeyedTransaction } from './idempotency.js';
 
 export const SYSTEM_ACTOR: Actor = { uid: 'system', laboratoryId: null };
 
@@ -25,6 +26,7 @@ export async function writeTransaction<T>(
     await tx.execute(
       sql`select set_config('sil.actor', ${actor.uid}, true), set_config('sil.log_comment', ${options.comment ?? ''}, true), set_config('sil.nca', ${options.nca ?? ''}, true)`,
     );
-    return work(tx);
+    // A write call's first transaction also claims the call's idempotency key (lib/idempotency.ts).
+    return inKeyedTransaction(tx, () => work(tx));
   });
 }

@@ -9,6 +9,7 @@ import {
   type RouteDef,
   type RouteName,
   type RouteQuery,
+  sendWrite,
 } from '@sil/contract';
 import { z } from 'zod';
 import { type Credentials, clearSession, getCredentials, saveRights, updateTokens } from './session';
@@ -73,7 +74,9 @@ async function exchange(
   } else if (payload && 'form' in payload) init.body = payload.form;
   let response: Response;
   try {
-    response = await fetch(`${API_ORIGIN}${path}${queryString(query)}`, init);
+    const url = `${API_ORIGIN}${path}${queryString(query)}`;
+    // A write carries an idempotency key and is resent with it after a lost answer (decision 0033).
+    response = method === 'GET' ? await fetch(url, init) : await sendWrite(url, init);
   } catch {
     throw new ApiError('unexpectedError', 0, path);
   }
