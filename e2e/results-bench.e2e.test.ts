@@ -29,6 +29,7 @@ beforeAll(async () => {
     '/api/add-parameter',
     {
       parameter_name: `Glucose ${stamp}`,
+      parameter_code: `GLU${stamp}`,
       parameter_unit: 'g/L',
       parameter_unit_after_calc: 'mmol/L',
       parameter_decimals: 2,
@@ -230,7 +231,7 @@ describe('results bench', () => {
     await page.locator(`[data-row-id="${sample.id}"]`).first().click();
     await expect
       .poll(() => dialog(page).locator('header').innerText())
-      .toContain(`Saisir les résultats · échantillon ${sample.number}`);
+      .toContain(`Mise à jour manuelle de l'échantillon ${sample.number}`);
     await input(page, 'Glucose').waitFor();
 
     // The first empty result has the focus: the keyboard alone fills the sample.
@@ -251,6 +252,21 @@ describe('results bench', () => {
     expect(await glucose.locator('[data-testid="calculated-range"]').innerText()).toBe('3,89–6,11');
     expect(await glucose.locator('[data-flag]').allTextContents()).toEqual(['Haut']);
     expect(await glucose.innerText()).toContain('g/L → mmol/L');
+    // The Results table of spec.md §2: the parameter's code as its reference, the value as printed.
+    expect(await glucose.locator('[data-testid="reference"]').innerText()).toBe(`GLU${stamp}`);
+    expect(await glucose.locator('[data-testid="reported"]').innerText()).toMatch(/^6,99\smmol\/L H$/);
+    expect(await dialog(page).locator('[data-testid="results-table"] thead th').allInnerTexts()).toEqual([
+      'Paramètre',
+      'Résultat brut',
+      'Résultat calculé',
+      'Unités',
+      'Intervalle de référence brut',
+      'Intervalle de référence calculé',
+      'Antériorité',
+      'Référence',
+      'Valeur',
+      'Interprétation',
+    ]);
     const haemoglobin = line(page, 'Hémoglobine');
     expect(await haemoglobin.locator('[data-testid="raw-range"]').innerText()).toBe(
       '12,0–16,0 (Femme adulte)',
@@ -377,6 +393,11 @@ describe('results bench', () => {
     await expect
       .poll(() => dialog(phone).locator('[data-line^="Glucose "] [data-flag]').allTextContents())
       .toEqual(['Haut']);
+    // On a phone each line is a card: its reference and printed value among its pairs, nothing wider.
+    const card = dialog(phone).locator('[data-line^="Glucose "]');
+    expect(await card.innerText()).toMatch(new RegExp(`Référence\\s+GLU${stamp}`));
+    expect(await card.innerText()).toMatch(/Valeur\s+\d+,\d{2}\smmol\/L H/);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(phone, 'results-bench-fr-light-375');
     await phone.context().close();
   });

@@ -21,6 +21,7 @@ type Json = Record<string, unknown>;
 interface Line {
   parameter_id: string;
   parameter_name: string;
+  parameter_code: string | null;
   result: Json | null;
   calculation_error: string | null;
   anteriority: Json | null;
@@ -84,6 +85,7 @@ describe.each(DATABASES)('sample results on %s', (kind) => {
     // Fasting glucose in g/L, reported in mmol/L.
     const glucose = await addParameter({
       parameter_name: 'Glucose',
+      parameter_code: 'GLU',
       parameter_unit: 'g/L',
       parameter_unit_after_calc: 'mmol/L',
       parameter_decimals: 2,
@@ -125,14 +127,15 @@ describe.each(DATABASES)('sample results on %s', (kind) => {
   });
   afterAll(() => stopTestApp(ctx));
 
-  it('lists the parameters a sample measures, none entered yet', async () => {
+  it('lists the parameters a sample measures with their codes, none entered yet', async () => {
     const { sampleId } = await sampleFor({});
     const answer = await read(sampleId);
     expect(answer.sample.sample_id).toBe(sampleId);
-    expect(answer.lines.map((each) => [each.parameter_name, each.result])).toEqual([
-      ['Glucose', null],
-      ['Hémoglobine', null],
-      ['Clairance', null],
+    // The code is the Results table's 'reference' (spec.md §2 'Manually update sample').
+    expect(answer.lines.map((each) => [each.parameter_name, each.parameter_code, each.result])).toEqual([
+      ['Glucose', 'GLU', null],
+      ['Hémoglobine', null, null],
+      ['Clairance', null, null],
     ]);
   });
 

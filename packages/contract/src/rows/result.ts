@@ -67,6 +67,12 @@ export const SampleResultLine = z.object({
   analysis_name: z.string(),
   parameter_id: rowId,
   parameter_name: z.string(),
+  /**
+   * The parameter's code in the catalogue (`GLU`), the reference analysers, imports and the exchange
+   * formats know it by: the bench's 'reference' column (spec.md §2 'Manually update sample'). The
+   * server always sends it (null when the parameter has none); absent only from lines built by hand.
+   */
+  parameter_code: z.string().nullable().optional(),
   parameter_unit: z.string().nullable(),
   parameter_unit_after_calc: z.string().nullable(),
   parameter_decimals: z.number().int().nullable(),

@@ -80,6 +80,7 @@ export async function sampleResults(
         analysis_name,
         parameter_id: parameter.parameter_id,
         parameter_name: parameter.parameter_name,
+        parameter_code: parameter.parameter_code,
         parameter_unit: parameter.parameter_unit,
         parameter_unit_after_calc: parameter.parameter_unit_after_calc,
         parameter_decimals: parameter.parameter_decimals,

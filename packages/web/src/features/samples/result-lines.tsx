@@ -16,7 +16,26 @@ import {
   numberText,
   populationText,
   rangeText,
+  reportedText,
 } from './result-words';
+
+/**
+ * The Results table's columns: spec.md §2 'Manually update sample' names the first nine (the
+ * reference is the parameter's code, the value the result as the report prints it); the flags
+ * follow, in words.
+ */
+const COLUMNS = [
+  'parameter',
+  'raw',
+  'calculated',
+  'unit',
+  'raw_range',
+  'calculated_range',
+  'anteriority',
+  'reference',
+  'value',
+  'flags',
+] as const;
 
 /** One line of the bench as computed by the results tab: the line, what is typed, its reading. */
 export interface BenchLine {
@@ -75,6 +94,8 @@ function useCells({ line, draft, shown, error }: BenchLine) {
       ? rangeText(shown.range, shown, language, decimals, t)
       : (boundsText(shown.calculatedRange, language, decimals, t) ?? '—'),
     anteriority: anteriorityText(line.anteriority, language, decimals, t),
+    reference: line.parameter_code || '—',
+    value: reportedText(line, shown, language),
     // The saved result's delta check; a value typed over it is compared once saved.
     delta: isChanged(line, draft, language) ? null : line.delta_check,
     flags: <FlagBadges flags={shown.flags} />,
@@ -195,17 +216,31 @@ function DesktopRow(props: { item: BenchLine; index: number } & Omit<LinesProps,
           <Text size="xs">{cells.anteriority}</Text>
           <DeltaCheckNote check={cells.delta} decimals={line.parameter_decimals} />
         </Table.Td>
+        <Table.Td data-testid="reference">{cells.reference}</Table.Td>
+        <Table.Td data-testid="reported">
+          <ReportedValue value={cells.value} />
+        </Table.Td>
         <Table.Td>{cells.flags}</Table.Td>
       </Table.Tr>
       {cells.warning ? (
         <Table.Tr data-warning-of={line.parameter_name}>
           <Table.Td />
-          <Table.Td colSpan={7}>
+          <Table.Td colSpan={COLUMNS.length - 1}>
             <Warning text={cells.warning} />
           </Table.Td>
         </Table.Tr>
       ) : null}
     </>
+  );
+}
+
+/** The value as the report prints it, in bold when it is marked (H, L, *, **), as on the report. */
+function ReportedValue({ value }: { value: ReturnType<typeof reportedText> }) {
+  if (value === null) return '—';
+  return (
+    <Text size="sm" component="span" fw={value.marks ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
+      {value.marks ? `${value.text} ${value.marks}` : value.text}
+    </Text>
   );
 }
 
@@ -240,6 +275,10 @@ function PhoneCard(props: { item: BenchLine; index: number } & Omit<LinesProps, 
       <Pair label={t('samples.columns.calculated_range')}>{cells.calculatedRange}</Pair>
       <Pair label={t('samples.columns.anteriority')}>{cells.anteriority}</Pair>
       <DeltaCheckNote check={cells.delta} decimals={line.parameter_decimals} />
+      <Pair label={t('samples.columns.reference')}>{cells.reference}</Pair>
+      <Pair label={t('samples.columns.value')}>
+        <ReportedValue value={cells.value} />
+      </Pair>
       {cells.flags}
       {cells.warning ? <Warning text={cells.warning} /> : null}
     </Card>
@@ -271,22 +310,12 @@ export function ResultLines({ lines, ...rest }: LinesProps) {
         ))}
       </Stack>
     );
-  const columns = [
-    'parameter',
-    'raw',
-    'calculated',
-    'unit',
-    'raw_range',
-    'calculated_range',
-    'anteriority',
-    'flags',
-  ];
   return (
-    <Table.ScrollContainer minWidth={1000}>
+    <Table.ScrollContainer minWidth={1040}>
       <Table verticalSpacing={6} withTableBorder data-testid="results-table">
         <Table.Thead>
           <Table.Tr>
-            {columns.map((column) => (
+            {COLUMNS.map((column) => (
               <Table.Th key={column}>{t(`samples.columns.${column}`)}</Table.Th>
             ))}
           </Table.Tr>
@@ -295,7 +324,7 @@ export function ResultLines({ lines, ...rest }: LinesProps) {
           {groups.map((group) => (
             <Fragment key={group.id}>
               <Table.Tr bg="var(--mantine-color-default-hover)">
-                <Table.Td colSpan={columns.length}>
+                <Table.Td colSpan={COLUMNS.length}>
                   <Text fw={700} size="sm">
                     {group.name}
                   </Text>

@@ -1,5 +1,5 @@
 import { Badge, Group } from '@mantine/core';
-import type { Anteriority, CalculationInput, ResultFlag } from '@sil/contract';
+import type { Anteriority, CalculationInput, ResultFlag, SampleResultLine } from '@sil/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format/dates';
@@ -18,6 +18,29 @@ const FLAG_COLOR: Record<ResultFlag, string> = {
   toxic: 'orange',
   deadly: 'red',
 };
+
+/** The marks the report prints beside a value (spec.md §3 report): H, L, * (toxic), ** (deadly). */
+const REPORT_MARKS: Partial<Record<ResultFlag, string>> = { high: 'H', low: 'L', toxic: '*', deadly: '**' };
+
+/**
+ * A result as the report will print it: the reported number (the calculated one when the parameter
+ * converts or is calculated, else the measure) with its '<'/'>' and the unit it is reported in, or
+ * the qualitative text; the report's marks apart. Null when there is nothing to print yet.
+ */
+export function reportedText(
+  line: Pick<SampleResultLine, 'parameter_unit' | 'parameter_unit_after_calc' | 'parameter_decimals'>,
+  shown: Pick<Shown, 'value' | 'text' | 'calculated' | 'censored' | 'flags'>,
+  language: string,
+): { text: string; marks: string } | null {
+  const marks = shown.flags.flatMap((flag) => REPORT_MARKS[flag] ?? []).join(' ');
+  const number = shown.calculated ?? shown.value;
+  if (number === null) return shown.text ? { text: shown.text, marks } : null;
+  const unit =
+    shown.calculated !== null ? (line.parameter_unit_after_calc ?? line.parameter_unit) : line.parameter_unit;
+  const value = numberText(number, language, line.parameter_decimals);
+  const text = [shown.censored, value, unit].filter(Boolean).join('\u00a0');
+  return { text, marks };
+}
 
 /** A number as the screen writes it, with the parameter's decimals when it has some. */
 export function numberText(value: number | null, language: string, decimals: number | null): string {

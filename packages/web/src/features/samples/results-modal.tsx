@@ -108,7 +108,11 @@ export default function ResultsModal({
 
   const frozen = detail ? { frozen: isFrozenRecord(detail) || detail.record_locked } : null;
   const { editable, reason } = editState(rights?.admin_samples ?? 0, data, frozen);
-  const action = t(editable ? 'samples.enter_results' : 'samples.view_results');
+  const number = data?.sample.sample_number ?? '…';
+  // 'Manually update sample' (spec.md §2); a reader who cannot update reads the sample's results.
+  const title = editable
+    ? t('samples.update_title', { number })
+    : t('samples.title', { action: t('samples.view_results'), number });
   const patient = detail?.patient;
 
   return (
@@ -119,7 +123,7 @@ export default function ResultsModal({
       size="95%"
       title={
         <Text fw={700} component="span">
-          {t('samples.title', { action, number: data?.sample.sample_number ?? '…' })}
+          {title}
         </Text>
       }
       data-testid="results-modal"

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { emptyRights, type SampleResultLine, type SampleResults } from '@sil/contract';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../../app/providers';
@@ -18,6 +18,7 @@ const line = (parameterId: string, name: string): SampleResultLine => ({
   analysis_name: 'Biochimie',
   parameter_id: parameterId,
   parameter_name: name,
+  parameter_code: name === 'Glucose' ? 'GLU' : null,
   parameter_unit: 'g/L',
   parameter_unit_after_calc: null,
   parameter_decimals: 2,
@@ -67,6 +68,36 @@ describe('the results bench', () => {
         ],
       },
     ]);
+  }, 30_000);
+
+  it("shows the spec's columns, the parameter's code as reference and the value as the report prints it", async () => {
+    renderBench();
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table');
+    const heads = within(table)
+      .getAllByRole('columnheader')
+      .map((head) => head.textContent);
+    expect(heads).toEqual([
+      'Parameter',
+      'Raw result',
+      'Calculated result',
+      'Units',
+      'Raw reference range',
+      'Calculated reference range',
+      'Anteriority',
+      'Reference',
+      'Value',
+      'Interpretation',
+    ]);
+    const row = (name: string) => table.querySelector(`[data-line="${name}"]`) as HTMLElement;
+    expect(within(row('Glucose')).getByTestId('reference').textContent).toBe('GLU');
+    expect(within(row('Sodium')).getByTestId('reference').textContent).toBe('—');
+    expect(within(row('Glucose')).getByTestId('reported').textContent).toBe('—');
+    // The value follows the typing, in the screen's words and the unit it is reported in.
+    await user.type(screen.getByRole('textbox', { name: 'Result of Glucose' }), '1.3');
+    expect(within(row('Glucose')).getByTestId('reported').textContent).toBe('1.30\u00a0g/L');
+    await user.type(screen.getByRole('textbox', { name: 'Result of Sodium' }), 'positif');
+    expect(within(row('Sodium')).getByTestId('reported').textContent).toBe('positif');
   }, 30_000);
 
   it('keeps what was typed when the save is refused, the refusal under its line', async () => {
