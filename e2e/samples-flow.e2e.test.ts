@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
-import { launchBrowser, newPage, screenshot } from './browser.js';
+import { inScheme, launchBrowser, newPage, screenshot } from './browser.js';
 import { idOf, waitForToast } from './records-setup.js';
 import { sharedServerUrl } from './shared-server.js';
 import { signIn } from './sign-in.js';
@@ -104,13 +104,45 @@ describe('samples that move on by themselves', () => {
     await waitForToast(page, 'Résultats enregistrés');
     // The record is pending validation (3) without a visit to the record page.
     await expect.poll(async () => (await recordOf(bench.recordId))?.record_status).toBe(3);
+    // The bench says who took the sample out and when, by name, as the record screen does.
+    const removedBy = /^Retiré par Camille Durand \(technicienne\) le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
+    await expect
+      .poll(() =>
+        dialog(page).locator('[data-testid="results-sample-steps"] [data-step="removed"]').textContent(),
+      )
+      .toMatch(removedBy);
+    await screenshot(page, 'samples-flow-bench-steps-fr-light-1280');
     await page.keyboard.press('Escape');
-    // The samples list shows it complete, its two results entered.
+    // The samples list shows it complete, its two results entered, and who took it out and when.
     const row = page.locator(`[data-row-id="${bench.sampleId}"]`).first();
     await expect
       .poll(() => row.locator('[data-mark="results-progress"]').textContent())
       .toBe('résultats 2/2');
+    expect(await row.locator('[data-step="removed"]').textContent()).toMatch(removedBy);
     await screenshot(page, 'samples-flow-bench-fr-light-1280');
+    await inScheme(page, 'dark', () => screenshot(page, 'samples-flow-bench-fr-dark-1280'));
+  });
+
+  it('names who took each step in English, and on a phone', async () => {
+    const page = await newPage(browser, { locale: 'en-GB', viewport: { width: 375, height: 800 } });
+    await signIn(
+      page,
+      baseUrl,
+      'technicien@demo.lab',
+      `/en/table/techniques?${new URLSearchParams({ search: bench.number })}`,
+    );
+    const removedBy = /^Removed by Camille Durand \(technicienne\) on /;
+    const row = page.locator(`[data-row-id="${bench.sampleId}"]`).first();
+    await expect.poll(() => row.locator('[data-step="removed"]').textContent()).toMatch(removedBy);
+    await inScheme(page, 'dark', () => screenshot(page, 'samples-flow-steps-en-dark-375'));
+    await row.click();
+    await expect
+      .poll(() =>
+        dialog(page).locator('[data-testid="results-sample-steps"] [data-step="removed"]').textContent(),
+      )
+      .toMatch(removedBy);
+    await inScheme(page, 'dark', () => screenshot(page, 'samples-flow-bench-steps-en-dark-375'));
+    await screenshot(page, 'samples-flow-bench-steps-en-light-375');
   });
 
   it('receives the records of tubes scanned in a row into the samples list, and says which were refused', async () => {

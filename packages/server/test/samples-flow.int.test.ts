@@ -88,6 +88,12 @@ describe.each(DATABASES)('samples that move on by themselves on %s', (kind) => {
       sample_removed_by: staff.technician.uid,
       sample_removed_at: expect.any(String),
     });
+    // The samples list says who took the step and when, by name, and only the steps taken.
+    const [listed] = (await admin.getSamples({ search: tube.sample_number })).data;
+    expect(listed?.sample_steps).toEqual([
+      { step: 'removed', at: sample?.sample_removed_at, by: 'Camille Durand (technicienne)' },
+    ]);
+    expect(listed).not.toHaveProperty('sample_removed_by_name');
     // Traced as the steps taken by hand are: the sample's status change, by the technician.
     const trail = await ctx.database.db
       .select()

@@ -38,13 +38,27 @@ export const SampleRow = z.object({
 });
 export type SampleRow = z.output<typeof SampleRow>;
 
+/** The progress steps a sample can take, in the order of the bench (spec.md §3 'Sample progress'). */
+export const SAMPLE_STEPS = ['prepared', 'injected', 'removed', 'validated'] as const;
+export type SampleStep = (typeof SAMPLE_STEPS)[number];
+
+/** A progress step a sample took: when, and who took it by name (null when the user is gone). */
+export const SampleStepTaken = z.object({
+  step: z.enum(SAMPLE_STEPS),
+  at: stamp,
+  by: z.string().nullable(),
+});
+export type SampleStepTaken = z.output<typeof SampleStepTaken>;
+
 /**
  * A sample as the samples list shows it (issue 40): how many of its results are entered out of
- * those its analyses measure (an analysis marked not performed, ANE, expects none), and whether one
- * of them carries a flag a report marks (low, high, toxic, deadly).
+ * those its analyses measure (an analysis marked not performed, ANE, expects none), whether one
+ * of them carries a flag a report marks (low, high, toxic, deadly), and the progress steps it took
+ * with who and when, in the bench's order (the list is the laboratory's own: staff only).
  */
 export const SampleListRow = SampleRow.extend({
   sample_results: z.object({ entered: z.number().int(), expected: z.number().int() }),
   sample_abnormal: z.boolean(),
+  sample_steps: z.array(SampleStepTaken),
 });
 export type SampleListRow = z.output<typeof SampleListRow>;

@@ -2,10 +2,10 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../../app/providers';
+import { SampleSteps } from '../../components/sample-steps';
 import { CellValue } from '../../lib/table/cell-value';
 import { aSample } from '../../testing/rows';
 import { setUpScreenTests } from '../../testing/screen-tests';
-import { SampleSteps } from './sample-steps';
 
 setUpScreenTests({ locale: 'fr', uid: '0b7f1c1e-8a2b-4c3d-9e4f-0a1b2c3d4e5f' });
 
@@ -36,6 +36,28 @@ describe('a sample’s progress', () => {
       'Retiré par Camille Technicienne le 23/11/2026 10:40',
     );
     expect(container.querySelectorAll('[data-testid="sample-steps"]')).toHaveLength(1);
+  }, 20_000);
+
+  it('shows in the samples list who took each step and when, and a dash for a sample that took none', async () => {
+    const { container } = render(
+      <Providers>
+        <CellValue
+          format="sampleSteps"
+          value={[
+            { step: 'removed', at: '2026-11-23T09:40:00.000Z', by: 'Camille Durand (technicienne)' },
+            { step: 'validated', at: '2026-11-23T11:02:00.000Z', by: null },
+          ]}
+        />
+        <CellValue format="sampleSteps" value={[]} />
+      </Providers>,
+    );
+    const removed = await screen.findByText(/^Retiré par/, {}, { timeout: 10_000 });
+    expect(removed.textContent).toBe('Retiré par Camille Durand (technicienne) le 23/11/2026 10:40');
+    expect(container.querySelector('[data-step="validated"]')?.textContent).toBe(
+      'Validé le 23/11/2026 12:02',
+    );
+    expect(container.querySelectorAll('[data-testid="sample-steps"]')).toHaveLength(1);
+    expect(screen.getByText('—')).toBeTruthy();
   }, 20_000);
 
   it('shows the samples list’s results entered out of expected, and nothing when none is expected', async () => {

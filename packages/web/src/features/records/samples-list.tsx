@@ -5,8 +5,8 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SampleStatusBadge } from '../../components/sample-status-badge';
+import { SampleSteps } from '../../components/sample-steps';
 import { SampleProgress } from './sample-progress';
-import { SampleSteps } from './sample-steps';
 
 /** A sample as staff or a portal user receives it: each with its sample type and matrix by name. */
 type ListedSample =

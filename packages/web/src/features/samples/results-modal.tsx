@@ -1,6 +1,6 @@
 // The formula engine (mathjs) is loaded with the bench only: the first load does not carry it.
 import '@sil/contract/formula-engine';
-import { Alert, Anchor, Button, Center, Group, Loader, Modal, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Group, Loader, Modal, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   hrefTo,
@@ -15,6 +15,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SampleStatusBadge } from '../../components/sample-status-badge';
+import { SampleSteps } from '../../components/sample-steps';
 import { useSession } from '../../lib/use-session';
 import { SampleNonconformity } from '../records';
 import { useParameterDefinitions, useSampleRecord, useSampleResults } from './api';
@@ -114,6 +115,8 @@ export default function ResultsModal({
     ? t('samples.update_title', { number })
     : t('samples.title', { action: t('samples.view_results'), number });
   const patient = detail?.patient;
+  // Who took each progress step and when, by name, as the record screen reads them (staff only).
+  const ownSample = detail?.samples.find((sample) => sample.sample_id === sampleId);
 
   return (
     <Modal
@@ -152,6 +155,11 @@ export default function ResultsModal({
             ) : null}
             {moves ? <MoveButtons moves={moves} /> : null}
           </Group>
+          {ownSample ? (
+            <Box mb="sm" data-testid="results-sample-steps">
+              <SampleSteps sample={ownSample} />
+            </Box>
+          ) : null}
           <Group mb="sm">
             <SampleNonconformity
               sample={data.sample}

@@ -5,7 +5,7 @@ import { defineTable } from '../../lib/table/table-config';
 /**
  * Samples (techniques): a row opens its results bench ('Saisir les résultats'), searched on its
  * number so that the address names the sample. Each shows how far its results are ('résultats 3/6')
- * and whether one is abnormal (issue 40).
+ * whether one is abnormal, and who took each progress step and when (issue 40).
  */
 export const techniquesTable = defineTable(SampleListRow, {
   name: 'techniques',
@@ -23,6 +23,7 @@ export const techniquesTable = defineTable(SampleListRow, {
     { field: 'sample_matrix', format: { reference: 'matrices' } },
     { field: 'sample_status', format: 'sampleStatus' },
     { field: 'sample_results', format: 'resultsProgress' },
+    { field: 'sample_steps', format: 'sampleSteps' },
     { field: 'sample_abnormal', format: 'alert' },
     { field: 'sample_nct_active', format: 'boolean' },
     { field: 'sample_last_updated', format: 'datetime' },

@@ -18,7 +18,9 @@ const scan = (number: string) => {
 describe('TubeScan', () => {
   it('opens the results of the sample a scanned tube names', async () => {
     requests.answer('/api/get-samples', () => ({
-      data: [{ ...TUBE, sample_results: { entered: 0, expected: 2 }, sample_abnormal: false }],
+      data: [
+        { ...TUBE, sample_results: { entered: 0, expected: 2 }, sample_abnormal: false, sample_steps: [] },
+      ],
       number_of_rows: 1,
       number_of_pages: 1,
     }));

@@ -1,14 +1,17 @@
 import { Badge, Text } from '@mantine/core';
-import { type ReferenceTableName, specialtyLabel } from '@sil/contract';
+import { type ReferenceTableName, SampleStepTaken, specialtyLabel } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { RecordStatusBadge } from '../../components/record-status-badge';
 import { SampleStatusBadge } from '../../components/sample-status-badge';
+import { SampleStepLines } from '../../components/sample-steps';
 import { formatDate, formatDateTime } from '../format/dates';
 import { formatCents, formatNumber } from '../format/numbers';
 import type { ColumnFormat } from './table-config';
 import { useLoadAll } from './use-load-all';
 
 const EMPTY = '—';
+const stepsOf = z.array(SampleStepTaken);
 
 function ReferenceName({ table, id }: { table: ReferenceTableName; id: string }) {
   const { choices } = useLoadAll(table);
@@ -89,6 +92,14 @@ export function CellValue({
       return <SampleStatusBadge status={value} />;
     case 'resultsProgress':
       return <ResultsProgress value={value} />;
+    case 'sampleSteps': {
+      const steps = stepsOf.safeParse(value);
+      return steps.success && steps.data.length > 0 ? (
+        <SampleStepLines steps={steps.data} />
+      ) : (
+        <Text c="dimmed">{EMPTY}</Text>
+      );
+    }
     case 'text':
       if (typeof value === 'number') return <>{formatNumber(value, i18n.language)}</>;
       return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;

@@ -17,6 +17,8 @@ export type ColumnFormat =
   | 'sampleStatus'
   /** A sample's results entered out of expected ({ entered, expected }): 'résultats 3/6'. */
   | 'resultsProgress'
+  /** The progress steps a sample took, with who and when ([{ step, at, by }]): 'Retiré par … le …'. */
+  | 'sampleSteps'
   | { reference: ReferenceTableName };
 
 /** A field of the row a table shows: renaming it in the contract fails every configuration naming it. */

@@ -1,9 +1,10 @@
-import { type SampleListRow, sampleList } from '@sil/contract';
+import { SAMPLE_STEPS, type SampleListRow, type SampleStepTaken, sampleList } from '@sil/contract';
 import { and, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../../db/open.js';
 import { preparedPerDatabase } from '../../../db/prepared.js';
 import { analyses } from '../../../db/schema/catalogue.js';
 import { samples } from '../../../db/schema/records.js';
+import { users } from '../../../db/schema/users.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
 import { foldedContains, isNumberTerm, like, startsWith } from '../../../lib/list/query.js';
@@ -35,15 +36,48 @@ const abnormalMark = sql<boolean>`EXISTS (SELECT 1 FROM ${results} WHERE ${resul
 
 const countOf = (value: unknown) => (Number.isInteger(Number(value)) ? Number(value) : 0);
 
+/**
+ * Who took each progress step, by name (issue 40, as the record screen reads them since e3efc44):
+ * a primary-key read of users per step taken, for the rows shown only. The list is staff's alone.
+ */
+const stepColumns = {
+  prepared: { at: 'sample_prepared_at', by: samples.sample_prepared_by },
+  injected: { at: 'sample_injected_at', by: samples.sample_injected_by },
+  removed: { at: 'sample_removed_at', by: samples.sample_removed_by },
+  validated: { at: 'sample_validated_at', by: samples.sample_validated_by },
+} as const;
+const authorField = (step: SampleStepTaken['step']) => `sample_${step}_by_name`;
+const stepAuthors = Object.fromEntries(
+  SAMPLE_STEPS.map((step) => [
+    authorField(step),
+    sql`(SELECT ${users.user_name} FROM ${users} WHERE ${users.admin_uid} = ${stepColumns[step].by})`,
+  ]),
+);
+
+/** The steps a listed sample took, in the bench's order, each with when (ISO 8601) and who. */
+function stepsTaken(row: Row, sample: ReturnType<typeof presentSample>): SampleStepTaken[] {
+  return SAMPLE_STEPS.flatMap((step) => {
+    const at = sample[stepColumns[step].at];
+    if (at === null) return [];
+    const by = row[authorField(step)];
+    return [{ step, at, by: typeof by === 'string' ? by : null }];
+  });
+}
+
 export const sampleSource: ListSource<SampleListRow> = {
   entity: sampleList,
   table: samples,
-  rowFields: { sample_results: resultsProgress, sample_abnormal: abnormalMark },
+  rowFields: { sample_results: resultsProgress, sample_abnormal: abnormalMark, ...stepAuthors },
   present: (row: Row) => {
     const progress = (row.sample_results ?? {}) as { entered?: unknown; expected?: unknown };
-    return Object.assign(presentSample(row as SampleRow), {
+    // The names are read into the steps, not answered beside the sample's columns.
+    const stored = { ...row };
+    for (const step of SAMPLE_STEPS) delete stored[authorField(step)];
+    const sample = presentSample(stored as SampleRow);
+    return Object.assign(sample, {
       sample_results: { entered: countOf(progress.entered), expected: countOf(progress.expected) },
       sample_abnormal: row.sample_abnormal === true,
+      sample_steps: stepsTaken(row, sample),
     });
   },
   exportOrder: 'sample_number',
