@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { runChaos } from './chaos.js';
 import { runFuzz } from './fuzz.js';
 import { measureAnalysers } from './lib/analysers.js';
 import { type DatabaseKind, type Figure, rounded, throughputFigure } from './lib/figures.js';
@@ -315,6 +316,8 @@ async function benchAnalysers(): Promise<void> {
 
 try {
   if (process.argv.includes('--scale')) await runScale(interruption.signal);
+  // `npm run bench -- --chaos`: the deployment recipe under load while copies and the replica fail.
+  else if (process.argv.includes('--chaos')) await runChaos(interruption.signal);
   else if (process.argv.includes('--node-compare')) await benchNodes();
   else if (process.argv.includes('--reports')) await benchReports();
   else if (process.argv.includes('--analysers')) await benchAnalysers();

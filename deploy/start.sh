@@ -5,6 +5,7 @@
 # Settings (environment): HTTP_PORT (nginx, 8080), SERVER_PORTS ('3101 3102 3103'), PRIMARY_PORT
 # (55442), REPLICA_PORT (55443), SERVER_BUNDLE (packages/server/dist/main.js: run `npm run build`
 # first), WEB_DIST_DIR (packages/web/dist), PG_BIN. Needs: apt-get install nginx postgresql.
+# A copy that stopped is started again by deploy/start-copy.sh <work dir> <port>.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,32 +27,29 @@ mkdir -p "$work/logs" "$work/files" "$work/nginx"
 # 1. PostgreSQL: the primary and its streaming replica.
 "$root/deploy/postgres-pair.sh" start "$work/postgres" "$primary_port" "$replica_port" laboratory
 
-# 2. The server copies. They share the database (sessions, jobs, the signing key) and the files
-#    folder (an S3-compatible store in production, decision 0009); each has its own DATA_DIR.
-wait_healthy() {
-  for _ in $(seq 1 300); do
-    curl -fsS "http://127.0.0.1:$1/api/health" >/dev/null 2>&1 && return 0
-    sleep 0.2
-  done
-  echo "deploy: the server on port $1 did not answer; its log ends with:" >&2
-  tail -n 20 "$work/logs/server-$1.log" >&2
-  return 1
-}
-first=1
+# 2. The server copies, each by deploy/start-copy.sh from the settings kept here (the same script
+#    starts again a copy that stopped). The first copy alone seeds the demo laboratory; the others
+#    start once it is done.
+cat >"$work/deploy.env" <<ENV
+http_port=$http_port
+primary_port=$primary_port
+replica_port=$replica_port
+bundle=$bundle
+web_dist=$web_dist
+node=$node
+ENV
+first=true
+starting=()
 for port in $server_ports; do
-  # The first copy alone seeds the demo laboratory; the others start once it is done.
-  env PORT="$port" HOST=127.0.0.1 \
-    DATABASE_URL="postgres://postgres@127.0.0.1:$primary_port/laboratory" \
-    DATABASE_READ_URL="postgres://postgres@127.0.0.1:$replica_port/laboratory" \
-    DATA_DIR="$work/server-$port" STORAGE_DIR="$work/files" WEB_DIST_DIR="$web_dist" \
-    PUBLIC_URL="http://127.0.0.1:$http_port" TRUST_PROXY=true SEED_DEMO="$([ $first = 1 ] && echo true || echo false)" \
-    LOG_LEVEL="${LOG_LEVEL:-warn}" \
-    setsid "$node" --enable-source-maps "$bundle" >"$work/logs/server-$port.log" 2>&1 </dev/null &
-  echo $! >"$work/server-$port.pid"
-  [ $first = 1 ] && wait_healthy "$port"
-  first=0
+  if [ $first = true ]; then
+    SEED_DEMO=true "$root/deploy/start-copy.sh" "$work" "$port"
+    first=false
+  else
+    SEED_DEMO=false "$root/deploy/start-copy.sh" "$work" "$port" &
+    starting+=($!)
+  fi
 done
-for port in $server_ports; do wait_healthy "$port"; done
+for pid in "${starting[@]}"; do wait "$pid"; done
 
 # 3. nginx in front: any copy takes any call (no affinity, decision 0009); a copy that refuses the
 #    connection or fails is skipped for 10 s, and a read it could not answer goes to the next.
