@@ -670,6 +670,14 @@ const CASES: Record<string, RouteCase> = {
     own: (f) => get(`/api/get-analyser-orders?machine_id=${f.own.ref.machines}&specimen_id=1`),
     ownAnswer: 'ok',
   },
+  getAnalyserDownloads: { own: () => get('/api/get-analyser-downloads'), ownAnswer: 'ok' },
+  acknowledgeAnalyserOrders: {
+    own: () =>
+      send('POST', '/api/acknowledge-analyser-orders', {
+        deliveries: [{ order_id: randomUUID(), sent_at: STALE, raw_text: 'L|1|N', accepted: true }],
+      }),
+    ownAnswer: 'ok',
+  },
   reportAnalyserState: {
     own: () => send('POST', '/api/report-analyser-state', { states: [] }),
     ownAnswer: 'ok',

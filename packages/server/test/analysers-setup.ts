@@ -99,7 +99,13 @@ export async function analyserLaboratory(
 export function agentCall(
   app: FastifyInstance,
   credential: string,
-  name: 'getAgentConfiguration' | 'postAnalyserMessages' | 'getAnalyserOrders' | 'reportAnalyserState',
+  name:
+    | 'getAgentConfiguration'
+    | 'postAnalyserMessages'
+    | 'getAnalyserOrders'
+    | 'getAnalyserDownloads'
+    | 'acknowledgeAnalyserOrders'
+    | 'reportAnalyserState',
   input: { body?: unknown; query?: Record<string, string> },
 ) {
   const def = routes[name];

@@ -240,7 +240,7 @@ describe.each(DATABASES)('reference tables on %s', (kind) => {
     expect(lines[0]).toBe(
       'machine_id;machine_name;machine_code;machine_location;machine_protocol;machine_transport;machine_host;' +
         'machine_port;machine_serial_path;machine_baud_rate;machine_data_bits;machine_parity;machine_stop_bits;' +
-        'machine_agent;machine_last_updated',
+        'machine_agent;machine_download;machine_last_updated',
     );
     expect(lines).toHaveLength(6);
 

@@ -4,7 +4,7 @@
  */
 export { type Relay, startRelay } from './relay/relay.js';
 export { AstmInstrument } from './simulator/astm-instrument.js';
-export { Hl7Analyser, oulR22, qbpQ11 } from './simulator/hl7-analyser.js';
+export { Hl7Analyser, oulR22, qbpQ11, wrap as mllpFrameOf } from './simulator/hl7-analyser.js';
 export { openPtyPair } from './simulator/pty-pair.js';
 export { ASTM_QUERY } from './simulator/samples.js';
 export { FAST } from './test-gateway.js';

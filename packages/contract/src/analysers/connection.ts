@@ -48,6 +48,11 @@ export const machineConnectionFields = {
   machine_stop_bits: stopBits.nullable().optional(),
   /** The agent that serves it (get-agents). */
   machine_agent: z.uuid().nullable().optional(),
+  /**
+   * Download mode: a sample's orders are sent to the analyser unasked when the sample is registered
+   * or given more analyses (else the analyser asks for them when it reads the tube).
+   */
+  machine_download: z.boolean().optional(),
 };
 
 /** The connection as the agent receives it in its configuration. */

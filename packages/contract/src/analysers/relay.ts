@@ -68,6 +68,14 @@ export const ParsedMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('unreadable'), reason: z.string().max(2000) }),
   /** Read, but nothing the laboratory stores (an HL7 type not supported, an ASTM message without results). */
   z.object({ kind: z.literal('other'), message_type: z.string().max(50) }),
+  /** Orders the laboratory sent the analyser unasked (download mode): the log's outgoing messages. */
+  z.object({
+    kind: z.literal('order'),
+    specimen_ids: z.array(z.string().max(100)).max(500),
+    test_codes: z.array(z.string().max(200)).max(500),
+    /** The analyser's answer when it gave one (HL7 MSA-1: AA, CA, AR…), else empty. */
+    answer: z.string().max(10),
+  }),
 ]);
 export type ParsedMessage = z.output<typeof ParsedMessage>;
 
@@ -126,3 +134,53 @@ export type AnalyserLinkState = z.output<typeof AnalyserLinkState>;
 
 export const ReportAnalyserStateBody = z.object({ states: z.array(AnalyserLinkState).max(200) });
 export const Acknowledged = z.object({ ok: z.literal(true) });
+
+/** Orders an agent takes per call (download mode). */
+export const MAX_DOWNLOAD_BATCH = 100;
+
+export const AnalyserDownloadsQuery = z.object({
+  /** Waits up to this long for an order when none is pending. */
+  wait_s: z.coerce.number().int().min(0).max(MAX_CONFIGURATION_WAIT_S).optional(),
+});
+
+/**
+ * An order waiting to be sent unasked to an analyser in download mode: a sample's tests as the
+ * analyser's codes, queued when the sample was registered or given more analyses.
+ */
+export const AnalyserDownload = z.object({
+  order_id: z.uuid(),
+  machine_id: z.uuid(),
+  specimen_id: z.string(),
+  priority: z.enum(['S', 'R']),
+  tests: z.array(z.object({ test_code: z.string(), parameter_name: z.string() })),
+  created_at: stamp,
+});
+export type AnalyserDownload = z.output<typeof AnalyserDownload>;
+
+export const AnalyserDownloads = z.object({ orders: z.array(AnalyserDownload) });
+export type AnalyserDownloads = z.output<typeof AnalyserDownloads>;
+
+/**
+ * What became of orders the agent sent: `accepted` false when the analyser refused them (HL7 AR/CR),
+ * which are not sent again. Orders not delivered (analyser not connected, no answer) are not
+ * reported: they stay pending and the agent tries again.
+ */
+export const AcknowledgeAnalyserOrdersBody = z.object({
+  deliveries: z
+    .array(
+      z.object({
+        order_id: z.uuid(),
+        sent_at: stamp,
+        raw_text: z.string().max(MAX_ANALYSER_MESSAGE_CHARS),
+        accepted: z.boolean(),
+        answer: z.string().max(10).default(''),
+      }),
+    )
+    .min(1)
+    .max(MAX_DOWNLOAD_BATCH),
+});
+export type AnalyserOrderDelivery = z.output<typeof AcknowledgeAnalyserOrdersBody>['deliveries'][number];
+
+/** The orders now recorded as delivered (now or before): the agent forgets them. */
+export const AnalyserOrdersAck = z.object({ acknowledged: z.array(z.uuid()) });
+export type AnalyserOrdersAck = z.output<typeof AnalyserOrdersAck>;

@@ -13,7 +13,8 @@ const page = {
 /**
  * What a message became: stored (every result landed), partly (some wait in reconciliation),
  * reconciliation (none landed), qc (control values to CIQ), query (a host query answered),
- * unreadable (kept with its reason), ignored (nothing to store).
+ * unreadable (kept with its reason), ignored (nothing to store); sent (orders the laboratory sent
+ * unasked, taken by the analyser), refused (such orders the analyser refused).
  */
 export const MESSAGE_OUTCOMES = [
   'stored',
@@ -23,6 +24,8 @@ export const MESSAGE_OUTCOMES = [
   'query',
   'unreadable',
   'ignored',
+  'sent',
+  'refused',
 ] as const;
 export const messageOutcome = z.enum(MESSAGE_OUTCOMES);
 export type MessageOutcome = z.output<typeof messageOutcome>;

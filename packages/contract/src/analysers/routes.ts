@@ -10,11 +10,15 @@ import {
 } from './agents.js';
 import { AnalyserMappings, AnalyserMappingsQuery, UpdateAnalyserMappingsBody } from './mappings.js';
 import {
+  AcknowledgeAnalyserOrdersBody,
   Acknowledged,
   AgentConfiguration,
   AgentConfigurationQuery,
+  AnalyserDownloads,
+  AnalyserDownloadsQuery,
   AnalyserMessagesAck,
   AnalyserOrders,
+  AnalyserOrdersAck,
   AnalyserOrdersQuery,
   PostAnalyserMessagesBody,
   ReportAnalyserStateBody,
@@ -109,6 +113,22 @@ export const agentRelayRoutes = {
     query: AnalyserOrdersQuery,
     response: AnalyserOrders,
     errors: ['machineNotFound'],
+  },
+  getAnalyserDownloads: {
+    method: 'GET',
+    path: '/api/get-analyser-downloads',
+    access: agent,
+    summary: 'Orders waiting to be sent unasked to its analysers in download mode; waits for one',
+    query: AnalyserDownloadsQuery,
+    response: AnalyserDownloads,
+  },
+  acknowledgeAnalyserOrders: {
+    method: 'POST',
+    path: '/api/acknowledge-analyser-orders',
+    access: agent,
+    summary: 'Orders the agent sent to their analysers (as sent, with the answer): kept in the message log',
+    body: AcknowledgeAnalyserOrdersBody,
+    response: AnalyserOrdersAck,
   },
   reportAnalyserState: {
     method: 'POST',

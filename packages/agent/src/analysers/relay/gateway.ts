@@ -1,7 +1,14 @@
 import { hostname } from 'node:os';
-import type { AgentAnalyserConfig, AgentConfiguration, AnalyserLinkState } from '@sil/contract';
+import type {
+  AgentAnalyserConfig,
+  AgentConfiguration,
+  AnalyserDownload,
+  AnalyserLinkState,
+} from '@sil/contract';
 import type { LinkEvent } from '../astm/link.js';
+import { buildOrderMessage } from '../astm/message-build.js';
 import { startAstmSession } from '../astm/session.js';
+import { buildOml33 } from '../hl7/law.js';
 import { startHl7Session } from '../hl7/session.js';
 import type { Journal } from '../journal.js';
 import type { ByteStream } from '../stream.js';
@@ -12,11 +19,23 @@ import type { ServerLink } from './server-link.js';
 /** Well within the standard's 15 s reply time (ASTM) and an analyser's usual HL7 query timeout. */
 const QUERY_TIMEOUT_MS = 10_000;
 
+/** An order as it went out, and the analyser's answer (HL7 MSA-1; ASTM: every frame ACKed). */
+export interface Delivered {
+  raw_text: string;
+  accepted: boolean;
+  answer: string;
+}
+
+type OrderSender = (order: AnalyserDownload) => Promise<Delivered>;
+
 interface Opened {
   key: string;
-  state: AnalyserLinkState & { streams: number };
+  state: AnalyserLinkState & { streams: number; senders: OrderSender[] };
   close(): Promise<void>;
 }
+
+/** An analyser's answer that says 'try again later' (HL7 application error) rather than 'never'. */
+export class OrderNotTaken extends Error {}
 
 const keyOf = (analyser: AgentAnalyserConfig) => JSON.stringify([analyser.protocol, analyser.connection]);
 
@@ -74,6 +93,15 @@ export class AnalyserGateway {
     this.opened.clear();
   }
 
+  /**
+   * Sends an order (download mode) over the analyser's open connection, the latest when it has
+   * several; null when none is open (the order waits). Throws when it did not go through.
+   */
+  async deliver(order: AnalyserDownload): Promise<Delivered | null> {
+    const sender = this.opened.get(order.machine_id)?.state.senders.at(-1);
+    return sender ? sender(order) : null;
+  }
+
   private async orders(machineId: string, specimenId: string) {
     const answer = await this.server.orders(machineId, specimenId, QUERY_TIMEOUT_MS);
     return answer.tests.length > 0 ? answer : null;
@@ -85,8 +113,10 @@ export class AnalyserGateway {
       state.errors.push({ at: new Date().toISOString(), message: message.slice(0, 500) });
       state.errors.splice(0, Math.max(0, state.errors.length - 20));
     };
+    let sender: OrderSender | undefined;
     stream.on('close', () => {
       state.streams -= 1;
+      state.senders = state.senders.filter((one) => one !== sender);
     });
     const onMessage = () => {
       state.last_message_at = new Date().toISOString();
@@ -97,7 +127,7 @@ export class AnalyserGateway {
       timestamp: new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14),
     });
     if (analyser.protocol === 'astm') {
-      startAstmSession({
+      const session = startAstmSession({
         analyser: analyser.machine_id,
         journal: this.journal,
         stream,
@@ -127,8 +157,24 @@ export class AnalyserGateway {
           );
         },
       });
+      // H, P, O (action code N), L: sent once every frame is acknowledged.
+      sender = async (order) => {
+        const records = buildOrderMessage(header(), [
+          {
+            specimenId: order.specimen_id,
+            tests: order.tests.map((t) => t.test_code),
+            priority: order.priority,
+          },
+        ]);
+        await session.send(records);
+        return {
+          raw_text: records.map((record) => (record.endsWith('\r') ? record : `${record}\r`)).join(''),
+          accepted: true,
+          answer: '',
+        };
+      };
     } else {
-      startHl7Session({
+      const session = startHl7Session({
         analyser: analyser.machine_id,
         journal: this.journal,
         stream,
@@ -151,7 +197,30 @@ export class AnalyserGateway {
             : [];
         },
       });
+      // OML^O33, its control id the order's (MSH-10 holds 20 characters): taken once ACKed AA/CA.
+      sender = async (order) => {
+        const controlId = order.order_id.replace(/-/g, '').slice(0, 20);
+        const text = buildOml33(
+          {
+            sendingApplication: 'SIL',
+            receivingApplication: analyser.machine_code,
+            timestamp: header().timestamp,
+            controlId,
+          },
+          [
+            {
+              specimenId: order.specimen_id,
+              priority: order.priority,
+              tests: order.tests.map((t) => ({ code: t.test_code, name: t.parameter_name })),
+            },
+          ],
+        );
+        const answer = await session.send(text, controlId);
+        if (answer === 'AE' || answer === 'CE') throw new OrderNotTaken(`the analyser answered ${answer}`);
+        return { raw_text: text, accepted: answer === 'AA' || answer === 'CA', answer };
+      };
     }
+    state.senders.push(sender);
   }
 
   private async open(analyser: AgentAnalyserConfig): Promise<Opened> {
@@ -164,6 +233,7 @@ export class AnalyserGateway {
       pending: 0,
       errors: [],
       streams: 0,
+      senders: [],
     };
     const key = keyOf(analyser);
     const { connection } = analyser;

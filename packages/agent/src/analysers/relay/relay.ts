@@ -1,5 +1,6 @@
 import type { AgentConfiguration } from '@sil/contract';
 import { Journal } from '../journal.js';
+import { OrderDownloads } from './downloads.js';
 import { Forwarder } from './forwarder.js';
 import { AnalyserGateway } from './gateway.js';
 import { CredentialRefused, ServerLink } from './server-link.js';
@@ -12,6 +13,8 @@ export interface RelayOptions {
   pollWaitS?: number;
   stateEveryMs?: number;
   firstBackoffMs?: number;
+  /** The pause before orders that could not go out (download mode) are tried again. */
+  downloadRetryMs?: number;
   astmTimings?: object;
   log?: { info(o: object, m: string): void; warn(o: object, m: string): void };
 }
@@ -19,6 +22,7 @@ export interface RelayOptions {
 export interface Relay {
   gateway: AnalyserGateway;
   forwarder: Forwarder;
+  downloads: OrderDownloads;
   journal: Journal;
   /** The configuration applied last (null before the server first answered). */
   configuration(): AgentConfiguration | null;
@@ -41,6 +45,11 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     onError: (machineId, error) =>
       options.log?.warn({ machineId, error: String(error) }, 'analyser not opened'),
     astmTimings: options.astmTimings,
+  });
+  const downloads = new OrderDownloads(gateway, server, {
+    pollWaitS: options.pollWaitS,
+    retryMs: options.downloadRetryMs,
+    onError: (error) => options.log?.warn({ error: String(error) }, 'order not sent'),
   });
   let current: AgentConfiguration | null = null;
   let stopped = false;
@@ -78,14 +87,17 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   };
 
   forwarder.start();
+  downloads.start();
   const loops = [poll(), report()];
   return {
     gateway,
     forwarder,
+    downloads,
     journal,
     configuration: () => current,
     async stop() {
       stopped = true;
+      downloads.stop();
       await forwarder.stop();
       await gateway.close();
       // The long poll ends with its own timeout; the journal closes after the last append.

@@ -1,9 +1,12 @@
 import type {
   AgentConfiguration,
+  AnalyserDownloads,
   AnalyserLinkState,
   AnalyserMessageIn,
   AnalyserMessagesAck,
+  AnalyserOrderDelivery,
   AnalyserOrders,
+  AnalyserOrdersAck,
 } from '@sil/contract';
 
 /** The server refused the agent's credential (revoked, replaced): retrying will not help. */
@@ -69,6 +72,20 @@ export class ServerLink {
     return this.call<AnalyserOrders>('GET', '/api/get-analyser-orders', {
       query: { machine_id: machineId, specimen_id: specimenId },
       timeoutMs,
+    });
+  }
+
+  /** Orders to send unasked (download mode); waits up to `waitS` for one. */
+  downloads(waitS: number) {
+    return this.call<AnalyserDownloads>('GET', '/api/get-analyser-downloads', {
+      query: { wait_s: String(waitS) },
+      timeoutMs: (waitS + 15) * 1000,
+    });
+  }
+
+  acknowledgeOrders(deliveries: AnalyserOrderDelivery[]) {
+    return this.call<AnalyserOrdersAck>('POST', '/api/acknowledge-analyser-orders', {
+      body: { deliveries },
     });
   }
 

@@ -107,3 +107,21 @@ export const reconciliationItems = pgTable('reconciliation_items', {
   item_created_at: stampNow('item_created_at'),
   item_last_updated: stampNow('item_last_updated'),
 });
+
+/** One order for a download-mode analyser (migration 0061), pending until its agent sent it. */
+export const analyserOrders = pgTable('analyser_orders', {
+  order_id: id('order_id'),
+  laboratory_id: laboratory(),
+  order_machine: uuid('order_machine')
+    .notNull()
+    .references(() => machines.machine_id),
+  order_sample: uuid('order_sample')
+    .notNull()
+    .references(() => samples.sample_id),
+  order_specimen_id: text('order_specimen_id').notNull(),
+  order_priority: text('order_priority').$type<'S' | 'R'>().notNull(),
+  order_tests: jsonb('order_tests').$type<Array<{ test_code: string; parameter_name: string }>>().notNull(),
+  order_state: text('order_state').$type<'pending' | 'sent' | 'refused'>().notNull().default('pending'),
+  order_created_at: stampNow('order_created_at'),
+  order_delivered_at: stamp('order_delivered_at'),
+});

@@ -56,6 +56,7 @@ export const machines = pgTable(
     machine_stop_bits: numeric('machine_stop_bits', { precision: 2, scale: 1, mode: 'number' }),
     // No reference to agents here: agents.ts refers to machines' laboratory, the database holds the key.
     machine_agent: uuid('machine_agent'),
+    machine_download: boolean('machine_download').notNull().default(false),
     machine_last_updated: stampNow('machine_last_updated'),
   },
   (t) => [index().on(t.laboratory_id)],

@@ -38,13 +38,26 @@ export async function analyserOrders(
     .where(and(eq(samples.laboratory_id, agent.laboratoryId), eq(samples.sample_number, query.specimen_id)));
   if (!sample) return none;
   const answer = { ...none, found: true, priority: sample.urgent ? ('S' as const) : ('R' as const) };
-  if (sample.status >= SAMPLE_STATUS.validated || sample.analyses.length === 0) return answer;
+  if (sample.status >= SAMPLE_STATUS.validated) return answer;
+  const tests = await testsLeft(q, agent.laboratoryId, query.machine_id, sample);
+  return { ...answer, tests };
+}
+
+/**
+ * A sample's analyses still without a result, each parameter as the analyser's test code: one code
+ * per parameter (a code learned later for the same parameter is an alias), the first by name.
+ */
+export async function testsLeft(
+  q: Queryable,
+  laboratoryId: string,
+  machineId: string,
+  sample: { sample_id: string; analyses: string[] },
+): Promise<AnalyserOrders['tests']> {
+  if (sample.analyses.length === 0) return [];
   const ordered = await q
     .select({ parameters: analyses.analysis_parameters })
     .from(analyses)
-    .where(
-      and(eq(analyses.laboratory_id, agent.laboratoryId), inArray(analyses.analysis_id, sample.analyses)),
-    );
+    .where(and(eq(analyses.laboratory_id, laboratoryId), inArray(analyses.analysis_id, sample.analyses)));
   const done = new Set(
     (
       await q
@@ -54,14 +67,12 @@ export async function analyserOrders(
     ).map((row) => row.parameter),
   );
   const wanted = [...new Set(ordered.flatMap((row) => row.parameters))].filter((id) => !done.has(id));
-  const codes = await analyserCodesOf(q, agent.laboratoryId, query.machine_id, wanted);
-  // One code per parameter (a code learned later for the same parameter is an alias), first by name.
+  const codes = await analyserCodesOf(q, laboratoryId, machineId, wanted);
   const byParameter = new Map<string, (typeof codes)[number]>();
   for (const code of [...codes].sort((a, b) => a.test_code.localeCompare(b.test_code)))
     if (!byParameter.has(code.parameter_id)) byParameter.set(code.parameter_id, code);
-  const tests = [...byParameter.values()].map((code) => ({
+  return [...byParameter.values()].map((code) => ({
     test_code: code.test_code,
     parameter_name: code.parameter_name,
   }));
-  return { ...answer, tests };
 }

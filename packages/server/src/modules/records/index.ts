@@ -25,6 +25,8 @@ export { openRecord, parisMidnight, taskCondition, todayInParis } from './record
 export { type RecordsDeps, recordsRoutes } from './routes.js';
 /** Results and ANEs: a sample whose analyses are all done with completes itself (issue 40). */
 export { completeFinishedSamples, completeFinishedSamplesOf } from './samples/complete.js';
+/** Analysers in download mode (issue 41): told of the samples registered or given analyses. */
+export { onSamplesOrdered, type SamplesOrdered } from './samples/ordered.js';
 export { sampleInLaboratory, samplesOfRecords } from './samples/queries.js';
 export { findVisibleRecord, type RecordRow, reachablePatient, recordScope, visibleRecord } from './scope.js';
 /** Status steps, for the actions that own the later ones (validation, delivery). */

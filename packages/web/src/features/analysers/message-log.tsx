@@ -16,6 +16,8 @@ const OUTCOME_COLORS: Record<MessageOutcome, string> = {
   query: 'gray',
   unreadable: 'red',
   ignored: 'gray',
+  sent: 'teal',
+  refused: 'red',
 };
 
 /** An analyser's messages, newest first: what it sent, how the agent read it, what it became. */

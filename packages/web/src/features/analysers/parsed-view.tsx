@@ -20,6 +20,16 @@ export function ParsedView({ parsed }: { parsed: ParsedMessage }) {
       );
     case 'other':
       return <Text size="sm">{t('parsed.other', { type: parsed.message_type })}</Text>;
+    case 'order':
+      return (
+        <Text size="sm">
+          {t('parsed.order', {
+            specimens: parsed.specimen_ids.join(', '),
+            tests: parsed.test_codes.join(', '),
+          })}
+          {parsed.answer ? ` ${t('parsed.order_answer', { answer: parsed.answer })}` : ''}
+        </Text>
+      );
   }
 }
 

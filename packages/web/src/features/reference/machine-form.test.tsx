@@ -69,6 +69,7 @@ describe('the machine form', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /^Code/ }), { target: { value: 'XN1' } });
     // A machine that only imports files has no connection to describe.
     expect(screen.queryByLabelText('Connection', { selector: 'input' })).toBeNull();
+    expect(screen.queryByRole('switch', { name: /download mode/ })).toBeNull();
     await choose('Connection protocol', 'ASTM (LIS1-A / LIS2-A2)');
     await choose('Connection', 'TCP, the agent connects to the analyser');
     expect(screen.getByRole('textbox', { name: 'Host' })).toBeDefined();
@@ -83,6 +84,8 @@ describe('the machine form', () => {
     await choose('Parity', 'None');
     await choose('Stop bits', '1');
     await choose('Agent serving it', 'Bench PC');
+    // Download mode: orders sent unasked when a sample is registered.
+    fireEvent.click(screen.getByRole('switch', { name: /^Send orders unasked \(download mode\)/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(requests.sent.map((sent) => sent.path)).toContain('/api/add-machine'));
     const sent = requests.sent.find((request) => request.path === '/api/add-machine');
@@ -96,6 +99,7 @@ describe('the machine form', () => {
       machine_parity: 'none',
       machine_stop_bits: 1,
       machine_agent: AGENT.agent_id,
+      machine_download: true,
     });
     expect(sent?.body).not.toHaveProperty('machine_host', expect.any(String));
   });

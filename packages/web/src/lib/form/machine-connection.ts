@@ -19,7 +19,8 @@ type ConnectionField =
   | 'machine_data_bits'
   | 'machine_parity'
   | 'machine_stop_bits'
-  | 'machine_agent';
+  | 'machine_agent'
+  | 'machine_download';
 
 const connected = (values: FormValues) => typeof values.machine_protocol === 'string';
 const overTcp = (values: FormValues) =>
@@ -42,6 +43,7 @@ export const machineConnectionForm: readonly FieldSpec<ConnectionField>[] = [
     shownWhen: connected,
   },
   { name: 'machine_agent', kind: 'choices', useChoices: useAgentChoices, shownWhen: connected, hint: true },
+  { name: 'machine_download', kind: 'boolean', shownWhen: connected, hint: true },
   { name: 'machine_host', kind: 'text', shownWhen: overTcp, hint: true },
   { name: 'machine_port', kind: 'int', shownWhen: overTcp },
   { name: 'machine_serial_path', kind: 'text', shownWhen: overSerial, hint: true },

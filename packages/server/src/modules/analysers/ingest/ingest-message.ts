@@ -31,7 +31,9 @@ async function apply(tx: Tx, agent: AgentCaller, message: AnalyserMessageIn): Pr
       items: [{ reason: 'unreadable', detail: parsed.reason, result: null }],
     };
   if (parsed.kind === 'query') return { outcome: 'query', stored: 0, toCiq: 0, items: [] };
-  if (parsed.kind === 'other') return { outcome: 'ignored', stored: 0, toCiq: 0, items: [] };
+  // An order is the laboratory's own message (download mode), logged when its agent sent it.
+  if (parsed.kind === 'other' || parsed.kind === 'order')
+    return { outcome: 'ignored', stored: 0, toCiq: 0, items: [] };
   const mappings = new Map(
     (await analyserMappingsOf(tx, agent.laboratoryId, message.machine_id)).map((m) => [m.test_code, m]),
   );

@@ -11,6 +11,7 @@ import { writeTransaction } from '../../../lib/transaction.js';
 import { assertEditable, updateRecordIfUnchanged } from '../guards.js';
 import { presentSample } from '../present.js';
 import { recordScope } from '../scope.js';
+import { samplesOrdered } from './ordered.js';
 import { sampleNumber } from './sync.js';
 
 /**
@@ -77,6 +78,9 @@ export async function addSample(db: Db, auth: Authenticated, input: z.output<typ
         sample_collector: record.record_collector,
       })
       .returning();
-    return presentSample(created ?? fail('unexpectedError'));
+    if (!created) return fail('unexpectedError');
+    // Analysers in download mode get the tests they were not sent yet (issue 41).
+    await samplesOrdered(tx, laboratoryId, [created.sample_id]);
+    return presentSample(created);
   });
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../../../db/open.js';
 import { samples } from '../../../db/schema/records.js';
 import { fail } from '../../../lib/errors.js';
 import type { PlannedSample } from '../records/ordering.js';
+import { samplesOrdered } from './ordered.js';
 
 /** A sample's number: its record's, then its rank on two digits (2611220001-01). */
 export const sampleNumber = (recordNumber: string, index: number) =>
@@ -82,5 +83,11 @@ export async function syncSamples(
     .from(samples)
     .where(eq(samples.sample_record, record.record_id))
     .orderBy(samples.sample_number);
+  // Analysers in download mode get the tests they were not sent yet (issue 41).
+  await samplesOrdered(
+    tx,
+    record.laboratory_id,
+    after.map((sample) => sample.sample_id),
+  );
   return after;
 }
