@@ -1,6 +1,7 @@
-import { RECORD_STATUS, SAMPLE_STATUS } from '@sil/contract';
+import { RECORD_STATUS, RecordPreview, SAMPLE_STATUS, SampleResults } from '@sil/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Tx } from '../src/db/open.js';
 import { apiClient, type RawInput } from './client.js';
 import {
@@ -100,6 +101,19 @@ describe.each(DATABASES)('biological validation on %s', (kind) => {
     expect(answer.samples.map((each) => each.sample.sample_id).sort()).toEqual(
       [pending.panel, pending.count].sort(),
     );
+  });
+
+  it('writes the preview and the sample results by their projection, as the zod check of their schema would', async () => {
+    const pending = await pendingRecord();
+    const written = [
+      [RecordPreview, await get(biologist, 'previewRecord', { record_id: pending.recordId })],
+      [SampleResults, await get(biologist, 'getSampleResults', { sample_id: pending.panel })],
+    ] as const;
+    for (const [schema, answer] of written) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      // No key the schema leaves out, in the schema's order, as `z.encode` of the parsed answer writes it.
+      expect(answer.body).toBe(JSON.stringify(z.encode(schema as z.ZodType, schema.parse(answer.json()))));
+    }
   });
 
   it('validates the chosen samples, and the record once all of them are', async () => {

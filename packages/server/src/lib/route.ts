@@ -180,6 +180,12 @@ export interface HandleOptions {
 }
 
 /**
+ * A read whose answer is built from typed rows: written by its view's projection, and only read,
+ * so it starts beside the check of the caller's session (decision 0014).
+ */
+export const typedRead = { answer: 'typed', readsOnly: true } as const satisfies HandleOptions;
+
+/**
  * Runs a handler; for a read started before its caller's session was checked, waits for the check
  * too: a refusal wins over the answer, and a caller whose session, user or rights moved meanwhile
  * is answered by a second run as they are now.

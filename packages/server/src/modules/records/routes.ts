@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { InsiClient } from '../../adapters/insi.js';
 import type { Db } from '../../db/open.js';
-import { handle } from '../../lib/route.js';
+import { handle, typedRead } from '../../lib/route.js';
 import { recordExportRoutes } from './exports.js';
+import { dismissDuplicatePatients } from './patients/dismiss-duplicates.js';
 import { duplicatePatientGroups } from './patients/duplicates.js';
 import { checkInsIdentity } from './patients/identity-check.js';
 import { mergeDuplicatePatients } from './patients/merge-duplicates.js';
@@ -30,30 +31,29 @@ export interface RecordsDeps {
   insi: InsiClient;
 }
 
-/**
- * The reads answer rows their queries typed, written by their view's projection, and only read:
- * they start beside the check of the caller's session (lib/route.ts).
- */
-const typed = { answer: 'typed', readsOnly: true } as const;
-
 /** Patients, records and samples (spec.md §7): HTTP only, the rules are in one command per file. */
 export function recordsRoutes(app: FastifyInstance, { db, insi }: RecordsDeps): void {
-  handle(app, 'getPatients', ({ auth, query }) => listPatients(db, auth, query), typed);
+  handle(app, 'getPatients', ({ auth, query }) => listPatients(db, auth, query), typedRead);
   handle(
     app,
     'getPatient',
     async ({ auth, query }) => [await patientDetail(db, auth, query.patient_id)],
-    typed,
+    typedRead,
   );
-  handle(app, 'getPatientHistory', ({ auth, query }) => patientHistory(db, auth, query.patient_id), typed);
+  handle(
+    app,
+    'getPatientHistory',
+    ({ auth, query }) => patientHistory(db, auth, query.patient_id),
+    typedRead,
+  );
   handle(app, 'addPatient', ({ auth, body }) => registerRecord(db, auth, body));
   handle(app, 'updatePatient', ({ auth, body }) => updatePatientAndRecord(db, auth, body));
-  handle(app, 'getRecords', ({ auth, query }) => listRecords(db, auth, query), typed);
+  handle(app, 'getRecords', ({ auth, query }) => listRecords(db, auth, query), typedRead);
   handle(
     app,
     'getRecord',
     ({ auth, query, sessionStamps }) => recordDetail(db, auth, query.record_id, sessionStamps),
-    { ...typed, readsSessionStamps: true },
+    { ...typedRead, readsSessionStamps: true },
   );
   handle(app, 'updateRecordStatus', ({ auth, body }) => changeRecordStatus(db, auth, body));
   handle(app, 'updateRecordComments', ({ auth, body }) => updateInternalNotes(db, auth, body));
@@ -63,18 +63,19 @@ export function recordsRoutes(app: FastifyInstance, { db, insi }: RecordsDeps): 
   handle(app, 'receiveSample', ({ auth, body }) => receiveSample(db, auth, body.sample_number));
   handle(app, 'scanRecord', ({ auth, body }) => scanRecord(db, auth, body));
   handle(app, 'getRecordTrace', ({ auth, query }) => recordTrace(db, auth, query.record_id));
-  handle(app, 'getSamples', ({ auth, query }) => listSamples(db, auth, query), typed);
+  handle(app, 'getSamples', ({ auth, query }) => listSamples(db, auth, query), typedRead);
   handle(
     app,
     'getSample',
     ({ auth, query, sessionStamps }) => sampleOf(db, auth, query.sample_id, sessionStamps),
-    { ...typed, readsSessionStamps: true },
+    { ...typedRead, readsSessionStamps: true },
   );
   handle(app, 'updateSample', ({ auth, body }) => updateSample(db, auth, body));
   handle(app, 'addSample', ({ auth, body }) => addSample(db, auth, body));
   handle(app, 'updateSampleStatus', ({ auth, body }) => moveSampleForward(db, auth, body));
   handle(app, 'getDuplicates', ({ auth }) => duplicatePatientGroups(db, auth));
   handle(app, 'resolveDuplicates', ({ auth, body }) => mergeDuplicatePatients(db, auth, body.deletions));
+  handle(app, 'dismissDuplicates', ({ auth, body }) => dismissDuplicatePatients(db, auth, body));
   handle(app, 'getInsFromIdentityInformation', ({ query }) => insi.lookup(query));
   handle(app, 'checkInsIdentity', ({ auth, body }) => checkInsIdentity({ db, insi }, auth, body));
   handle(app, 'addExternalRecord', ({ auth, body }) => registerExternalRecord(db, auth, body));
