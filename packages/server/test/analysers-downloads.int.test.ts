@@ -33,6 +33,13 @@ const until = async (check: () => Promise<boolean> | boolean, ms = 15_000) => {
   }
 };
 
+/**
+ * The link's timers short (a contention, a busy analyser settle at once) but the reply and frame
+ * timeouts long enough for a loaded machine, where the simulator, the relay and the server share
+ * one process: no test here waits for a timeout.
+ */
+const TIMINGS = { ...FAST, senderTimeoutMs: 5000, receiverTimeoutMs: 5000 };
+
 const fieldsOf = (record: string | undefined) => (record ?? '').replace(/\r$/, '').split('|');
 /** The test codes of an ASTM O record's universal test ids (`^^^GLU\^^^CREA`). */
 const astmCodes = (order: string | undefined) =>
@@ -179,7 +186,7 @@ describe.each(DATABASES)('orders downloaded to the analysers on %s', (kind) => {
       stateEveryMs: 300,
       firstBackoffMs: 100,
       downloadRetryMs: 200,
-      astmTimings: FAST,
+      astmTimings: TIMINGS,
     });
     await until(() => relay?.configuration()?.analysers.length === 3);
     astm = new AstmInstrument(await tcp(ports.astm), { replyTimeoutMs: 5000 });

@@ -37,6 +37,13 @@ const until = async (check: () => Promise<boolean> | boolean, ms = 15_000) => {
   }
 };
 
+/**
+ * The link's timers short (a contention, a busy analyser settle at once) but the reply and frame
+ * timeouts long enough for a loaded machine, where the simulator, the relay and the server share
+ * one process: no test here waits for a timeout.
+ */
+const TIMINGS = { ...FAST, senderTimeoutMs: 5000, receiverTimeoutMs: 5000 };
+
 /** An ASTM run of one specimen: more frames than eight and a comment split over ETB frames. */
 const astmRun = (specimen: string, lines: Array<[string, string, string]>, actionCode = 'N') => [
   'H|\\^&|||SIMULATOR^1.0|||||||P|LIS2-A2|20261128093000',
@@ -132,7 +139,7 @@ describe.each(DATABASES)('analysers through the agent on %s', (kind) => {
       pollWaitS: 1,
       stateEveryMs: 300,
       firstBackoffMs: 100,
-      astmTimings: FAST,
+      astmTimings: TIMINGS,
     });
     await until(() => relay.configuration()?.analysers.length === 3);
   }, 120_000);
@@ -145,6 +152,16 @@ describe.each(DATABASES)('analysers through the agent on %s', (kind) => {
     ctx?.app.server.closeAllConnections();
     await stopTestApp(ctx);
     if (journalDir) await rm(journalDir, { recursive: true, force: true });
+  });
+
+  it('shows an analyser the agent serves as TCP server as listening before it connects', async () => {
+    const linkOf = async (machineId: string) =>
+      (await bench.getAnalyserStates()).states.find((state) => state.machine_id === machineId);
+    await until(async () => (await linkOf(lab.machine))?.reported_at != null);
+    expect(await linkOf(lab.machine)).toMatchObject({ connected: false, listening: true });
+    expect(await linkOf(machines.hl7)).toMatchObject({ connected: false, listening: true });
+    // A serial line is open or not: there is nothing to listen for.
+    expect(await linkOf(machines.serial)).toMatchObject({ listening: false });
   });
 
   it('stores an ASTM run sent over TCP, a bad checksum retransmitted, and queues what finds no place', async () => {

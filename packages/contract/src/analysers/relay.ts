@@ -123,6 +123,11 @@ export type AnalyserOrders = z.output<typeof AnalyserOrders>;
 export const AnalyserLinkState = z.object({
   machine_id: z.uuid(),
   connected: z.boolean(),
+  /**
+   * The agent listens for it (its TCP server is open): 'listening' rather than 'disconnected' before
+   * the analyser connects. Absent from an agent older than this field: false.
+   */
+  listening: z.boolean().default(false),
   last_message_at: stamp.nullable(),
   naks: z.number().int().min(0),
   retransmissions: z.number().int().min(0),

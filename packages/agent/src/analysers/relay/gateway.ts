@@ -80,6 +80,7 @@ export class AnalyserGateway {
     return [...this.opened.entries()].map(([machineId, { state }]) => ({
       machine_id: machineId,
       connected: state.streams > 0,
+      listening: state.listening,
       last_message_at: state.last_message_at,
       naks: state.naks,
       retransmissions: state.retransmissions,
@@ -227,6 +228,7 @@ export class AnalyserGateway {
     const state: Opened['state'] = {
       machine_id: analyser.machine_id,
       connected: false,
+      listening: false,
       last_message_at: null,
       naks: 0,
       retransmissions: 0,
@@ -241,7 +243,16 @@ export class AnalyserGateway {
       const server = await listenTcp(connection.host ?? '0.0.0.0', connection.port, (stream) =>
         this.attach(analyser, state, stream),
       );
-      return { key, state, close: () => server.close() };
+      // Open: the analyser may connect. Before it does, its link reads 'listening', not 'disconnected'.
+      state.listening = true;
+      return {
+        key,
+        state,
+        close: () => {
+          state.listening = false;
+          return server.close();
+        },
+      };
     }
     if (connection.transport === 'tcp_client') {
       const client = connectTcp(connection.host, connection.port, (stream) =>

@@ -2,7 +2,8 @@
 -- sample is registered, or given more analyses, each analyser in download mode with a mapping for
 -- some of its tests gets an order (the tests it was not sent yet for that sample), kept here until
 -- the agent that serves it says it sent it: nothing is lost while the agent is away, and an order
--- acknowledged once is never handed out again.
+-- acknowledged once is never handed out again. And a link's state says whether the agent listens for
+-- the analyser (a TCP server open, waiting for it to connect), apart from being connected to it.
 ALTER TABLE "machines" ADD COLUMN "machine_download" boolean DEFAULT false NOT NULL;
 --> statement-breakpoint
 CREATE TABLE "analyser_orders" (
@@ -21,3 +22,5 @@ CREATE TABLE "analyser_orders" (
 CREATE INDEX "analyser_orders_pending" ON "analyser_orders" ("order_machine", "order_created_at") WHERE "order_state" = 'pending';
 --> statement-breakpoint
 CREATE INDEX "analyser_orders_sample" ON "analyser_orders" ("order_sample", "order_machine");
+--> statement-breakpoint
+ALTER TABLE "analyser_states" ADD COLUMN "state_listening" boolean DEFAULT false NOT NULL;

@@ -74,6 +74,8 @@ export const analyserStates = pgTable('analyser_states', {
   laboratory_id: laboratory(),
   state_agent: uuid('state_agent').references(() => agents.agent_id),
   state_connected: boolean('state_connected').notNull().default(false),
+  /** The agent's TCP server for it is open (it may connect), whether or not it is connected. */
+  state_listening: boolean('state_listening').notNull().default(false),
   state_last_message_at: stamp('state_last_message_at'),
   state_naks: integer('state_naks').notNull().default(0),
   state_retransmissions: integer('state_retransmissions').notNull().default(0),

@@ -96,6 +96,25 @@ describe('the connected machines screen', () => {
     expect(within(card as HTMLElement).getByText('1 result to reconcile')).toBeDefined();
   });
 
+  it('reads a TCP server waiting for its analyser as listening, and a link neither open nor connected as not connected', async () => {
+    requests.answer('/api/get-analyser-states', () => ({
+      states: [
+        linkState({ connected: false, listening: true }),
+        linkState({
+          machine_id: '3b6a9a3e-2f5d-4c8a-9e1b-7c6d5e4f3a21',
+          machine_name: 'Cobas c311',
+          connected: false,
+          listening: false,
+        }),
+      ],
+    }));
+    renderPage(null);
+    const waiting = (await screen.findByText('XN-1000', {}, { timeout: 10_000 })).closest('[data-analyser]');
+    expect(within(waiting as HTMLElement).getByText('Listening')).toBeDefined();
+    const away = screen.getByText('Cobas c311').closest('[data-analyser]');
+    expect(within(away as HTMLElement).getByText('Not connected')).toBeDefined();
+  });
+
   it("shows one analyser's link counts and its message log, raw and as read", async () => {
     renderPage(MACHINE);
     const link = await screen.findByText('Retransmissions', {}, { timeout: 10_000 });

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Tabs, Text } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Tabs, Text } from '@mantine/core';
 import { hrefTo, type WebLocale } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format/dates';
 import { useTableRights } from '../../lib/table/rights';
 import { useAnalyserStates } from './api';
 import { ConnectionCard } from './connection-card';
+import { LinkBadge } from './link-badge';
 import { MappingsEditor } from './mappings-editor';
 import { MessageLog } from './message-log';
 
@@ -83,9 +84,7 @@ export function AnalysersPage({
           >
             <Group justify="space-between" wrap="nowrap">
               <Text fw={600}>{state.machine_name}</Text>
-              <Badge color={state.connected ? 'teal' : 'red'} variant="light">
-                {t(state.connected ? 'link.connected' : 'link.disconnected')}
-              </Badge>
+              <LinkBadge state={state} />
             </Group>
             <Text size="sm" c="dimmed">
               {state.last_message_at

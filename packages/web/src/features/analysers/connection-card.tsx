@@ -1,10 +1,11 @@
-import { Anchor, Badge, Card, Group, List, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, Card, Group, List, SimpleGrid, Text } from '@mantine/core';
 import { type AnalyserStateRow, hrefTo, type WebLocale } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/format/dates';
+import { LinkBadge, linkWordOf } from './link-badge';
 
-/** One analyser's link as its agent last reported it: connected, last message, counts, errors. */
+/** One analyser's link as its agent last reported it: connected or listening, last message, counts, errors. */
 export function ConnectionCard({ state, locale }: { state: AnalyserStateRow; locale: WebLocale }) {
   const { t, i18n } = useTranslation('analysers');
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('link.never'));
@@ -17,11 +18,9 @@ export function ConnectionCard({ state, locale }: { state: AnalyserStateRow; loc
     [t('link.reported_at'), when(state.reported_at)],
   ];
   return (
-    <Card withBorder mb="md" data-link-state={state.connected ? 'connected' : 'disconnected'}>
+    <Card withBorder mb="md" data-link-state={linkWordOf(state)}>
       <Group justify="space-between" mb="sm">
-        <Badge color={state.connected ? 'teal' : 'red'} variant="light" size="lg">
-          {t(state.connected ? 'link.connected' : 'link.disconnected')}
-        </Badge>
+        <LinkBadge state={state} size="lg" />
         {state.open_reconciliation_items > 0 ? (
           <Anchor component={Link} to={hrefTo(locale, 'reconciliation')} size="sm">
             {t('link.waiting', { count: state.open_reconciliation_items })}

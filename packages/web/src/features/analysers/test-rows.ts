@@ -25,6 +25,7 @@ export const linkState = (overrides: Partial<AnalyserStateRow> = {}): AnalyserSt
   machine_id: MACHINE,
   machine_name: 'XN-1000',
   connected: true,
+  listening: true,
   last_message_at: STAMP,
   naks: 3,
   retransmissions: 2,
