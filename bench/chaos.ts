@@ -73,7 +73,8 @@ async function disturb(
  */
 export async function runChaos(signal: AbortSignal): Promise<void> {
   const runStarted = new Date();
-  const results = new Results('chaos-latest.json');
+  const control = process.env.BENCH_CHAOS_WITHOUT_KEYS === '1';
+  const results = new Results(control ? 'chaos-control-latest.json' : 'chaos-latest.json');
   process.stderr.write('chaos: starting the deployment (deploy/start.sh)…\n');
   const deployment = await Deployment.start();
   try {
@@ -101,16 +102,22 @@ export async function runChaos(signal: AbortSignal): Promise<void> {
     );
     const elapsed = (performance.now() - startedAt) / 1000;
     const events = await disturbing;
+    const served = tally.requests - tally.networkErrors - tally.answersCut;
     signal.throwIfAborted();
     const verified = await verify(deployment.primaryUrl, acknowledged);
-    const common = { database: 'postgres' as const, seconds: rounded(elapsed), clients: CLIENTS };
+    const common = {
+      database: 'postgres' as const,
+      seconds: rounded(elapsed),
+      clients: CLIENTS,
+      ...(control ? { control: 'writes resent without their key' } : {}),
+    };
     const figures: Figure[] = [
       {
         figure: 'chaos_requests_served',
         ...common,
-        value: tally.requests - tally.networkErrors,
+        value: served,
         unit: 'requests',
-        per_second: rounded((tally.requests - tally.networkErrors) / elapsed),
+        per_second: rounded(served / elapsed),
         answers: JSON.stringify(Object.fromEntries(tally.answers)),
         refused: JSON.stringify(Object.fromEntries(tally.refused)),
       },
@@ -120,6 +127,7 @@ export async function runChaos(signal: AbortSignal): Promise<void> {
         value: tally.fiveXxSeen,
         unit: 'answers',
         network_errors: tally.networkErrors,
+        answers_cut_by_client: tally.answersCut,
         resends: tally.resends,
         replayed: tally.replayed,
         failed_after_resends: tally.failedAfterResends,

@@ -1,4 +1,4 @@
-import { apiTable, queryString, RESEND_DELAYS_MS, sendWrite } from '@sil/contract';
+import { apiTable, IDEMPOTENCY_KEY_HEADER, queryString, RESEND_DELAYS_MS, sendWrite } from '@sil/contract';
 import type { Session } from '../http.js';
 
 /** What the clients saw, every attempt counted (a resend is a request of its own). */
@@ -7,6 +7,8 @@ export class Tally {
   /** Answers by status class ('2xx', '4xx', '502'…: 5xx by their status). */
   readonly answers = new Map<string, number>();
   networkErrors = 0;
+  /** Writes whose answer the client itself stopped waiting for (CUT_SHARE), then resent. */
+  answersCut = 0;
   resends = 0;
   /** Answers of a resend that found its write already made (Idempotent-Replayed). */
   replayed = 0;
@@ -23,13 +25,21 @@ export class Tally {
 
   seen(status: number): void {
     this.requests++;
-    const key = status >= 500 ? String(status) : `${Math.floor(status / 100)}xx`;
+    const key = status >= 500 || status === 409 ? String(status) : `${Math.floor(status / 100)}xx`;
     this.answers.set(key, (this.answers.get(key) ?? 0) + 1);
   }
 }
 
 /** Each attempt's own time limit: a copy killed mid-call must not hold a client for ever. */
 const ATTEMPT_TIMEOUT_MS = 30_000;
+/**
+ * The share of write attempts whose answer the client stops waiting for after 10–300 ms, as a
+ * phone losing its network does: the server usually goes on and commits, and the resend with the
+ * same key must get that write's answer rather than make it again.
+ */
+const CUT_SHARE = Number(process.env.BENCH_CHAOS_CUT_SHARE ?? 0.05);
+/** The control run: writes resent without their key, as a client without idempotency would. */
+const WITHOUT_KEYS = process.env.BENCH_CHAOS_WITHOUT_KEYS === '1';
 
 export interface Answer {
   ok: boolean;
@@ -44,15 +54,28 @@ export class ChaosClient {
   ) {}
 
   private readonly countingFetch: typeof fetch = async (input, init) => {
+    const cut = new AbortController();
+    const timer =
+      init?.method !== 'GET' && Math.random() < CUT_SHARE
+        ? setTimeout(() => cut.abort(), 10 + Math.random() * 290)
+        : undefined;
     try {
-      const response = await fetch(input, { ...init, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) });
+      const signal = AbortSignal.any([AbortSignal.timeout(ATTEMPT_TIMEOUT_MS), cut.signal]);
+      const headers = new Headers(init?.headers);
+      if (WITHOUT_KEYS) headers.delete(IDEMPOTENCY_KEY_HEADER);
+      const response = await fetch(input, { ...init, headers, signal });
+      // The body too: a cut while it arrives is a lost answer as well.
+      const body = await response.arrayBuffer();
       this.tally.seen(response.status);
       if (response.headers.get('idempotent-replayed') === 'true') this.tally.replayed++;
-      return response;
+      return new Response(body, { status: response.status, headers: response.headers });
     } catch (error) {
       this.tally.requests++;
-      this.tally.networkErrors++;
+      if (cut.signal.aborted) this.tally.answersCut++;
+      else this.tally.networkErrors++;
       throw error;
+    } finally {
+      clearTimeout(timer);
     }
   };
 
