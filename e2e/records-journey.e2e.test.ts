@@ -238,4 +238,83 @@ describe('data management', () => {
     await group.waitFor({ state: 'detached' });
     await page.context().close();
   });
+
+  it('declares homonyms not duplicates, and proposes them again when a third one joins', async () => {
+    const homonym = {
+      patient_surname: `HOMONYME${stamp}`,
+      patient_name: 'Marie',
+      patient_gender: 'F',
+      patient_dob: '1980-05-05',
+    };
+    const analysesList = await (
+      await fetch(`${baseUrl}/api/get-analyses?search=${encodeURIComponent(analyses[1] ?? '')}`, {
+        headers: admin,
+      })
+    ).json();
+    const analysisId = idOf(Reflect.get(Object(analysesList), 'data')[0], 'analysis_id');
+    const register = () =>
+      send(
+        baseUrl,
+        'POST',
+        '/api/add-patient',
+        { ...homonym, record_selected_analyses: [{ combination: 1, analysis_ids: [analysisId] }] },
+        admin,
+      );
+    await register();
+    await register();
+    const page = await newPage(browser);
+    await signIn(page, baseUrl, 'admin@demo.lab', '/fr/data-management');
+    const group = page.locator('[data-testid="duplicate-group"]', { hasText: homonym.patient_surname });
+    await group.waitFor();
+    await group.locator('[data-action="not-duplicates"]').click();
+    const confirm = page.getByRole('dialog', { name: 'Ces patients ne sont pas des doublons' });
+    expect(await confirm.getByRole('listitem').count()).toBe(2);
+    await screenshot(page, 'duplicates-not-duplicates-fr-light');
+    await confirm.locator('[data-action="confirm-not-duplicates"]').click();
+    await waitForToast(page, 'Patients déclarés distincts');
+    await group.waitFor({ state: 'detached' });
+    // Still gone once the page is read again: the declaration is the server's.
+    await page.reload();
+    await page
+      .locator('[data-testid="duplicate-group"]')
+      .or(page.getByText('Aucun doublon détecté'))
+      .first()
+      .waitFor();
+    expect(await group.count()).toBe(0);
+
+    // A third homonym re-opens the group, whole, saying which two were declared distinct.
+    await register();
+    await page.reload();
+    await group.waitFor();
+    expect(await group.locator('tr[data-patient]').count()).toBe(3);
+    expect(await group.locator('[data-testid="declared-distinct"]').innerText()).toMatch(
+      /^Déjà déclarés distincts : .*HOMONYME.*, .*HOMONYME.*\. Un nouveau patient partage leur identité\.$/,
+    );
+    await page.context().close();
+
+    const english = await newPage(browser, { locale: 'en-GB' });
+    await signIn(english, baseUrl, 'admin@demo.lab', '/en/data-management');
+    const reopened = english.locator('[data-testid="duplicate-group"]', { hasText: homonym.patient_surname });
+    await reopened.waitFor();
+    await toggleTheme(english);
+    // The side bar the theme's menu item widened folds back once the pointer leaves it.
+    await english.mouse.move(900, 500);
+    await reopened.scrollIntoViewIfNeeded();
+    await screenshot(english, 'duplicates-reopened-en-dark');
+    await reopened.locator('[data-action="not-duplicates"]').click();
+    await english.getByRole('dialog', { name: 'These patients are not duplicates' }).waitFor();
+    await screenshot(english, 'duplicates-not-duplicates-en-dark');
+    await english.keyboard.press('Escape');
+    await toggleTheme(english);
+    await english.context().close();
+
+    const phone = await newPage(browser, { viewport: { width: 375, height: 800 } });
+    await signIn(phone, baseUrl, 'admin@demo.lab', '/fr/data-management');
+    const onPhone = phone.locator('[data-testid="duplicate-group"]', { hasText: homonym.patient_surname });
+    await onPhone.waitFor();
+    await onPhone.scrollIntoViewIfNeeded();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(phone, 'duplicates-reopened-fr-375');
+    await phone.context().close();
+  });
 });

@@ -1000,6 +1000,19 @@ const CASES: Record<string, RouteCase> = {
       }),
     ],
   },
+  dismissDuplicates: {
+    own: (f) =>
+      send('PUT', '/api/dismiss-duplicates', {
+        patient_ids: [f.own.patient, '00000000-0000-4000-8000-000000000000'],
+      }),
+    ownAnswer: 'patientNotFound',
+    // Another laboratory's patient is never found, even beside one of the caller's.
+    foreign: (t, f) => [
+      send('PUT', '/api/dismiss-duplicates', {
+        patient_ids: [t.patient, t === f.otherLab ? f.own.patient : '00000000-0000-4000-8000-000000000000'],
+      }),
+    ],
+  },
   checkInsIdentity: {
     own: (f) =>
       send('PUT', '/api/check-ins-identity', { patient_id: f.own.patient, patient_last_updated: STALE }),

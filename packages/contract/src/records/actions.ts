@@ -133,6 +133,11 @@ export type TraceEntry = z.output<typeof TraceEntry>;
 export const DuplicateGroup = z.object({
   key: z.string(),
   patients: z.array(PatientRow.extend({ record_count: z.number().int() })),
+  /**
+   * The patients of the group an earlier decision declared 'not duplicates' of one another: the
+   * group is proposed again because another patient joined them. Empty for a group never declared.
+   */
+  declared_distinct: z.array(z.uuid()),
 });
 export type DuplicatePatient = z.output<typeof DuplicateGroup>['patients'][number];
 
@@ -146,6 +151,22 @@ export const ResolveDuplicatesBody = z.object({
 export const ResolveDuplicatesAnswer = z.object({
   deleted: z.number().int(),
   records_moved: z.number().int(),
+});
+
+/**
+ * A duplicate group declared 'not duplicates' (spec.md §3 'Duplicate patient groups'): the patients
+ * of one group, as the screen showed it. The group stops being proposed until a new patient joins it.
+ */
+export const DismissDuplicatesBody = z.object({
+  patient_ids: z
+    .array(z.uuid())
+    .min(2)
+    .max(100)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'duplicate patient id' }),
+});
+export const DismissDuplicatesAnswer = z.object({
+  dismissal_id: z.uuid(),
+  patient_ids: z.array(z.uuid()),
 });
 
 export const InsLookupQuery = z.object({

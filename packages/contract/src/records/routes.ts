@@ -16,6 +16,8 @@ import {
   CheckInsIdentityAnswer,
   CheckInsIdentityBody,
   DeleteRecordsBody,
+  DismissDuplicatesAnswer,
+  DismissDuplicatesBody,
   DuplicateGroup,
   InsLookupAnswer,
   InsLookupQuery,
@@ -301,6 +303,16 @@ export const recordRoutes = {
     body: ResolveDuplicatesBody,
     response: ResolveDuplicatesAnswer,
     errors: ['invalidListOfPatientsToDelete', 'patientNotFound'],
+  },
+  dismissDuplicates: {
+    method: 'PUT',
+    path: '/api/dismiss-duplicates',
+    access: patients(3),
+    summary:
+      "Declare a duplicate group 'not duplicates': its patients are different people; the group is no longer proposed until another patient joins it",
+    body: DismissDuplicatesBody,
+    response: DismissDuplicatesAnswer,
+    errors: ['duplicateNotFound', 'patientNotFound'],
   },
   getInsFromIdentityInformation: {
     method: 'GET',

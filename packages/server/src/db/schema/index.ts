@@ -8,6 +8,7 @@ export * from './ciq.js';
 export * from './clinics.js';
 export * from './delivery.js';
 export * from './dmp.js';
+export * from './duplicate-dismissals.js';
 export * from './imports.js';
 export * from './laboratories.js';
 export * from './nabms.js';

@@ -22,6 +22,16 @@ export function useResolveDuplicates() {
   });
 }
 
+/** Declaring a group 'not duplicates' takes it off the groups. The page shows errors. */
+export function useDismissDuplicates() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RouteBody<'dismissDuplicates'>) => call('dismissDuplicates', { body }),
+    meta: { quiet: true },
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.duplicates }),
+  });
+}
+
 /** Records found by number or patient for the deletion card (first 20, as the records list searches). */
 export function useRecordSearch(term: string) {
   return useQuery({

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { notifyApiError, showToast } from '../../lib/notify';
-import { useDuplicates, useResolveDuplicates } from './api';
+import { useDismissDuplicates, useDuplicates, useResolveDuplicates } from './api';
 import { BackupsCard } from './backups-card';
 import { DeleteRecordsCard } from './delete-records-card';
 import { type Deletion, DuplicateGroup } from './duplicate-group';
@@ -14,6 +14,22 @@ export function DataManagementPage() {
   const groups = useDuplicates();
   const resolve = useResolveDuplicates();
   const [pending, setPending] = useState<{ deletions: Deletion[]; names: string[] } | null>(null);
+  const dismiss = useDismissDuplicates();
+  const [distinct, setDistinct] = useState<{ patientIds: string[]; names: string[] } | null>(null);
+
+  const declareDistinct = () => {
+    if (!distinct) return;
+    dismiss.mutate(
+      { patient_ids: distinct.patientIds },
+      {
+        onSuccess: () => {
+          showToast('success', t('duplicates.dismissed'), t('duplicates.dismissed_text'));
+          setDistinct(null);
+        },
+        onError: notifyApiError,
+      },
+    );
+  };
 
   const merge = () => {
     if (!pending) return;
@@ -46,7 +62,9 @@ export function DataManagementPage() {
         <DuplicateGroup
           key={group.key}
           patients={group.patients}
+          declaredDistinct={group.declared_distinct}
           onMerge={(deletions, names) => setPending({ deletions, names })}
+          onDismiss={(patientIds, names) => setDistinct({ patientIds, names })}
         />
       ))}
       <DeleteRecordsCard />
@@ -64,6 +82,26 @@ export function DataManagementPage() {
           </Button>
           <Button color="orange" loading={resolve.isPending} onClick={merge} data-action="confirm-merge">
             {t('duplicates.merge')}
+          </Button>
+        </Group>
+      </Modal>
+      <Modal
+        opened={distinct !== null}
+        onClose={() => setDistinct(null)}
+        title={t('duplicates.dismiss_title')}
+      >
+        <Text>{t('duplicates.dismiss_text')}</Text>
+        <List mt="sm">
+          {(distinct?.names ?? []).map((name, index) => (
+            <List.Item key={distinct?.patientIds[index] ?? name}>{name}</List.Item>
+          ))}
+        </List>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setDistinct(null)}>
+            {t('common.close')}
+          </Button>
+          <Button loading={dismiss.isPending} onClick={declareDistinct} data-action="confirm-not-duplicates">
+            {t('duplicates.not_duplicates')}
           </Button>
         </Group>
       </Modal>

@@ -18,10 +18,16 @@ type Choice = { keep: true } | { keep: false; replacement: string | null };
  */
 export function DuplicateGroup({
   patients,
+  declaredDistinct,
   onMerge,
+  onDismiss,
 }: {
   patients: DuplicatePatient[];
+  /** Those of the group an earlier decision declared 'not duplicates': a new patient joined them. */
+  declaredDistinct: readonly string[];
   onMerge: (deletions: Deletion[], names: string[]) => void;
+  /** Declares the whole group 'not duplicates' (spec.md §3), once confirmed. */
+  onDismiss: (patientIds: string[], names: string[]) => void;
 }) {
   const { t, i18n } = useTranslation('records');
   const idOf = (row: DuplicatePatient) => row.patient_id;
@@ -41,8 +47,14 @@ export function DuplicateGroup({
   const complete = deleting.length > 0 && deletions.length === deleting.length && kept.length > 0;
 
   const set = (id: string, choice: Choice) => setChoices((current) => ({ ...current, [id]: choice }));
+  const distinct = patients.filter((row) => declaredDistinct.includes(idOf(row)));
   return (
     <Card withBorder data-testid="duplicate-group">
+      {distinct.length > 0 ? (
+        <Text size="sm" c="dimmed" mb="xs" data-testid="declared-distinct">
+          {t('duplicates.declared_distinct', { names: distinct.map(nameOf).join(', ') })}
+        </Text>
+      ) : null}
       <Table.ScrollContainer minWidth={640}>
         <Table verticalSpacing="xs">
           <Table.Tbody>
@@ -93,12 +105,19 @@ export function DuplicateGroup({
         </Table>
       </Table.ScrollContainer>
       <Stack align="flex-end" mt="sm">
-        <Group>
+        <Group justify="flex-end" gap="sm">
           {kept.length === 0 ? (
             <Text size="sm" c="red">
               {t('duplicates.keep_one')}
             </Text>
           ) : null}
+          <Button
+            variant="default"
+            onClick={() => onDismiss(patients.map(idOf), patients.map(nameOf))}
+            data-action="not-duplicates"
+          >
+            {t('duplicates.not_duplicates')}
+          </Button>
           <Button
             color="orange"
             disabled={!complete}
