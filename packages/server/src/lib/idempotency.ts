@@ -167,7 +167,14 @@ export async function inKeyedTransaction<T>(tx: Tx, work: () => Promise<T>): Pro
     call.claimed = false;
     throw new KeyAlreadyClaimed();
   }
-  const result = await work();
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    // Rolled back with the key: a later transaction of the call (a fallback) claims it instead.
+    call.claimed = false;
+    throw error;
+  }
   let text: string | undefined;
   try {
     text = call.render(result);
