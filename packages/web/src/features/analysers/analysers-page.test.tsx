@@ -138,6 +138,38 @@ describe('the connected machines screen', () => {
     expect(screen.getByText('28/11/2026, 09:00')).toBeDefined();
   });
 
+  it('shows an order sent unasked (download mode) in the log, as sent and with the analyser’s answer', async () => {
+    requests.answer('/api/get-analyser-messages', () => ({
+      data: [
+        {
+          ...MESSAGE,
+          protocol: 'hl7',
+          raw_text: 'MSH|^~\\&|SIL||XN||20261128090000||OML^O33^OML_O33|1|P|2.5.1\rSPM|1|2611280001',
+          parsed: { kind: 'order', specimen_ids: ['2611280001'], test_codes: ['WBC', 'HGB'], answer: 'AA' },
+          outcome: 'sent',
+          results_in_reconciliation: 0,
+          results_stored: 0,
+        },
+      ],
+      number_of_rows: 1,
+      number_of_pages: 1,
+    }));
+    renderPage(MACHINE);
+    const user = userEvent.setup();
+    const control = await waitFor(() => {
+      const found = document.querySelector('[data-message="sent"] button');
+      if (!found) throw new Error('no message yet');
+      return found;
+    });
+    expect(within(control as HTMLElement).getByText('Order sent')).toBeDefined();
+    await user.click(control);
+    expect(
+      await screen.findByText('Sent unasked, for 2611280001: WBC, HGB. The analyser answered AA.'),
+    ).toBeDefined();
+    expect(screen.getByText('As sent')).toBeDefined();
+    expect(screen.queryByText('As received')).toBeNull();
+  });
+
   it('edits the mapping: a code added with its parameter, factor and unit, all lines saved together', async () => {
     requests.answer('/api/update-analyser-mappings', () => ({ mappings: [] }));
     renderPage(MACHINE, 'mappings');

@@ -64,11 +64,11 @@ export function MessageLog({ machineId }: { machineId: string }) {
             </Accordion.Control>
             <Accordion.Panel>
               <Text size="sm" fw={600} mb={4}>
-                {t('log.parsed')}
+                {t(message.parsed.kind === 'order' ? 'log.parsed_order' : 'log.parsed')}
               </Text>
               <ParsedView parsed={message.parsed} />
               <Text size="sm" fw={600} mt="md" mb={4}>
-                {t('log.raw')}
+                {t(message.parsed.kind === 'order' ? 'log.raw_sent' : 'log.raw')}
               </Text>
               <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-raw-text>
                 {visibleControls(message.raw_text)}
