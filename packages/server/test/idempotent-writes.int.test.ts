@@ -8,6 +8,8 @@ import {
   call,
   codeOf,
   DATABASES,
+  DEMO_DIGEST,
+  digest,
   login,
   type Session,
   startTestApp,
@@ -154,6 +156,23 @@ describe.each(DATABASES)('idempotent writes on %s', (kind) => {
     const lost = await register(key, body);
     expect(codeOf(lost)).toBe('requestAnswerLost');
     expect(await recordsOf('EnCours')).toBe(1);
+  });
+
+  it('keeps the answer of a call that builds it after its transaction, and does not run it again', async () => {
+    // change-password answers { success } once its transaction (the digest, other sessions ended) is over.
+    const technician = await login(ctx.app, 'technicien@demo.lab');
+    const key = randomUUID();
+    const body = { previous_password: DEMO_DIGEST, new_password: digest('Nouveau-2026!') };
+    const change = () =>
+      call(ctx.app, technician, 'changePassword', { body, headers: { 'idempotency-key': key } });
+    const first = await change();
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await change();
+    expect([again.statusCode, again.headers['idempotent-replayed']]).toEqual([200, 'true']);
+    expect(again.body).toBe(first.body);
+    // Run again, the change would be refused: the previous password is no longer the demo one.
+    const unkeyed = await call(ctx.app, technician, 'changePassword', { body });
+    expect(codeOf(unkeyed)).toBe('incorrectCredentials');
   });
 
   it('refuses a key that is not a UUID', async () => {
