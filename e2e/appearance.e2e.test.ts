@@ -86,6 +86,73 @@ describe('appearance and language', () => {
   });
 });
 
+describe('the settings pages of spec.md §2', () => {
+  const PAGES = [
+    {
+      path: 'account/appearance',
+      fr: "Paramètres d'apparence",
+      en: 'Appearance settings',
+      card: 'appearance',
+    },
+    {
+      path: 'account/notifications',
+      fr: 'Paramètres de notification',
+      en: 'Notification settings',
+      card: 'notifications',
+    },
+    { path: 'information/help', fr: 'Aide', en: 'Help settings', card: 'help' },
+    { path: 'information/current-user', fr: 'Utilisateur actuel', en: 'Current user', card: 'current-user' },
+  ] as const;
+
+  it('give appearance, notifications, help and the current user their own page and tab title', async () => {
+    const page = await newPage(browser);
+    await login(page, baseUrl, 'secretariat@demo.lab');
+    for (const locale of ['fr', 'en'] as const) {
+      for (const settings of PAGES) {
+        await page.goto(`${baseUrl}/${locale}/${settings.path}`);
+        await page.locator('main h1', { hasText: settings[locale] }).waitFor();
+        await waitForTitle(page, `${settings[locale]} · SIL`);
+        // The page holds its own settings, the other pages are links beside it.
+        await page.locator(`[data-card="${settings.card}"]`).waitFor();
+        expect(await page.locator('main [data-card]').count()).toBe(1);
+        expect(
+          await page
+            .locator(`nav [data-settings-page="${settings.path.split('/')[1]}"]`)
+            .getAttribute('aria-current'),
+        ).toBe('page');
+      }
+    }
+    // From 'My account', the appearance page is one link away.
+    await page.goto(`${baseUrl}/fr/account`);
+    await page.locator('nav [data-settings-page="appearance"]').click();
+    await page.waitForURL(`${baseUrl}/fr/account/appearance`);
+    await waitForTitle(page, "Paramètres d'apparence · SIL");
+    await screenshot(page, 'settings-appearance-fr-light');
+    await toggleTheme(page);
+    await page.goto(`${baseUrl}/en/information/help`);
+    await page.locator('main h1', { hasText: 'Help settings' }).waitFor();
+    await screenshot(page, 'settings-help-en-dark');
+    await toggleTheme(page);
+    await page.context().close();
+
+    const phone = await newPage(browser, {
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await login(phone, baseUrl, 'secretariat@demo.lab');
+    await phone.goto(`${baseUrl}/fr/account/notifications`);
+    await phone.locator('main h1', { hasText: 'Paramètres de notification' }).waitFor();
+    await waitForTitle(phone, 'Paramètres de notification · SIL');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(phone, 'settings-notifications-fr-375');
+    await phone.goto(`${baseUrl}/fr/information/current-user`);
+    await phone.locator('[data-card="current-user"]').waitFor();
+    await screenshot(phone, 'settings-current-user-fr-375');
+    await phone.context().close();
+  });
+});
+
 describe('mobile layout at 375 px', () => {
   it('uses a burger menu with every item, and a back button except on the dashboard', async () => {
     const page = await newPage(browser, {

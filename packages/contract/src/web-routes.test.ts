@@ -209,9 +209,36 @@ describe('titleKey', () => {
     expect(titleKey(matchWebRoute('table/techniques'))).toBe('techniques');
     expect(titleKey(matchWebRoute('table/doctors'))).toBe('prescriber_portal');
     expect(titleKey(matchWebRoute('account'))).toBe('account_settings');
+    expect(titleKey(matchWebRoute('information'))).toBe('information_settings');
     expect(titleKey(null)).toBe('error');
     expect(titleKey(matchWebRoute('analysers/m1/mappings'))).toBe('analysers');
     expect(matchWebRoute('analysers/m1/mappings')?.params).toEqual({ machineId: 'm1', tab: 'mappings' });
+  });
+});
+
+describe('the settings pages of spec.md §2', () => {
+  it('give appearance, notifications, the current user and help their own page and tab title', () => {
+    expect(titleKey(matchWebRoute('account/appearance'))).toBe('appearance_settings');
+    expect(titleKey(matchWebRoute('account/notifications'))).toBe('notification_settings');
+    expect(titleKey(matchWebRoute('information/current-user'))).toBe('current_user');
+    expect(titleKey(matchWebRoute('information/help'))).toBe('help_settings');
+    expect(hrefTo('en', 'account', { section: 'appearance' })).toBe('/en/account/appearance');
+    expect(hrefTo('fr', 'information', { section: 'help' })).toBe('/fr/information/help');
+  });
+
+  it('know no other section, and open to prescribers and clinic users as their pages do', () => {
+    expect(matchWebRoute('account/help')).toBeNull();
+    expect(matchWebRoute('information/appearance')).toBeNull();
+    expect(matchWebRoute('account/appearance/more')).toBeNull();
+    for (const path of [
+      'account/appearance',
+      'account/notifications',
+      'information/help',
+      'information/current-user',
+    ]) {
+      expect(restrictedRedirect(path, 'prescriber')).toBeNull();
+      expect(restrictedRedirect(path, 'external')).toBeNull();
+    }
   });
 });
 

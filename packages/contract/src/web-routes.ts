@@ -88,9 +88,11 @@ export const WEB_ROUTES = [
   { id: 'login', pattern: '', public: true },
   { id: 'dashboard', pattern: 'dashboard', public: false },
   { id: 'patient', pattern: 'patient/:patientId?', public: false },
-  { id: 'account', pattern: 'account', public: false },
+  // Appearance and notifications have their own pages under the account, current user and help
+  // under information (spec.md §2 'Settings', 'Browser tab titles').
+  { id: 'account', pattern: 'account/:section?', public: false },
   { id: 'security', pattern: 'security', public: false },
-  { id: 'information', pattern: 'information', public: false },
+  { id: 'information', pattern: 'information/:section?', public: false },
   { id: 'import', pattern: 'import', public: false },
   { id: 'scan', pattern: 'scan', public: false },
   { id: 'formRecords', pattern: 'form/records/:patientId?/:recordId?', public: false },
@@ -170,6 +172,28 @@ function splitPath(path: string): string[] {
   return path.split('/').filter((segment) => segment.length > 0);
 }
 
+/** The settings pages of spec.md §2 under 'account' and 'information', each with its own title. */
+export const ACCOUNT_SECTIONS = ['appearance', 'notifications'] as const;
+export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
+export const INFORMATION_SECTIONS = ['current-user', 'help'] as const;
+export type InformationSection = (typeof INFORMATION_SECTIONS)[number];
+
+/** The tab title of each settings page (spec.md §2 'Browser tab titles'). */
+const SECTION_TITLES: Record<AccountSection | InformationSection, string> = {
+  appearance: 'appearance_settings',
+  notifications: 'notification_settings',
+  'current-user': 'current_user',
+  help: 'help_settings',
+};
+
+/** A section the route has: no section, or one of its own. */
+function isSectionOf(routeId: WebRouteId, section: string | undefined): boolean {
+  if (section === undefined) return true;
+  const sections: readonly string[] =
+    routeId === 'account' ? ACCOUNT_SECTIONS : routeId === 'information' ? INFORMATION_SECTIONS : [];
+  return sections.includes(section);
+}
+
 /** Matches the part of a path after /{locale}; null when no route of the table fits. */
 export function matchWebRoute(rest: string): RouteMatch | null {
   const segments = splitPath(rest);
@@ -178,6 +202,9 @@ export function matchWebRoute(rest: string): RouteMatch | null {
     if (!params) continue;
     // A table page exists only for the tables that have a configuration.
     if (route.id === 'table' && !isTableName(params.table_name ?? '')) continue;
+    // A settings page exists only for the sections the account and information pages have.
+    if ((route.id === 'account' || route.id === 'information') && !isSectionOf(route.id, params.section))
+      continue;
     return { route, params };
   }
   return null;
@@ -424,6 +451,9 @@ export function titleKey(match: RouteMatch | null): string {
     if (table === 'collector') return 'collectors';
     return table;
   }
+  const section = match.params.section;
+  if ((id === 'account' || id === 'information') && section !== undefined)
+    return SECTION_TITLES[section as keyof typeof SECTION_TITLES] ?? 'error';
   const byRoute: Record<WebRouteId, string> = {
     login: 'login',
     dashboard: 'dashboard',

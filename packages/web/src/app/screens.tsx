@@ -1,5 +1,13 @@
 import { Center, Loader } from '@mantine/core';
-import { type RouteMatch, titleKey, type WebLocale } from '@sil/contract';
+import {
+  ACCOUNT_SECTIONS,
+  type AccountSection,
+  INFORMATION_SECTIONS,
+  type InformationSection,
+  type RouteMatch,
+  titleKey,
+  type WebLocale,
+} from '@sil/contract';
 import { lazy, type ReactNode, Suspense, use } from 'react';
 import type { ResourceFormRenderer } from '../features/records';
 import { loadDashboardTexts, loadScreenTexts } from './screen-texts';
@@ -68,6 +76,11 @@ const settingsScreen = <K extends 'AccountPage' | 'SecurityPage' | 'InformationP
       return { default: m[name] };
     }),
   );
+/** The settings page a path names (the route table lets no other section through). */
+const accountSection = (value: string | undefined) =>
+  ACCOUNT_SECTIONS.find((section): section is AccountSection => section === value);
+const informationSection = (value: string | undefined) =>
+  INFORMATION_SECTIONS.find((section): section is InformationSection => section === value);
 const AccountPage = settingsScreen('AccountPage');
 const SecurityPage = settingsScreen('SecurityPage');
 const InformationPage = settingsScreen('InformationPage');
@@ -152,11 +165,11 @@ function screenOf(locale: WebLocale, match: RouteMatch): ReactNode {
         </WithDashboardTexts>
       );
     case 'account':
-      return <AccountPage locale={locale} />;
+      return <AccountPage locale={locale} section={accountSection(params.section)} />;
     case 'security':
       return <SecurityPage locale={locale} />;
     case 'information':
-      return <InformationPage />;
+      return <InformationPage locale={locale} section={informationSection(params.section)} />;
     case 'patient':
       return (
         <PatientHistoryPage key={params.patientId} locale={locale} patientId={params.patientId ?? null} />

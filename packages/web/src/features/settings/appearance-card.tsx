@@ -14,7 +14,7 @@ export function AppearanceCard({ locale }: { locale: WebLocale }) {
   const save = useSavePreferences();
 
   return (
-    <Card withBorder radius="md" padding="lg" maw={640}>
+    <Card withBorder radius="md" padding="lg" maw={640} data-card="appearance">
       <Title order={2} fz="h4" mb="md">
         {t('appearance.heading')}
       </Title>

@@ -1,11 +1,18 @@
 import { Accordion, Anchor, Badge, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
-import { ADMIN_KEYS, SPECIAL_RIGHTS, type UserData } from '@sil/contract';
+import {
+  ADMIN_KEYS,
+  type InformationSection,
+  SPECIAL_RIGHTS,
+  type UserData,
+  type WebLocale,
+} from '@sil/contract';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { useLaboratoryInformation, useUserData } from './api';
 import { ExchangeDestinationCard } from './exchange-destination-card';
 import { LaboratoryIdentityCard } from './laboratory-identity-card';
 import { SecureMessagingCard } from './secure-messaging-card';
+import { type SettingsPageLink, SettingsSections } from './settings-sections';
 
 /** The current user page (spec.md §2 'Settings'): who is logged in, for which laboratory, with which rights. */
 function CurrentUserCard({ user }: { user: UserData }) {
@@ -152,23 +159,39 @@ function HelpCard({ contact }: { contact: string | null }) {
   );
 }
 
+/** The information pages: all of it, and the current user and help on pages of their own. */
+const PAGES: readonly SettingsPageLink[] = [
+  { route: 'information', title: 'information_settings' },
+  { route: 'information', section: 'current-user', title: 'current_user' },
+  { route: 'information', section: 'help', title: 'help_settings' },
+];
+
 /**
  * Information (spec.md §2 route 'information'): current user, the laboratory's identity, where its
- * results are sent and its secure messaging relay, its accreditations, help.
+ * results are sent and its secure messaging relay, its accreditations, help. The current user and
+ * help also have their own page, with its title and tab title (information/current-user,
+ * information/help).
  */
-export function InformationPage() {
+export function InformationPage({ locale, section }: { locale: WebLocale; section?: InformationSection }) {
   const { t } = useTranslation();
   const user = useUserData();
   const lab = useLaboratoryInformation();
+  const title = PAGES.find((page) => page.section === section)?.title ?? 'information_settings';
+  const whole = section === undefined;
   return (
     <>
-      <PageHeader title={t('title.information_settings')} />
-      {user.data ? <CurrentUserCard user={user.data} /> : null}
-      <LaboratoryIdentityCard />
-      <ExchangeDestinationCard />
-      <SecureMessagingCard />
-      <AccreditationCard />
-      <HelpCard contact={lab.data?.phone ?? null} />
+      <PageHeader title={t(`title.${title}`)} />
+      <SettingsSections locale={locale} pages={PAGES} current={section} />
+      {user.data && section !== 'help' ? <CurrentUserCard user={user.data} /> : null}
+      {whole ? (
+        <>
+          <LaboratoryIdentityCard />
+          <ExchangeDestinationCard />
+          <SecureMessagingCard />
+          <AccreditationCard />
+        </>
+      ) : null}
+      {section !== 'current-user' ? <HelpCard contact={lab.data?.phone ?? null} /> : null}
     </>
   );
 }

@@ -29,7 +29,7 @@ export function NotificationsCard() {
   };
 
   return (
-    <Card withBorder radius="md" padding="lg" maw={640} mt="lg">
+    <Card withBorder radius="md" padding="lg" maw={640} mt="lg" data-card="notifications">
       <Title order={2} fz="h4" mb="md">
         {t('notifications.heading')}
       </Title>
