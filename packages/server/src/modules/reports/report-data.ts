@@ -7,7 +7,7 @@ import { laboratories } from '../../db/schema/laboratories.js';
 import { families } from '../../db/schema/reference.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { recordAnes } from '../nonconformities/tables.js';
-import { sampleResults } from '../results/index.js';
+import { samplesResults } from '../results/index.js';
 import { documentPatient, documentPrescriber, parisLocal } from './documents.js';
 import { loadRecordContext, type RecordContext } from './record-context.js';
 
@@ -85,10 +85,15 @@ export async function gatherResults(
 ): Promise<RecordResults> {
   const laboratoryId = ctx.record.laboratory_id;
   const entries: Array<Omit<ResultEntry, 'parameter'>> = [];
-  for (const sample of ctx.samples) {
+  const reads = await samplesResults(
+    q,
+    laboratoryId,
+    ctx.samples.map((sample) => sample.sample_id),
+  );
+  for (const [index, sample] of ctx.samples.entries()) {
     const printed = !scope.validatedOnly || sample.sample_status >= SAMPLE_STATUS.validated;
-    const read = await sampleResults(q, laboratoryId, sample.sample_id);
-    for (const line of read.lines) entries.push({ line, sample, result: printed ? line.result : null });
+    for (const line of reads[index]?.lines ?? [])
+      entries.push({ line, sample, result: printed ? line.result : null });
   }
   const analysisIds = ctx.analyses.map((analysis) => analysis.analysis_id);
   const parameterIds = [...new Set(entries.map(({ line }) => line.parameter_id))];

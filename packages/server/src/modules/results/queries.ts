@@ -27,18 +27,31 @@ export async function recordAndPatientOf(q: Queryable, recordId: string) {
  * own order; a parameter two analyses share is measured once, under the first.
  */
 export async function parametersOfSample(q: Queryable, laboratoryId: string, analysisIds: string[]) {
-  if (analysisIds.length === 0) return [];
-  const ordered = await q
-    .select({
-      analysis_id: analyses.analysis_id,
-      analysis_name: analyses.analysis_name,
-      analysis_parameters: analyses.analysis_parameters,
-    })
-    .from(analyses)
-    .where(and(eq(analyses.laboratory_id, laboratoryId), inArray(analyses.analysis_id, analysisIds)));
-  ordered.sort((a, b) => analysisIds.indexOf(a.analysis_id) - analysisIds.indexOf(b.analysis_id));
-  const parameterIds = [...new Set(ordered.flatMap((analysis) => analysis.analysis_parameters))];
+  const [lines] = await parametersOfSamples(q, laboratoryId, [analysisIds]);
+  return lines ?? [];
+}
+
+/** `parametersOfSample` for several samples' analyses, the catalogue read once for them all. */
+export async function parametersOfSamples(
+  q: Queryable,
+  laboratoryId: string,
+  analysisIdsOfEach: readonly string[][],
+) {
+  const analysisIds = [...new Set(analysisIdsOfEach.flat())];
   const found =
+    analysisIds.length === 0
+      ? []
+      : await q
+          .select({
+            analysis_id: analyses.analysis_id,
+            analysis_name: analyses.analysis_name,
+            analysis_parameters: analyses.analysis_parameters,
+          })
+          .from(analyses)
+          .where(and(eq(analyses.laboratory_id, laboratoryId), inArray(analyses.analysis_id, analysisIds)));
+  const analysisById = new Map(found.map((analysis) => [analysis.analysis_id, analysis]));
+  const parameterIds = [...new Set(found.flatMap((analysis) => analysis.analysis_parameters))];
+  const parameterRows =
     parameterIds.length === 0
       ? []
       : await q
@@ -47,19 +60,33 @@ export async function parametersOfSample(q: Queryable, laboratoryId: string, ana
           .where(
             and(eq(parameters.laboratory_id, laboratoryId), inArray(parameters.parameter_id, parameterIds)),
           );
-  const byId = new Map(found.map((parameter) => [parameter.parameter_id, parameter]));
-  const seen = new Set<string>();
-  return ordered.flatMap((analysis) =>
-    analysis.analysis_parameters.flatMap((parameterId) => {
-      const parameter = byId.get(parameterId);
-      if (!parameter || seen.has(parameterId)) return [];
-      seen.add(parameterId);
-      return [{ analysis_id: analysis.analysis_id, analysis_name: analysis.analysis_name, parameter }];
-    }),
-  );
+  const byId = new Map(parameterRows.map((parameter) => [parameter.parameter_id, parameter]));
+  return analysisIdsOfEach.map((ids) => {
+    const seen = new Set<string>();
+    return [...new Set(ids)].flatMap((analysisId) => {
+      const analysis = analysisById.get(analysisId);
+      if (!analysis) return [];
+      return analysis.analysis_parameters.flatMap((parameterId) => {
+        const parameter = byId.get(parameterId);
+        if (!parameter || seen.has(parameterId)) return [];
+        seen.add(parameterId);
+        return [{ analysis_id: analysis.analysis_id, analysis_name: analysis.analysis_name, parameter }];
+      });
+    });
+  });
 }
 
 export async function resultsOfSample(q: Queryable, sampleId: string): Promise<StoredResult[]> {
+  return (await resultsOfSamples(q, [sampleId])).get(sampleId) ?? [];
+}
+
+/** The stored results of each of these samples, in the order they were entered, in one statement. */
+export async function resultsOfSamples(
+  q: Queryable,
+  sampleIds: readonly string[],
+): Promise<Map<string, StoredResult[]>> {
+  const bySample = new Map<string, StoredResult[]>(sampleIds.map((sampleId) => [sampleId, []]));
+  if (sampleIds.length === 0) return bySample;
   const rows = await q
     .select({
       result: results,
@@ -69,9 +96,11 @@ export async function resultsOfSample(q: Queryable, sampleId: string): Promise<S
     .from(results)
     .leftJoin(users, eq(users.admin_uid, results.result_entered_by))
     .leftJoin(machines, eq(machines.machine_id, results.result_machine))
-    .where(eq(results.result_sample, sampleId))
+    .where(inArray(results.result_sample, [...sampleIds]))
     .orderBy(asc(results.result_entered_at));
-  return rows.map((row) => ({ ...row.result, entered_by_name: row.entered_by_name }));
+  for (const row of rows)
+    bySample.get(row.result.result_sample)?.push({ ...row.result, entered_by_name: row.entered_by_name });
+  return bySample;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Authenticated } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';
 import { recordDetail } from '../records/index.js';
-import { sampleResults } from '../results/index.js';
+import { samplesResults } from '../results/index.js';
 import { recordsToValidate } from './queries.js';
 
 /** How many waiting records the validation screen lists: a day's work, never the whole history. */
@@ -13,10 +13,11 @@ const QUEUE_LENGTH = 200;
 export async function recordPreview(db: Db, auth: Authenticated, recordId: string) {
   const [record] = await recordDetail(db, auth, recordId);
   if (!record) return fail('recordNotFound');
-  const samples = [];
-  // One sample after the other: each read is a handful of indexed queries on one connection.
-  for (const sample of record.samples)
-    samples.push(await sampleResults(db, auth.user.laboratory_id, sample.sample_id));
+  const samples = await samplesResults(
+    db,
+    auth.user.laboratory_id,
+    record.samples.map((sample) => sample.sample_id),
+  );
   return { record, samples };
 }
 
