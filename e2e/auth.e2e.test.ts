@@ -61,6 +61,8 @@ describe('login', () => {
     await page.locator('input[type="email"]').fill('secretariat@demo.lab');
     await page.getByRole('button', { name: "Envoyer l'e-mail de récupération" }).click();
     await page.getByText('un e-mail de récupération du mot de passe vous a été envoyé').waitFor();
+    // The request accepted: spec.md §8's successRequest is the toast's title.
+    expect((await toastTexts(page)).some((text) => text.startsWith('Demande envoyée'))).toBe(true);
     await page.getByRole('heading', { name: 'Connexion' }).waitFor();
     await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
     await page.getByRole('button', { name: 'Retour à la connexion' }).click();

@@ -194,6 +194,18 @@ describe('the record screen', () => {
     await page.context().close();
   });
 
+  it("says when a record's files, asked for on the uploads screen, are loaded (fetchedRecordFiles)", async () => {
+    const page = await newPage(browser);
+    await signIn(page, baseUrl, 'secretariat@demo.lab', '/fr/uploads');
+    const picker = page.locator('[data-testid="upload-record"]');
+    await picker.fill(record.number);
+    await page.getByRole('option', { name: new RegExp(record.number) }).click();
+    await page.waitForURL(new RegExp(`/fr/uploads/${record.id}$`));
+    await waitForToast(page, 'Fichiers du dossier chargés');
+    await waitForToast(page, '2 fichiers');
+    await page.context().close();
+  });
+
   it('receives the record, saves its notes and shows the change in the trace with the name', async () => {
     const page = await newPage(browser);
     await openRecord(page, record.id, 'secretariat@demo.lab');

@@ -1,6 +1,7 @@
-import { Alert, Button, Code, CopyButton, Group, List, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, List, Stack, Text } from '@mantine/core';
 import type { AgentEnrolment } from '@sil/contract';
 import { useTranslation } from 'react-i18next';
+import { CopyValueButton } from '../../components/copy-value-button';
 import { formatDateTime } from '../../lib/format/dates';
 
 /** The one-time enrolment code, shown once: the server keeps only its hash. */
@@ -28,13 +29,9 @@ export function EnrolmentCode({ enrolment, onDone }: { enrolment: AgentEnrolment
         </List>
       </div>
       <Group justify="flex-end">
-        <CopyButton value={enrolment.enrolment_code}>
-          {({ copied, copy }) => (
-            <Button variant="default" onClick={copy}>
-              {copied ? t('enrolment.copied') : t('enrolment.copy')}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyValueButton value={enrolment.enrolment_code} copiedLabel={t('enrolment.copied')}>
+          {t('enrolment.copy')}
+        </CopyValueButton>
         <Button onClick={onDone}>{t('enrolment.done')}</Button>
       </Group>
     </Stack>

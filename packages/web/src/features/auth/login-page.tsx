@@ -56,7 +56,7 @@ export function LoginPage({ locale }: { locale: WebLocale }) {
     navigate(destination, { replace: true }),
   );
   const forgot = useRequestPasswordReset(locale, () => {
-    showToast('success', t('toast.success'), t('login.recovery_sent'));
+    showToast('success', t('toast.successRequest'), t('login.recovery_sent'));
     setStep({ kind: 'credentials' });
   });
 

@@ -134,13 +134,15 @@ function ContactLine({
 /** 'My account' (spec.md §2 'Settings'): e-mail and mobile with Verified / Unverified, change and verification requests. */
 export function ContactCard({ locale }: { locale: WebLocale }) {
   const { t } = useTranslation('settings');
+  const { t: tMain } = useTranslation();
   const user = useUserData();
   const status = useAccountStatus();
+  // A change or verification request the server accepted: successRequest (spec.md §8), and where the link went.
   const emailChange = useRequestEmailChange((address) =>
-    showToast('success', t('account.heading'), t('account.email_sent', { value: address })),
+    showToast('success', tMain('toast.successRequest'), t('account.email_sent', { value: address })),
   );
   const phoneChange = useRequestPhoneChange((phone) =>
-    showToast('success', t('account.heading'), t('account.sms_sent', { value: phone })),
+    showToast('success', tMain('toast.successRequest'), t('account.sms_sent', { value: phone })),
   );
   const data: UserData | undefined = user.data;
   return (

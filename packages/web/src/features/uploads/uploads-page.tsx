@@ -8,7 +8,7 @@ import {
   type WebLocale,
 } from '@sil/contract';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
@@ -39,6 +39,15 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
   const { rights } = useSession();
   const canUpload = decideAccess(fileRoutes.uploadFile.access, rights).allowed;
   const canDelete = decideAccess(routes.deleteUpload.access, rights).allowed;
+  // The record the user just picked: its files, once loaded, are announced (fetchedRecordFiles,
+  // spec.md §8), once; a list read again after an upload or a deletion is not.
+  const [asked, setAsked] = useState<string | null>(null);
+  const fetched = uploads.isSuccess && asked !== null && asked === recordId ? uploads.data.length : null;
+  useEffect(() => {
+    if (fetched === null) return;
+    setAsked(null);
+    showToast('success', t('toast.fetchedRecordFiles'), t('uploads.files_count', { count: fetched }));
+  }, [fetched, t]);
 
   const download = (row: PortalUploadRow) =>
     downloading.mutate(row, { onSuccess: () => showToast('success', t('toast.downloadSuccess')) });
@@ -54,7 +63,10 @@ export function UploadsPage({ locale, recordId }: { locale: WebLocale; recordId:
       <PageHeader title={t('uploads.title')} />
       <RecordPicker
         value={recordId}
-        onChange={(id) => void navigate(hrefTo(locale, 'uploads', { upload_record_id: id ?? undefined }))}
+        onChange={(id) => {
+          setAsked(id);
+          void navigate(hrefTo(locale, 'uploads', { upload_record_id: id ?? undefined }));
+        }}
       />
       {recordId && canUpload ? (
         <UploadForm recordId={recordId} recordNumber={picked.data?.record_number ?? null} />
