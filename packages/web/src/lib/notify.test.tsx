@@ -63,9 +63,44 @@ describe('toasts', () => {
 
   it('falls back to the generic message for a code without one', async () => {
     renderToasts();
-    act(() => notifyApiError(new ApiError('somethingNew', 500, '/api/get-records')));
+    act(() => notifyApiError(new ApiError('somethingNew', 400, '/api/get-records')));
     expect(await screen.findByText('Error')).toBeTruthy();
     expect(screen.getByText('Unexpected error! Try reloading the page.')).toBeTruthy();
     expect(screen.queryByText('get-records')).toBeNull();
+  });
+
+  it("titles an internal error (500) with spec.md §8's words, its message beneath", async () => {
+    renderToasts();
+    act(() => notifyApiError(new ApiError('unexpectedError', 500, '/api/get-records')));
+    expect(await screen.findByText('What are you doing??')).toBeTruthy();
+    expect(screen.getByText('Unexpected error! Try reloading the page.')).toBeTruthy();
+    expect(screen.queryByText('Error')).toBeNull();
+  });
+
+  it("titles an e-mail or a mobile already in use 'Phone/email unavailable', saying which", async () => {
+    renderToasts();
+    act(() => notifyApiError(new ApiError('emailAlreadyInUse', 409, '/api/request-email-change')));
+    act(() => notifyApiError(new ApiError('phoneAlreadyInUse', 409, '/api/request-phone-change')));
+    expect(await screen.findAllByText('Phone/email unavailable')).toHaveLength(2);
+    expect(screen.getByText('Email is already in use')).toBeTruthy();
+    expect(screen.getByText('Phone is already in use')).toBeTruthy();
+  });
+
+  it('reads them in French as faithfully', async () => {
+    await act(async () => {
+      await i18n.changeLanguage('fr');
+    });
+    try {
+      renderToasts();
+      act(() => notifyApiError(new ApiError('unexpectedError', 500, '/api/get-records')));
+      act(() => notifyApiError(new ApiError('phoneAlreadyInUse', 409, '/api/request-phone-change')));
+      expect(await screen.findByText('Mais que faites-vous ??')).toBeTruthy();
+      expect(screen.getByText('Téléphone ou e-mail indisponible')).toBeTruthy();
+      expect(screen.getByText('Ce numéro est déjà utilisé')).toBeTruthy();
+    } finally {
+      await act(async () => {
+        await i18n.changeLanguage('en');
+      });
+    }
   });
 });

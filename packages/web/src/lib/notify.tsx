@@ -56,18 +56,29 @@ export function errorMessage(code: string): string {
   return i18n.exists(key) ? i18n.t(key) : i18n.t('errors.fallback');
 }
 
+/** The e-mail or mobile another account holds: spec.md §8's alreadyInUse toast. */
+const ALREADY_IN_USE: ReadonlySet<string> = new Set(['emailAlreadyInUse', 'phoneAlreadyInUse']);
+
+/** An error toast's title in words (decision 0028), with the spec's own wording where §8 gives one. */
+function errorTitle(error: ApiError): string {
+  if (error.status === 500) return i18n.t('toast.internalError');
+  if (ALREADY_IN_USE.has(error.code)) return i18n.t('toast.alreadyInUse');
+  return i18n.t(error.status === 403 ? 'toast.forbidden' : 'toast.error');
+}
+
 /**
  * spec.md §8 'Handling': an error toast with the localized message of the code. Its title is a word
  * people read ('Erreur', or 'Accès refusé' for a 403: a page or action the user may not open), not
- * the failed call's name ('get-record') the spec titles it with.
+ * the failed call's name ('get-record') the spec titles it with; §8's 'Toasts' wording titles an
+ * internal error (500: 'What are you doing??') and an e-mail or mobile already in use
+ * ('Phone/email unavailable'), the code's message beneath (decision 0028).
  */
 export function notifyApiError(error: unknown): void {
   failProgress();
   // A refused refresh ends the session and the login page shows next: no toast (spec.md §8 exceptions).
   if (error instanceof ApiError && error.path === accountRoutes.refreshTokens.path) return;
   if (error instanceof ApiError) {
-    const title = i18n.t(error.status === 403 ? 'toast.forbidden' : 'toast.error');
-    showToast('error', title, errorMessage(error.code));
+    showToast('error', errorTitle(error), errorMessage(error.code));
     return;
   }
   console.error(error);
