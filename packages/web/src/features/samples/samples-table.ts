@@ -3,8 +3,8 @@ import { sampleStatusOf } from '../../components/sample-status-badge';
 import { defineTable } from '../../lib/table/table-config';
 
 /**
- * Samples (techniques): a row opens its results bench ('Saisir les résultats'), searched on its
- * number so that the address names the sample. Each shows how far its results are ('résultats 3/6')
+ * Samples (techniques): a row opens its results bench ('Mise à jour manuelle de l'échantillon'),
+ * searched on its number so that the address names the sample. Each shows how far its results are ('résultats 3/6')
  * whether one is abnormal, and who took each progress step and when (issue 40).
  */
 export const techniquesTable = defineTable(SampleListRow, {
