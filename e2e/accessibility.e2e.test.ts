@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, send } from './api.js';
 import { launchBrowser, newPage } from './browser.js';
-import { setUpGlycemia } from './records-setup.js';
+import { glycemiaToValidate, setUpGlycemia, validateAll } from './records-setup.js';
 import { sharedServerUrl } from './shared-server.js';
 import { signIn } from './sign-in.js';
 
@@ -18,6 +18,8 @@ const baseUrl = sharedServerUrl();
 let browser: Browser;
 let recordId = '';
 let sampleNumber = '';
+/** A validated record of the demo prescriber whose glucose is high: the portal's highlighted line. */
+const portal = { surname: '', number: '' };
 
 interface Violation {
   id: string;
@@ -84,7 +86,30 @@ beforeAll(async () => {
     admin,
   )) as { samples: Array<{ sample_number: string }> };
   sampleNumber = created.samples[0]?.sample_number ?? '';
+  const prescriber = (await send(
+    baseUrl,
+    'GET',
+    '/api/get-user-data',
+    undefined,
+    await apiLogin(baseUrl, 'prescripteur@demo.lab'),
+  )) as { rights: { prescriber_id: string } };
+  portal.surname = `PORTAIL${Date.now().toString(36).toUpperCase()}`;
+  const high = await glycemiaToValidate(
+    baseUrl,
+    admin,
+    glycemia,
+    { patient_surname: portal.surname, record_prescriber: prescriber.rights.prescriber_id },
+    1.26,
+  );
+  await validateAll(baseUrl, headers, high);
+  portal.number = high.number;
 });
+
+/** The prescriber portal's record dialog opened on the high glucose, its results drawn. */
+async function openPortalResults(page: Page): Promise<void> {
+  await page.locator('[data-row-id]', { hasText: portal.surname }).first().click();
+  await page.locator('[data-testid="validated-results"] [data-abnormal="true"]').first().waitFor();
+}
 afterAll(() => browser?.close());
 
 /** A screen: who opens it, where, and what shows it has drawn. */
@@ -94,6 +119,9 @@ const SCREENS: Array<{
   path: () => string;
   ready: string;
   open?: (page: Page) => Promise<void>;
+  /** Checked in this scheme and at this width instead of light at desktop width. */
+  scheme?: 'dark';
+  width?: number;
 }> = [
   { name: 'login', user: null, path: () => '/fr/', ready: 'form' },
   { name: 'online report', user: null, path: () => '/fr/online-report', ready: 'form' },
@@ -127,22 +155,83 @@ const SCREENS: Array<{
   { name: 'validation', user: 'biologiste@demo.lab', path: () => '/fr/validate-record', ready: 'main h1' },
   { name: 'import', user: 'technicien@demo.lab', path: () => '/fr/import', ready: 'main h1' },
   { name: 'prescriber portal', user: 'prescripteur@demo.lab', path: () => '/fr/', ready: 'main h1' },
+  // Its record dialog with the validated results (issue 40): the abnormal line's highlight is
+  // measured in both schemes, the table on a wide screen and the blocks on a phone.
+  ...(
+    [
+      { scheme: undefined, width: undefined },
+      { scheme: 'dark', width: undefined },
+      { scheme: 'dark', width: 375 },
+    ] as const
+  ).map(({ scheme, width }) => ({
+    name: `prescriber portal results${scheme ? `, ${scheme}` : ''}${width ? `, ${width} px` : ''}`,
+    user: 'prescripteur@demo.lab',
+    path: () => `/fr/table/doctors?${new URLSearchParams({ search: portal.surname })}`,
+    ready: '[data-row-id]',
+    open: openPortalResults,
+    scheme,
+    width,
+  })),
   { name: 'settings', user: 'admin@demo.lab', path: () => '/fr/information', ready: 'main h1' },
 ];
 
 describe('accessibility of the main screens (axe-core)', () => {
   for (const screen of SCREENS) {
     it(`${screen.name}: no critical or serious violation`, async () => {
-      const page = await newPage(browser);
+      const page = await newPage(
+        browser,
+        screen.width ? { viewport: { width: screen.width, height: 812 } } : {},
+      );
       if (screen.user) await signIn(page, baseUrl, screen.user, screen.path());
       else await page.goto(`${baseUrl}${screen.path()}`);
       await page.locator(screen.ready).first().waitFor();
       await screen.open?.(page);
       // The page's own loading is over: its progress bar gone, its lists drawn.
       await page.waitForLoadState('networkidle');
+      if (screen.scheme)
+        await page.evaluate(
+          (scheme) => document.documentElement.setAttribute('data-mantine-color-scheme', scheme),
+          screen.scheme,
+        );
       const found = await violations(page);
       expect(found, JSON.stringify(found)).toEqual([]);
       await page.context().close();
     });
   }
+});
+
+describe('the prescriber portal’s results dialog', () => {
+  it('is named by its title, keeps the focus inside, closes by a named button and heads its columns', async () => {
+    const page = await newPage(browser);
+    await signIn(
+      page,
+      baseUrl,
+      'prescripteur@demo.lab',
+      `/fr/table/doctors?${new URLSearchParams({ search: portal.surname })}`,
+    );
+    await openPortalResults(page);
+    // Announced by its title: the record's number.
+    const dialog = page.getByRole('dialog', { name: `Dossier ${portal.number}` });
+    await dialog.waitFor();
+    // The focus goes round inside the dialog, never to the page behind it.
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    }
+    // The results table is named by its block's title and each column by its header.
+    const table = dialog.getByRole('table', { name: 'Résultats validés' });
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual([
+      'Analyse',
+      'Paramètre',
+      'Résultat',
+      'Valeurs de référence',
+      'Alertes',
+      'Antériorité',
+    ]);
+    expect(await table.locator('th[scope="col"]').count()).toBe(6);
+    // Closed by its named button, the focus back on the page.
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
 });

@@ -36,6 +36,7 @@ function Brand({ locale, home }: { locale: WebLocale; home: string }) {
         <Text fw={700} c="var(--mantine-color-text)" lh={1.1}>
           {t('app.name')}
         </Text>
+        {/* The words read as the link's name says them ('SIL Système…', not 'SILSystème…'). */}{' '}
         <Text size="xs" c="dimmed" lh={1.1}>
           {t('app.full_name')}
         </Text>

@@ -2,6 +2,7 @@ import { Badge, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine
 import { useMediaQuery } from '@mantine/hooks';
 import type { ValidatedResultLine } from '@sil/contract';
 import type { TFunction } from 'i18next';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format/dates';
 import { ALARMING_FLAGS, isAlarming, rangeText, valueText } from '../../lib/format/result-text';
@@ -53,10 +54,12 @@ export function ValidatedResults({ recordId }: { recordId: string }) {
   const results = useValidatedResults(recordId);
   const lines = (results.data ?? []).map((line) => ({ line, cells: cellsOf(line, t, i18n.language) }));
   const abnormal = lines.filter(({ cells }) => cells.abnormal).length;
+  // The table is named by the block's title: a screen reader entering it says 'Résultats validés'.
+  const titleId = useId();
   return (
     <Paper withBorder p="sm" data-testid="validated-results">
       <Group justify="space-between" mb="xs">
-        <Title order={3} size="h5">
+        <Title order={3} size="h5" id={titleId}>
           {t('validated_results.title')}
         </Title>
         {abnormal > 0 ? (
@@ -72,12 +75,13 @@ export function ValidatedResults({ recordId }: { recordId: string }) {
           {t('validated_results.none')}
         </Text>
       ) : mobile ? (
-        <Stack gap="xs">
+        <Stack gap="xs" role="list" aria-labelledby={titleId}>
           {lines.map(({ line, cells }) => (
             <Paper
               key={`${line.analysis_id}-${line.parameter_id}`}
               p="xs"
               withBorder
+              role="listitem"
               bg={cells.abnormal ? ABNORMAL_BACKGROUND : undefined}
               data-line={line.parameter_name}
               data-abnormal={cells.abnormal ? 'true' : undefined}
@@ -97,15 +101,15 @@ export function ValidatedResults({ recordId }: { recordId: string }) {
           ))}
         </Stack>
       ) : (
-        <Table withTableBorder verticalSpacing={4} horizontalSpacing="xs" fz="sm">
+        <Table withTableBorder verticalSpacing={4} horizontalSpacing="xs" fz="sm" aria-labelledby={titleId}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('validated_results.analysis')}</Table.Th>
-              <Table.Th>{t('validated_results.parameter')}</Table.Th>
-              <Table.Th>{t('validated_results.result')}</Table.Th>
-              <Table.Th>{t('validated_results.range')}</Table.Th>
-              <Table.Th>{t('validated_results.flags')}</Table.Th>
-              <Table.Th>{t('validated_results.previous')}</Table.Th>
+              <Table.Th scope="col">{t('validated_results.analysis')}</Table.Th>
+              <Table.Th scope="col">{t('validated_results.parameter')}</Table.Th>
+              <Table.Th scope="col">{t('validated_results.result')}</Table.Th>
+              <Table.Th scope="col">{t('validated_results.range')}</Table.Th>
+              <Table.Th scope="col">{t('validated_results.flags')}</Table.Th>
+              <Table.Th scope="col">{t('validated_results.previous')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
