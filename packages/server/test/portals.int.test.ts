@@ -439,33 +439,43 @@ describe.each(DATABASES)('portals on %s', (kind) => {
     return new Map<string, Json>(answer.data.map((row) => [String(row.record_id), row]));
   };
 
+  /**
+   * A glucose with its range (0.70 – 1.10 g/L) in a panel on the catalogue's serum and blood, beside
+   * the catalogue's blood count: made once, for the tests that read out-of-range validated results.
+   */
+  let rangedPanel: Promise<{ glucose: string; panel: string; count: string }> | undefined;
+  const glucosePanel = () => {
+    rangedPanel ??= (async () => {
+      const glucose = String(
+        (
+          await as(admin)
+            .reference('parameters')
+            .add({
+              parameter_name: 'Glucose portail',
+              parameter_unit: 'g/L',
+              parameter_decimals: 2,
+              parameter_ranges: [{ population: 'default', min: 0.7, max: 1.1 }],
+            })
+        ).parameter_id,
+      );
+      const panel = await as(admin)
+        .reference('analyses')
+        .add({
+          analysis_name: 'Glycémie portail',
+          analysis_sample_type: catalogue.serum,
+          analysis_matrix: catalogue.blood,
+          analysis_parameters: [glucose],
+        });
+      return { glucose, panel: String(panel.analysis_id), count: catalogue.nfs };
+    })();
+    return rangedPanel;
+  };
+  /** The biologist validates both samples of a pending record. */
+  const validate = (pending: { recordId: string; panel: string; count: string }) =>
+    as(biologist).validateRecord({ record_id: pending.recordId, sample_ids: [pending.panel, pending.count] });
+
   it('marks the records with a validated result out of range, and filters on the mark', async () => {
-    // A glucose with its range (0.70 – 1.10 g/L) on the catalogue's serum and blood.
-    const glucose = String(
-      (
-        await as(admin)
-          .reference('parameters')
-          .add({
-            parameter_name: 'Glucose portail',
-            parameter_unit: 'g/L',
-            parameter_decimals: 2,
-            parameter_ranges: [{ population: 'default', min: 0.7, max: 1.1 }],
-          })
-      ).parameter_id,
-    );
-    const panel = String(
-      (
-        await as(admin)
-          .reference('analyses')
-          .add({
-            analysis_name: 'Glycémie portail',
-            analysis_sample_type: catalogue.serum,
-            analysis_matrix: catalogue.blood,
-            analysis_parameters: [glucose],
-          })
-      ).analysis_id,
-    );
-    const ids = { glucose, panel, count: catalogue.nfs };
+    const ids = await glucosePanel();
     const patient = (surname: string, owned: boolean) =>
       aPatient({
         patient_surname: surname,
@@ -473,11 +483,6 @@ describe.each(DATABASES)('portals on %s', (kind) => {
         patient_dob: '1970-05-06',
         ...(owned ? { patient_owner: own.clinic, record_owner: own.clinic } : {}),
         record_prescriber: own.prescriber,
-      });
-    const validate = (pending: { recordId: string; panel: string; count: string }) =>
-      as(biologist).validateRecord({
-        record_id: pending.recordId,
-        sample_ids: [pending.panel, pending.count],
       });
     // High and validated; high but waiting for the biologist; in range and validated (no clinic).
     const high = await pendingRecord(ctx.app, bench, ids, patient('Haute', true), 1.26);
@@ -545,31 +550,7 @@ describe.each(DATABASES)('portals on %s', (kind) => {
   });
 
   it("gives a prescriber its records' validated results with ranges, flags and the previous value", async () => {
-    const glucose = String(
-      (
-        await as(admin)
-          .reference('parameters')
-          .add({
-            parameter_name: 'Glucose résultats',
-            parameter_unit: 'g/L',
-            parameter_decimals: 2,
-            parameter_ranges: [{ population: 'default', min: 0.7, max: 1.1 }],
-          })
-      ).parameter_id,
-    );
-    const panel = String(
-      (
-        await as(admin)
-          .reference('analyses')
-          .add({
-            analysis_name: 'Glycémie résultats',
-            analysis_sample_type: catalogue.serum,
-            analysis_matrix: catalogue.blood,
-            analysis_parameters: [glucose],
-          })
-      ).analysis_id,
-    );
-    const ids = { glucose, panel, count: catalogue.nfs };
+    const ids = await glucosePanel();
     const identity = { patient_surname: 'Résultats', patient_name: 'Inès', patient_dob: '1966-03-04' };
     let patientId: string | undefined;
     // The same patient throughout, for the earlier result to be the later one's anteriority.
@@ -580,11 +561,6 @@ describe.each(DATABASES)('portals on %s', (kind) => {
         ...(patientId ? { patient_id: patientId } : {}),
         record_prescriber: prescriberId,
         record_collection_datetime: `2026-11-${day}T08:00`,
-      });
-    const validate = (pending: { recordId: string; panel: string; count: string }) =>
-      as(biologist).validateRecord({
-        record_id: pending.recordId,
-        sample_ids: [pending.panel, pending.count],
       });
     // The same patient: an earlier validated record, then a high one; one still waiting; another prescriber's.
     const earlier = await pendingRecord(ctx.app, bench, ids, patient(own.prescriber, 20), 0.95);
@@ -599,10 +575,10 @@ describe.each(DATABASES)('portals on %s', (kind) => {
     const lines = await as(prescriber).getValidatedResults({ record_id: high.recordId });
     expect(lines).toEqual([
       {
-        analysis_id: panel,
-        analysis_name: 'Glycémie résultats',
-        parameter_id: glucose,
-        parameter_name: 'Glucose résultats',
+        analysis_id: ids.panel,
+        analysis_name: 'Glycémie portail',
+        parameter_id: ids.glucose,
+        parameter_name: 'Glucose portail',
         parameter_decimals: 2,
         result_value: 1.32,
         result_text: null,

@@ -21,31 +21,32 @@ beforeAll(() => {
   Element.prototype.scrollIntoView ??= () => undefined;
 });
 
+/** The form of a new analysis, its pickers' tables empty (no test here needs their rows). */
+function renderNewAnalysis() {
+  if (analysesTable.form.kind !== 'modal') throw new Error('the analysis form is a modal');
+  for (const table of ['matrices', 'families', 'sampletypes', 'nabms', 'machines', 'parameters'])
+    requests.answer(`/api/get-${table}`, () => ({ data: [], number_of_rows: 0, number_of_pages: 0 }));
+  render(
+    <Providers>
+      <EntityFormModal
+        config={analysesTable}
+        fields={analysesTable.form.fields}
+        title="Analyses"
+        id={null}
+        onClose={() => undefined}
+      />
+    </Providers>,
+  );
+}
+
 describe('the analysis form', () => {
   it('warns, without refusing, that an analysis without a NABM act will not be billed', async () => {
-    if (analysesTable.form.kind !== 'modal') throw new Error('the analysis form is a modal');
-    // The pickers' tables, empty: the warning needs none of their rows.
-    for (const table of ['matrices', 'families', 'sampletypes', 'nabms', 'machines', 'parameters'])
-      requests.answer(`/api/get-${table}`, () => ({ data: [], number_of_rows: 0, number_of_pages: 0 }));
-    render(
-      <Providers>
-        <EntityFormModal
-          config={analysesTable}
-          fields={analysesTable.form.fields}
-          title="Analyses"
-          id={null}
-          onClose={() => undefined}
-        />
-      </Providers>,
-    );
+    renderNewAnalysis();
     const warning = await screen.findByTestId('empty-warning-analysis_nabm_codes');
     expect(warning.textContent).toContain('Aucun acte NABM');
   }, 20_000);
 
   it('says under the parameters that an orderable analysis needs one, as the server refuses it', async () => {
-    if (analysesTable.form.kind !== 'modal') throw new Error('the analysis form is a modal');
-    for (const table of ['matrices', 'families', 'sampletypes', 'nabms', 'machines', 'parameters'])
-      requests.answer(`/api/get-${table}`, () => ({ data: [], number_of_rows: 0, number_of_pages: 0 }));
     requests.answer('/api/add-analysis', (request) => {
       // Orderable by default, and no parameter chosen.
       expect(request.body).toMatchObject({ analysis_name: 'Vitamine D', analysis_visible: true });
@@ -54,17 +55,7 @@ describe('the analysis form', () => {
         { status: 400, headers: { 'content-type': 'application/json' } },
       );
     });
-    render(
-      <Providers>
-        <EntityFormModal
-          config={analysesTable}
-          fields={analysesTable.form.fields}
-          title="Analyses"
-          id={null}
-          onClose={() => undefined}
-        />
-      </Providers>,
-    );
+    renderNewAnalysis();
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /^Analyse/ }), 'Vitamine D');
     await user.click(screen.getByRole('button', { name: 'Enregistrer', hidden: true }));
