@@ -42,16 +42,17 @@ export async function seedAnalyses(baseUrl: string, session: Session): Promise<s
     await tube('Sec (bench)'),
     await tube('Flacon (bench)'),
   ];
-  const analysis = async (name: string, type: string, matrix: string) =>
-    String(
-      (
-        await post(baseUrl, session, '/api/add-analysis', {
-          analysis_name: name,
-          analysis_sample_type: type,
-          analysis_matrix: matrix,
-        })
-      ).analysis_id,
-    );
+  // Each measures a parameter of its own: an analysis is orderable only with one (issue 40).
+  const analysis = async (name: string, type: string, matrix: string) => {
+    const parameter = await post(baseUrl, session, '/api/add-parameter', { parameter_name: name });
+    const added = await post(baseUrl, session, '/api/add-analysis', {
+      analysis_name: name,
+      analysis_sample_type: type,
+      analysis_matrix: matrix,
+      analysis_parameters: [String(parameter.parameter_id)],
+    });
+    return String(added.analysis_id);
+  };
   return [
     await analysis('NFS (bench)', edta, blood),
     await analysis('Glycémie (bench)', dry, blood),

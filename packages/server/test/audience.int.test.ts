@@ -240,6 +240,10 @@ describe.each(DATABASES)('answers to clinic users and prescribers on %s', (kind)
       (await post('/api/add-sampletype', { sample_type_name: 'Tube EDTA' })).sample_type_id,
     );
     await post('/api/add-nabm', { nabm_code: '1104', nabm_wording: 'Hémogramme', nabm_coef_b: 26 });
+    // Orderable, so measuring a parameter (issue 40).
+    const leucocytes = String(
+      (await post('/api/add-parameter', { parameter_name: 'Leucocytes' })).parameter_id,
+    );
     const nfs = String(
       (
         await post('/api/add-analysis', {
@@ -247,6 +251,7 @@ describe.each(DATABASES)('answers to clinic users and prescribers on %s', (kind)
           analysis_sample_type: type,
           analysis_matrix: matrix,
           analysis_nabm_codes: ['1104'],
+          analysis_parameters: [leucocytes],
         })
       ).analysis_id,
     );

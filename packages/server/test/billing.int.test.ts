@@ -81,20 +81,21 @@ describe.each(DATABASES)('billing on %s', (kind) => {
       { nabm_code: 'HN01', nabm_wording: 'Vitamine hors nomenclature', nabm_coef_b: 40, nabm_refund: false },
     ])
       await as(admin).reference('nabms').add(act);
-    const analysis = async (name: string, codes: string[], extra: Json = {}) =>
-      String(
-        (
-          await as(admin)
-            .reference('analyses')
-            .add({
-              analysis_name: name,
-              analysis_sample_type: catalogue.serum,
-              analysis_matrix: catalogue.blood,
-              analysis_nabm_codes: codes,
-              ...extra,
-            })
-        ).analysis_id,
-      );
+    // Each measures a parameter of its own: an analysis is orderable only with one (issue 40).
+    const analysis = async (name: string, codes: string[], extra: Json = {}) => {
+      const measured = await as(admin).reference('parameters').add({ parameter_name: name });
+      const added = await as(admin)
+        .reference('analyses')
+        .add({
+          analysis_name: name,
+          analysis_sample_type: catalogue.serum,
+          analysis_matrix: catalogue.blood,
+          analysis_nabm_codes: codes,
+          analysis_parameters: [String(measured.parameter_id)],
+          ...extra,
+        });
+      return String(added.analysis_id);
+    };
     ids.t3t4 = await analysis('T3L + T4L', ['1209']);
     ids.t4 = await analysis('T4 libre', ['1207']);
     ids.vitamin = await analysis('Vitamine (hors nomenclature)', ['HN01'], {

@@ -184,8 +184,21 @@ describe.each(DATABASES)('parameters and analyses on %s', (kind) => {
     const refusal = { code: 'analysisWithoutParameter', details: { field: 'analysis_parameters' } };
     const bare = await send('addAnalysis', { analysis_name: 'Sans paramètre', analysis_visible: true });
     expect([bare.statusCode, bare.json()]).toEqual([400, refusal]);
-    const emptied = await send('addAnalysis', { analysis_name: 'Sans paramètre', analysis_parameters: [] });
-    expect([emptied.statusCode, emptied.json()]).toEqual([400, refusal]);
+    // An add that does not say whether it is orderable is so only with a parameter: without one it
+    // is internal, whether it names an empty list or nothing (the column's default is orderable).
+    const emptied = await api()
+      .reference('analyses')
+      .add({ analysis_name: 'Liste vide', analysis_parameters: [] });
+    const unsaid = await api().reference('analyses').add({ analysis_name: 'Ni liste ni visibilité' });
+    const measured = await api()
+      .reference('analyses')
+      .add({ analysis_name: 'Avec paramètre', analysis_parameters: [ids.parameter] });
+    expect([emptied, unsaid, measured].map((row) => row.analysis_visible)).toEqual([false, false, true]);
+    expect(
+      await api()
+        .reference('analyses')
+        .delete([emptied, unsaid, measured].map((row) => String(row.analysis_id))),
+    ).toEqual({ deleted: 3 });
     // Internal (not orderable), it may wait for its parameters; made orderable, it needs one.
     const internal = await api()
       .reference('analyses')

@@ -59,10 +59,16 @@ describe.each(DATABASES)('a crash during writes on %s', (kind) => {
     const matrix = await id('/api/add-matrix', { matrix_name: 'Sang' }, 'matrix_id');
     const edta = await id('/api/add-sampletype', { sample_type_name: 'Tube EDTA' }, 'sample_type_id');
     const serum = await id('/api/add-sampletype', { sample_type_name: 'Tube sec' }, 'sample_type_id');
-    const analysis = (name: string, type: string) =>
+    // Orderable analyses, each measuring a parameter of its own (issue 40).
+    const analysis = async (name: string, type: string) =>
       id(
         '/api/add-analysis',
-        { analysis_name: name, analysis_sample_type: type, analysis_matrix: matrix },
+        {
+          analysis_name: name,
+          analysis_sample_type: type,
+          analysis_matrix: matrix,
+          analysis_parameters: [await id('/api/add-parameter', { parameter_name: name }, 'parameter_id')],
+        },
         'analysis_id',
       );
     const analyses = [await analysis('NFS', edta), await analysis('Glycémie', serum)];

@@ -32,7 +32,7 @@ export async function signIn(app: FastifyInstance, email: string): Promise<ApiCl
   return apiClient(app, await login(app, email));
 }
 
-/** A small catalogue: two matrices, three sample types, NABM acts and visible analyses on them. */
+/** A small catalogue: two matrices, three sample types, NABM acts and orderable analyses on them, each measuring a parameter. */
 export async function seedCatalogue(app: FastifyInstance, admin: Session) {
   const api = apiClient(app, admin);
   const matrix = async (name: string) =>
@@ -46,26 +46,31 @@ export async function seedCatalogue(app: FastifyInstance, admin: Session) {
   const pot = await sampleType('Flacon stérile');
   await api.reference('nabms').add({ nabm_code: '1104', nabm_wording: 'Hémogramme', nabm_coef_b: 26 });
   await api.reference('nabms').add({ nabm_code: '0552', nabm_wording: 'Glucose', nabm_coef_b: 5 });
-  const analysis = async (name: string, type: string, matrix: string, codes: string[]) =>
-    String(
-      (
-        await api.reference('analyses').add({
-          analysis_name: name,
-          analysis_sample_type: type,
-          analysis_matrix: matrix,
-          analysis_nabm_codes: codes,
-        })
-      ).analysis_id,
-    );
+  // Each measures a parameter of its own: an analysis is orderable only with one (issue 40).
+  const measures: Record<string, string> = {};
+  const analysis = async (name: string, type: string, matrix: string, codes: string[], measure: string) => {
+    const parameter = await api.reference('parameters').add({ parameter_name: measure });
+    measures[name] = String(parameter.parameter_id);
+    const added = await api.reference('analyses').add({
+      analysis_name: name,
+      analysis_sample_type: type,
+      analysis_matrix: matrix,
+      analysis_nabm_codes: codes,
+      analysis_parameters: [String(parameter.parameter_id)],
+    });
+    return String(added.analysis_id);
+  };
   return {
     blood,
     urine,
     edta,
     serum,
     pot,
-    nfs: await analysis('NFS', edta, blood, ['1104']),
-    glucose: await analysis('Glycémie', serum, blood, ['0552']),
-    ecbu: await analysis('ECBU', pot, urine, []),
+    nfs: await analysis('NFS', edta, blood, ['1104'], 'Leucocytes'),
+    glucose: await analysis('Glycémie', serum, blood, ['0552'], 'Glycémie veineuse'),
+    ecbu: await analysis('ECBU', pot, urine, [], 'Leucocyturie'),
+    /** The parameter the blood count measures (Leucocytes). */
+    leucocytes: measures.NFS ?? '',
   };
 }
 
@@ -74,6 +79,8 @@ export interface GlucosePanel {
   glucose: string;
   panel: string;
   count: string;
+  /** The parameter the count measures, which records of the panel leave without a result. */
+  countParameter: string;
 }
 
 export async function addGlucosePanel(app: FastifyInstance, admin: Session): Promise<GlucosePanel> {
@@ -91,7 +98,12 @@ export async function addGlucosePanel(app: FastifyInstance, admin: Session): Pro
     analysis_matrix: catalogue.blood,
     analysis_parameters: [String(glucose.parameter_id)],
   });
-  return { glucose: String(glucose.parameter_id), panel: String(panel.analysis_id), count: catalogue.nfs };
+  return {
+    glucose: String(glucose.parameter_id),
+    panel: String(panel.analysis_id),
+    count: catalogue.nfs,
+    countParameter: catalogue.leucocytes,
+  };
 }
 
 /** A new patient's identity, the fields a test does not care about filled. */
@@ -121,7 +133,7 @@ export interface PendingRecord {
 export async function pendingRecord(
   app: FastifyInstance,
   staff: BenchStaff,
-  ids: GlucosePanel,
+  ids: Pick<GlucosePanel, 'glucose' | 'panel' | 'count'>,
   patient: Partial<AddPatientBody> = {},
   glucose = 0.9,
 ): Promise<PendingRecord> {

@@ -77,7 +77,8 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
       nabm_wording: 'Cycle glycémique',
       nabm_coef_b: 20,
     });
-    const analysis = (name: string, type: string, matrix: string, codes: string[], extra: Json = {}) =>
+    // Each measures a parameter of its own: an analysis is orderable only with one (issue 40).
+    const analysis = async (name: string, type: string, matrix: string, codes: string[], extra: Json = {}) =>
       id(
         'addAnalysis',
         {
@@ -85,6 +86,7 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
           analysis_sample_type: type,
           analysis_matrix: matrix,
           analysis_nabm_codes: codes,
+          analysis_parameters: [await id('addParameter', { parameter_name: name }, 'parameter_id')],
           ...extra,
         },
         'analysis_id',
@@ -318,6 +320,12 @@ describe.each(DATABASES)('patients and records on %s', (kind) => {
         analysis_name: 'Ancien dosage',
         analysis_sample_type: ids.serum,
         analysis_matrix: ids.blood,
+        analysis_parameters: [
+          String(
+            (await post(admin, 'addParameter', { parameter_name: 'Ancien dosage' })).json<Json>()
+              .parameter_id,
+          ),
+        ],
       })
     ).json<Json>();
     const created = (

@@ -38,8 +38,15 @@ describe.each(DATABASES)('rule-assisted validation on %s', (kind) => {
     (await call(ctx.app, biologist, 'getRuleValidationQueue', {})).json<
       Array<{ record_id: string; passes: boolean; reasons: Json[] }>
     >();
-  const record = (glucose: number, surname = 'Regle') =>
-    pendingRecord(ctx.app, staff, ids, { patient_surname: surname }, glucose);
+  /** A record waiting for validation, its count's result entered too: nothing missing to a rule. */
+  const record = async (glucose: number, surname = 'Regle') => {
+    const pending = await pendingRecord(ctx.app, staff, ids, { patient_surname: surname }, glucose);
+    await apiClient(ctx.app, staff.technician).updateSampleResults({
+      sample_id: pending.count,
+      results: [{ parameter_id: ids.countParameter, result_value: 6.5 }],
+    });
+    return pending;
+  };
   const status = async (pending: PendingRecord) =>
     (await apiClient(ctx.app, biologist).previewRecord({ record_id: pending.recordId })).record.record_status;
 

@@ -9,7 +9,8 @@ import { assertForeignKeys, assertUnique, laboratoryOf, type TableDeps } from '.
 /** A new row of the laboratory: unique fields, references and the table's own rules checked, audited. */
 export async function addTableRow({ db, binding }: TableDeps, actor: Actor, input: Row): Promise<Row> {
   const laboratoryId = laboratoryOf(actor);
-  const values = dropEmpty(input, { dropNull: true });
+  const given = dropEmpty(input, { dropNull: true });
+  const values = binding.addDefaults ? binding.addDefaults(given) : given;
   return writeTransaction(db, actor, async (tx) => {
     await assertUnique(tx, binding, laboratoryId, values);
     await assertForeignKeys(tx, binding, laboratoryId, values);

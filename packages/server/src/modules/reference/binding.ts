@@ -37,6 +37,11 @@ export interface TableBinding extends ListSource {
     row: Record<string, unknown>,
     written: Record<string, unknown>,
   ) => Promise<void>;
+  /**
+   * A new row's fields the add does not name, decided from those it does (analyses: orderable only
+   * with a parameter); the column's own default applies to the others.
+   */
+  addDefaults?: (values: Record<string, unknown>) => Record<string, unknown>;
   /** What an external (clinic) user may see of the table, given their clinic. */
   clinicScope?: (clinicId: string) => SQL;
 }

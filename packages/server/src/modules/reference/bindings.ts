@@ -8,7 +8,7 @@ import { collectors, families, machines, matrices, sampleTypes } from '../../db/
 import { users } from '../../db/schema/users.js';
 import { patients, records, samples } from '../records/tables.js';
 import type { ForeignKey, TableBinding } from './binding.js';
-import { validateAnalysis, validateParameter } from './catalogue-rules.js';
+import { analysisDefaults, validateAnalysis, validateParameter } from './catalogue-rules.js';
 
 /** A field pointing at a row of `table` in the same laboratory. */
 const keyTo = (
@@ -136,6 +136,7 @@ export const bindings: Record<EntityName, TableBinding> = {
     // Every record's analyses are in its samples: an analysis a record ordered stays.
     referencedBy: [{ table: samples, column: samples.sample_analyses, isArray: true, label: 'samples' }],
     foreignKeys: foreignKeysOf('analyses'),
+    addDefaults: analysisDefaults,
     validate: validateAnalysis,
   },
   collectors: {

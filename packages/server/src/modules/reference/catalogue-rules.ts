@@ -104,6 +104,17 @@ function loopThrough(start: string, readsOf: ReadonlyMap<string, string[]>): str
 }
 
 /**
+ * A new analysis whose add does not say whether it is orderable is orderable when it measures a
+ * parameter, internal otherwise (issue 40): the column's default (orderable) would let a call that
+ * names neither field add an analysis a record may order and nobody can enter a result for.
+ */
+export function analysisDefaults(values: Row): Row {
+  if (values.analysis_visible !== undefined) return values;
+  const parameterIds = Array.isArray(values.analysis_parameters) ? values.analysis_parameters : [];
+  return { ...values, analysis_visible: parameterIds.length > 0 };
+}
+
+/**
  * A write that makes an analysis orderable (analysis_visible true) or sets the parameters of an
  * orderable one leaves it at least one parameter: ordered without one, its sample would wait for
  * results nobody can enter (issue 40). A write that names neither (an older row renamed, a call
