@@ -55,7 +55,7 @@ async function insertResults(
   const stride = Math.max(1, Math.floor((samples * panel.parameters.length) / target));
   await client.query(
     `CREATE TEMP TABLE scale_result_samples ON COMMIT DROP AS
-       SELECT s.sample_id, s.sample_last_updated FROM samples s
+       SELECT s.sample_id, s.sample_last_updated, r.record_created FROM samples s
          JOIN records r ON r.record_id = s.sample_record
         WHERE s.laboratory_id = $1 AND r.record_password = 'Scale2026'
           AND abs(hashtext(r.record_patient::text)) % $2 = 0`,
@@ -66,10 +66,16 @@ async function insertResults(
       WHERE sample_id IN (SELECT sample_id FROM scale_result_samples)`,
     [panel.analyses],
   );
+  // The months the records were created in, each a partition of results (migration 0060).
+  await client.query(
+    `SELECT results_month_partition(month)
+       FROM (SELECT DISTINCT date_trunc('month', record_created) AS month FROM scale_result_samples) AS months`,
+  );
   const inserted = await client.query(
-    `INSERT INTO results (laboratory_id, result_sample, result_parameter, result_value, result_calculated,
-                          result_unit, result_flags, result_entered_by, result_entered_at, result_last_updated)
-     SELECT $1, s.sample_id, p.parameter_id, round((0.5 + random() * 5)::numeric, 2), NULL,
+    `INSERT INTO results (laboratory_id, result_sample, result_parameter, result_record_created, result_value,
+                          result_calculated, result_unit, result_flags, result_entered_by, result_entered_at,
+                          result_last_updated)
+     SELECT $1, s.sample_id, p.parameter_id, s.record_created, round((0.5 + random() * 5)::numeric, 2), NULL,
             coalesce(p.parameter_unit_after_calc, p.parameter_unit), '{}',
             (SELECT admin_uid FROM users WHERE user_email = 'admin@demo.lab'),
             s.sample_last_updated, s.sample_last_updated
@@ -204,22 +210,36 @@ export async function loadScaleResults(
 
 /**
  * The anteriority query of the results module (`anterioritiesOf`), as PostgreSQL plans it for the
- * preview's patient: the plan must reach the results through an index, never a scan of them all.
+ * preview's patient: the plan must reach the results through an index, never a scan of them all,
+ * in the months of the patient's records only (results are partitioned by month, migration 0060).
  */
 export async function explainAnteriorities(client: pg.ClientBase, probes: ResultsProbes): Promise<string> {
+  // The months of the patient's records, which the server names so that only they are read.
+  const { rows: stamps } = await client.query<{ record_created: Date }>(
+    `SELECT DISTINCT record_created FROM records WHERE record_patient = $1`,
+    [probes.previewPatientId],
+  );
+  const months = stamps.map((row) => row.record_created.toISOString());
   const { rows } = await client.query<{ 'QUERY PLAN': string }>(
     `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)
      SELECT DISTINCT ON (res.result_parameter) res.result_parameter, r.record_id, res.result_value
        FROM records r
        JOIN samples s ON s.sample_record = r.record_id
-       JOIN results res ON res.result_sample = s.sample_id
+       JOIN results res ON res.result_sample = s.sample_id AND res.result_record_created = r.record_created
       WHERE r.record_patient = $1 AND r.record_id <> $2 AND r.record_annulr_flag = false
         AND s.sample_status >= 4
         AND res.result_parameter = ANY($4::uuid[])
+        AND res.result_record_created = ANY($5::timestamptz[])
         AND coalesce(s.sample_collection_datetime, r.record_collection_datetime, r.record_created) < $3
       ORDER BY res.result_parameter,
                coalesce(s.sample_collection_datetime, r.record_collection_datetime, r.record_created) DESC`,
-    [probes.previewPatientId, probes.previewRecordId, probes.previewCollectedAt, probes.panelParameters],
+    [
+      probes.previewPatientId,
+      probes.previewRecordId,
+      probes.previewCollectedAt,
+      probes.panelParameters,
+      months,
+    ],
   );
   return rows.map((row) => row['QUERY PLAN']).join('\n');
 }

@@ -1,6 +1,6 @@
-import { index, numeric, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, numeric, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { parameters } from './catalogue.js';
-import { id, stamp, stampNow } from './columns.js';
+import { stamp, stampNow } from './columns.js';
 import { laboratories } from './laboratories.js';
 import { samples } from './records.js';
 import { machines } from './reference.js';
@@ -12,12 +12,13 @@ const decimal = (name: string) => numeric(name, { precision: 18, scale: 6, mode:
  * One result per sample and parameter (migration 0017), with what was read from it when it was
  * entered; a validated sample's results are frozen by the database (`results_guard`). The range is
  * kept in the unit of the reported number (`result_range_*`, beside `result_unit`) and as written
- * on the parameter, in the measured unit (`result_raw_range_*`, migration 0047).
+ * on the parameter, in the measured unit (`result_raw_range_*`, migration 0047). Partitioned by the
+ * month of its record's creation (migration 0060).
  */
 export const results = pgTable(
   'results',
   {
-    result_id: id('result_id'),
+    result_id: uuid('result_id').notNull().defaultRandom(),
     laboratory_id: uuid('laboratory_id')
       .notNull()
       .references(() => laboratories.laboratory_id),
@@ -27,6 +28,12 @@ export const results = pgTable(
     result_parameter: uuid('result_parameter')
       .notNull()
       .references(() => parameters.parameter_id),
+    /**
+     * Its record's `record_created`, copied when written and never changed (the guard refuses any
+     * other): the month partition the result lives in (migration 0060, decision 0034). A read that
+     * reaches results through their record joins on it too, so that it opens that month only.
+     */
+    result_record_created: stamp('result_record_created').notNull(),
     result_value: decimal('result_value'),
     result_text: text('result_text'),
     result_calculated: decimal('result_calculated'),
@@ -48,7 +55,8 @@ export const results = pgTable(
     result_last_updated: stampNow('result_last_updated'),
   },
   (t) => [
-    unique('results_one_per_parameter').on(t.result_sample, t.result_parameter),
+    primaryKey({ name: 'results_pkey', columns: [t.result_id, t.result_record_created] }),
+    unique('results_one_per_parameter').on(t.result_sample, t.result_parameter, t.result_record_created),
     index('results_parameter_idx').on(t.result_parameter),
   ],
 );

@@ -15,6 +15,7 @@ import { results } from '../../db/schema/results.js';
 import { fail } from '../../lib/errors.js';
 import { samplesOfRecords } from '../records/index.js';
 import {
+  ensureResultMonths,
   type ParameterRow,
   parametersByCode,
   parametersOfSample,
@@ -208,12 +209,14 @@ export async function recalculateRecord(
     const where = and(
       eq(results.result_sample, sample.sample_id),
       eq(results.result_parameter, parameter.parameter_id),
+      eq(results.result_record_created, record.record_created),
     );
     if (!wanted) {
       await tx.delete(results).where(where);
       recordResults.replace(sample.sample_id, parameter.parameter_id, null);
       continue;
     }
+    if (!stored) await ensureResultMonths(tx, [record.record_created]);
     const [row] = stored
       ? await tx
           .update(results)
@@ -228,12 +231,15 @@ export async function recalculateRecord(
             laboratory_id: laboratoryId,
             result_sample: sample.sample_id,
             result_parameter: parameter.parameter_id,
+            result_record_created: record.record_created,
           })
           .returning();
-    if (row)
+    if (row) {
+      const { result_record_created: _month, ...written } = row;
       recordResults.replace(sample.sample_id, parameter.parameter_id, {
-        ...row,
+        ...written,
         parameter_code: parameter.parameter_code,
       });
+    }
   }
 }

@@ -8,7 +8,7 @@ import { toIso } from '../../lib/time.js';
 import { writeTransaction } from '../../lib/transaction.js';
 import { assertEditable, completeFinishedSamples, sampleInLaboratory } from '../records/index.js';
 import { type ResultAuthor, recalculateRecord } from './calculation.js';
-import { parametersOfSample, recordAndPatientOf, resultsOfSample } from './queries.js';
+import { ensureResultMonths, parametersOfSample, recordAndPatientOf, resultsOfSample } from './queries.js';
 import { REWRITTEN_COLUMNS, storedReading } from './reading.js';
 import { sampleResults } from './sample-results.js';
 
@@ -116,16 +116,18 @@ export async function writeSampleResults(
       laboratory_id: laboratoryId,
       result_sample: sample.sample_id,
       result_parameter: line.parameter_id,
+      result_record_created: record.record_created,
     });
   }
   if (removed.length > 0) await tx.delete(results).where(inArray(results.result_id, removed));
   if (written.length > 0) {
+    await ensureResultMonths(tx, [record.record_created]);
     // A result entered before is updated in place (the trail records an update, old and new).
     await tx
       .insert(results)
       .values(written)
       .onConflictDoUpdate({
-        target: [results.result_sample, results.result_parameter],
+        target: [results.result_sample, results.result_parameter, results.result_record_created],
         set: Object.fromEntries(REWRITTEN_COLUMNS.map((column) => [column, sql.raw(`excluded.${column}`)])),
       });
   }

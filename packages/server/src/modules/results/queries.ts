@@ -9,7 +9,56 @@ import { fail } from '../../lib/errors.js';
 import { columnsOf } from '../../lib/read-only.js';
 import { patients, records, samples } from '../records/tables.js';
 
-export type StoredResult = typeof results.$inferSelect & { entered_by_name: string };
+/** A result as read: its partition key (its record's stamp) stays in the database. */
+type ResultColumns = Omit<typeof results.$inferSelect, 'result_record_created'>;
+export type StoredResult = ResultColumns & { entered_by_name: string };
+
+const withoutPartitionKey = <T extends { result_record_created: string }>(row: T) => {
+  const { result_record_created: _month, ...rest } = row;
+  return rest;
+};
+
+/**
+ * Makes sure the month partition of results written for a record created at `recordCreated`
+ * exists before they are written (migration 0060, decision 0034): a catalogue lookup when it does,
+ * which it does but once a month.
+ */
+export async function ensureResultMonths(q: Queryable, recordCreated: string[]) {
+  const months = [...new Set(recordCreated.map((stamp) => new Date(stamp).toISOString().slice(0, 7)))];
+  for (const month of months)
+    await q.execute(sql`select results_month_partition(${`${month}-01T00:00:00Z`})`);
+}
+
+/** Each sample's record stamp, the partition key of its results (for writes naming samples only). */
+export async function recordStampsOfSamples(q: Queryable, sampleIds: string[]): Promise<Map<string, string>> {
+  if (sampleIds.length === 0) return new Map();
+  const rows = await q
+    .select({ sample_id: samples.sample_id, record_created: records.record_created })
+    .from(samples)
+    .innerJoin(records, eq(records.record_id, samples.sample_record))
+    .where(inArray(samples.sample_id, sampleIds));
+  return new Map(rows.map((row) => [row.sample_id, row.record_created]));
+}
+
+/**
+ * The creation stamps of a patient's records: the months their results are in. A read of results
+ * across the patient's records names them, so that PostgreSQL opens those months only (decided
+ * when the statement is planned, whatever join it chooses); a patient has tens of records, read by
+ * the records' patient index.
+ */
+async function patientRecordStamps(q: Queryable, patientId: string): Promise<string[]> {
+  const rows = await q
+    .selectDistinct({ record_created: records.record_created })
+    .from(records)
+    .where(eq(records.record_patient, patientId));
+  return rows.map((row) => row.record_created);
+}
+
+/** The join of a sample's results on its record, in that record's month partition only. */
+const resultsOfItsRecord = and(
+  eq(results.result_sample, samples.sample_id),
+  eq(results.result_record_created, records.record_created),
+);
 export type ParameterRow = typeof parameters.$inferSelect;
 
 /** The record and patient a sample belongs to: the patient's conditions choose the ranges. */
@@ -93,13 +142,17 @@ export async function resultsOfSamples(
       // An analyser's result is named by its machine (migration 0055).
       entered_by_name: sql<string>`coalesce(${users.user_name}, ${machines.machine_name}, '')`,
     })
-    .from(results)
+    .from(samples)
+    .innerJoin(records, eq(records.record_id, samples.sample_record))
+    .innerJoin(results, resultsOfItsRecord)
     .leftJoin(users, eq(users.admin_uid, results.result_entered_by))
     .leftJoin(machines, eq(machines.machine_id, results.result_machine))
-    .where(inArray(results.result_sample, [...sampleIds]))
+    .where(inArray(samples.sample_id, [...sampleIds]))
     .orderBy(asc(results.result_entered_at));
   for (const row of rows)
-    bySample.get(row.result.result_sample)?.push({ ...row.result, entered_by_name: row.entered_by_name });
+    bySample
+      .get(row.result.result_sample)
+      ?.push({ ...withoutPartitionKey(row.result), entered_by_name: row.entered_by_name });
   return bySample;
 }
 
@@ -117,6 +170,8 @@ export async function anterioritiesOf(
   parameterIds: string[],
 ): Promise<Map<string, Anteriority>> {
   if (parameterIds.length === 0) return new Map();
+  const months = await patientRecordStamps(q, patientId);
+  if (months.length === 0) return new Map();
   const collectedAt = sql<string>`coalesce(${samples.sample_collection_datetime}, ${records.record_collection_datetime}, ${records.record_created})`;
   const rows = await q
     .selectDistinctOn([results.result_parameter], {
@@ -132,7 +187,7 @@ export async function anterioritiesOf(
     })
     .from(records)
     .innerJoin(samples, eq(samples.sample_record, records.record_id))
-    .innerJoin(results, eq(results.result_sample, samples.sample_id))
+    .innerJoin(results, resultsOfItsRecord)
     .where(
       and(
         eq(records.record_patient, patientId),
@@ -140,6 +195,7 @@ export async function anterioritiesOf(
         eq(records.record_annulr_flag, false),
         gte(samples.sample_status, SAMPLE_STATUS.validated),
         inArray(results.result_parameter, parameterIds),
+        inArray(results.result_record_created, months),
         lt(collectedAt, new Date(collectedBefore).toISOString()),
       ),
     )
@@ -171,6 +227,8 @@ export async function patientResultsPage(
   patientId: string,
   page: { offset: number; limit: number },
 ) {
+  const months = await patientRecordStamps(q, patientId);
+  if (months.length === 0) return [];
   const collectedAt = sql<
     string | null
   >`coalesce(${samples.sample_collection_datetime}, ${records.record_collection_datetime}, ${records.record_created})`;
@@ -201,13 +259,14 @@ export async function patientResultsPage(
     })
     .from(records)
     .innerJoin(samples, eq(samples.sample_record, records.record_id))
-    .innerJoin(results, eq(results.result_sample, samples.sample_id))
+    .innerJoin(results, resultsOfItsRecord)
     .innerJoin(parameters, eq(parameters.parameter_id, results.result_parameter))
     .where(
       and(
         eq(records.record_patient, patientId),
         eq(records.laboratory_id, laboratoryId),
         eq(records.record_annulr_flag, false),
+        inArray(results.result_record_created, months),
       ),
     )
     .orderBy(
@@ -222,22 +281,25 @@ export async function patientResultsPage(
 
 /** How many results the patient has (the page asked was past the last one). */
 export async function patientResultCount(q: Queryable, laboratoryId: string, patientId: string) {
+  const months = await patientRecordStamps(q, patientId);
+  if (months.length === 0) return 0;
   const [row] = await q
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(records)
     .innerJoin(samples, eq(samples.sample_record, records.record_id))
-    .innerJoin(results, eq(results.result_sample, samples.sample_id))
+    .innerJoin(results, resultsOfItsRecord)
     .where(
       and(
         eq(records.record_patient, patientId),
         eq(records.laboratory_id, laboratoryId),
         eq(records.record_annulr_flag, false),
+        inArray(results.result_record_created, months),
       ),
     );
   return row?.total ?? 0;
 }
 
-export type RecordResult = typeof results.$inferSelect & { parameter_code: string | null };
+export type RecordResult = ResultColumns & { parameter_code: string | null };
 
 /**
  * Every result of a record, on all its samples, with the code of its parameter: what the formulas
@@ -246,12 +308,13 @@ export type RecordResult = typeof results.$inferSelect & { parameter_code: strin
 export async function resultsOfRecord(q: Queryable, recordId: string): Promise<RecordResult[]> {
   const rows = await q
     .select({ result: results, parameter_code: parameters.parameter_code })
-    .from(results)
-    .innerJoin(samples, eq(samples.sample_id, results.result_sample))
+    .from(records)
+    .innerJoin(samples, eq(samples.sample_record, records.record_id))
+    .innerJoin(results, resultsOfItsRecord)
     .innerJoin(parameters, eq(parameters.parameter_id, results.result_parameter))
-    .where(eq(samples.sample_record, recordId))
+    .where(eq(records.record_id, recordId))
     .orderBy(desc(results.result_last_updated));
-  return rows.map((row) => ({ ...row.result, parameter_code: row.parameter_code }));
+  return rows.map((row) => ({ ...withoutPartitionKey(row.result), parameter_code: row.parameter_code }));
 }
 
 /** The laboratory's parameters that answer to these codes, for the inputs a formula names. */

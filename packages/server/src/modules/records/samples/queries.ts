@@ -160,7 +160,10 @@ export async function analysesWithoutResults(q: Queryable, sample: SampleRow): P
         sql`(cardinality(${analyses.analysis_parameters}) = 0
           or exists (select 1 from unnest(${analyses.analysis_parameters}) as measured(parameter_id)
             where not exists (select 1 from ${results} where ${results.result_sample} = ${sample.sample_id}
-              and ${results.result_parameter} = measured.parameter_id)))`,
+              and ${results.result_parameter} = measured.parameter_id
+              -- The record's month only (migration 0060).
+              and ${results.result_record_created} = (select record_created from records
+                                                        where record_id = ${sample.sample_record}))))`,
         sql`not exists (select 1 from ${recordAnes} where ${recordAnes.ane_record} = ${sample.sample_record}
           and ${recordAnes.ane_analysis} = ${analyses.analysis_id})`,
       ),

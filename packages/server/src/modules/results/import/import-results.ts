@@ -4,10 +4,12 @@ import type { Db } from '../../../db/open.js';
 import { resultImports } from '../../../db/schema/imports.js';
 import { results } from '../../../db/schema/results.js';
 import { type Authenticated, actorOf } from '../../../lib/auth-context.js';
+import { fail } from '../../../lib/errors.js';
 import { writeTransaction } from '../../../lib/transaction.js';
 import { openRun, writeRunValues } from '../../ciq/index.js';
 import { ciqRuns } from '../../ciq/tables.js';
 import { completeFinishedSamplesOf } from '../../records/index.js';
+import { ensureResultMonths, recordStampsOfSamples } from '../queries.js';
 import { REWRITTEN_COLUMNS } from '../reading.js';
 import { type ImportInput, planFile, type UploadedFile } from './plan-file.js';
 
@@ -34,8 +36,12 @@ export async function importResults(
     async (tx) => {
       const { parsed, plan, sha256, alreadyImportedAt } = await planFile(tx, laboratoryId, input, file);
       const rows: Array<typeof results.$inferInsert> = [];
+      const stamps = await recordStampsOfSamples(tx, [
+        ...new Set(plan.writes.map((write) => write.sampleId)),
+      ]);
       for (const write of plan.writes) {
         if (write.preview.change === 'same') continue;
+        const recordCreated = stamps.get(write.sampleId) ?? fail('sampleNotFound');
         rows.push({
           ...write.reading,
           result_entered_by: auth.user.admin_uid,
@@ -45,16 +51,21 @@ export async function importResults(
           laboratory_id: laboratoryId,
           result_sample: write.sampleId,
           result_parameter: write.parameterId,
+          result_record_created: recordCreated,
         });
       }
       // One statement per 500 values, new or changed alike: the row triggers (audit trail,
       // validated-result guard, stamp) still run for each.
+      await ensureResultMonths(
+        tx,
+        rows.map((row) => row.result_record_created as string),
+      );
       for (let start = 0; start < rows.length; start += 500) {
         await tx
           .insert(results)
           .values(rows.slice(start, start + 500))
           .onConflictDoUpdate({
-            target: [results.result_sample, results.result_parameter],
+            target: [results.result_sample, results.result_parameter, results.result_record_created],
             set: UPSERTED,
           });
       }
