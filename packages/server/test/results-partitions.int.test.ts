@@ -129,13 +129,6 @@ describe.each(DATABASES)('results partitioned by month on %s', (kind) => {
         `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, FORMAT JSON) ${read.text}`,
         read.values,
       );
-      if (process.env.HELPERD_DEBUG) {
-        const text = await client.query(
-          `EXPLAIN (ANALYZE, COSTS ON, TIMING OFF, SUMMARY OFF) ${read.text}`,
-          read.values,
-        );
-        console.log(read.text.slice(0, 60), '\n', text.rows.map((row) => row['QUERY PLAN']).join('\n'));
-      }
       const raw = rows[0]?.['QUERY PLAN'];
       const [plan] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
       explained.push({ text: read.text, read: [...partitionsRead(plan?.Plan ?? {})].sort() });
