@@ -13,6 +13,7 @@ import type { Database } from '../src/db/open.js';
 import { laboratories, recordDayCounts, uploads } from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
 import { type BackupKey, openSealed, seal } from '../src/modules/backups/envelope.js';
+import { readBackup, writeBackup } from '../src/modules/backups/format.js';
 import {
   createBackupScheduler,
   createBackupService,
@@ -141,6 +142,15 @@ describe.each(DATABASES)('backups on %s', (kind) => {
       patient_id: patient?.patient_id,
       patient_last_updated: patient?.patient_last_updated,
       patient_city: 'Lyon',
+    });
+    // A result on the count's sample, so that results (partitioned by month, migration 0060) are restored.
+    const samples = await Promise.all(
+      record.samples.map(async ({ sample_id }) => (await as(admin).getSample({ sample_id }))[0]),
+    );
+    const count = samples.find((sample) => sample?.sample_analyses.includes(catalogue.nfs));
+    await as(admin).updateSampleResults({
+      sample_id: String(count?.sample_id),
+      results: [{ parameter_id: catalogue.leucocytes, result_value: 7.2 }],
     });
     // A validated record: its report's PDF is a binary column (record_reports.report_pdf).
     await as(admin).receiveRecord({ record_id: record.record_id });
@@ -290,6 +300,49 @@ describe.each(DATABASES)('backups on %s', (kind) => {
     } finally {
       await app.close();
     }
+  });
+
+  it('restores a backup made before results were partitioned, each result given its record’s stamp', async () => {
+    const { bytes } = await backup();
+    const key: BackupKey = JSON.parse(
+      await readFile(path.join(String(ctx.config.BACKUP_DIR), laboratoryId, 'backup-key'), 'utf8'),
+    );
+    // The same backup as a server before migration 0060 wrote it: results without their partition key.
+    const { manifest, rows, files } = readBackup(await openSealed(bytes, PASSPHRASE));
+    const before0060 = Object.entries(manifest.tables).map(([name, part]) =>
+      name === 'results'
+        ? {
+            name,
+            columns: part.columns.filter((column) => column !== 'result_record_created'),
+            rows: (rows.get(name) ?? []).map((row) =>
+              row
+                .replace(/, "result_record_created": "[^"]*"/, '')
+                .replace(/"result_record_created": "[^"]*", /, ''),
+            ),
+          }
+        : { name, columns: part.columns, rows: rows.get(name) ?? [] },
+    );
+    const results = before0060.find((table) => table.name === 'results');
+    expect(results?.rows).toHaveLength(1);
+    expect(results?.rows[0]).not.toContain('result_record_created');
+    const old = writeBackup(
+      laboratoryId,
+      before0060,
+      [...files].map(([fileKey, fileBytes]) => ({ key: fileKey, bytes: fileBytes })),
+      new Date(manifest.created_at),
+    );
+    const empty = await emptyInstallation();
+    const report = await restoreLaboratory(empty.database.db, empty.storage, seal(old.bytes, key).bytes, {
+      passphrase: PASSPHRASE,
+    });
+    expect(report.restore_tables.results).toEqual({ expected: 1, written: 1, present: 0 });
+    // Every row as it was, the partition key included, and the result in its month's partition.
+    const restored = await snapshot(empty.database, laboratoryId);
+    expect(restored).toEqual(await snapshot(ctx.database, laboratoryId));
+    const placed = await empty.database.db.execute(sql`SELECT tableoid::regclass::text AS part FROM results`);
+    const parts = (placed as unknown as { rows: Array<{ part: string }> }).rows.map((row) => row.part);
+    expect(parts).toHaveLength(1);
+    expect(parts[0]).toMatch(/^results_\d{4}_\d{2}$/);
   });
 
   it('refuses a tampered or truncated backup and a wrong passphrase with a catalogue code, writing nothing', async () => {

@@ -109,6 +109,19 @@ function* chunks(rows: readonly string[]) {
 }
 
 /**
+ * Columns added by a migration after backups were made, without a default, and how a restore takes
+ * their value from rows restored before them (`r` is the row being written): results' partition
+ * key (migration 0060) is its record's creation stamp, through its sample.
+ */
+const DERIVED_COLUMNS: Record<string, Record<string, SQL>> = {
+  results: {
+    result_record_created: sql`(SELECT rec.record_created FROM samples s
+                                  JOIN records rec ON rec.record_id = s.sample_record
+                                 WHERE s.sample_id = r.result_sample)`,
+  },
+};
+
+/**
  * Inserts rows given as JSON text, in their order, and answers how many were written. Only the
  * columns named are written (the others take their defaults: a backup made before a column was
  * added). A row whose primary key is already there is left as it is (`onlyMissing`, a restore into
@@ -122,12 +135,16 @@ export async function insertJsonRows(
   rows: readonly string[],
   onlyMissing: boolean,
 ): Promise<number> {
+  // A column a later migration added without a default, which an older backup's rows lack.
+  const derived = Object.entries(DERIVED_COLUMNS[name] ?? {}).filter(
+    ([column]) => !columns.includes(column) && shape.columns.includes(column),
+  );
   const list = sql.join(
-    columns.map((column) => sql.identifier(column)),
+    [...columns, ...derived.map(([column]) => column)].map((column) => sql.identifier(column)),
     sql`, `,
   );
   const picked = sql.join(
-    columns.map((column) => sql`r.${sql.identifier(column)}`),
+    [...columns.map((column) => sql`r.${sql.identifier(column)}`), ...derived.map(([, value]) => value)],
     sql`, `,
   );
   const overriding = columns.some((c) => shape.identities.includes(c)) ? sql`OVERRIDING SYSTEM VALUE` : sql``;
@@ -163,6 +180,19 @@ export async function insertJsonRows(
     );
   }
   return written;
+}
+
+/**
+ * Restored results whose month has no partition yet went to the default one: each such month gets
+ * its partition, which takes its rows (migration 0060), so that reads by month find them there.
+ */
+export async function partitionRestoredResults(tx: Tx): Promise<void> {
+  const months = await rowsOf(
+    tx,
+    sql`SELECT min(result_record_created) AS stamp FROM results_default
+         GROUP BY date_trunc('month', result_record_created AT TIME ZONE 'UTC')`,
+  );
+  for (const { stamp } of months) await tx.execute(sql`SELECT results_month_partition(${stamp})`);
 }
 
 /** How many rows of a laboratory a table holds: a restore ends by comparing them with the manifest. */

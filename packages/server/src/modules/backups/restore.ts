@@ -12,6 +12,7 @@ import {
   forgetTracesBy,
   insertJsonRows,
   laboratoryExists,
+  partitionRestoredResults,
   TENANT_TABLES,
   tableShape,
 } from './queries.js';
@@ -83,6 +84,7 @@ export async function restoreLaboratory(
         const written = await insertJsonRows(tx, table.name, shape, part.columns, tableRows, !fresh).catch(
           (error: unknown) => refusal(error, table.name),
         );
+        if (table.name === 'results') await partitionRestoredResults(tx);
         tables[table.name] = { expected: part.rows, written, present: part.rows - written };
         // Into a fresh installation the table now holds exactly the backup's rows, or nothing is kept.
         if (fresh && (written !== part.rows || (await countRows(tx, table.name, laboratoryId)) !== part.rows))
