@@ -346,4 +346,23 @@ describe.each(DATABASES)('results partitioned by month on %s', (kind) => {
     );
     expect(refusal).toBe('resultValidated');
   });
+
+  it('keeps a record’s creation stamp, the month its results are read in, as it was registered', async () => {
+    const [first] = ours.records;
+    const moved = await writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
+      tx.execute(
+        sql`UPDATE records SET record_created = record_created - interval '3 months' WHERE record_id = ${first?.recordId}`,
+      ),
+    ).then(
+      () => 'accepted',
+      (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+    );
+    expect(moved).toMatch(/record_created is fixed at registration/);
+    // Its other columns still change.
+    await writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
+      tx.execute(
+        sql`UPDATE records SET record_internal_notes = 'Contrôle' WHERE record_id = ${first?.recordId}`,
+      ),
+    );
+  });
 });
