@@ -28,6 +28,7 @@ const TABLE_OWNERS = {
   billing: ['billing'],
   ciq: ['ciq'],
   delivery: ['delivery'],
+  'duplicate-dismissals': ['records'],
   dmp: ['dmp'],
   imports: ['results'],
   nonconformities: ['nonconformities'],
