@@ -208,21 +208,20 @@ export async function loadScaleResults(
   };
 }
 
-/**
- * The anteriority query of the results module (`anterioritiesOf`), as PostgreSQL plans it for the
- * preview's patient: the plan must reach the results through an index, never a scan of them all,
- * in the months of the patient's records only (results are partitioned by month, migration 0060).
- */
-export async function explainAnteriorities(client: pg.ClientBase, probes: ResultsProbes): Promise<string> {
-  // The months of the patient's records, which the server names so that only they are read.
-  const { rows: stamps } = await client.query<{ record_created: Date }>(
+/** The months of the patient's records, which the server names so that only they are read (0060). */
+async function monthsOfPatient(client: pg.ClientBase, patientId: string): Promise<string[]> {
+  const { rows } = await client.query<{ record_created: Date }>(
     `SELECT DISTINCT record_created FROM records WHERE record_patient = $1`,
-    [probes.previewPatientId],
+    [patientId],
   );
-  const months = stamps.map((row) => row.record_created.toISOString());
-  const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-    `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)
-     SELECT DISTINCT ON (res.result_parameter) res.result_parameter, r.record_id, res.result_value
+  return rows.map((row) => row.record_created.toISOString());
+}
+
+/** The anteriority statement of the results module (`anterioritiesOf`), as the server sends it. */
+const ANTERIORITIES = `
+     SELECT DISTINCT ON (res.result_parameter) res.result_parameter, r.record_id, r.record_number,
+            coalesce(s.sample_collection_datetime, r.record_collection_datetime, r.record_created) AS collected_at,
+            res.result_value, res.result_text, res.result_calculated, res.result_censored, res.result_unit
        FROM records r
        JOIN samples s ON s.sample_record = r.record_id
        JOIN results res ON res.result_sample = s.sample_id AND res.result_record_created = r.record_created
@@ -232,14 +231,55 @@ export async function explainAnteriorities(client: pg.ClientBase, probes: Result
         AND res.result_record_created = ANY($5::timestamptz[])
         AND coalesce(s.sample_collection_datetime, r.record_collection_datetime, r.record_created) < $3
       ORDER BY res.result_parameter,
-               coalesce(s.sample_collection_datetime, r.record_collection_datetime, r.record_created) DESC`,
-    [
-      probes.previewPatientId,
-      probes.previewRecordId,
-      probes.previewCollectedAt,
-      probes.panelParameters,
-      months,
-    ],
+               coalesce(s.sample_collection_datetime, r.record_collection_datetime, r.record_created) DESC`;
+
+const anteriorityParams = async (client: pg.ClientBase, probes: ResultsProbes) => [
+  probes.previewPatientId,
+  probes.previewRecordId,
+  probes.previewCollectedAt,
+  probes.panelParameters,
+  await monthsOfPatient(client, probes.previewPatientId),
+];
+
+/**
+ * The anteriority query as PostgreSQL plans it for the preview's patient: the plan must reach the
+ * results through an index, never a scan of them all, in the months of the patient's records only.
+ */
+export async function explainAnteriorities(client: pg.ClientBase, probes: ResultsProbes): Promise<string> {
+  const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+    `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${ANTERIORITIES}`,
+    await anteriorityParams(client, probes),
   );
   return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+/**
+ * preview-record's reads written by hand, one after the other on one connection: the floor its API
+ * figure stands beside. The record and its patient, its samples, their analyses and parameters, their
+ * results in the record's month, the months of the patient's records, the previous results in them.
+ */
+export async function previewRecordByHand(client: pg.ClientBase, probes: ResultsProbes): Promise<void> {
+  await client.query(
+    `SELECT r.*, to_jsonb(p) AS patient FROM records r JOIN patients p ON p.patient_id = r.record_patient
+      WHERE r.record_id = $1`,
+    [probes.previewRecordId],
+  );
+  const { rows: samples } = await client.query<{ sample_id: string; sample_analyses: string[] }>(
+    `SELECT * FROM samples WHERE sample_record = $1 ORDER BY sample_number`,
+    [probes.previewRecordId],
+  );
+  const { rows: analyses } = await client.query<{ analysis_parameters: string[] }>(
+    `SELECT analysis_id, analysis_name, analysis_parameters FROM analyses WHERE analysis_id = ANY($1::uuid[])`,
+    [samples.flatMap((sample) => sample.sample_analyses)],
+  );
+  await client.query(`SELECT * FROM parameters WHERE parameter_id = ANY($1::uuid[])`, [
+    analyses.flatMap((analysis) => analysis.analysis_parameters),
+  ]);
+  await client.query(
+    `SELECT res.* FROM samples s JOIN records r ON r.record_id = s.sample_record
+       JOIN results res ON res.result_sample = s.sample_id AND res.result_record_created = r.record_created
+      WHERE s.sample_id = ANY($1::uuid[]) ORDER BY res.result_entered_at`,
+    [samples.map((sample) => sample.sample_id)],
+  );
+  await client.query(ANTERIORITIES, await anteriorityParams(client, probes));
 }
