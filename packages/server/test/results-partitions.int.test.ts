@@ -345,6 +345,18 @@ describe.each(DATABASES)('results partitioned by month on %s', (kind) => {
       (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
     );
     expect(refusal).toBe('resultValidated');
+    // Nor can a result be added to it: only a restore's inserts pass the guard (migration 0063).
+    const added = await writeTransaction(ctx.database.db, SYSTEM_ACTOR, (tx) =>
+      tx.execute(
+        sql`INSERT INTO results (laboratory_id, result_sample, result_parameter, result_record_created, result_value)
+            SELECT s.laboratory_id, s.sample_id, gen_random_uuid(), r.record_created, 1
+              FROM samples s JOIN records r ON r.record_id = s.sample_record WHERE s.sample_id = ${august?.sampleId}`,
+      ),
+    ).then(
+      () => 'accepted',
+      (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+    );
+    expect(added).toBe('resultValidated');
   });
 
   it('keeps a record’s creation stamp, the month its results are read in, as it was registered', async () => {
