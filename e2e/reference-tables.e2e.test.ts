@@ -177,8 +177,11 @@ describe('reference tables', () => {
     await screenshot(page, 'reference-analysis-form-en-dark');
     await page.keyboard.press('Escape');
     await page.goto(`${baseUrl}/en/table/parameters`);
+    // The table's first answer settled before the row is clicked, and the form given the time a
+    // loaded machine takes to load its pickers (a CI run once took more than the default).
+    await page.locator('[data-testid="row-count"]').waitFor();
     await page.locator('tbody tr', { hasText: 'Éthanol E2E' }).click();
-    await page.waitForURL(/\/en\/form\/parameters\/[0-9a-f-]+$/);
+    await page.waitForURL(/\/en\/form\/parameters\/[0-9a-f-]+$/, { timeout: 30_000 });
     await expect.poll(() => field(page, 'parameter_formula').inputValue()).toBe('x * 2 + 1');
     await screenshot(page, 'reference-parameter-form-en-dark');
     await page.context().close();
