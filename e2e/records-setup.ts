@@ -40,9 +40,16 @@ export async function setUpCatalogue(
   );
   const analyses = new Map<string, CreatedAnalysis>();
   for (const [index, name] of names.entries()) {
-    // An orderable analysis measures at least one parameter (issue 40): each its own.
+    // An orderable analysis measures at least one parameter (issue 40): each its own, named apart
+    // from the analysis so that a search for the analysis's name never finds it (reference tables).
     const parameter = idOf(
-      await send(baseUrl, 'POST', '/api/add-parameter', { parameter_name: `${name} (mesure)` }, admin),
+      await send(
+        baseUrl,
+        'POST',
+        '/api/add-parameter',
+        { parameter_name: `Mesure ${index + 1} ${stamp}` },
+        admin,
+      ),
       'parameter_id',
     );
     const answer = await send(
