@@ -236,8 +236,35 @@ function countModulo(node: MathNode): number {
 }
 
 type Analysis =
-  | { ok: true; node: MathNode; variables: string[]; references: string[]; conditions: string[] }
+  | {
+      ok: true;
+      node: MathNode;
+      variables: string[];
+      references: string[];
+      conditions: string[];
+      /** The tree compiled, on the first evaluation. */
+      compiled?: ReturnType<MathNode['compile']>;
+    }
   | FormulaError;
+
+/**
+ * Formulas already analysed, by allowed variables and text. A laboratory has some hundreds; each
+ * bench, validation and report call read them again, and parsing made several milliseconds of a
+ * record's validation screen (issue 43). Answers are never changed once made, so they are shared.
+ */
+const analysed = new Map<string, Analysis>();
+const ANALYSED_KEPT = 2_000;
+
+function analyseOnce(text: unknown, allowedVariables: readonly string[]): Analysis {
+  if (typeof text !== 'string') return analyse(text, allowedVariables);
+  const key = `${allowedVariables.join(' ')}\n${text}`;
+  const known = analysed.get(key);
+  if (known) return known;
+  const analysis = analyse(text, allowedVariables);
+  if (analysed.size >= ANALYSED_KEPT) analysed.clear();
+  analysed.set(key, analysis);
+  return analysis;
+}
 
 function analyse(text: unknown, allowedVariables: readonly string[]): Analysis {
   if (typeof text !== 'string') return fail('syntax', 'notText');
@@ -282,10 +309,10 @@ export function checkFormula(
   text: unknown,
   allowedVariables: readonly string[] = FORMULA_VARIABLES,
 ): FormulaCheck {
-  const analysis = analyse(text, allowedVariables);
+  const analysis = analyseOnce(text, allowedVariables);
   return analysis.ok
-    ? { ok: true, variables: analysis.variables, references: analysis.references }
-    : analysis;
+    ? { ok: true, variables: [...analysis.variables], references: [...analysis.references] }
+    : { ...analysis };
 }
 
 /**
@@ -297,8 +324,8 @@ export function evaluateFormula(
   scope: FormulaScope,
   allowedVariables: readonly string[] = FORMULA_VARIABLES,
 ): FormulaResult {
-  const analysis = analyse(text, allowedVariables);
-  if (!analysis.ok) return analysis;
+  const analysis = analyseOnce(text, allowedVariables);
+  if (!analysis.ok) return { ...analysis };
   // Only the variables the formula uses are copied, from own properties only, into a Map: nothing
   // inherited from Object.prototype can be looked up by the evaluator.
   const values = new Map<string, unknown>();
@@ -316,7 +343,8 @@ export function evaluateFormula(
   });
   let result: unknown;
   try {
-    result = analysis.node.compile().evaluate(values);
+    analysis.compiled ??= analysis.node.compile();
+    result = analysis.compiled.evaluate(values);
   } catch (error) {
     if (error instanceof ConditionNotMet) return fail('conditionNotMet', analysis.conditions.join(' ; '));
     // For instance round(x, 2.5): the decimals must be a whole number from 0 to 15.

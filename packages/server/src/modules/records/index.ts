@@ -16,10 +16,11 @@ export {
 } from './nonconformity-marks.js';
 export { patientInLaboratory } from './patients/queries.js';
 export { presentRecord, presentSample } from './present.js';
+/** For the record preview of validation: the record read and shown as get-record does. */
+export { visibleRecordDetail } from './records/detail.js';
 /** For delivery: the record's pending-delivery flags follow its channels. */
 export { type PendingDeliveries, setPendingDeliveries } from './records/pending-deliveries.js';
-/** For the record preview of validation: the record as get-record shows it. */
-export { recordDetail } from './records/reads.js';
+export { presentRecordDetail, recordDetail } from './records/reads.js';
 /** The dashboard's tasks (issue 17): what each asks of a record, counted as the tasks list filters. */
 export { openRecord, parisMidnight, taskCondition, todayInParis } from './records/tasks.js';
 export { type RecordsDeps, recordsRoutes } from './routes.js';

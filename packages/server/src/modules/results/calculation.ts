@@ -73,20 +73,34 @@ export interface CalculatedLine {
   detail: string | null;
 }
 
-/** What the bench shows beside a calculated parameter: its inputs named, or why it has no value. */
-export async function calculatedLines(
+/** What the formulas of a record's calculated parameters read: its results, and the inputs named. */
+export interface CalculationInputs {
+  record: RecordResults;
+  named: Map<string, ParameterRow>;
+}
+
+/** The inputs of these calculated parameters of a record, read once for all its samples. */
+export async function calculationInputsOf(
   q: Queryable,
   laboratoryId: string,
-  recordId: string,
+  record: { record_id: string; record_created: string },
+  calculated: ParameterRow[],
+): Promise<CalculationInputs> {
+  const codes = [...new Set(calculated.flatMap((parameter) => referencesOf(parameter)))];
+  return {
+    record: new RecordResults(await resultsOfRecord(q, record)),
+    named: await parametersByCode(q, laboratoryId, codes),
+  };
+}
+
+/** What the bench shows beside a calculated parameter: its inputs named, or why it has no value. */
+export function calculatedLines(
+  { record, named }: CalculationInputs,
   sampleId: string,
   patient: ResultPatient,
   matrixId: string | null,
   calculated: ParameterRow[],
-): Promise<Map<string, CalculatedLine>> {
-  if (calculated.length === 0) return new Map();
-  const record = new RecordResults(await resultsOfRecord(q, recordId));
-  const codes = [...new Set(calculated.flatMap((parameter) => referencesOf(parameter)))];
-  const named = await parametersByCode(q, laboratoryId, codes);
+): Map<string, CalculatedLine> {
   return new Map(
     calculated.map((parameter) => {
       const references = referencesOf(parameter);
@@ -191,7 +205,7 @@ export async function recalculateRecord(
     }
   }
   if (planned.length === 0) return;
-  const recordResults = new RecordResults(await resultsOfRecord(tx, record.record_id));
+  const recordResults = new RecordResults(await resultsOfRecord(tx, record));
   for (const { sample, parameter, references } of inDependencyOrder(planned)) {
     const conditions = resultPatientOf({
       patient,

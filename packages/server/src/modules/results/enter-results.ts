@@ -82,7 +82,10 @@ export async function writeSampleResults(
     ]),
   );
   const stored = new Map(
-    (await resultsOfSample(tx, sample.sample_id)).map((row) => [row.result_parameter, row]),
+    (await resultsOfSample(tx, sample.sample_id, record.record_created)).map((row) => [
+      row.result_parameter,
+      row,
+    ]),
   );
   // Every line is checked and read first; then one statement removes and one writes them all.
   const removed: string[] = [];

@@ -14,4 +14,4 @@ export { resultsRoutes } from './routes.js';
  * For the record preview of validation (each sample's results as the bench reads them) and the
  * result report (one sample's lines read inside the caller's transaction).
  */
-export { sampleResults, samplesResults } from './sample-results.js';
+export { recordSamplesResults, sampleResults, samplesResults } from './sample-results.js';

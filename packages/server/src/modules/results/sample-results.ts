@@ -10,7 +10,12 @@ import type { Queryable } from '../../db/open.js';
 import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';
 import { presentSample, sampleInLaboratory } from '../records/index.js';
-import { calculatedLines } from './calculation.js';
+import {
+  type CalculatedLine,
+  type CalculationInputs,
+  calculatedLines,
+  calculationInputsOf,
+} from './calculation.js';
 import {
   anterioritiesOf,
   censoredOf,
@@ -37,10 +42,15 @@ function presentResult(row: StoredResult): ResultRow {
 }
 
 type RecordAndPatient = Awaited<ReturnType<typeof recordAndPatientOf>>;
+type SampleRow = Awaited<ReturnType<typeof sampleInLaboratory>>;
+
+/** A sample with the record and patient it belongs to, as read before its results. */
+interface OwnedSample extends RecordAndPatient {
+  sample: SampleRow;
+}
 
 /** One sample as read, before the previous results of its record's day are known. */
-interface SampleRead extends RecordAndPatient {
-  sample: Awaited<ReturnType<typeof sampleInLaboratory>>;
+interface SampleRead extends OwnedSample {
   conditions: ReturnType<typeof resultPatientOf>;
   lines: Awaited<ReturnType<typeof parametersOfSample>>;
   stored: Map<string, StoredResult>;
@@ -56,50 +66,75 @@ export async function sampleResults(
   return one ?? fail('sampleNotFound');
 }
 
-/**
- * Several samples as `sampleResults` reads each, in their order, with what they share read once:
- * their record and patient, and the patient's previous results for every parameter measured on
- * the same collection day (a record's tubes share it as a rule). The validation screen reads a
- * record's samples this way (issue 43: its statements, not its SQL, made most of its time).
- */
+/** Several samples as `sampleResults` reads each, in their order, each record and patient read once. */
 export async function samplesResults(
   q: Queryable,
   laboratoryId: string,
   sampleIds: readonly string[],
 ): Promise<SampleResults[]> {
-  const sampleRows = [];
-  for (const sampleId of sampleIds) sampleRows.push(await sampleInLaboratory(q, laboratoryId, sampleId));
-  const linesOfEach = await parametersOfSamples(
-    q,
-    laboratoryId,
-    sampleRows.map((sample) => sample.sample_analyses),
-  );
-  const storedOfEach = await resultsOfSamples(
-    q,
-    sampleRows.map((sample) => sample.sample_id),
-  );
   const owners = new Map<string, RecordAndPatient>();
-  const read: SampleRead[] = [];
-  for (const [index, sample] of sampleRows.entries()) {
+  const owned: OwnedSample[] = [];
+  for (const sampleId of sampleIds) {
+    const sample = await sampleInLaboratory(q, laboratoryId, sampleId);
     let owner = owners.get(sample.sample_record);
     if (!owner) {
       owner = await recordAndPatientOf(q, sample.sample_record);
       owners.set(sample.sample_record, owner);
     }
-    const conditions = resultPatientOf({
-      patient: owner.patient,
-      record: owner.record,
-      sampleCollectedAt: sample.sample_collection_datetime,
-    });
-    const stored = storedOfEach.get(sample.sample_id) ?? [];
-    read.push({
-      sample,
-      ...owner,
-      conditions,
-      lines: linesOfEach[index] ?? [],
-      stored: new Map(stored.map((row) => [row.result_parameter, row])),
-    });
+    owned.push({ sample, ...owner });
   }
+  return linesOfSamples(q, laboratoryId, owned);
+}
+
+/**
+ * The samples of one record as `sampleResults` reads each, from the record, patient and samples the
+ * caller has already read (the validation screen's and the report's own statement).
+ */
+export function recordSamplesResults(
+  q: Queryable,
+  laboratoryId: string,
+  { record, patient, samples }: RecordAndPatient & { samples: readonly SampleRow[] },
+): Promise<SampleResults[]> {
+  return linesOfSamples(
+    q,
+    laboratoryId,
+    samples.map((sample) => ({ sample, record, patient })),
+  );
+}
+
+/**
+ * The lines of these samples with what they share read once: their parameters, their results, the
+ * patient's previous results for every parameter measured on the same collection day (a record's
+ * tubes share it as a rule) and the inputs of the record's formulas. The validation screen reads a
+ * record's samples this way (issue 43: its statements, not its SQL, made most of its time).
+ */
+async function linesOfSamples(
+  q: Queryable,
+  laboratoryId: string,
+  owned: readonly OwnedSample[],
+): Promise<SampleResults[]> {
+  const linesOfEach = await parametersOfSamples(
+    q,
+    laboratoryId,
+    owned.map(({ sample }) => sample.sample_analyses),
+  );
+  const storedOfEach = await resultsOfSamples(
+    q,
+    owned.map(({ sample }) => sample.sample_id),
+    owned.map(({ record }) => record.record_created),
+  );
+  const read: SampleRead[] = owned.map((each, index) => ({
+    ...each,
+    conditions: resultPatientOf({
+      patient: each.patient,
+      record: each.record,
+      sampleCollectedAt: each.sample.sample_collection_datetime,
+    }),
+    lines: linesOfEach[index] ?? [],
+    stored: new Map(
+      (storedOfEach.get(each.sample.sample_id) ?? []).map((row) => [row.result_parameter, row]),
+    ),
+  }));
   // The previous results, once per record and collection day, for all the parameters of its samples.
   const dayOf = (each: SampleRead) => `${each.record.record_id} ${each.conditions.collectedOn}`;
   const previousByDay = new Map<string, Awaited<ReturnType<typeof anterioritiesOf>>>();
@@ -121,20 +156,26 @@ export async function samplesResults(
       ),
     );
   }
-  const answers: SampleResults[] = [];
+  // The formulas' inputs, once per record for the calculated parameters of all its samples.
+  const calculatedOf = (each: SampleRead) =>
+    each.lines.map((line) => line.parameter).filter((parameter) => referencesOf(parameter).length > 0);
+  const inputsByRecord = new Map<string, CalculationInputs>();
   for (const each of read) {
+    if (inputsByRecord.has(each.record.record_id) || calculatedOf(each).length === 0) continue;
+    const ofRecord = read.filter((other) => other.record.record_id === each.record.record_id);
+    inputsByRecord.set(
+      each.record.record_id,
+      await calculationInputsOf(q, laboratoryId, each.record, ofRecord.flatMap(calculatedOf)),
+    );
+  }
+  return read.map((each) => {
     const { sample, record, conditions, lines, stored } = each;
     const previous = previousByDay.get(dayOf(each)) ?? new Map();
-    const calculated = await calculatedLines(
-      q,
-      laboratoryId,
-      record.record_id,
-      sample.sample_id,
-      conditions,
-      sample.sample_matrix,
-      lines.map((line) => line.parameter).filter((parameter) => referencesOf(parameter).length > 0),
-    );
-    answers.push({
+    const inputs = inputsByRecord.get(record.record_id);
+    const calculated = inputs
+      ? calculatedLines(inputs, sample.sample_id, conditions, sample.sample_matrix, calculatedOf(each))
+      : new Map<string, CalculatedLine>();
+    return {
       sample: presentSample(sample),
       lines: lines.map(({ analysis_id, analysis_name, parameter }) => {
         const result = stored.get(parameter.parameter_id);
@@ -173,7 +214,6 @@ export async function samplesResults(
             : null,
         };
       }),
-    });
-  }
-  return answers;
+    };
+  });
 }

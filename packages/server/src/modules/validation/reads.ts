@@ -1,24 +1,26 @@
 import type { Db } from '../../db/open.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
+import type { SessionStamps } from '../../lib/session-stamps.js';
 import { toIso } from '../../lib/time.js';
-import { recordDetail } from '../records/index.js';
-import { samplesResults } from '../results/index.js';
+import { presentRecordDetail, visibleRecordDetail } from '../records/index.js';
+import { recordSamplesResults } from '../results/index.js';
 import { recordsToValidate } from './queries.js';
 
 /** How many waiting records the validation screen lists: a day's work, never the whole history. */
 const QUEUE_LENGTH = 200;
 
 /** The record, its patient and samples, and every sample's results with flags and anteriority. */
-export async function recordPreview(db: Db, auth: Authenticated, recordId: string) {
-  const [record] = await recordDetail(db, auth, recordId);
-  if (!record) return fail('recordNotFound');
-  const samples = await samplesResults(
-    db,
-    auth.user.laboratory_id,
-    record.samples.map((sample) => sample.sample_id),
-  );
-  return { record, samples };
+export async function recordPreview(db: Db, auth: Authenticated, recordId: string, stamps?: SessionStamps) {
+  // One statement reads the record, its patient and samples for both halves of the answer.
+  const detail = await visibleRecordDetail(db, auth, recordId);
+  stamps?.found(detail.sessionUnchanged);
+  const { record, patient, samples } = detail;
+  if (!patient) return fail('recordNotFound');
+  return {
+    record: await presentRecordDetail(db, auth, detail),
+    samples: await recordSamplesResults(db, auth.user.laboratory_id, { record, patient, samples }),
+  };
 }
 
 /** The records waiting for a biologist, in the order they are taken. */

@@ -12,7 +12,12 @@ import { type ValidationDeps, validateRecord } from './validate.js';
 /** Biological validation (issue 13): HTTP only, the rules are in one command per file. */
 export function validationRoutes(app: FastifyInstance, deps: ValidationDeps): void {
   const { db } = deps;
-  handle(app, 'previewRecord', ({ auth, query }) => recordPreview(db, auth, query.record_id), typedRead);
+  handle(
+    app,
+    'previewRecord',
+    ({ auth, query, sessionStamps }) => recordPreview(db, auth, query.record_id, sessionStamps),
+    { ...typedRead, readsSessionStamps: true },
+  );
   handle(app, 'getRecordsToValidate', ({ auth }) => validationQueue(db, auth));
   handle(app, 'validateRecord', ({ auth, body }) => validateRecord(deps, auth, body));
   handle(app, 'setRecordInterpretation', ({ auth, body }) => setRecordInterpretation(db, auth, body));

@@ -75,11 +75,24 @@ const recordDetailQueries = {
   prescriber: preparedPerDatabase((db) => prepareRecordDetail(db, 'prescriber')),
 } satisfies Record<RecordReach['by'], unknown>;
 
+/** A record as `visibleRecordDetail` reads it, its samples in label order. */
+export interface RecordDetailRow {
+  record: RecordRow;
+  patient: PatientRow | null;
+  samples: SampleRow[];
+  namesVersion: string;
+  sessionUnchanged: boolean | null;
+}
+
 /**
  * One record the caller may see with its patient, samples and names version, or `recordNotFound`;
  * and whether the caller's session is as remembered (`sessionUnchanged`).
  */
-export async function visibleRecordDetail(db: Db, auth: Authenticated, recordId: string) {
+export async function visibleRecordDetail(
+  db: Db,
+  auth: Authenticated,
+  recordId: string,
+): Promise<RecordDetailRow> {
   const reach = recordReach(auth);
   const [row] = await recordDetailQueries[reach.by](db).execute({
     ...reach,

@@ -7,7 +7,7 @@ import { listRows } from '../../../lib/list/query.js';
 import type { SessionStamps } from '../../../lib/session-stamps.js';
 import { presentPatient, presentRecord, presentSample } from '../present.js';
 import { reachWithinLaboratory } from '../scope.js';
-import { visibleRecordDetail } from './detail.js';
+import { type RecordDetailRow, visibleRecordDetail } from './detail.js';
 import { createdBetween, recordSource } from './queries.js';
 import { referenceNames } from './reference-names.js';
 
@@ -31,14 +31,17 @@ export async function listRecords(db: Db, auth: Authenticated, query: ListQuery)
  * remembers them while the statement's names version stands.
  */
 export async function recordDetail(db: Db, auth: Authenticated, recordId: string, stamps?: SessionStamps) {
-  const {
-    record,
-    patient,
-    samples: recordSamples,
-    namesVersion,
-    sessionUnchanged,
-  } = await visibleRecordDetail(db, auth, recordId);
-  stamps?.found(sessionUnchanged);
+  const detail = await visibleRecordDetail(db, auth, recordId);
+  stamps?.found(detail.sessionUnchanged);
+  return [await presentRecordDetail(db, auth, detail)];
+}
+
+/** A record read by `visibleRecordDetail` as the record screen shows it, its references named. */
+export async function presentRecordDetail(
+  db: Db,
+  auth: Authenticated,
+  { record, patient, samples: recordSamples, namesVersion }: RecordDetailRow,
+) {
   const analysisIds = [...new Set(record.record_selected_analyses.flatMap((group) => group.analysis_ids))];
   const names = await referenceNames(db, auth.user.laboratory_id, namesVersion, [
     [record.record_prescriber, record.record_collector, record.record_owner],
@@ -46,24 +49,22 @@ export async function recordDetail(db: Db, auth: Authenticated, recordId: string
     analysisIds,
   ]);
   const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
-  return [
-    Object.assign(presentRecord(record), {
-      patient: patient ? presentPatient(patient) : null,
-      record_samples: recordSamples.map((sample) => sample.sample_id),
-      samples: recordSamples.map((sample) =>
-        Object.assign(presentSample(sample), {
-          sample_type_name: nameOf(sample.sample_type),
-          matrix_name: nameOf(sample.sample_matrix),
-          sample_prepared_by_name: sample.sample_prepared_by_name ?? null,
-          sample_injected_by_name: sample.sample_injected_by_name ?? null,
-          sample_removed_by_name: sample.sample_removed_by_name ?? null,
-          sample_validated_by_name: sample.sample_validated_by_name ?? null,
-        }),
-      ),
-      record_prescriber_name: nameOf(record.record_prescriber),
-      record_collector_name: nameOf(record.record_collector),
-      record_owner_name: nameOf(record.record_owner),
-      record_analyses: analysisIds.map((id) => ({ analysis_id: id, analysis_name: names.get(id) ?? '' })),
-    }),
-  ];
+  return Object.assign(presentRecord(record), {
+    patient: patient ? presentPatient(patient) : null,
+    record_samples: recordSamples.map((sample) => sample.sample_id),
+    samples: recordSamples.map((sample) =>
+      Object.assign(presentSample(sample), {
+        sample_type_name: nameOf(sample.sample_type),
+        matrix_name: nameOf(sample.sample_matrix),
+        sample_prepared_by_name: sample.sample_prepared_by_name ?? null,
+        sample_injected_by_name: sample.sample_injected_by_name ?? null,
+        sample_removed_by_name: sample.sample_removed_by_name ?? null,
+        sample_validated_by_name: sample.sample_validated_by_name ?? null,
+      }),
+    ),
+    record_prescriber_name: nameOf(record.record_prescriber),
+    record_collector_name: nameOf(record.record_collector),
+    record_owner_name: nameOf(record.record_owner),
+    record_analyses: analysisIds.map((id) => ({ analysis_id: id, analysis_name: names.get(id) ?? '' })),
+  });
 }
