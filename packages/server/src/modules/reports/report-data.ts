@@ -7,7 +7,7 @@ import { laboratories } from '../../db/schema/laboratories.js';
 import { families } from '../../db/schema/reference.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { recordAnes } from '../nonconformities/tables.js';
-import { samplesResults } from '../results/index.js';
+import { recordSamplesResults } from '../results/index.js';
 import { documentPatient, documentPrescriber, parisLocal } from './documents.js';
 import { loadRecordContext, type RecordContext } from './record-context.js';
 
@@ -85,11 +85,7 @@ export async function gatherResults(
 ): Promise<RecordResults> {
   const laboratoryId = ctx.record.laboratory_id;
   const entries: Array<Omit<ResultEntry, 'parameter'>> = [];
-  const reads = await samplesResults(
-    q,
-    laboratoryId,
-    ctx.samples.map((sample) => sample.sample_id),
-  );
+  const reads = await recordSamplesResults(q, laboratoryId, ctx);
   for (const [index, sample] of ctx.samples.entries()) {
     const printed = !scope.validatedOnly || sample.sample_status >= SAMPLE_STATUS.validated;
     for (const line of reads[index]?.lines ?? [])
