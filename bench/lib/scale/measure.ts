@@ -185,3 +185,53 @@ export async function timeDashboard(
   });
   return { ...timing, tasks };
 }
+
+/**
+ * The patient's results history (the patient history screen): the first page of their results,
+ * newest collection first; answers its timing, the rows shown and the patient's results counted.
+ */
+export async function timePatientHistory(
+  baseUrl: string,
+  session: Session,
+  patientId: string,
+  pageSize: number,
+  calls: number,
+): Promise<Timing & { shown: number; numberOfRows: number }> {
+  const url = `${baseUrl}/api/get-patient-results?${new URLSearchParams({
+    patient_id: patientId,
+    page_number: '1',
+    number_of_records: String(pageSize),
+  })}`;
+  let shown = 0;
+  let numberOfRows = 0;
+  const timing = await timeCalls(calls, async () => {
+    const answer = (await json(
+      await fetch(url, { headers: authHeaders(session) }),
+      'get-patient-results',
+    )) as {
+      data: unknown[];
+      number_of_rows: number;
+    };
+    shown = answer.data.length;
+    numberOfRows = answer.number_of_rows;
+  });
+  return { ...timing, shown, numberOfRows };
+}
+
+/** The Levey-Jennings chart of one control setting; answers its timing and the points drawn. */
+export async function timeCiqChart(
+  baseUrl: string,
+  session: Session,
+  settingId: string,
+  calls: number,
+): Promise<Timing & { points: number }> {
+  const url = `${baseUrl}/api/get-ciq-chart?ciq_setting_id=${settingId}`;
+  let points = 0;
+  const timing = await timeCalls(calls, async () => {
+    const answer = (await json(await fetch(url, { headers: authHeaders(session) }), 'get-ciq-chart')) as {
+      points: unknown[];
+    };
+    points = answer.points.length;
+  });
+  return { ...timing, points };
+}

@@ -283,3 +283,55 @@ export async function previewRecordByHand(client: pg.ClientBase, probes: Results
   );
   await client.query(ANTERIORITIES, await anteriorityParams(client, probes));
 }
+
+/** The patient history screen's page (patient-results.tsx in the web app): 20 results. */
+export const HISTORY_PAGE_SIZE = 20;
+
+/**
+ * The page statement of the patient's results history (`patientResultsPage`), as the server sends
+ * it: the patient's results in the months of their records, newest collection first, with the
+ * sample's first analysis that measures each and the total for the pages.
+ */
+const HISTORY_PAGE = `
+     SELECT res.result_id, r.record_id, r.record_number, s.sample_id, s.sample_number, s.sample_status,
+            coalesce(s.sample_collection_datetime, r.record_collection_datetime, r.record_created) AS collected_at,
+            (SELECT a.analysis_name FROM analyses a
+              WHERE a.analysis_id = ANY(s.sample_analyses) AND res.result_parameter = ANY(a.analysis_parameters)
+              ORDER BY array_position(s.sample_analyses, a.analysis_id) LIMIT 1) AS analysis_name,
+            p.parameter_id, p.parameter_name, res.result_value, res.result_text, res.result_calculated,
+            res.result_censored, res.result_unit, res.result_flags, count(*) OVER () AS total
+       FROM records r
+       JOIN samples s ON s.sample_record = r.record_id
+       JOIN results res ON res.result_sample = s.sample_id AND res.result_record_created = r.record_created
+       JOIN parameters p ON p.parameter_id = res.result_parameter
+      WHERE r.record_patient = $1 AND r.laboratory_id = $2 AND r.record_annulr_flag = false
+        AND res.result_record_created = ANY($3::timestamptz[])
+      ORDER BY collected_at DESC, s.sample_number, p.parameter_name, res.result_id
+      LIMIT ${HISTORY_PAGE_SIZE}`;
+
+/**
+ * The patient history's statements written by hand, one after the other on one connection: the
+ * stamps of the patient's records (their months), then the first page. The floor its API figure
+ * stands beside; the patient's laboratory is checked by the page's own condition.
+ */
+export async function patientHistoryByHand(
+  client: pg.ClientBase,
+  laboratoryId: string,
+  patientId: string,
+): Promise<void> {
+  const months = await monthsOfPatient(client, patientId);
+  await client.query(HISTORY_PAGE, [patientId, laboratoryId, months]);
+}
+
+/** The history page as PostgreSQL plans it for the patient: by indexes, the patient's months only. */
+export async function explainPatientHistory(
+  client: pg.ClientBase,
+  laboratoryId: string,
+  patientId: string,
+): Promise<string> {
+  const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+    `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${HISTORY_PAGE}`,
+    [patientId, laboratoryId, await monthsOfPatient(client, patientId)],
+  );
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
