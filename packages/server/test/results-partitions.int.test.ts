@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poolOf } from '../src/db/open.js';
 import { SYSTEM_ACTOR, writeTransaction } from '../src/lib/transaction.js';
+import { agentCall } from './analysers-setup.js';
 import { apiClient } from './client.js';
 import { type Staff, seedCatalogue, signInStaff } from './factories.js';
-import { DATABASES, startTestApp, stopTestApp, type TestContext } from './helpers.js';
+import { DATABASES, multipart, startTestApp, stopTestApp, type TestContext } from './helpers.js';
 
 type Query = (...args: unknown[]) => Promise<unknown>;
 interface Sent {
@@ -44,17 +45,22 @@ const monthOf = (stamp: string) => `results_${new Date(stamp).toISOString().slic
 
 /**
  * Results partitioned by month of their record's creation (issue 43, migration 0060, decision
- * 0034): the validation screen's results and anteriority, the patient's history and the writes of
- * results read only the months of the records they are about. Each statement the server sends to
- * the results table during those calls is caught on its way and explained with ANALYZE: the
- * partitions its executor opened must be those months, never another patient's month.
+ * 0034): the validation screen's results and anteriority, the patient's history, the writes of
+ * results, the samples list, an import's preview, an analyser's orders, the report's lines and the
+ * exchange formats read only the months of the records they are about. Each statement the server
+ * sends to the results table during those calls is caught on its way and explained with ANALYZE:
+ * the partitions its executor opened must be those months, never another patient's month. The
+ * abnormal records' refresh, run by triggers, is checked by the scans it adds to each partition.
  */
 describe.each(DATABASES)('results partitioned by month on %s', (kind) => {
   let ctx: TestContext;
   let staff: Staff;
   let analysis: string;
   let parameter: string;
-  const ours: { patientId: string; records: Array<{ recordId: string; sampleId: string }> } = {
+  const ours: {
+    patientId: string;
+    records: Array<{ recordId: string; sampleId: string; sampleNumber: string }>;
+  } = {
     patientId: '',
     records: [],
   };
@@ -157,7 +163,8 @@ describe.each(DATABASES)('results partitioned by month on %s', (kind) => {
       sample_id: sampleId,
       results: [{ parameter_id: parameter, result_value: value }],
     });
-    return { patientId: answer.patient_id, recordId: answer.record_id, sampleId };
+    const sampleNumber = answer.samples[0]?.sample_number ?? '';
+    return { patientId: answer.patient_id, recordId: answer.record_id, sampleId, sampleNumber };
   }
 
   async function validate(record: { recordId: string; sampleId: string }) {
@@ -242,7 +249,11 @@ describe.each(DATABASES)('results partitioned by month on %s', (kind) => {
       record_selected_analyses: [{ combination: 1, analysis_ids: [analysis] }],
     });
     const sampleId = answer.samples[0]?.sample_id ?? '';
-    ours.records.push({ recordId: answer.record_id, sampleId });
+    ours.records.push({
+      recordId: answer.record_id,
+      sampleId,
+      sampleNumber: answer.samples[0]?.sample_number ?? '',
+    });
     const { sent } = await catching(() =>
       apiClient(ctx.app, staff.technician).updateSampleResults({
         sample_id: sampleId,
@@ -303,6 +314,145 @@ describe.each(DATABASES)('results partitioned by month on %s', (kind) => {
     expect(reads.length).toBeGreaterThan(0);
     const opened = new Set(reads.flatMap((read) => read.read));
     expect([...opened].sort()).toEqual([...allowed].sort());
+  });
+
+  it('reads the listed samples’ results in their records’ months only: progress and abnormal mark', async () => {
+    const [march] = ours.records;
+    if (!march) throw new Error('the set-up made the March record');
+    const { answer, sent } = await catching(() =>
+      apiClient(ctx.app, staff.technician).getSamples({ search: march.sampleNumber }),
+    );
+    const listed = answer.data.find((row) => row.sample_id === march.sampleId);
+    expect(listed?.sample_results).toEqual({ entered: 1, expected: 1 });
+    const reads = await readsOfResults(sent);
+    expect(reads.length).toBeGreaterThan(0);
+    const months = await monthsOf(answer.data.map((row) => row.sample_record));
+    expect([...months]).toEqual(['results_2025_03']);
+    for (const read of reads) expect(read.read, read.text).toEqual([...months]);
+  });
+
+  it('reads the stored results of an import’s samples in their records’ months only', async () => {
+    // Another patient's tube of June 2025, its result entered, not validated: the file changes it.
+    const june = await recordOn('2025-06-20T09:00:00.000Z', 4);
+    await apiClient(ctx.app, staff.admin).updateImportMappings({
+      file_type: 'forwarding',
+      mappings: [{ instrument_code: 'K', parameter_id: parameter }],
+    });
+    const file = ['echantillon;code;résultat;unité;commentaire', `${june.sampleNumber};K;4,3;mmol/L;`, ''];
+    const { answer, sent } = await catching(() =>
+      apiClient(ctx.app, staff.technician).send(
+        'previewResultsImport',
+        multipart(
+          { file_type: 'forwarding' },
+          { name: 'export.csv', bytes: Buffer.from(file.join('\r\n'), 'latin1') },
+        ),
+      ),
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json<{ lines: unknown[] }>().lines).toEqual([
+      expect.objectContaining({ sample_number: june.sampleNumber, previous_value: 4, change: 'changed' }),
+    ]);
+    const reads = await readsOfResults(sent);
+    expect(reads.length).toBeGreaterThan(0);
+    for (const read of reads) expect(read.read, read.text).toEqual(['results_2025_06']);
+  });
+
+  it('reads the results of an analyser’s sample in its record’s month only for its orders', async () => {
+    const admin = apiClient(ctx.app, staff.admin);
+    const enrolment = await admin.addAgent({ agent_name: 'Paillasse mois' });
+    const machine = String(
+      (
+        await admin.reference('machines').add({
+          machine_name: 'Cobas mois',
+          machine_code: 'CMOIS',
+          machine_protocol: 'astm',
+          machine_transport: 'tcp_server',
+          machine_port: 4001,
+          machine_agent: enrolment.agent_id,
+        })
+      ).machine_id,
+    );
+    await admin.updateAnalyserMappings({
+      machine_id: machine,
+      mappings: [{ test_code: 'K', parameter_id: parameter }],
+    });
+    const { credential } = await apiClient(ctx.app, null).enrolAgent({
+      enrolment_code: enrolment.enrolment_code,
+      agent_host: 'paillasse-mois',
+    });
+    // A tube of the patient registered today, nothing measured yet.
+    const today = await apiClient(ctx.app, staff.secretary).addPatient({
+      patient_id: ours.patientId,
+      record_selected_analyses: [{ combination: 1, analysis_ids: [analysis] }],
+    });
+    const { answer, sent } = await catching(() =>
+      agentCall(ctx.app, credential, 'getAnalyserOrders', {
+        query: { machine_id: machine, specimen_id: today.samples[0]?.sample_number ?? '' },
+      }),
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json<{ tests: Array<{ test_code: string }> }>().tests).toEqual([
+      expect.objectContaining({ test_code: 'K' }),
+    ]);
+    const reads = await readsOfResults(sent);
+    expect(reads.length).toBeGreaterThan(0);
+    const months = [...(await monthsOf([today.record_id]))];
+    for (const read of reads) expect(read.read, read.text).toEqual(months);
+  });
+
+  it('reads a validated record’s results in the patient’s months only for its report lines and exchange', async () => {
+    const [march] = ours.records;
+    if (!march) throw new Error('the set-up made the March record');
+    const { answer: lines, sent: reportSent } = await catching(() =>
+      apiClient(ctx.app, staff.biologist).getValidatedResults({ record_id: march.recordId }),
+    );
+    expect(lines.map((line) => line.result_value)).toEqual([4.1]);
+    const { answer: exported, sent: exchangeSent } = await catching(() =>
+      apiClient(ctx.app, staff.biologist).exportRecordResults({ record_id: march.recordId, format: 'hl7' }),
+    );
+    expect(exported.content).toContain('4.1');
+    const allowed = await monthsOf(ours.records.map((record) => record.recordId));
+    for (const sent of [reportSent, exchangeSent]) {
+      const reads = await readsOfResults(sent);
+      expect(reads.length).toBeGreaterThan(0);
+      // The record's own results in March; its anteriority, none, in the patient's months.
+      const own = reads.filter((read) => /order by "results"\."result_entered_at"/i.test(read.text));
+      expect(own.length).toBeGreaterThan(0);
+      for (const read of own) expect(read.read, read.text).toEqual(['results_2025_03']);
+      for (const read of reads) for (const name of read.read) expect(allowed, read.text).toContain(name);
+    }
+  });
+
+  it('reads the trail, not the results, for a record’s trace', async () => {
+    const [march] = ours.records;
+    if (!march) throw new Error('the set-up made the March record');
+    const { answer, sent } = await catching(() =>
+      apiClient(ctx.app, staff.biologist).getRecordTrace({ record_id: march.recordId }),
+    );
+    expect(answer.some((entry) => entry.result_change !== null)).toBe(true);
+    expect(await readsOfResults(sent)).toEqual([]);
+  });
+
+  it('keeps a record’s abnormal mark from its month’s results alone', async () => {
+    // The rule is asked again of the record by the triggers of its results and samples (migration
+    // 0039); the scans of each partition are counted by the session's statistics, which hold
+    // earlier transactions' counts not yet reported: the scans the call adds are compared.
+    const [march] = ours.records;
+    if (!march) throw new Error('the set-up made the March record');
+    const opened = await writeTransaction(ctx.database.db, SYSTEM_ACTOR, async (tx) => {
+      const scans = async () =>
+        new Map(
+          rowsOf<{ relname: string; scans: number }>(
+            await tx.execute(sql`SELECT relname, (seq_scan + coalesce(idx_scan, 0))::int AS scans
+              FROM pg_stat_xact_user_tables WHERE relname LIKE 'results\_%'`),
+          ).map((row) => [row.relname, row.scans]),
+        );
+      const before = await scans();
+      await tx.execute(sql`SELECT refresh_abnormal_record(${march.recordId})`);
+      const after = await scans();
+      return [...after].filter(([name, count]) => count > (before.get(name) ?? 0)).map(([name]) => name);
+    });
+    expect(opened.sort()).toEqual(['results_2025_03']);
   });
 
   it('moves the rows a default partition kept for a month into that month when it is created', async () => {

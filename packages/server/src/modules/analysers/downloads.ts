@@ -42,6 +42,7 @@ export async function queueDownloadOrders(tx: Tx, laboratoryId: string, sampleId
       sample_number: samples.sample_number,
       status: samples.sample_status,
       analyses: samples.sample_analyses,
+      record_created: records.record_created,
       urgent: records.record_is_urgent,
     })
     .from(samples)

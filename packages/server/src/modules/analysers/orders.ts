@@ -31,6 +31,7 @@ export async function analyserOrders(
       sample_id: samples.sample_id,
       status: samples.sample_status,
       analyses: samples.sample_analyses,
+      record_created: records.record_created,
       urgent: records.record_is_urgent,
     })
     .from(samples)
@@ -45,13 +46,14 @@ export async function analyserOrders(
 
 /**
  * A sample's analyses still without a result, each parameter as the analyser's test code: one code
- * per parameter (a code learned later for the same parameter is an alias), the first by name.
+ * per parameter (a code learned later for the same parameter is an alias), the first by name. The
+ * sample's results are read in its record's month alone (`record_created`, migration 0060).
  */
 export async function testsLeft(
   q: Queryable,
   laboratoryId: string,
   machineId: string,
-  sample: { sample_id: string; analyses: string[] },
+  sample: { sample_id: string; analyses: string[]; record_created: string },
 ): Promise<AnalyserOrders['tests']> {
   if (sample.analyses.length === 0) return [];
   const ordered = await q
@@ -63,7 +65,12 @@ export async function testsLeft(
       await q
         .select({ parameter: results.result_parameter })
         .from(results)
-        .where(eq(results.result_sample, sample.sample_id))
+        .where(
+          and(
+            eq(results.result_sample, sample.sample_id),
+            eq(results.result_record_created, sample.record_created),
+          ),
+        )
     ).map((row) => row.parameter),
   );
   const wanted = [...new Set(ordered.flatMap((row) => row.parameters))].filter((id) => !done.has(id));

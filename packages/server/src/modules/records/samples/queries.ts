@@ -3,7 +3,7 @@ import { and, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../../db/open.js';
 import { preparedPerDatabase } from '../../../db/prepared.js';
 import { analyses } from '../../../db/schema/catalogue.js';
-import { samples } from '../../../db/schema/records.js';
+import { records, samples } from '../../../db/schema/records.js';
 import { users } from '../../../db/schema/users.js';
 import type { Authenticated } from '../../../lib/auth-context.js';
 import { fail } from '../../../lib/errors.js';
@@ -17,21 +17,31 @@ import { presentSample } from '../present.js';
 export type SampleRow = typeof samples.$inferSelect;
 
 /**
+ * The stamp of the listed sample's record, the month its results are in (migration 0060, decision
+ * 0034): a read of the sample's results that names it opens that month's partition alone, where the
+ * sample alone probed every month's index.
+ */
+const stampOfListedSample = sql`(SELECT ${records.record_created} FROM ${records}
+  WHERE ${records.record_id} = ${samples.sample_record})`;
+
+/**
  * The samples list's progress (issue 40): the parameters the sample's analyses measure, those of an
  * analysis marked not performed (ANE) left out, and how many of them have a result; for the rows
- * shown only, through the results' unique index and the record's ANEs.
+ * shown only, through the results' unique index in the record's month and the record's ANEs.
  */
 const resultsProgress = sql`(SELECT json_build_object(
     'expected', count(DISTINCT measured.parameter_id), 'entered', count(DISTINCT ${results.result_parameter}))
   FROM ${analyses} CROSS JOIN LATERAL unnest(${analyses.analysis_parameters}) AS measured(parameter_id)
   LEFT JOIN ${results} ON ${results.result_sample} = ${samples.sample_id}
     AND ${results.result_parameter} = measured.parameter_id
+    AND ${results.result_record_created} = ${stampOfListedSample}
   WHERE ${analyses.analysis_id} = ANY(${samples.sample_analyses}) AND ${analyses.laboratory_id} = ${samples.laboratory_id}
     AND NOT EXISTS (SELECT 1 FROM ${recordAnes} WHERE ${recordAnes.ane_record} = ${samples.sample_record}
                      AND ${recordAnes.ane_analysis} = ${analyses.analysis_id}))`;
 
-/** A result of the sample with a flag a report marks (the partial index of migration 0035). */
+/** A result of the sample with a flag a report marks (the partial index of migration 0035), in its record's month. */
 const abnormalMark = sql<boolean>`EXISTS (SELECT 1 FROM ${results} WHERE ${results.result_sample} = ${samples.sample_id}
+  AND ${results.result_record_created} = ${stampOfListedSample}
   AND ${results.result_flags} && '{low,high,toxic,deadly}'::text[])`;
 
 const countOf = (value: unknown) => (Number.isInteger(Number(value)) ? Number(value) : 0);

@@ -49,9 +49,25 @@ export async function importContext(q: Queryable, laboratoryId: string, sampleNu
       .from(parameters)
       .where(and(eq(parameters.laboratory_id, laboratoryId), inArray(parameters.parameter_id, chunk))),
   );
-  const stored = await inChunks(
-    sampleRows.map((sample) => sample.sample_id),
-    (chunk) => q.select().from(results).where(inArray(results.result_sample, chunk)),
+  // Each sample's results are in its record's month (migration 0060, decision 0034): the stamps of
+  // the chunk's records, named as values, let PostgreSQL choose those months when it plans the read,
+  // where the samples alone probed every month's index.
+  const stampOf = new Map(recordRows.map(({ record }) => [record.record_id, record.record_created]));
+  const stored = await inChunks(sampleRows, (chunk) =>
+    q
+      .select()
+      .from(results)
+      .where(
+        and(
+          inArray(
+            results.result_sample,
+            chunk.map((sample) => sample.sample_id),
+          ),
+          inArray(results.result_record_created, [
+            ...new Set(chunk.flatMap((sample) => stampOf.get(sample.sample_record) ?? [])),
+          ]),
+        ),
+      ),
   );
   return {
     samples: new Map(sampleRows.map((sample) => [sample.sample_number, sample])),
