@@ -255,19 +255,22 @@ export async function explainAnteriorities(client: pg.ClientBase, probes: Result
 
 /**
  * preview-record's reads written by hand, one after the other on one connection: the floor its API
- * figure stands beside. The record and its patient, its samples, their analyses and parameters, their
+ * figure stands beside. The record with its patient and samples, their analyses and parameters, their
  * results in the record's month, the months of the patient's records, the previous results in them.
  */
 export async function previewRecordByHand(client: pg.ClientBase, probes: ResultsProbes): Promise<void> {
-  await client.query(
-    `SELECT r.*, to_jsonb(p) AS patient FROM records r JOIN patients p ON p.patient_id = r.record_patient
+  const { rows: read } = await client.query<{
+    stamp: string;
+    samples: Array<{ sample_id: string; sample_analyses: string[] }>;
+  }>(
+    `SELECT r.*, r.record_created::text AS stamp, to_jsonb(p) AS patient,
+            (SELECT coalesce(json_agg(to_jsonb(s) ORDER BY s.sample_number), '[]'::json)
+               FROM samples s WHERE s.sample_record = r.record_id) AS samples
+       FROM records r JOIN patients p ON p.patient_id = r.record_patient
       WHERE r.record_id = $1`,
     [probes.previewRecordId],
   );
-  const { rows: samples } = await client.query<{ sample_id: string; sample_analyses: string[] }>(
-    `SELECT * FROM samples WHERE sample_record = $1 ORDER BY sample_number`,
-    [probes.previewRecordId],
-  );
+  const samples = read[0]?.samples ?? [];
   const { rows: analyses } = await client.query<{ analysis_parameters: string[] }>(
     `SELECT analysis_id, analysis_name, analysis_parameters FROM analyses WHERE analysis_id = ANY($1::uuid[])`,
     [samples.flatMap((sample) => sample.sample_analyses)],
@@ -275,11 +278,12 @@ export async function previewRecordByHand(client: pg.ClientBase, probes: Results
   await client.query(`SELECT * FROM parameters WHERE parameter_id = ANY($1::uuid[])`, [
     analyses.flatMap((analysis) => analysis.analysis_parameters),
   ]);
+  // The record's results in its month, named as a value as the server does (planned alone).
   await client.query(
-    `SELECT res.* FROM samples s JOIN records r ON r.record_id = s.sample_record
-       JOIN results res ON res.result_sample = s.sample_id AND res.result_record_created = r.record_created
-      WHERE s.sample_id = ANY($1::uuid[]) ORDER BY res.result_entered_at`,
-    [samples.map((sample) => sample.sample_id)],
+    `SELECT res.* FROM results res
+      WHERE res.result_sample = ANY($1::uuid[]) AND res.result_record_created = $2 ORDER BY res.result_entered_at`,
+    // The stamp as text: a Date would lose its microseconds and find nothing.
+    [samples.map((sample) => sample.sample_id), read[0]?.stamp],
   );
   await client.query(ANTERIORITIES, await anteriorityParams(client, probes));
 }

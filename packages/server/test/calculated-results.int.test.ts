@@ -75,7 +75,11 @@ describe.each(DATABASES)('results calculated from other results on %s', (kind) =
       })),
     );
     const withAnalysis = (id: string) => samples.find((each) => each.analyses.includes(id))?.sample_id ?? '';
-    return { serum: withAnalysis(ids.lipids), edta: withAnalysis(ids.triglycerides) };
+    return {
+      record: created.json<{ record_id: string }>().record_id,
+      serum: withAnalysis(ids.lipids),
+      edta: withAnalysis(ids.triglycerides),
+    };
   };
   const read = async (sampleId: string) => {
     const response = await call(ctx.app, technician, 'getSampleResults', { query: { sample_id: sampleId } });
@@ -188,7 +192,7 @@ describe.each(DATABASES)('results calculated from other results on %s', (kind) =
   });
 
   it('calculates LDL once total, HDL and triglycerides are saved, across the record samples', async () => {
-    const { serum, edta } = await lipidRecord('Calcul');
+    const { record, serum, edta } = await lipidRecord('Calcul');
     const partial = await save(serum, [
       { parameter_id: ids.ct, result_value: 2.12 },
       { parameter_id: ids.hdl, result_value: 0.58 },
@@ -204,13 +208,30 @@ describe.each(DATABASES)('results calculated from other results on %s', (kind) =
         { parameter_code: 'TG', parameter_name: 'Triglycérides', value: null },
       ],
     });
+    // The validation screen reads the record's samples together: the same inputs, the same error.
+    const serumOnScreen = async () => {
+      const preview = await call(ctx.app, biologist, 'previewRecord', { query: { record_id: record } });
+      expect(preview.statusCode, preview.body).toBe(200);
+      const samples = preview.json<{ samples: Array<Answer & { sample: { sample_id: string } }> }>().samples;
+      const found = samples.find((each) => each.sample.sample_id === serum);
+      if (!found) throw new Error('the serum is not on the screen');
+      return line(found, ids.ldl);
+    };
+    expect(await serumOnScreen()).toEqual(line(partial.json<Answer>(), ids.ldl));
     const triglycerides = await save(edta, [{ parameter_id: ids.tg, result_value: 1.05 }]);
     expect(triglycerides.statusCode, triglycerides.body).toBe(200);
     // 5.48 − 1.50 − 1.20 / 2.2 = 3.43 mmol/L, within ≤ 4.1.
-    expect(line(await read(serum), ids.ldl)).toMatchObject({
+    const calculated = line(await read(serum), ids.ldl);
+    expect(calculated).toMatchObject({
       result: { result_value: 3.43, result_calculated: 3.43, result_unit: 'mmol/L', result_flags: [] },
       calculation_error: null,
+      calculation_inputs: [
+        { parameter_code: 'CT', value: 5.48 },
+        { parameter_code: 'HDL', value: 1.5 },
+        { parameter_code: 'TG', value: 1.2 },
+      ],
     });
+    expect(await serumOnScreen()).toEqual(calculated);
 
     const hdlStamp = await stampOf(serum, ids.hdl);
     const lower = await save(serum, [

@@ -17,9 +17,10 @@ import { samplesOfRecords } from '../records/index.js';
 import {
   ensureResultMonths,
   type ParameterRow,
-  parametersByCode,
   parametersOfSample,
+  parametersWithCodes,
   type RecordResult,
+  type ResultColumns,
   type recordAndPatientOf,
   resultsOfRecord,
 } from './queries.js';
@@ -79,18 +80,28 @@ export interface CalculationInputs {
   named: Map<string, ParameterRow>;
 }
 
-/** The inputs of these calculated parameters of a record, read once for all its samples. */
+/**
+ * The inputs of these calculated parameters of a record, read once for all its samples; from
+ * `wholeRecord`, the results of every sample of the record when the caller has read them all.
+ */
 export async function calculationInputsOf(
   q: Queryable,
   laboratoryId: string,
   record: { record_id: string; record_created: string },
   calculated: ParameterRow[],
+  wholeRecord?: readonly ResultColumns[],
 ): Promise<CalculationInputs> {
   const codes = [...new Set(calculated.flatMap((parameter) => referencesOf(parameter)))];
-  return {
-    record: new RecordResults(await resultsOfRecord(q, record)),
-    named: await parametersByCode(q, laboratoryId, codes),
-  };
+  const coded = await parametersWithCodes(q, laboratoryId, codes);
+  const named = new Map(coded.map((parameter) => [parameter.parameter_code ?? '', parameter]));
+  if (!wholeRecord) return { record: new RecordResults(await resultsOfRecord(q, record)), named };
+  // Formulas look results up by these codes only: the other results need none. Latest change
+  // first, as `resultsOfRecord` orders them.
+  const codeOf = new Map(coded.map((parameter) => [parameter.parameter_id, parameter.parameter_code]));
+  const rows = wholeRecord
+    .map((row) => ({ ...row, parameter_code: codeOf.get(row.result_parameter) ?? null }))
+    .sort((a, b) => Date.parse(b.result_last_updated) - Date.parse(a.result_last_updated));
+  return { record: new RecordResults(rows), named };
 }
 
 /** What the bench shows beside a calculated parameter: its inputs named, or why it has no value. */

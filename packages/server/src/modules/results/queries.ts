@@ -10,7 +10,7 @@ import { columnsOf } from '../../lib/read-only.js';
 import { patients, records, samples } from '../records/tables.js';
 
 /** A result as read: its partition key (its record's stamp) stays in the database. */
-type ResultColumns = Omit<typeof results.$inferSelect, 'result_record_created'>;
+export type ResultColumns = Omit<typeof results.$inferSelect, 'result_record_created'>;
 export type StoredResult = ResultColumns & { entered_by_name: string };
 
 const withoutPartitionKey = <T extends { result_record_created: string }>(row: T) => {
@@ -339,15 +339,14 @@ export async function resultsOfRecord(
 }
 
 /** The laboratory's parameters that answer to these codes, for the inputs a formula names. */
-export async function parametersByCode(
+export async function parametersWithCodes(
   q: Queryable,
   laboratoryId: string,
   codes: string[],
-): Promise<Map<string, ParameterRow>> {
-  if (codes.length === 0) return new Map();
-  const rows = await q
+): Promise<ParameterRow[]> {
+  if (codes.length === 0) return [];
+  return q
     .select()
     .from(parameters)
     .where(and(eq(parameters.laboratory_id, laboratoryId), inArray(parameters.parameter_code, codes)));
-  return new Map(rows.map((row) => [row.parameter_code ?? '', row]));
 }

@@ -99,6 +99,7 @@ export function recordSamplesResults(
     q,
     laboratoryId,
     samples.map((sample) => ({ sample, record, patient })),
+    { wholeRecords: true },
   );
 }
 
@@ -112,6 +113,8 @@ async function linesOfSamples(
   q: Queryable,
   laboratoryId: string,
   owned: readonly OwnedSample[],
+  /** Every sample of each record is among `owned`: its results are the record's, read already. */
+  { wholeRecords = false } = {},
 ): Promise<SampleResults[]> {
   const linesOfEach = await parametersOfSamples(
     q,
@@ -165,7 +168,13 @@ async function linesOfSamples(
     const ofRecord = read.filter((other) => other.record.record_id === each.record.record_id);
     inputsByRecord.set(
       each.record.record_id,
-      await calculationInputsOf(q, laboratoryId, each.record, ofRecord.flatMap(calculatedOf)),
+      await calculationInputsOf(
+        q,
+        laboratoryId,
+        each.record,
+        ofRecord.flatMap(calculatedOf),
+        wholeRecords ? ofRecord.flatMap((other) => [...other.stored.values()]) : undefined,
+      ),
     );
   }
   return read.map((each) => {
