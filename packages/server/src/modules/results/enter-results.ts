@@ -1,5 +1,5 @@
 import { referencesOf, resultPatientOf, SAMPLE_STATUS } from '@sil/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/open.js';
 import { results } from '../../db/schema/results.js';
 import { type Authenticated, actorOf } from '../../lib/auth-context.js';
@@ -122,7 +122,13 @@ export async function writeSampleResults(
       result_record_created: record.record_created,
     });
   }
-  if (removed.length > 0) await tx.delete(results).where(inArray(results.result_id, removed));
+  // In the record's month, named: by its id alone, a result was looked for in every month.
+  if (removed.length > 0)
+    await tx
+      .delete(results)
+      .where(
+        and(inArray(results.result_id, removed), eq(results.result_record_created, record.record_created)),
+      );
   if (written.length > 0) {
     await ensureResultMonths(tx, [record.record_created]);
     // A result entered before is updated in place (the trail records an update, old and new).
