@@ -354,11 +354,17 @@ describe.each(DATABASES)('results partitioned by month on %s', (kind) => {
     );
     const listed = answer.data.find((row) => row.sample_id === march.sampleId);
     expect(listed?.sample_results).toEqual({ entered: 1, expected: 1 });
+    expect(listed?.sample_abnormal).toBe(false);
+    // The fields the results are read with (the record's stamp, the measured parameters) are not answered.
+    expect(Object.keys(listed ?? {}).filter((key) => /stamp|measured/.test(key))).toEqual([]);
     const reads = await readsOfResults(sent);
     expect(reads.length).toBeGreaterThan(0);
     const months = await monthsOf(answer.data.map((row) => row.sample_record));
     expect([...months]).toEqual(['results_2025_03']);
     for (const read of reads) expect(read.read, read.text).toEqual([...months]);
+    // Planned over those months only too: the results are read after the page, their records'
+    // stamps named as values, where a sub-select of the page's statement was planned over every month.
+    for (const read of reads) expect(read.planned, read.text).toEqual([...months]);
   });
 
   it('reads the stored results of an import’s samples in their records’ months only', async () => {

@@ -39,6 +39,19 @@ export const present = (entity: EntityDefinition, row: Row): Row => presentRow(r
 const presenterOf = <R extends Row>(source: ListSource<R>) =>
   source.present ?? ((row: Row) => present(source.entity, row) as R);
 
+/**
+ * The rows read, completed with the fields their source reads after them (ListSource.completeRows)
+ * on the same database. An export's rows are completed a page's worth at a time (the most a page
+ * holds), so that no statement of theirs is larger than a page's.
+ */
+async function completed(db: Queryable, binding: ListSource, rows: Row[]): Promise<Row[]> {
+  const complete = binding.completeRows;
+  if (!complete) return rows;
+  for (let start = 0; start < rows.length; start += MAX_ROWS_PER_ANSWER)
+    await complete(db, rows.slice(start, start + MAX_ROWS_PER_ANSWER));
+  return rows;
+}
+
 /** A search term matched literally: %, _ and \\ in it are not wildcards. */
 export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A search term found anywhere in a text. */
@@ -235,12 +248,14 @@ export async function listRows<R extends Row>(
       // A full page means the walk met the first `upTo` matches within its rows: the page itself.
       rows = walked?.length === pageSize ? walked : await readPage('page-of-many');
     }
+    // The page alone, not a walk ahead that another read replaced.
+    rows = await completed(db, binding, rows);
   } else if (shapedByCount(binding, query)) {
     const alone = term ? undefined : filterCountedAlone(binding, laboratoryId, query, extraScope);
     total = await (alone
       ? boundedCountOf(db, alone, bound)
       : boundedCount(db, binding, whereOf(binding, laboratoryId, query, extraScope, 'count'), bound));
-    rows = await readPage(total > MANY_MATCHES ? 'page-of-many' : 'page');
+    rows = await completed(db, binding, await readPage(total > MANY_MATCHES ? 'page-of-many' : 'page'));
   } else {
     const counting = boundedCount(
       db,
@@ -248,8 +263,12 @@ export async function listRows<R extends Row>(
       whereOf(binding, laboratoryId, query, extraScope, 'count'),
       bound,
     );
-    // The same conditions either way: on PostgreSQL the two run at once on two pooled connections.
-    [total, rows] = await Promise.all([counting, readPage('page')]);
+    // The same conditions either way: on PostgreSQL the two run at once on two pooled connections,
+    // the page's fields read after it while the count may still run.
+    [total, rows] = await Promise.all([
+      counting,
+      readPage('page').then((page) => completed(db, binding, page)),
+    ]);
   }
   const capped = total > bound;
   const numberOfRows = capped ? bound : total;
@@ -465,6 +484,10 @@ export async function exportRows<R extends Row>(
     and(scopeOf(binding, laboratoryId), extraScope, known ? inArray(idColumn, known) : undefined) ??
     sql`true`;
   const order = [columnOf(binding.table, binding.exportOrder ?? binding.entity.idField)];
-  const rows = await readRows(db, binding, rowsStatement(binding, where, order));
+  const rows = await completed(
+    db,
+    binding,
+    await readRows(db, binding, rowsStatement(binding, where, order)),
+  );
   return rows.map(presenterOf(binding));
 }

@@ -78,6 +78,18 @@ export interface ListSource<R extends Row = Row> {
    * statement for the rows shown only (records: their patient's name), instead of a second query.
    */
   rowFields?: Record<string, SQL>;
+  /**
+   * Fields of the rows shown read after them, in statements of their own, and set on the rows
+   * before `present`; run for a page and for an export, on the database the rows came from (a
+   * transaction, or the replica a list may read). For a field the page's statement pays for even
+   * when it reads little: PostgreSQL plans a statement whole, so a row field that names results
+   * (partitioned by month, decision 0034) without a value of their month is planned over every
+   * month, 20–40 ms a page at five years, where a second statement naming the page's months as
+   * values plans those alone. The page's row fields carry what it needs (the samples' months).
+   * Neither these fields nor row fields can be filtered or sorted by: they are read for the rows
+   * already chosen.
+   */
+  completeRows?: (db: Queryable, rows: Row[]) => Promise<void>;
   /** What the API shows of a row, when more than the default (no tenant column, the stamp in ISO 8601). */
   present?: (row: Row) => R;
   /** The field an export is ordered by (the id by default; records and samples by their number). */

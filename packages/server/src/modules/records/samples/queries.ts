@@ -18,31 +18,71 @@ export type SampleRow = typeof samples.$inferSelect;
 
 /**
  * The stamp of the listed sample's record, the month its results are in (migration 0060, decision
- * 0034): a read of the sample's results that names it opens that month's partition alone, where the
- * sample alone probed every month's index.
+ * 0034), by the record's primary key; as text as PostgreSQL writes it (microseconds and offset
+ * kept, never through a JS Date), to be named as a value when its results are read.
  */
-const stampOfListedSample = sql`(SELECT ${records.record_created} FROM ${records}
+const recordStampOfSample = sql`(SELECT ${records.record_created}::text FROM ${records}
   WHERE ${records.record_id} = ${samples.sample_record})`;
 
 /**
- * The samples list's progress (issue 40): the parameters the sample's analyses measure, those of an
- * analysis marked not performed (ANE) left out, and how many of them have a result; for the rows
- * shown only, through the results' unique index in the record's month and the record's ANEs.
+ * The parameters the sample's analyses measure (of its laboratory's analyses), those of an analysis
+ * the record marks not performed (ANE) left out: the results its progress expects (issue 40).
  */
-const resultsProgress = sql`(SELECT json_build_object(
-    'expected', count(DISTINCT measured.parameter_id), 'entered', count(DISTINCT ${results.result_parameter}))
+const measuredParameters = sql`ARRAY(SELECT DISTINCT measured.parameter_id::text
   FROM ${analyses} CROSS JOIN LATERAL unnest(${analyses.analysis_parameters}) AS measured(parameter_id)
-  LEFT JOIN ${results} ON ${results.result_sample} = ${samples.sample_id}
-    AND ${results.result_parameter} = measured.parameter_id
-    AND ${results.result_record_created} = ${stampOfListedSample}
   WHERE ${analyses.analysis_id} = ANY(${samples.sample_analyses}) AND ${analyses.laboratory_id} = ${samples.laboratory_id}
+    AND measured.parameter_id IS NOT NULL
     AND NOT EXISTS (SELECT 1 FROM ${recordAnes} WHERE ${recordAnes.ane_record} = ${samples.sample_record}
                      AND ${recordAnes.ane_analysis} = ${analyses.analysis_id}))`;
 
-/** A result of the sample with a flag a report marks (the partial index of migration 0035), in its record's month. */
-const abnormalMark = sql<boolean>`EXISTS (SELECT 1 FROM ${results} WHERE ${results.result_sample} = ${samples.sample_id}
-  AND ${results.result_record_created} = ${stampOfListedSample}
-  AND ${results.result_flags} && '{low,high,toxic,deadly}'::text[])`;
+/** The row fields the samples' results are read with (`readResultsOfSamples`), not answered. */
+const STAMP_FIELD = 'sample_record_stamp';
+const MEASURED_FIELD = 'sample_measured_parameters';
+
+/** The flags a report marks (the partial index of migration 0035): a sample with one is abnormal. */
+const MARKED_FLAGS = sql`'{low,high,toxic,deadly}'::text[]`;
+
+/**
+ * The samples list's progress and abnormal mark (issues 40 and 43), for the rows shown, in one
+ * statement after the page's: the results of the page's samples, their records' stamps named as
+ * values, so that PostgreSQL plans the page's months alone. Read in the page's own statement, each
+ * row named its month by a sub-select, pruned when run but planned over every month: 20–40 ms of
+ * planning a page at five years (decision 0034). A result's stamp is its record's (the results'
+ * guard, and a record's stamp never moves: migration 0062), so the sample's results are those of
+ * the stamps named. Progress: how many of the measured parameters have a result, of how many;
+ * abnormal: any result of the sample flagged, measured or not.
+ */
+async function readResultsOfSamples(db: Queryable, rows: Row[]): Promise<void> {
+  const ids = rows.map((row) => String(row.sample_id));
+  const stamps = [
+    ...new Set(rows.map((row) => row[STAMP_FIELD]).filter((stamp) => typeof stamp === 'string')),
+  ];
+  const read =
+    stamps.length === 0
+      ? []
+      : (
+          (await db.execute(sql`SELECT ${results.result_sample}::text AS sample_id,
+              array_agg(DISTINCT ${results.result_parameter}::text) AS parameters,
+              coalesce(bool_or(${results.result_flags} && ${MARKED_FLAGS}), false) AS abnormal
+            FROM ${results}
+            WHERE ${results.result_sample} = ANY(${sql.param(ids)}::uuid[])
+              AND ${results.result_record_created} = ANY(${sql.param(stamps)}::timestamptz[])
+            GROUP BY ${results.result_sample}`)) as unknown as {
+            rows: Array<{ sample_id: string; parameters: string[]; abnormal: boolean }>;
+          }
+        ).rows;
+  const bySample = new Map(read.map((found) => [found.sample_id, found]));
+  for (const row of rows) {
+    const found = bySample.get(String(row.sample_id));
+    const measured = (row[MEASURED_FIELD] ?? []) as string[];
+    const entered = new Set(found?.parameters ?? []);
+    row.sample_results = {
+      entered: measured.filter((parameter) => entered.has(parameter)).length,
+      expected: measured.length,
+    };
+    row.sample_abnormal = found?.abnormal === true;
+  }
+}
 
 const countOf = (value: unknown) => (Number.isInteger(Number(value)) ? Number(value) : 0);
 
@@ -77,12 +117,16 @@ function stepsTaken(row: Row, sample: ReturnType<typeof presentSample>): SampleS
 export const sampleSource: ListSource<SampleListRow> = {
   entity: sampleList,
   table: samples,
-  rowFields: { sample_results: resultsProgress, sample_abnormal: abnormalMark, ...stepAuthors },
+  rowFields: { [STAMP_FIELD]: recordStampOfSample, [MEASURED_FIELD]: measuredParameters, ...stepAuthors },
+  completeRows: readResultsOfSamples,
   present: (row: Row) => {
     const progress = (row.sample_results ?? {}) as { entered?: unknown; expected?: unknown };
-    // The names are read into the steps, not answered beside the sample's columns.
+    // The names are read into the steps, the stamp and parameters into the progress: none is
+    // answered beside the sample's columns.
     const stored = { ...row };
     for (const step of SAMPLE_STEPS) delete stored[authorField(step)];
+    delete stored[STAMP_FIELD];
+    delete stored[MEASURED_FIELD];
     const sample = presentSample(stored as SampleRow);
     return Object.assign(sample, {
       sample_results: { entered: countOf(progress.entered), expected: countOf(progress.expected) },
