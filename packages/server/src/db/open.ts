@@ -26,6 +26,21 @@ export function poolOf(db: Queryable): pg.Pool | undefined {
  */
 export const runsStatementsAtOnce = (db: Queryable) => poolOf(db) !== undefined;
 
+/**
+ * Reads that do not depend on each other: sent at once where statements run at once, each on its
+ * pooled connection (a screen then waits for the slowest, not for their sum); one after the other
+ * elsewhere, where sending them at once would only queue them on the one connection.
+ */
+export async function independentReads<T extends readonly unknown[]>(
+  db: Queryable,
+  reads: { readonly [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (runsStatementsAtOnce(db)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const answers: unknown[] = [];
+  for (const read of reads) answers.push(await read());
+  return answers as unknown as T;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -46,7 +46,7 @@ export async function recordStampsOfSamples(q: Queryable, sampleIds: string[]): 
  * when the statement is planned, whatever join it chooses); a patient has tens of records, read by
  * the records' patient index.
  */
-async function patientRecordStamps(q: Queryable, patientId: string): Promise<string[]> {
+export async function patientRecordStamps(q: Queryable, patientId: string): Promise<string[]> {
   const rows = await q
     .selectDistinct({ record_created: records.record_created })
     .from(records)
@@ -181,9 +181,11 @@ export async function anterioritiesOf(
   recordId: string,
   collectedBefore: string,
   parameterIds: string[],
+  /** The patient's record stamps (`patientRecordStamps`), when read already. */
+  patientMonths?: string[],
 ): Promise<Map<string, Anteriority>> {
   if (parameterIds.length === 0) return new Map();
-  const months = await patientRecordStamps(q, patientId);
+  const months = patientMonths ?? (await patientRecordStamps(q, patientId));
   if (months.length === 0) return new Map();
   const collectedAt = sql<string>`coalesce(${samples.sample_collection_datetime}, ${records.record_collection_datetime}, ${records.record_created})`;
   const rows = await q

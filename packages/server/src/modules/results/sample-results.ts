@@ -1,4 +1,5 @@
 import {
+  type Anteriority,
   deltaCheckOf,
   type ResultFlag,
   type ResultRow,
@@ -6,7 +7,7 @@ import {
   resultPatientOf,
   type SampleResults,
 } from '@sil/contract';
-import type { Queryable } from '../../db/open.js';
+import { independentReads, type Queryable } from '../../db/open.js';
 import { fail } from '../../lib/errors.js';
 import { toIso } from '../../lib/time.js';
 import { presentSample, sampleInLaboratory } from '../records/index.js';
@@ -21,6 +22,7 @@ import {
   censoredOf,
   type parametersOfSample,
   parametersOfSamples,
+  patientRecordStamps,
   recordAndPatientOf,
   resultsOfSamples,
   type StoredResult,
@@ -54,6 +56,13 @@ interface SampleRead extends OwnedSample {
   conditions: ReturnType<typeof resultPatientOf>;
   lines: Awaited<ReturnType<typeof parametersOfSample>>;
   stored: Map<string, StoredResult>;
+}
+
+/** `read` of each item, one after the other: a record has one collection day as a rule. */
+async function sequentially<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
+  const answers: R[] = [];
+  for (const item of items) answers.push(await read(item));
+  return answers;
 }
 
 /** A sample with its parameters to measure, their results and the patient's previous ones. */
@@ -116,16 +125,29 @@ async function linesOfSamples(
   /** Every sample of each record is among `owned`: its results are the record's, read already. */
   { wholeRecords = false } = {},
 ): Promise<SampleResults[]> {
-  const linesOfEach = await parametersOfSamples(
-    q,
-    laboratoryId,
-    owned.map(({ sample }) => sample.sample_analyses),
-  );
-  const storedOfEach = await resultsOfSamples(
-    q,
-    owned.map(({ sample }) => sample.sample_id),
-    owned.map(({ record }) => record.record_created),
-  );
+  // Two rounds of reads, each sent at once where statements run at once (`independentReads`): what
+  // the samples name, then what their parameters and results lead to.
+  const patientIds = [...new Set(owned.map(({ patient }) => patient.patient_id))];
+  const [linesOfEach, storedOfEach, monthsOfPatients] = await independentReads(q, [
+    () =>
+      parametersOfSamples(
+        q,
+        laboratoryId,
+        owned.map(({ sample }) => sample.sample_analyses),
+      ),
+    () =>
+      resultsOfSamples(
+        q,
+        owned.map(({ sample }) => sample.sample_id),
+        owned.map(({ record }) => record.record_created),
+      ),
+    async () =>
+      new Map(
+        (await sequentially(patientIds, (id) => patientRecordStamps(q, id))).map(
+          (months, index) => [patientIds[index] ?? '', months] as const,
+        ),
+      ),
+  ]);
   const read: SampleRead[] = owned.map((each, index) => ({
     ...each,
     conditions: resultPatientOf({
@@ -140,46 +162,51 @@ async function linesOfSamples(
   }));
   // The previous results, once per record and collection day, for all the parameters of its samples.
   const dayOf = (each: SampleRead) => `${each.record.record_id} ${each.conditions.collectedOn}`;
-  const previousByDay = new Map<string, Awaited<ReturnType<typeof anterioritiesOf>>>();
-  for (const each of read) {
-    const day = dayOf(each);
-    if (previousByDay.has(day)) continue;
-    const together = read.filter((other) => dayOf(other) === day);
+  const days = [...new Map(read.map((each) => [dayOf(each), each])).values()];
+  const previousOf = (each: SampleRead) => {
+    const together = read.filter((other) => dayOf(other) === dayOf(each));
     const parameterIds = [
       ...new Set(together.flatMap((other) => other.lines.map((line) => line.parameter.parameter_id))),
     ];
-    previousByDay.set(
-      day,
-      await anterioritiesOf(
-        q,
-        each.patient.patient_id,
-        each.record.record_id,
-        each.conditions.collectedOn,
-        parameterIds,
-      ),
+    return anterioritiesOf(
+      q,
+      each.patient.patient_id,
+      each.record.record_id,
+      each.conditions.collectedOn,
+      parameterIds,
+      monthsOfPatients.get(each.patient.patient_id),
     );
-  }
+  };
   // The formulas' inputs, once per record for the calculated parameters of all its samples.
   const calculatedOf = (each: SampleRead) =>
     each.lines.map((line) => line.parameter).filter((parameter) => referencesOf(parameter).length > 0);
-  const inputsByRecord = new Map<string, CalculationInputs>();
-  for (const each of read) {
-    if (inputsByRecord.has(each.record.record_id) || calculatedOf(each).length === 0) continue;
-    const ofRecord = read.filter((other) => other.record.record_id === each.record.record_id);
-    inputsByRecord.set(
-      each.record.record_id,
-      await calculationInputsOf(
-        q,
-        laboratoryId,
-        each.record,
-        ofRecord.flatMap(calculatedOf),
-        wholeRecords ? ofRecord.flatMap((other) => [...other.stored.values()]) : undefined,
+  const withFormulas = [...new Map(read.map((each) => [each.record.record_id, each])).values()].filter(
+    (each) =>
+      read.some(
+        (other) => other.record.record_id === each.record.record_id && calculatedOf(other).length > 0,
       ),
+  );
+  const inputsOf = (each: SampleRead) => {
+    const ofRecord = read.filter((other) => other.record.record_id === each.record.record_id);
+    return calculationInputsOf(
+      q,
+      laboratoryId,
+      each.record,
+      ofRecord.flatMap(calculatedOf),
+      wholeRecords ? ofRecord.flatMap((other) => [...other.stored.values()]) : undefined,
     );
-  }
+  };
+  const [previousOfDays, inputsOfRecords] = await independentReads(q, [
+    () => sequentially(days, previousOf),
+    () => sequentially(withFormulas, inputsOf),
+  ]);
+  const previousByDay = new Map(days.map((each, index) => [dayOf(each), previousOfDays[index]]));
+  const inputsByRecord = new Map<string, CalculationInputs | undefined>(
+    withFormulas.map((each, index) => [each.record.record_id, inputsOfRecords[index]]),
+  );
   return read.map((each) => {
     const { sample, record, conditions, lines, stored } = each;
-    const previous = previousByDay.get(dayOf(each)) ?? new Map();
+    const previous = previousByDay.get(dayOf(each)) ?? new Map<string, Anteriority>();
     const inputs = inputsByRecord.get(record.record_id);
     const calculated = inputs
       ? calculatedLines(inputs, sample.sample_id, conditions, sample.sample_matrix, calculatedOf(each))

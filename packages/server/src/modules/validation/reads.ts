@@ -1,4 +1,4 @@
-import type { Db } from '../../db/open.js';
+import { type Db, independentReads } from '../../db/open.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
 import type { SessionStamps } from '../../lib/session-stamps.js';
@@ -17,10 +17,11 @@ export async function recordPreview(db: Db, auth: Authenticated, recordId: strin
   stamps?.found(detail.sessionUnchanged);
   const { record, patient, samples } = detail;
   if (!patient) return fail('recordNotFound');
-  return {
-    record: await presentRecordDetail(db, auth, detail),
-    samples: await recordSamplesResults(db, auth.user.laboratory_id, { record, patient, samples }),
-  };
+  const [shown, samplesRead] = await independentReads(db, [
+    () => presentRecordDetail(db, auth, detail),
+    () => recordSamplesResults(db, auth.user.laboratory_id, { record, patient, samples }),
+  ]);
+  return { record: shown, samples: samplesRead };
 }
 
 /** The records waiting for a biologist, in the order they are taken. */
