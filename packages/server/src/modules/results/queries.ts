@@ -1,6 +1,7 @@
 import { type Anteriority, SAMPLE_STATUS } from '@sil/contract';
 import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
+import { preparedRead } from '../../db/prepared.js';
 import { analyses, parameters } from '../../db/schema/catalogue.js';
 import { machines } from '../../db/schema/reference.js';
 import { results } from '../../db/schema/results.js';
@@ -81,34 +82,49 @@ export async function parametersOfSample(q: Queryable, laboratoryId: string, ana
 }
 
 /** `parametersOfSample` for several samples' analyses, the catalogue read once for them all. */
+const placeholder = (name: string) => sql.placeholder(name);
+
+/** The analyses of a laboratory with these ids: their names and the parameters they measure. */
+const analysesWithIds = preparedRead('analyses_with_ids', (q) =>
+  q
+    .select({
+      analysis_id: analyses.analysis_id,
+      analysis_name: analyses.analysis_name,
+      analysis_parameters: analyses.analysis_parameters,
+    })
+    .from(analyses)
+    .where(
+      and(
+        eq(analyses.laboratory_id, placeholder('laboratoryId')),
+        sql`${analyses.analysis_id} = ANY(${placeholder('ids')}::uuid[])`,
+      ),
+    ),
+);
+
+/** The parameters of a laboratory with these ids. */
+const parametersWithIds = preparedRead('parameters_with_ids', (q) =>
+  q
+    .select()
+    .from(parameters)
+    .where(
+      and(
+        eq(parameters.laboratory_id, placeholder('laboratoryId')),
+        sql`${parameters.parameter_id} = ANY(${placeholder('ids')}::uuid[])`,
+      ),
+    ),
+);
+
 export async function parametersOfSamples(
   q: Queryable,
   laboratoryId: string,
   analysisIdsOfEach: readonly string[][],
 ) {
   const analysisIds = [...new Set(analysisIdsOfEach.flat())];
-  const found =
-    analysisIds.length === 0
-      ? []
-      : await q
-          .select({
-            analysis_id: analyses.analysis_id,
-            analysis_name: analyses.analysis_name,
-            analysis_parameters: analyses.analysis_parameters,
-          })
-          .from(analyses)
-          .where(and(eq(analyses.laboratory_id, laboratoryId), inArray(analyses.analysis_id, analysisIds)));
+  const found = analysisIds.length === 0 ? [] : await analysesWithIds(q, { laboratoryId, ids: analysisIds });
   const analysisById = new Map(found.map((analysis) => [analysis.analysis_id, analysis]));
   const parameterIds = [...new Set(found.flatMap((analysis) => analysis.analysis_parameters))];
   const parameterRows =
-    parameterIds.length === 0
-      ? []
-      : await q
-          .select()
-          .from(parameters)
-          .where(
-            and(eq(parameters.laboratory_id, laboratoryId), inArray(parameters.parameter_id, parameterIds)),
-          );
+    parameterIds.length === 0 ? [] : await parametersWithIds(q, { laboratoryId, ids: parameterIds });
   const byId = new Map(parameterRows.map((parameter) => [parameter.parameter_id, parameter]));
   return analysisIdsOfEach.map((ids) => {
     const seen = new Set<string>();
@@ -341,14 +357,22 @@ export async function resultsOfRecord(
 }
 
 /** The laboratory's parameters that answer to these codes, for the inputs a formula names. */
+const parametersWithCodesRead = preparedRead('parameters_with_codes', (q) =>
+  q
+    .select()
+    .from(parameters)
+    .where(
+      and(
+        eq(parameters.laboratory_id, placeholder('laboratoryId')),
+        sql`${parameters.parameter_code} = ANY(${placeholder('codes')}::text[])`,
+      ),
+    ),
+);
+
 export async function parametersWithCodes(
   q: Queryable,
   laboratoryId: string,
   codes: string[],
 ): Promise<ParameterRow[]> {
-  if (codes.length === 0) return [];
-  return q
-    .select()
-    .from(parameters)
-    .where(and(eq(parameters.laboratory_id, laboratoryId), inArray(parameters.parameter_code, codes)));
+  return codes.length === 0 ? [] : parametersWithCodesRead(q, { laboratoryId, codes });
 }
