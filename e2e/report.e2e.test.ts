@@ -21,7 +21,7 @@ let record: RecordToValidate;
 const api = (method: string, path: string, body?: unknown) => send(server.url, method, path, body, admin);
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser({ pdfViewer: true })]);
   admin = await apiLogin(server.url, 'admin@demo.lab');
   const glycemia = await setUpGlycemia(server.url, admin, stamp);
   record = await glycemiaToValidate(server.url, admin, glycemia, { patient_surname: `RAPPORT${stamp}` });
