@@ -1,7 +1,7 @@
 import { type Anteriority, SAMPLE_STATUS } from '@sil/contract';
 import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/open.js';
-import { preparedRead } from '../../db/prepared.js';
+import { builtRead, preparedRead } from '../../db/prepared.js';
 import { analyses, parameters } from '../../db/schema/catalogue.js';
 import { machines } from '../../db/schema/reference.js';
 import { results } from '../../db/schema/results.js';
@@ -48,12 +48,16 @@ export async function recordStampsOfSamples(q: Queryable, sampleIds: string[]): 
  * the records' patient index.
  */
 export async function patientRecordStamps(q: Queryable, patientId: string): Promise<string[]> {
-  const rows = await q
-    .selectDistinct({ record_created: records.record_created })
-    .from(records)
-    .where(eq(records.record_patient, patientId));
+  const rows = await patientRecordStampsRead(q, { patientId });
   return rows.map((row) => row.record_created);
 }
+
+const patientRecordStampsRead = preparedRead('patient_record_stamps', (q) =>
+  q
+    .selectDistinct({ record_created: records.record_created })
+    .from(records)
+    .where(eq(records.record_patient, sql.placeholder('patientId'))),
+);
 
 /** The join of a sample's results on its record, in that record's month partition only. */
 const resultsOfItsRecord = and(
@@ -149,6 +153,25 @@ export async function resultsOfSample(
   return (await resultsOfSamples(q, [sampleId], [recordCreated])).get(sampleId) ?? [];
 }
 
+const resultsOfSamplesRead = builtRead((q) =>
+  q
+    .select({
+      result: results,
+      // An analyser's result is named by its machine (migration 0055).
+      entered_by_name: sql<string>`coalesce(${users.user_name}, ${machines.machine_name}, '')`,
+    })
+    .from(results)
+    .leftJoin(users, eq(users.admin_uid, results.result_entered_by))
+    .leftJoin(machines, eq(machines.machine_id, results.result_machine))
+    .where(
+      and(
+        sql`${results.result_sample} = ANY(${placeholder('sampleIds')}::uuid[])`,
+        sql`${results.result_record_created} = ANY(${placeholder('months')}::timestamptz[])`,
+      ),
+    )
+    .orderBy(asc(results.result_entered_at)),
+);
+
 /**
  * The stored results of each of these samples, in the order they were entered, in one statement.
  * `recordCreated` names their records' stamps, the months their results are in: as values, they
@@ -162,28 +185,49 @@ export async function resultsOfSamples(
 ): Promise<Map<string, StoredResult[]>> {
   const bySample = new Map<string, StoredResult[]>(sampleIds.map((sampleId) => [sampleId, []]));
   if (sampleIds.length === 0) return bySample;
-  const rows = await q
-    .select({
-      result: results,
-      // An analyser's result is named by its machine (migration 0055).
-      entered_by_name: sql<string>`coalesce(${users.user_name}, ${machines.machine_name}, '')`,
-    })
-    .from(results)
-    .leftJoin(users, eq(users.admin_uid, results.result_entered_by))
-    .leftJoin(machines, eq(machines.machine_id, results.result_machine))
-    .where(
-      and(
-        inArray(results.result_sample, [...sampleIds]),
-        inArray(results.result_record_created, [...new Set(recordCreated)]),
-      ),
-    )
-    .orderBy(asc(results.result_entered_at));
+  const rows = await resultsOfSamplesRead(q, {
+    sampleIds: [...sampleIds],
+    months: [...new Set(recordCreated)],
+  });
   for (const row of rows)
     bySample
       .get(row.result.result_sample)
       ?.push({ ...withoutPartitionKey(row.result), entered_by_name: row.entered_by_name });
   return bySample;
 }
+
+/** When a sample was collected: its own time, else its record's, else the record's creation. */
+const collectedAt = sql<string>`coalesce(${samples.sample_collection_datetime}, ${records.record_collection_datetime}, ${records.record_created})`;
+
+const anterioritiesRead = builtRead((q) =>
+  q
+    .selectDistinctOn([results.result_parameter], {
+      result_parameter: results.result_parameter,
+      record_id: records.record_id,
+      record_number: records.record_number,
+      collected_at: collectedAt,
+      result_value: results.result_value,
+      result_text: results.result_text,
+      result_calculated: results.result_calculated,
+      result_censored: results.result_censored,
+      result_unit: results.result_unit,
+    })
+    .from(records)
+    .innerJoin(samples, eq(samples.sample_record, records.record_id))
+    .innerJoin(results, resultsOfItsRecord)
+    .where(
+      and(
+        eq(records.record_patient, placeholder('patientId')),
+        ne(records.record_id, placeholder('recordId')),
+        eq(records.record_annulr_flag, false),
+        gte(samples.sample_status, SAMPLE_STATUS.validated),
+        sql`${results.result_parameter} = ANY(${placeholder('parameterIds')}::uuid[])`,
+        sql`${results.result_record_created} = ANY(${placeholder('months')}::timestamptz[])`,
+        lt(collectedAt, placeholder('collectedBefore')),
+      ),
+    )
+    .orderBy(results.result_parameter, desc(collectedAt)),
+);
 
 /**
  * The patient's latest validated result (sample validated or reported) for each parameter, on any
@@ -203,34 +247,13 @@ export async function anterioritiesOf(
   if (parameterIds.length === 0) return new Map();
   const months = patientMonths ?? (await patientRecordStamps(q, patientId));
   if (months.length === 0) return new Map();
-  const collectedAt = sql<string>`coalesce(${samples.sample_collection_datetime}, ${records.record_collection_datetime}, ${records.record_created})`;
-  const rows = await q
-    .selectDistinctOn([results.result_parameter], {
-      result_parameter: results.result_parameter,
-      record_id: records.record_id,
-      record_number: records.record_number,
-      collected_at: collectedAt,
-      result_value: results.result_value,
-      result_text: results.result_text,
-      result_calculated: results.result_calculated,
-      result_censored: results.result_censored,
-      result_unit: results.result_unit,
-    })
-    .from(records)
-    .innerJoin(samples, eq(samples.sample_record, records.record_id))
-    .innerJoin(results, resultsOfItsRecord)
-    .where(
-      and(
-        eq(records.record_patient, patientId),
-        ne(records.record_id, recordId),
-        eq(records.record_annulr_flag, false),
-        gte(samples.sample_status, SAMPLE_STATUS.validated),
-        inArray(results.result_parameter, parameterIds),
-        inArray(results.result_record_created, months),
-        lt(collectedAt, new Date(collectedBefore).toISOString()),
-      ),
-    )
-    .orderBy(results.result_parameter, desc(collectedAt));
+  const rows = await anterioritiesRead(q, {
+    patientId,
+    recordId,
+    parameterIds,
+    months,
+    collectedBefore: new Date(collectedBefore).toISOString(),
+  });
   return new Map(
     rows.map(({ result_parameter, collected_at, result_censored, ...rest }) => [
       result_parameter,
@@ -260,9 +283,6 @@ export async function patientResultsPage(
 ) {
   const months = await patientRecordStamps(q, patientId);
   if (months.length === 0) return [];
-  const collectedAt = sql<
-    string | null
-  >`coalesce(${samples.sample_collection_datetime}, ${records.record_collection_datetime}, ${records.record_created})`;
   // The sample's first analysis that measures the parameter, as the bench groups it.
   const analysisName = sql<string | null>`(select ${analyses.analysis_name} from ${analyses}
     where ${analyses.analysis_id} = any(${samples.sample_analyses})
