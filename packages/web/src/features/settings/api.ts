@@ -100,10 +100,17 @@ export function useAccountStatus() {
   return useQuery({ queryKey: queryKeys.accountStatus, queryFn: () => call('getAccountStatus', {}) });
 }
 
-/** After a change of the account: the user's data and status are read again. */
+/**
+ * After a change of the account: the user's data and status are read again. A first read still on
+ * its way may have been answered before the change (the security page reads the status while it
+ * links Pro Santé Connect); invalidating would only wait for it, so it is cancelled first.
+ */
 function useRefreshUser() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.userData });
+  return async () => {
+    await queryClient.cancelQueries({ queryKey: queryKeys.userData });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.userData });
+  };
 }
 
 export function useRequestEmailChange(onSent: (address: string) => void) {
