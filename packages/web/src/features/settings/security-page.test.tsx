@@ -58,7 +58,13 @@ describe('the security page back from Pro Santé Connect', () => {
       external_account_type: null,
       laboratory_id: '7a1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f',
       laboratory_name: 'Laboratoire',
-      preferences: { theme: 'light', color_blind: false, font_size: 'medium', locale: 'en', notifications: 'none' },
+      preferences: {
+        theme: 'light',
+        color_blind: false,
+        font_size: 'medium',
+        locale: 'en',
+        notifications: 'none',
+      },
       rights: emptyRights('internal'),
       admin_last_updated: LINKED_AT,
     }));
