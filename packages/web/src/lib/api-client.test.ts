@@ -4,33 +4,18 @@ import { emptyRights } from '@sil/contract';
 import { billingRoutes } from '@sil/contract/billing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call } from './api-client';
+import { aUserData } from '../testing/rows';
 import { getCredentials, saveTokens } from './session';
 
 const UID = '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';
-const USER = {
+const USER = aUserData({
   admin_uid: UID,
   user_name: 'Admin',
   user_email: 'admin@demo.lab',
-  user_phone_num: null,
-  email_verified: true,
-  phone_verified: false,
-  otp_enabled: false,
-  user_type: 'internal',
-  user_external: false,
-  user_is_prescriber: false,
-  external_account_type: null,
   laboratory_id: UID,
   laboratory_name: 'Lab',
-  preferences: {
-    theme: 'light',
-    color_blind: false,
-    font_size: 'medium',
-    locale: 'fr',
-    notifications: 'none',
-  },
-  rights: emptyRights('internal'),
   admin_last_updated: '2026-01-01T00:00:00Z',
-};
+});
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,4 +1,4 @@
-import { RecordRow, type SampleRow } from '@sil/contract';
+import { AdminRow, emptyRights, RecordRow, type SampleRow, type UserData } from '@sil/contract';
 
 /** A sample as the server answers it, registered and not yet started; `overrides` set what a test needs. */
 export function aSample(overrides: Partial<SampleRow> = {}): SampleRow {
@@ -74,4 +74,38 @@ export function aRecord(overrides: Partial<RecordRow> = {}): RecordRow {
     ...Object.fromEntries(empty.map((field) => [field, null])),
     ...overrides,
   });
+}
+
+/** The signed-in user as get-user-data answers it: an internal user with no rights, French, light. */
+export function aUserData(overrides: Partial<UserData> = {}): UserData {
+  return {
+    admin_uid: '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f',
+    user_name: 'Biologiste',
+    user_email: 'biologiste@lab.example',
+    user_phone_num: null,
+    email_verified: true,
+    phone_verified: false,
+    otp_enabled: false,
+    user_type: 'internal',
+    user_external: false,
+    user_is_prescriber: false,
+    external_account_type: null,
+    laboratory_id: '7a1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f',
+    laboratory_name: 'Laboratoire',
+    preferences: {
+      theme: 'light',
+      color_blind: false,
+      font_size: 'medium',
+      locale: 'fr',
+      notifications: 'none',
+    },
+    rights: emptyRights('internal'),
+    admin_last_updated: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A user as the users page lists them (get-admin), enabled: `aUserData` without what only the user sees. */
+export function anAdminRow(overrides: Partial<AdminRow> = {}): AdminRow {
+  return AdminRow.parse({ ...aUserData(), user_disabled: false, ...overrides });
 }

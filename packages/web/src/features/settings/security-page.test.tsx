@@ -4,6 +4,7 @@ import { render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Providers } from '../../app/providers';
+import { aUserData } from '../../testing/rows';
 import { setUpScreenTests } from '../../testing/screen-tests';
 import { SecurityPage } from './security-page';
 import { loadSettingsTexts } from './texts';
@@ -44,30 +45,12 @@ describe('the security page back from Pro Santé Connect', () => {
       return { psc_linked: true, psc_linked_at: LINKED_AT };
     });
     requests.answer('/api/get-own-sessions', () => []);
-    requests.answer('/api/get-user-data', () => ({
-      admin_uid: '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f',
-      user_name: 'Biologiste',
-      user_email: 'biologiste@lab.example',
-      user_phone_num: null,
-      email_verified: true,
-      phone_verified: false,
-      otp_enabled: false,
-      user_type: 'internal',
-      user_external: false,
-      user_is_prescriber: false,
-      external_account_type: null,
-      laboratory_id: '7a1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f',
-      laboratory_name: 'Laboratoire',
-      preferences: {
-        theme: 'light',
-        color_blind: false,
-        font_size: 'medium',
-        locale: 'en',
-        notifications: 'none',
-      },
-      rights: emptyRights('internal'),
-      admin_last_updated: LINKED_AT,
-    }));
+    requests.answer('/api/get-user-data', () =>
+      aUserData({
+        preferences: { ...aUserData().preferences, locale: 'en' },
+        admin_last_updated: LINKED_AT,
+      }),
+    );
     const router = createMemoryRouter([{ path: '*', element: <SecurityPage locale="en" /> }], {
       initialEntries: ['/en/security?state=s1&code=c1&session_state=x'],
     });

@@ -1,31 +1,23 @@
 // @vitest-environment jsdom
-import { type AdminRow, emptyRights } from '@sil/contract';
+import { emptyRights } from '@sil/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
+import { anAdminRow } from '../../../testing/rows';
 import { setUpScreenTests } from '../../../testing/screen-tests';
 import { RightsModal } from './rights-modal';
 
 const UID = '0b0c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';
 const STAMP = '2026-01-01T08:00:00.000Z';
-const TECHNICIAN: AdminRow = {
+const TECHNICIAN = anAdminRow({
   admin_uid: UID,
   user_name: 'Hugo Blanc',
   user_email: 'hugo@demo.lab',
-  user_phone_num: null,
-  email_verified: true,
-  phone_verified: false,
-  otp_enabled: false,
-  user_type: 'internal',
-  user_external: false,
-  user_is_prescriber: false,
-  external_account_type: null,
   laboratory_id: '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f',
   rights: { ...emptyRights('internal'), admin_records: 2 },
   admin_last_updated: STAMP,
-  user_disabled: false,
-};
+});
 
 const requests = setUpScreenTests({
   locale: 'en',
