@@ -3,8 +3,8 @@
 import { emptyRights } from '@sil/contract';
 import { billingRoutes } from '@sil/contract/billing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call } from './api-client';
 import { aUserData } from '../testing/rows';
+import { ApiError, call } from './api-client';
 import { getCredentials, saveTokens } from './session';
 
 const UID = '6f1c1f5e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';
