@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { localFileStorage } from './adapters/storage.js';
+import { fileStorageFromConfig } from './adapters/storage-config.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { laboratories } from './db/schema/laboratories.js';
@@ -48,7 +48,7 @@ if (
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
-const storage = localFileStorage(config.STORAGE_DIR ?? path.join(config.dataDir, 'files'));
+const storage = await fileStorageFromConfig(config);
 const backups = createBackupService(
   database.db,
   config.BACKUP_DIR ?? path.join(config.dataDir, 'backups'),

@@ -101,6 +101,16 @@ const EnvSchema = z.object({
   BACKUP_DIR: z.string().optional(),
   /** Folder of uploaded files; defaults to DATA_DIR/files. */
   STORAGE_DIR: z.string().optional(),
+  /**
+   * An S3-compatible bucket for the files instead of the folder, shared by every server copy
+   * (adapters/storage-config.ts): the bucket, its region and credentials, and the store's endpoint
+   * unless it is AWS itself.
+   */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   TRUST_PROXY: flag.default(false),
   /** The workstation agent the web app calls from the browser (labels, scans); allowed by the CSP. */
   AGENT_ORIGIN: z.string().url().default('http://127.0.0.1:5175'),

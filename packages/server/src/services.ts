@@ -8,7 +8,7 @@ import { insiFromConfig } from './adapters/insi-config.js';
 import { outboxMailer, smtpMailer } from './adapters/mail.js';
 import { httpQcService, type QcService, simulatedQcService } from './adapters/qc-service.js';
 import { httpSmsSender, outboxSmsSender } from './adapters/sms.js';
-import { localFileStorage } from './adapters/storage.js';
+import { fileStorageFromConfig } from './adapters/storage-config.js';
 import type { Config } from './config.js';
 import type { Db } from './db/open.js';
 import { AllowedRanges, type HostResolver, outboundAddresses } from './lib/outbound-address.js';
@@ -78,7 +78,7 @@ export async function buildServices(
   const dmpGateway =
     overrides.dmp ??
     (config.DMP_URL ? httpDmpGateway(config.DMP_URL, config.DMP_TIMEOUT_MS) : simulatedDmp());
-  const storage = localFileStorage(config.STORAGE_DIR ?? path.join(config.dataDir, 'files'));
+  const storage = await fileStorageFromConfig(config);
   // Every address a user sets goes through this check (issue 38); the operator's own are trusted.
   const outbound = outboundAddresses(
     new AllowedRanges(config.OUTBOUND_ALLOWED_RANGES),

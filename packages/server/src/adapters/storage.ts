@@ -36,8 +36,8 @@ export function localFileStorage(root: string): FileStorage {
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, bytes, { flag: 'wx' });
     },
-    get: (key) => readFile(pathOf(key)),
-    remove: (key) => rm(pathOf(key), { force: true }),
+    get: async (key) => readFile(pathOf(key)),
+    remove: async (key) => rm(pathOf(key), { force: true }),
     async stage(files) {
       // Inside the root, so that moving a file in place is a rename on one file system.
       const folder = path.join(root, '.staging', randomUUID());

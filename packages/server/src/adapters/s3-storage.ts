@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { type FileStorage, isStorageKey } from './storage.js';
+
+/** Where the files of every server copy live when there are several (docs/deployment.md). */
+export interface S3Settings {
+  /** An S3-compatible endpoint (Scaleway, OVHcloud, MinIO…); absent: AWS itself, by region. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** A staged file waits under this prefix, where no key the server generates can point. */
+const STAGING = '.staging';
+
+/**
+ * Uploaded files in an S3-compatible bucket, addressed by path (`forcePathStyle`: stores other than
+ * AWS seldom serve a bucket per host name). Objects are never public: the server reads them after its
+ * own rights check. A key names immutable contents, so a put asks the store to refuse an existing
+ * object (`If-None-Match: *`) where the local folder writes with `wx`.
+ */
+export async function s3FileStorage(settings: S3Settings): Promise<FileStorage> {
+  // Loaded here (about 60 ms): one server on its folder never needs it.
+  const { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } =
+    await import('@aws-sdk/client-s3');
+  const client = new S3Client({
+    region: settings.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+  });
+  const Bucket = settings.bucket;
+  const checked = (key: string) => {
+    if (!isStorageKey(key)) throw new Error(`unsafe storage key ${key}`);
+    return key;
+  };
+  const put = async (Key: string, bytes: Buffer) => {
+    await client.send(new PutObjectCommand({ Bucket, Key, Body: bytes, IfNoneMatch: '*' }));
+  };
+  const remove = async (Key: string) => {
+    await client.send(new DeleteObjectCommand({ Bucket, Key }));
+  };
+  return {
+    put: async (key, bytes) => put(checked(key), bytes),
+    async get(key) {
+      const answer = await client.send(new GetObjectCommand({ Bucket, Key: checked(key) }));
+      if (!answer.Body) throw new Error(`stored file ${key} has no body`);
+      return Buffer.from(await answer.Body.transformToByteArray());
+    },
+    remove: async (key) => remove(checked(key)),
+    async stage(files) {
+      const folder = `${STAGING}/${randomUUID()}`;
+      const aside = (key: string) => `${folder}/${checked(key)}`;
+      const written: string[] = [];
+      const discard = async () => {
+        await Promise.all(written.map((key) => remove(key)));
+      };
+      try {
+        for (const { key, bytes } of files) {
+          await put(aside(key), bytes);
+          written.push(aside(key));
+        }
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+      return {
+        async commit() {
+          // A copy inside the store, then the staged object dropped: S3 has no rename. A key already
+          // in place holds the same bytes (keys name immutable contents) and is simply replaced.
+          for (const { key } of files) {
+            await client.send(
+              new CopyObjectCommand({ Bucket, Key: key, CopySource: `${Bucket}/${aside(key)}` }),
+            );
+          }
+          await discard();
+        },
+        discard,
+      };
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import path from 'node:path';
+import type { Config } from '../config.js';
+import { s3FileStorage } from './s3-storage.js';
+import { type FileStorage, localFileStorage } from './storage.js';
+
+/**
+ * The file store the configuration asks for: an S3-compatible bucket when `S3_BUCKET` is set (several
+ * server copies, docs/deployment.md), the local folder otherwise. A bucket without its region or
+ * credentials stops the server at start with the settings to fill, rather than at the first upload.
+ */
+export async function fileStorageFromConfig(config: Config): Promise<FileStorage> {
+  const bucket = config.S3_BUCKET;
+  if (!bucket) return localFileStorage(config.STORAGE_DIR ?? path.join(config.dataDir, 'files'));
+  const { S3_REGION: region, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
+  if (!region || !accessKeyId || !secretAccessKey) {
+    const missing = [
+      ['S3_REGION', region],
+      ['S3_ACCESS_KEY_ID', accessKeyId],
+      ['S3_SECRET_ACCESS_KEY', secretAccessKey],
+    ].filter(([, value]) => !value);
+    throw new Error(`S3_BUCKET needs: ${missing.map(([name]) => name).join(', ')}`);
+  }
+  const endpoint = config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {};
+  return s3FileStorage({ bucket, region, accessKeyId, secretAccessKey, ...endpoint });
+}

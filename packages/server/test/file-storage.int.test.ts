@@ -1,0 +1,154 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { s3FileStorage } from '../src/adapters/s3-storage.js';
+import { type FileStorage, localFileStorage } from '../src/adapters/storage.js';
+import { restoreLaboratory } from '../src/modules/backups/index.js';
+import { apiClient } from './client.js';
+import { aPatient, seedCatalogue } from './factories.js';
+import {
+  codeOf,
+  DATABASES,
+  login,
+  multipart,
+  openTestDatabase,
+  startTestApp,
+  stopTestApp,
+  type TestContext,
+} from './helpers.js';
+import { type LocalS3, startLocalS3 } from './s3-server.js';
+
+const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(300_000)]);
+const PASSPHRASE = 'cheval agrafe batterie correcte';
+const aKey = () => `${randomUUID()}/${randomUUID()}`;
+const filesIn = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+
+let s3: LocalS3;
+beforeAll(async () => {
+  s3 = await startLocalS3(['contract', 'files', 'restored']);
+});
+afterAll(() => s3?.stop());
+
+/**
+ * What every file store does, on the local folder and on an S3-compatible server over HTTP
+ * (docs/deployment.md): the same calls, the same outcomes.
+ */
+describe.each(['folder', 's3'] as const)('the file store on a %s', (kind) => {
+  let storage: FileStorage;
+  let dir: string;
+  /** What the store holds, staged objects included. */
+  const held = async () =>
+    kind === 's3'
+      ? await s3.keys('contract')
+      : filesIn(dir).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'sil-files-'));
+    storage = kind === 's3' ? await s3FileStorage(s3.settings('contract')) : localFileStorage(dir);
+  });
+
+  it('gives back the bytes put under a key, and nothing once removed', async () => {
+    const key = aKey();
+    await storage.put(key, PDF);
+    expect((await storage.get(key)).equals(PDF)).toBe(true);
+    await storage.remove(key);
+    await expect(storage.get(key)).rejects.toThrow();
+    // Removing what is not there is not an error: a failed upload's clean-up may run twice.
+    await expect(storage.remove(key)).resolves.toBeUndefined();
+  });
+
+  it('refuses a key the server did not make, before reaching the store', async () => {
+    for (const key of ['../etc/passwd', 'a/b', `${randomUUID()}/../${randomUUID()}`]) {
+      await expect(storage.put(key, PDF)).rejects.toThrow(/unsafe storage key/);
+      await expect(storage.get(key)).rejects.toThrow(/unsafe storage key/);
+    }
+  });
+
+  it('shows staged files only once committed, and leaves nothing of a discarded stage', async () => {
+    const before = await held();
+    const files = [
+      { key: aKey(), bytes: PDF },
+      { key: aKey(), bytes: Buffer.from('second') },
+    ];
+    const discarded = await storage.stage(files);
+    for (const { key } of files) await expect(storage.get(key)).rejects.toThrow();
+    await discarded.discard();
+    expect(await held()).toEqual(before);
+
+    const staged = await storage.stage(files);
+    for (const { key } of files) await expect(storage.get(key)).rejects.toThrow();
+    await staged.commit();
+    for (const { key, bytes } of files) expect((await storage.get(key)).equals(bytes)).toBe(true);
+    expect(await held()).toEqual([...before, ...files.map((file) => file.key)].sort());
+  });
+});
+
+/**
+ * A laboratory whose server keeps its files in an S3-compatible bucket: the uploads of its records
+ * go there and come back, none touches the local folder, and a backup restored into another
+ * installation puts its files into that installation's bucket.
+ */
+describe.each(DATABASES)('uploads and backups with the files in a bucket on %s', (kind) => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await startTestApp(kind, {
+      ...s3.env('files'),
+      BACKUP_DIR: mkdtempSync(path.join(os.tmpdir(), 'sil-backups-')),
+    });
+  });
+  afterAll(() => stopTestApp(ctx));
+
+  it('stores, serves and deletes a record’s files in the bucket, then restores them into another', async () => {
+    const admin = apiClient(ctx.app, await login(ctx.app, 'admin@demo.lab'));
+    const catalogue = await seedCatalogue(ctx.app, await login(ctx.app, 'admin@demo.lab'));
+    const record = await admin.addPatient({
+      ...aPatient({ patient_surname: 'Compartiment', patient_name: 'Inès' }),
+      record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.glucose] }],
+    });
+    const bucketBefore = await s3.keys('files');
+    const upload = async (name: string, document_type: string) =>
+      (
+        await admin.send(
+          'uploadFile',
+          multipart({ record_id: record.record_id, document_type }, { name, bytes: PDF }),
+        )
+      ).json<{ upload_id: string; upload_storage_key?: string }>();
+    const kept = await upload('résultats.pdf', 'results');
+    const dropped = await upload('autre.pdf', 'results');
+    const added = (await s3.keys('files')).filter((key) => !bucketBefore.includes(key));
+    expect(added).toHaveLength(2);
+    expect(filesIn(String(ctx.config.STORAGE_DIR))).toEqual([]);
+
+    const download = await admin.send('downloadUpload', { query: { upload_id: kept.upload_id } });
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+    await admin.send('deleteUpload', { body: { upload_id: dropped.upload_id } });
+    expect((await s3.keys('files')).filter((key) => !bucketBefore.includes(key))).toHaveLength(1);
+    expect(codeOf(await admin.send('downloadUpload', { query: { upload_id: dropped.upload_id } }))).toBe(
+      'fileNotFound',
+    );
+
+    await admin.setBackupPassphrase({ passphrase: PASSPHRASE });
+    const row = await admin.addBackup({});
+    const file = await admin.downloadBackup({ backup_id: row.backup_id });
+    const empty = await openTestDatabase(kind);
+    try {
+      const restored = await s3FileStorage(s3.settings('restored'));
+      const report = await restoreLaboratory(empty.db, restored, Buffer.from(file.content_base64, 'base64'), {
+        passphrase: PASSPHRASE,
+      });
+      const files = await s3.keys('files');
+      const keptKey = files.find((key) => !bucketBefore.includes(key));
+      expect(report.restore_files.written).toBeGreaterThanOrEqual(1);
+      // Every file of the backup in the new bucket, nothing left staged.
+      expect(await s3.keys('restored')).toEqual(expect.arrayContaining([String(keptKey)]));
+      expect((await s3.keys('restored')).filter((key) => key.startsWith('.staging'))).toEqual([]);
+      expect((await restored.get(String(keptKey))).equals(PDF)).toBe(true);
+    } finally {
+      await empty.close();
+    }
+  });
+});
