@@ -128,6 +128,7 @@ export const ERROR_STATUS = {
   invalidImportFile: 400,
   nabmConflict: 409,
   fileNotFound: 404,
+  fileStoreUnavailable: 503,
   unsupportedFileType: 415,
   // A request body in a media type the call does not read (JSON, form, or multipart for uploads).
   unsupportedMediaType: 415,

@@ -5,8 +5,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3FileStorage } from '../src/adapters/s3-storage.js';
 import { type FileStorage, localFileStorage } from '../src/adapters/storage.js';
+import { buildApp } from '../src/app.js';
 import { restoreLaboratory } from '../src/modules/backups/index.js';
-import { apiClient } from './client.js';
+import { freePort } from './analysers-bulk.js';
+import { type ApiClient, apiClient } from './client.js';
 import { aPatient, seedCatalogue } from './factories.js';
 import {
   codeOf,
@@ -93,22 +95,26 @@ describe.each(['folder', 's3'] as const)('the file store on a %s', (kind) => {
  */
 describe.each(DATABASES)('uploads and backups with the files in a bucket on %s', (kind) => {
   let ctx: TestContext;
+  let glucose: string;
+  /** A new record of a new patient, as `admin` registers it. */
+  const aRecordBy = (admin: ApiClient, patient_surname: string) =>
+    admin.addPatient({
+      ...aPatient({ patient_surname }),
+      record_selected_analyses: [{ combination: 1, analysis_ids: [glucose] }],
+    });
 
   beforeAll(async () => {
     ctx = await startTestApp(kind, {
       ...s3.env('files'),
       BACKUP_DIR: mkdtempSync(path.join(os.tmpdir(), 'sil-backups-')),
     });
+    glucose = (await seedCatalogue(ctx.app, await login(ctx.app, 'admin@demo.lab'))).glucose;
   });
   afterAll(() => stopTestApp(ctx));
 
   it('stores, serves and deletes a record’s files in the bucket, then restores them into another', async () => {
     const admin = apiClient(ctx.app, await login(ctx.app, 'admin@demo.lab'));
-    const catalogue = await seedCatalogue(ctx.app, await login(ctx.app, 'admin@demo.lab'));
-    const record = await admin.addPatient({
-      ...aPatient({ patient_surname: 'Compartiment', patient_name: 'Inès' }),
-      record_selected_analyses: [{ combination: 1, analysis_ids: [catalogue.glucose] }],
-    });
+    const record = await aRecordBy(admin, 'Compartiment');
     const bucketBefore = await s3.keys('files');
     const upload = async (name: string, document_type: string) =>
       (
@@ -149,6 +155,46 @@ describe.each(DATABASES)('uploads and backups with the files in a bucket on %s',
       expect((await restored.get(String(keptKey))).equals(PDF)).toBe(true);
     } finally {
       await empty.close();
+    }
+  });
+
+  it('answers fileNotFound for a file the bucket lost, and fileStoreUnavailable when it cannot be reached', async () => {
+    const session = await login(ctx.app, 'admin@demo.lab');
+    const admin = apiClient(ctx.app, session);
+    const record = await aRecordBy(admin, 'Injoignable');
+    const before = await s3.keys('files');
+    const lost = (
+      await admin.send(
+        'uploadFile',
+        multipart({ record_id: record.record_id, document_type: 'results' }, { name: 'a.pdf', bytes: PDF }),
+      )
+    ).json<{ upload_id: string }>();
+    const [key] = (await s3.keys('files')).filter((stored) => !before.includes(stored));
+    await (await s3FileStorage(s3.settings('files'))).remove(String(key));
+    const missing = await admin.send('downloadUpload', { query: { upload_id: lost.upload_id } });
+    expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'fileNotFound']);
+
+    // The same database behind a server whose store has gone: a clear refusal, and no row for a file
+    // that was never stored.
+    const cut = await buildApp({
+      config: { ...ctx.config, S3_ENDPOINT: `http://127.0.0.1:${await freePort()}` },
+      db: ctx.database.db,
+      logger: false,
+    });
+    try {
+      const away = apiClient(cut, await login(cut, 'admin@demo.lab'));
+      const awayRecord = await aRecordBy(away, 'Déconnecté');
+      const refused = await away.send(
+        'uploadFile',
+        multipart(
+          { record_id: awayRecord.record_id, document_type: 'results' },
+          { name: 'b.pdf', bytes: PDF },
+        ),
+      );
+      expect([refused.statusCode, codeOf(refused)]).toEqual([503, 'fileStoreUnavailable']);
+      expect(await away.getUploads({ record_id: awayRecord.record_id })).toEqual([]);
+    } finally {
+      await cut.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type FileStorage, isStorageKey } from './storage.js';
+import { type FileStorage, isStorageKey, StoredFileMissing } from './storage.js';
 
 /** Where the files of every server copy live when there are several (docs/deployment.md). */
 export interface S3Settings {
@@ -44,7 +44,11 @@ export async function s3FileStorage(settings: S3Settings): Promise<FileStorage> 
   return {
     put: async (key, bytes) => put(checked(key), bytes),
     async get(key) {
-      const answer = await client.send(new GetObjectCommand({ Bucket, Key: checked(key) }));
+      const answer = await client
+        .send(new GetObjectCommand({ Bucket, Key: checked(key) }))
+        .catch((error: { name?: string }) => {
+          throw error.name === 'NoSuchKey' ? new StoredFileMissing(key) : error;
+        });
       if (!answer.Body) throw new Error(`stored file ${key} has no body`);
       return Buffer.from(await answer.Body.transformToByteArray());
     },

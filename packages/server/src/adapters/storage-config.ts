@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
+import { AppError } from '../lib/errors.js';
 import { s3FileStorage } from './s3-storage.js';
-import { type FileStorage, localFileStorage } from './storage.js';
+import { type FileStorage, isStorageKey, localFileStorage, StoredFileMissing } from './storage.js';
 
 /**
  * The file store the configuration asks for: an S3-compatible bucket when `S3_BUCKET` is set (several
@@ -9,6 +10,10 @@ import { type FileStorage, localFileStorage } from './storage.js';
  * credentials stops the server at start with the settings to fill, rather than at the first upload.
  */
 export async function fileStorageFromConfig(config: Config): Promise<FileStorage> {
+  return answeringInCatalogue(await configuredStorage(config));
+}
+
+async function configuredStorage(config: Config): Promise<FileStorage> {
   const bucket = config.S3_BUCKET;
   if (!bucket) return localFileStorage(config.STORAGE_DIR ?? path.join(config.dataDir, 'files'));
   const { S3_REGION: region, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
@@ -22,4 +27,24 @@ export async function fileStorageFromConfig(config: Config): Promise<FileStorage
   }
   const endpoint = config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {};
   return s3FileStorage({ bucket, region, accessKeyId, secretAccessKey, ...endpoint });
+}
+
+/**
+ * The store's failures as the user reads them: a file its row names but the store lacks is
+ * `fileNotFound`; a store that cannot be reached or refuses the call is `fileStoreUnavailable` (503,
+ * logged with its cause), never a bare 500. Nothing is retried here: the user's own retry is safe.
+ */
+export function answeringInCatalogue(storage: FileStorage): FileStorage {
+  const translated = (key: string) => (error: unknown) => {
+    if (error instanceof StoredFileMissing)
+      throw Object.assign(new AppError('fileNotFound'), { cause: error });
+    if (!isStorageKey(key)) throw error;
+    throw Object.assign(new AppError('fileStoreUnavailable'), { cause: error });
+  };
+  return {
+    put: (key, bytes) => storage.put(key, bytes).catch(translated(key)),
+    get: (key) => storage.get(key).catch(translated(key)),
+    remove: (key) => storage.remove(key).catch(translated(key)),
+    stage: (files) => storage.stage(files).catch(translated(files[0]?.key ?? '')),
+  };
 }
