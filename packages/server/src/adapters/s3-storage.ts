@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type FileStorage, isStorageKey, StoredFileMissing } from './storage.js';
+import { type FileStorage, isStorageKey, StoredFileMissing, stagedFiles } from './storage.js';
 
 /** Where the files of every server copy live when there are several (docs/deployment.md). */
 export interface S3Settings {
@@ -53,35 +53,26 @@ export async function s3FileStorage(settings: S3Settings): Promise<FileStorage> 
       return Buffer.from(await answer.Body.transformToByteArray());
     },
     remove: async (key) => remove(checked(key)),
-    async stage(files) {
+    stage(files) {
       const folder = `${STAGING}/${randomUUID()}`;
       const aside = (key: string) => `${folder}/${checked(key)}`;
       const written: string[] = [];
-      const discard = async () => {
-        await Promise.all(written.map((key) => remove(key)));
-      };
-      try {
-        for (const { key, bytes } of files) {
+      return stagedFiles(files, {
+        async writeAside(key, bytes) {
           await put(aside(key), bytes);
           written.push(aside(key));
-        }
-      } catch (error) {
-        await discard();
-        throw error;
-      }
-      return {
-        async commit() {
-          // A copy inside the store, then the staged object dropped: S3 has no rename. A key already
-          // in place holds the same bytes (keys name immutable contents) and is simply replaced.
-          for (const { key } of files) {
-            await client.send(
-              new CopyObjectCommand({ Bucket, Key: key, CopySource: `${Bucket}/${aside(key)}` }),
-            );
-          }
-          await discard();
         },
-        discard,
-      };
+        // A copy inside the store, then the staged object dropped: S3 has no rename. A key already
+        // in place holds the same bytes (keys name immutable contents) and is simply replaced.
+        async moveInPlace(key) {
+          await client.send(
+            new CopyObjectCommand({ Bucket, Key: key, CopySource: `${Bucket}/${aside(key)}` }),
+          );
+        },
+        async discard() {
+          await Promise.all(written.splice(0).map((key) => remove(key)));
+        },
+      });
     },
   };
 }

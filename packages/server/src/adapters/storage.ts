@@ -21,6 +21,33 @@ export interface FileStorage {
   stage(files: ReadonlyArray<{ key: string; bytes: Buffer }>): Promise<StagedFiles>;
 }
 
+/**
+ * Staging as every store does it: each file written aside, all of them dropped if one fails; the
+ * commit moves each in place, then drops what is left aside.
+ */
+export async function stagedFiles(
+  files: ReadonlyArray<{ key: string; bytes: Buffer }>,
+  store: {
+    writeAside(key: string, bytes: Buffer): Promise<void>;
+    moveInPlace(key: string): Promise<void>;
+    discard(): Promise<void>;
+  },
+): Promise<StagedFiles> {
+  try {
+    for (const { key, bytes } of files) await store.writeAside(key, bytes);
+  } catch (error) {
+    await store.discard();
+    throw error;
+  }
+  return {
+    async commit() {
+      for (const { key } of files) await store.moveInPlace(key);
+      await store.discard();
+    },
+    discard: () => store.discard(),
+  };
+}
+
 /** No file is stored under this key: told apart from a store that cannot be reached. */
 export class StoredFileMissing extends Error {
   constructor(key: string) {
@@ -49,30 +76,21 @@ export function localFileStorage(root: string): FileStorage {
         throw error.code === 'ENOENT' ? new StoredFileMissing(key) : error;
       }),
     remove: async (key) => rm(pathOf(key), { force: true }),
-    async stage(files) {
+    stage(files) {
       // Inside the root, so that moving a file in place is a rename on one file system.
       const folder = path.join(root, '.staging', randomUUID());
-      const discard = () => rm(folder, { recursive: true, force: true });
-      try {
-        for (const { key, bytes } of files) {
+      return stagedFiles(files, {
+        async writeAside(key, bytes) {
           const aside = pathOf(key, folder);
           await mkdir(path.dirname(aside), { recursive: true });
           await writeFile(aside, bytes, { flag: 'wx' });
-        }
-      } catch (error) {
-        await discard();
-        throw error;
-      }
-      return {
-        async commit() {
-          for (const { key } of files) {
-            await mkdir(path.dirname(pathOf(key)), { recursive: true });
-            await rename(pathOf(key, folder), pathOf(key));
-          }
-          await discard();
         },
-        discard,
-      };
+        async moveInPlace(key) {
+          await mkdir(path.dirname(pathOf(key)), { recursive: true });
+          await rename(pathOf(key, folder), pathOf(key));
+        },
+        discard: () => rm(folder, { recursive: true, force: true }),
+      });
     },
   };
 }
