@@ -25,17 +25,17 @@ export async function measureRegistrations(
     const analyses = await orderedAnalyses(admin, laboratoryId);
     const figures: Figure[] = [];
     for (const connections of [1, 10]) {
-      const apiWaits = watchLockWaits(admin);
-      const api = await loadRegistrations(
-        baseUrl,
-        session,
-        analyses.map((analysis) => analysis.id),
-        { durationSeconds: seconds, connections },
+      const [api, apiWaiting] = await watchingLockWaits(admin, () =>
+        loadRegistrations(
+          baseUrl,
+          session,
+          analyses.map((analysis) => analysis.id),
+          { durationSeconds: seconds, connections },
+        ),
       );
-      const apiWaiting = await apiWaits.stop();
-      const sqlWaits = watchLockWaits(admin);
-      const byHand = await registerByHand(databaseUrl, laboratoryId, analyses, connections, seconds);
-      const sqlWaiting = await sqlWaits.stop();
+      const [byHand, sqlWaiting] = await watchingLockWaits(admin, () =>
+        registerByHand(databaseUrl, laboratoryId, analyses, connections, seconds),
+      );
       const apiRps = rounded(api.requests.average);
       figures.push({
         figure: 'scale_registrations_rps',
@@ -116,9 +116,25 @@ function watchLockWaits(client: pg.Client) {
 }
 
 /**
+ * `work` with the lock waits seen while it ran; the sampling stops whether it succeeds or fails, so
+ * that its error is the one reported (not the sampler's on a connection closed under it).
+ */
+async function watchingLockWaits<T>(client: pg.Client, work: () => Promise<T>) {
+  const watch = watchLockWaits(client);
+  try {
+    const result = await work();
+    return [result, await watch.stop()] as const;
+  } catch (error) {
+    await watch.stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
  * The registration's writes by hand, as fast as the schema allows, on `connections` connections
  * at once for `seconds`: the number taken in its own statement (as the server takes it: its
- * commit does not wait for the disk), then one transaction naming its
+ * commit does not wait for the disk; past the day's 9,999th record, a fifth digit as the server
+ * writes it, where lpad would cut it to four and repeat a number), then one transaction naming its
  * actor (the audit triggers run, as for the API) that inserts the patient, the record and one
  * sample per sample type and matrix of its analyses. No reads, checks nor answer.
  */
@@ -149,7 +165,7 @@ async function registerByHand(
        INSERT INTO record_counters (laboratory_id, counter_day, last_value)
        SELECT $1, to_char(now() AT TIME ZONE 'Europe/Paris', 'YYMMDD'), 1 FROM no_flush_wait
        ON CONFLICT (laboratory_id, counter_day) DO UPDATE SET last_value = record_counters.last_value + 1
-       RETURNING counter_day || lpad(last_value::text, 4, '0') AS number`,
+       RETURNING counter_day || lpad(last_value::text, greatest(4, length(last_value::text)), '0') AS number`,
       [laboratoryId],
     );
     const number = rows[0]?.number;
