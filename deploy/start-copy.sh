@@ -13,8 +13,9 @@ mkdir -p "$work/logs"
 
 # A copy that already answers on that port is left as it is.
 curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && exit 0
-# The copies share the database (sessions, jobs, the signing key) and the files folder (an
-# S3-compatible store in production, decision 0009); each has its own DATA_DIR.
+# The copies share the database (sessions, jobs, the signing key) and the files folder; each has
+# its own DATA_DIR. With S3_BUCKET and its settings in the environment, the files go to that
+# S3-compatible bucket instead, as in production (decision 0036): env passes them on.
 env PORT="$port" HOST=127.0.0.1 \
   DATABASE_URL="postgres://postgres@127.0.0.1:$primary_port/laboratory" \
   DATABASE_READ_URL="postgres://postgres@127.0.0.1:$replica_port/laboratory" \
