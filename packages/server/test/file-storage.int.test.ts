@@ -112,7 +112,7 @@ describe.each(DATABASES)('uploads and backups with the files in a bucket on %s',
   });
   afterAll(() => stopTestApp(ctx));
 
-  it('stores, serves and deletes a record’s files in the bucket, then restores them into another', async () => {
+  it('stores, serves (from another server copy too) and deletes a record’s files in the bucket, then restores them into another', async () => {
     const admin = apiClient(ctx.app, await login(ctx.app, 'admin@demo.lab'));
     const record = await aRecordBy(admin, 'Compartiment');
     const bucketBefore = await s3.keys('files');
@@ -131,6 +131,19 @@ describe.each(DATABASES)('uploads and backups with the files in a bucket on %s',
 
     const download = await admin.send('downloadUpload', { query: { upload_id: kept.upload_id } });
     expect(download.rawPayload.equals(PDF)).toBe(true);
+    // Another server copy on the same database and bucket, with a folder of its own, serves it too.
+    const other = await buildApp({
+      config: { ...ctx.config, STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), 'sil-files-')) },
+      db: ctx.database.db,
+      logger: false,
+    });
+    try {
+      const elsewhere = apiClient(other, await login(other, 'admin@demo.lab'));
+      const served = await elsewhere.send('downloadUpload', { query: { upload_id: kept.upload_id } });
+      expect(served.rawPayload.equals(PDF)).toBe(true);
+    } finally {
+      await other.close();
+    }
     await admin.send('deleteUpload', { body: { upload_id: dropped.upload_id } });
     expect((await s3.keys('files')).filter((key) => !bucketBefore.includes(key))).toHaveLength(1);
     expect(codeOf(await admin.send('downloadUpload', { query: { upload_id: dropped.upload_id } }))).toBe(
