@@ -11,6 +11,10 @@ export interface S3Settings {
   secretAccessKey: string;
 }
 
+const CONNECTION_TIMEOUT_MS = 5_000;
+/** Long enough for the largest upload the server accepts on a slow link to the store. */
+const REQUEST_TIMEOUT_MS = 60_000;
+
 /** A staged file waits under this prefix, where no key the server generates can point. */
 const STAGING = '.staging';
 
@@ -28,7 +32,17 @@ export async function s3FileStorage(settings: S3Settings): Promise<FileStorage> 
     region: settings.region,
     forcePathStyle: true,
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    // A store that does not answer is a refusal the user can retry, not a call left hanging.
+    requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+    ...(settings.endpoint
+      ? {
+          endpoint: settings.endpoint,
+          // The checksums AWS's client adds by default since early 2025 (a CRC32 trailer on each put,
+          // checked on each get) are refused or answered wrongly by many stores other than AWS.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+        }
+      : {}),
   });
   const Bucket = settings.bucket;
   const checked = (key: string) => {
