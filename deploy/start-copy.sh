@@ -13,13 +13,15 @@ mkdir -p "$work/logs"
 
 # A copy that already answers on that port is left as it is.
 curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && exit 0
-# The copies share the database (sessions, jobs, the signing key) and the files folder; each has
-# its own DATA_DIR. With S3_BUCKET and its settings in the environment, the files go to that
-# S3-compatible bucket instead, as in production (decision 0036): env passes them on.
+# The copies share the database (sessions, jobs, the signing key), the files folder and the backups
+# folder (backups, their descriptions and the backup key); each has its own DATA_DIR. With S3_BUCKET
+# and its settings in the environment, the files go to that S3-compatible bucket instead, as in
+# production (decision 0036): env passes them on.
 env PORT="$port" HOST=127.0.0.1 \
   DATABASE_URL="postgres://postgres@127.0.0.1:$primary_port/laboratory" \
   DATABASE_READ_URL="postgres://postgres@127.0.0.1:$replica_port/laboratory" \
-  DATA_DIR="$work/server-$port" STORAGE_DIR="$work/files" WEB_DIST_DIR="$web_dist" \
+  DATA_DIR="$work/server-$port" STORAGE_DIR="$work/files" BACKUP_DIR="$work/backups" \
+  WEB_DIST_DIR="$web_dist" \
   PUBLIC_URL="http://127.0.0.1:$http_port" TRUST_PROXY=true SEED_DEMO="${SEED_DEMO:-false}" \
   LOG_LEVEL="${LOG_LEVEL:-warn}" \
   setsid "$node" --enable-source-maps "$bundle" >>"$work/logs/server-$port.log" 2>&1 </dev/null &
