@@ -32,7 +32,8 @@ async function configuredStorage(config: Config): Promise<FileStorage> {
 /**
  * The store's failures as the user reads them: a file its row names but the store lacks is
  * `fileNotFound`; a store that cannot be reached or refuses the call is `fileStoreUnavailable` (503,
- * logged with its cause), never a bare 500. Nothing is retried here: the user's own retry is safe.
+ * logged with its cause), never a bare 500. Nothing more is retried here (the S3 client makes its own
+ * three attempts): the user's own retry is safe, an upload that failed having written no row.
  */
 export function answeringInCatalogue(storage: FileStorage): FileStorage {
   const translated = (key: string) => (error: unknown) => {
