@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { listenPorts } from './listen-ports.js';
 
 const drill = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -24,7 +25,7 @@ if (!process.env.TEST_DATABASE_URL)
 describe.skipIf(!process.env.TEST_DATABASE_URL)('point-in-time recovery of PostgreSQL', () => {
   it('recovers every row written before the accident, and none of the accident', async () => {
     const { stdout } = await run('bash', [drill], {
-      env: { ...process.env, PITR_PORT: String(54_300 + (process.pid % 90)) },
+      env: { ...process.env, PITR_PORT: String((await listenPorts(1))[0]) },
       timeout: 180_000,
     });
     expect(stdout).toContain('PITR drill: base backup in');

@@ -15,14 +15,11 @@ import { type Database, openDatabase } from '../src/db/open.js';
 import { lsnValue, READ_AFTER_COOKIE } from '../src/db/read-replica.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { call, login, type Session } from './helpers.js';
+import { listenPorts } from './listen-ports.js';
 
 const run = promisify(execFile);
 const pair = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../deploy/postgres-pair.sh');
 const PG_BIN = '/usr/lib/postgresql/15/bin';
-const PRIMARY_PORT = 55432;
-const REPLICA_PORT = 55433;
-const primaryUrl = `postgres://postgres@127.0.0.1:${PRIMARY_PORT}/laboratory`;
-const replicaUrl = `postgres://postgres@127.0.0.1:${REPLICA_PORT}/laboratory`;
 
 const skipped = !process.env.TEST_DATABASE_URL
   ? 'TEST_DATABASE_URL is unset, so no local PostgreSQL installation is assumed'
@@ -45,9 +42,15 @@ describe.skipIf(skipped !== undefined)('reads on a streaming replica', () => {
   let replica: pg.Client;
   let analysisId: string;
 
+  let ports: number[];
+  let replicaUrl: string;
+
   beforeAll(async () => {
     work = mkdtempSync(path.join(os.tmpdir(), 'replica43-test-'));
-    await run('bash', [pair, 'start', work, String(PRIMARY_PORT), String(REPLICA_PORT)], {
+    ports = await listenPorts(2);
+    const primaryUrl = `postgres://postgres@127.0.0.1:${ports[0]}/laboratory`;
+    replicaUrl = `postgres://postgres@127.0.0.1:${ports[1]}/laboratory`;
+    await run('bash', [pair, 'start', work, ...ports.map(String)], {
       env: { ...process.env, PG_BIN },
       timeout: 120_000,
     });
@@ -189,7 +192,7 @@ describe.skipIf(skipped !== undefined)('reads on a streaming replica', () => {
       expect(down.problem).toBeTruthy();
       expect(await patientsNamed('Panne')).toBe(1);
     } finally {
-      await run('bash', [pair, 'start', work, String(PRIMARY_PORT), String(REPLICA_PORT)], {
+      await run('bash', [pair, 'start', work, ...ports.map(String)], {
         env: { ...process.env, PG_BIN },
         timeout: 120_000,
       });
