@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type FileStorage, isStorageKey, StoredFileMissing, stagedFiles } from './storage.js';
+import { type FileStorage, StoredFileMissing, safeStorageKey, stagedFiles } from './storage.js';
 
 /** Where the files of every server copy live when there are several (docs/deployment.md). */
 export interface S3Settings {
@@ -45,10 +45,6 @@ export async function s3FileStorage(settings: S3Settings): Promise<FileStorage> 
       : {}),
   });
   const Bucket = settings.bucket;
-  const checked = (key: string) => {
-    if (!isStorageKey(key)) throw new Error(`unsafe storage key ${key}`);
-    return key;
-  };
   const put = async (Key: string, bytes: Buffer) => {
     await client.send(new PutObjectCommand({ Bucket, Key, Body: bytes, IfNoneMatch: '*' }));
   };
@@ -56,20 +52,20 @@ export async function s3FileStorage(settings: S3Settings): Promise<FileStorage> 
     await client.send(new DeleteObjectCommand({ Bucket, Key }));
   };
   return {
-    put: async (key, bytes) => put(checked(key), bytes),
+    put: async (key, bytes) => put(safeStorageKey(key), bytes),
     async get(key) {
       const answer = await client
-        .send(new GetObjectCommand({ Bucket, Key: checked(key) }))
+        .send(new GetObjectCommand({ Bucket, Key: safeStorageKey(key) }))
         .catch((error: { name?: string }) => {
           throw error.name === 'NoSuchKey' ? new StoredFileMissing(key) : error;
         });
       if (!answer.Body) throw new Error(`stored file ${key} has no body`);
       return Buffer.from(await answer.Body.transformToByteArray());
     },
-    remove: async (key) => remove(checked(key)),
+    remove: async (key) => remove(safeStorageKey(key)),
     stage(files) {
       const folder = `${STAGING}/${randomUUID()}`;
-      const aside = (key: string) => `${folder}/${checked(key)}`;
+      const aside = (key: string) => `${folder}/${safeStorageKey(key)}`;
       const written: string[] = [];
       return stagedFiles(files, {
         async writeAside(key, bytes) {

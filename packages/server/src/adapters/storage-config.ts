@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { AppError } from '../lib/errors.js';
 import { s3FileStorage } from './s3-storage.js';
-import { type FileStorage, isStorageKey, localFileStorage, StoredFileMissing } from './storage.js';
+import { type FileStorage, localFileStorage, StoredFileMissing, UnsafeStorageKey } from './storage.js';
 
 /**
  * The file store the configuration asks for: an S3-compatible bucket when `S3_BUCKET` is set (several
@@ -36,16 +36,15 @@ async function configuredStorage(config: Config): Promise<FileStorage> {
  * three attempts): the user's own retry is safe, an upload that failed having written no row.
  */
 export function answeringInCatalogue(storage: FileStorage): FileStorage {
-  const translated = (key: string) => (error: unknown) => {
-    if (error instanceof StoredFileMissing)
-      throw Object.assign(new AppError('fileNotFound'), { cause: error });
-    if (!isStorageKey(key)) throw error;
-    throw Object.assign(new AppError('fileStoreUnavailable'), { cause: error });
+  const translated = (error: unknown): never => {
+    if (error instanceof UnsafeStorageKey) throw error;
+    const code = error instanceof StoredFileMissing ? 'fileNotFound' : 'fileStoreUnavailable';
+    throw Object.assign(new AppError(code), { cause: error });
   };
   return {
-    put: (key, bytes) => storage.put(key, bytes).catch(translated(key)),
-    get: (key) => storage.get(key).catch(translated(key)),
-    remove: (key) => storage.remove(key).catch(translated(key)),
-    stage: (files) => storage.stage(files).catch(translated(files[0]?.key ?? '')),
+    put: (key, bytes) => storage.put(key, bytes).catch(translated),
+    get: (key) => storage.get(key).catch(translated),
+    remove: (key) => storage.remove(key).catch(translated),
+    stage: (files) => storage.stage(files).catch(translated),
   };
 }

@@ -60,11 +60,22 @@ export class StoredFileMissing extends Error {
 const SAFE_KEY = /^[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
 export const isStorageKey = (key: string) => SAFE_KEY.test(key);
 
+/** A key the server did not make: a fault of the caller's code, never the store's. */
+export class UnsafeStorageKey extends Error {
+  constructor(key: string) {
+    super(`unsafe storage key ${key}`);
+    this.name = 'UnsafeStorageKey';
+  }
+}
+
+/** `key` when the server could have made it; every store checks it before reaching its files. */
+export function safeStorageKey(key: string): string {
+  if (!isStorageKey(key)) throw new UnsafeStorageKey(key);
+  return key;
+}
+
 export function localFileStorage(root: string): FileStorage {
-  const pathOf = (key: string, base = root) => {
-    if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key ${key}`);
-    return path.join(base, key);
-  };
+  const pathOf = (key: string, base = root) => path.join(base, safeStorageKey(key));
   return {
     async put(key, bytes) {
       const target = pathOf(key);
