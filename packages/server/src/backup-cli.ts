@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileStorageFromConfig } from './adapters/storage-config.js';
+import { backupObjectsFromConfig, fileStorageFromConfig } from './adapters/storage-config.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { laboratories } from './db/schema/laboratories.js';
@@ -49,11 +49,7 @@ if (
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
 const storage = await fileStorageFromConfig(config);
-const backups = createBackupService(
-  database.db,
-  config.BACKUP_DIR ?? path.join(config.dataDir, 'backups'),
-  storage,
-);
+const backups = createBackupService(database.db, await backupObjectsFromConfig(config), storage);
 const here = (name: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), name);
 
 /** The passphrase from its file (one line) or the environment. */

@@ -97,7 +97,10 @@ const EnvSchema = z.object({
   INSI_ACTIVITY_SECTOR: z.string().optional(),
   INSI_TIMEOUT_MS: seconds.default(10_000),
   WEB_DIST_DIR: z.string().optional(),
-  /** Folder of the laboratories' backups; defaults to DATA_DIR/backups. */
+  /**
+   * Folder of the laboratories' backups; by default the bucket's `backups/` when there is one
+   * (S3_BACKUP_BUCKET, else S3_BUCKET), DATA_DIR/backups otherwise.
+   */
   BACKUP_DIR: z.string().optional(),
   /** Folder of uploaded files; defaults to DATA_DIR/files. */
   STORAGE_DIR: z.string().optional(),
@@ -111,6 +114,8 @@ const EnvSchema = z.object({
   S3_REGION: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** A bucket of its own for the backups, on the same store with the same credentials. */
+  S3_BACKUP_BUCKET: z.string().optional(),
   TRUST_PROXY: flag.default(false),
   /** The workstation agent the web app calls from the browser (labels, scans); allowed by the CSP. */
   AGENT_ORIGIN: z.string().url().default('http://127.0.0.1:5175'),

@@ -8,7 +8,7 @@ import { insiFromConfig } from './adapters/insi-config.js';
 import { outboxMailer, smtpMailer } from './adapters/mail.js';
 import { httpQcService, type QcService, simulatedQcService } from './adapters/qc-service.js';
 import { httpSmsSender, outboxSmsSender } from './adapters/sms.js';
-import { fileStorageFromConfig } from './adapters/storage-config.js';
+import { backupObjectsFromConfig, fileStorageFromConfig } from './adapters/storage-config.js';
 import type { Config } from './config.js';
 import type { Db } from './db/open.js';
 import { AllowedRanges, type HostResolver, outboundAddresses } from './lib/outbound-address.js';
@@ -126,7 +126,7 @@ export async function buildServices(
   });
   const jobs = deliveryJobsFor(db, sending, config, log);
 
-  const backups = createBackupService(db, config.BACKUP_DIR ?? path.join(config.dataDir, 'backups'), storage);
+  const backups = createBackupService(db, await backupObjectsFromConfig(config), storage);
   // Daily backups, polled by every copy on either database; one claims each day's run.
   const backupSchedule = createBackupScheduler(db, backups, config.BACKUP_SCHEDULE_POLL_SECONDS, log);
 

@@ -7,6 +7,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { SAMPLE_STATUS } from '@sil/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { folderObjects } from '../src/adapters/objects.js';
 import { type FileStorage, localFileStorage } from '../src/adapters/storage.js';
 import { buildApp } from '../src/app.js';
 import type { Database } from '../src/db/open.js';
@@ -469,7 +470,7 @@ describe.each(DATABASES)('backups on %s', (kind) => {
     // A scheduler of the test's own on the same database and folders, whose clock the test sets.
     const scheduler = createBackupScheduler(
       ctx.database.db,
-      createBackupService(ctx.database.db, dir, storage),
+      createBackupService(ctx.database.db, folderObjects(dir), storage),
       0,
       ctx.app.log,
     );

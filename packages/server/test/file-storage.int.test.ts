@@ -3,9 +3,12 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3FileStorage } from '../src/adapters/s3-storage.js';
+import { folderObjects, type ObjectStore, StoredObjectMissing } from '../src/adapters/objects.js';
+import { bucketObjects, s3FileStorage } from '../src/adapters/s3-storage.js';
 import { type FileStorage, localFileStorage } from '../src/adapters/storage.js';
+import { backupObjectsFromConfig } from '../src/adapters/storage-config.js';
 import { buildApp } from '../src/app.js';
+import { laboratories } from '../src/db/schema/index.js';
 import { restoreLaboratory } from '../src/modules/backups/index.js';
 import { freePort } from './analysers-bulk.js';
 import { type ApiClient, apiClient } from './client.js';
@@ -89,6 +92,51 @@ describe.each(['folder', 's3'] as const)('the file store on a %s', (kind) => {
 });
 
 /**
+ * The objects under both stores, the backups' folders among them: listed one folder at a time,
+ * replaced only when asked, moved, and removed a folder at once.
+ */
+describe.each(['folder', 's3'] as const)('the object store on a %s', (kind) => {
+  let objects: ObjectStore;
+  beforeAll(async () => {
+    objects =
+      kind === 's3'
+        ? await bucketObjects(s3.settings('contract'), 'objects/')
+        : folderObjects(mkdtempSync(path.join(os.tmpdir(), 'sil-objects-')));
+  });
+
+  it('lists the objects directly in a folder, replaces one only when asked, and removes a folder whole', async () => {
+    const folder = randomUUID();
+    expect(await objects.list(folder)).toEqual([]);
+    await objects.put(`${folder}/b.json`, Buffer.from('{"b":1}'));
+    await objects.put(`${folder}/a.sil-backup`, PDF);
+    await objects.put(`${folder}/inner/c`, Buffer.from('c'));
+    expect(await objects.list(folder)).toEqual([`${folder}/a.sil-backup`, `${folder}/b.json`]);
+
+    // The local S3 server ignores a conditional put (If-None-Match: *), which AWS and MinIO honour.
+    if (kind === 'folder') {
+      await expect(objects.put(`${folder}/b.json`, Buffer.from('{"b":2}'))).rejects.toThrow();
+      expect((await objects.get(`${folder}/b.json`)).toString()).toBe('{"b":1}');
+    }
+    await objects.put(`${folder}/b.json`, Buffer.from('{"b":2}'), { replace: true });
+    expect((await objects.get(`${folder}/b.json`)).toString()).toBe('{"b":2}');
+
+    await objects.move(`${folder}/b.json`, `${folder}/inner/b.json`);
+    await expect(objects.get(`${folder}/b.json`)).rejects.toThrow(StoredObjectMissing);
+    expect((await objects.get(`${folder}/inner/b.json`)).toString()).toBe('{"b":2}');
+
+    await objects.removeFolder(folder);
+    expect(await objects.list(folder)).toEqual([]);
+    expect(await objects.list(`${folder}/inner`)).toEqual([]);
+    if (kind === 's3') expect((await s3.keys('contract')).filter((key) => key.includes(folder))).toEqual([]);
+  });
+
+  it('refuses a key that would leave its root', async () => {
+    for (const key of ['../outside', 'a/../../b', '/etc/passwd', 'a//b', './a'])
+      await expect(objects.put(key, PDF)).rejects.toThrow(/unsafe storage key/);
+  });
+});
+
+/**
  * A laboratory whose server keeps its files in an S3-compatible bucket: the uploads of its records
  * go there and come back, none touches the local folder, and a backup restored into another
  * installation puts its files into that installation's bucket.
@@ -104,15 +152,12 @@ describe.each(DATABASES)('uploads and backups with the files in a bucket on %s',
     });
 
   beforeAll(async () => {
-    ctx = await startTestApp(kind, {
-      ...s3.env('files'),
-      BACKUP_DIR: mkdtempSync(path.join(os.tmpdir(), 'sil-backups-')),
-    });
+    ctx = await startTestApp(kind, s3.env('files'));
     glucose = (await seedCatalogue(ctx.app, await login(ctx.app, 'admin@demo.lab'))).glucose;
   });
   afterAll(() => stopTestApp(ctx));
 
-  it('stores, serves (from another server copy too) and deletes a record’s files in the bucket, then restores them into another', async () => {
+  it('stores, serves (from another server copy too) and deletes a record’s files in the bucket, keeps the backups there, and restores them into another', async () => {
     const admin = apiClient(ctx.app, await login(ctx.app, 'admin@demo.lab'));
     const record = await aRecordBy(admin, 'Compartiment');
     const bucketBefore = await s3.keys('files');
@@ -150,9 +195,41 @@ describe.each(DATABASES)('uploads and backups with the files in a bucket on %s',
       'fileNotFound',
     );
 
+    // The backups beside the files, under backups/: another copy lists and serves them, and they
+    // go to a bucket of their own when one is named.
     await admin.setBackupPassphrase({ passphrase: PASSPHRASE });
     const row = await admin.addBackup({});
     const file = await admin.downloadBackup({ backup_id: row.backup_id });
+    const [laboratory] = await ctx.database.db.select().from(laboratories);
+    const laboratoryId = String(laboratory?.laboratory_id);
+    expect(await s3.keys('files')).toEqual(
+      expect.arrayContaining(
+        ['backup-key', `${row.backup_id}.sil-backup`, `${row.backup_id}.json`].map(
+          (name) => `backups/${laboratoryId}/${name}`,
+        ),
+      ),
+    );
+    const copy = await buildApp({
+      config: {
+        ...ctx.config,
+        dataDir: mkdtempSync(path.join(os.tmpdir(), 'sil-data-')),
+        STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), 'sil-files-')),
+      },
+      db: ctx.database.db,
+      logger: false,
+    });
+    try {
+      const elsewhere = apiClient(copy, await login(copy, 'admin@demo.lab'));
+      expect(await elsewhere.getBackups()).toContainEqual(row);
+      expect(await elsewhere.downloadBackup({ backup_id: row.backup_id })).toEqual(file);
+    } finally {
+      await copy.close();
+    }
+    const ownBucket = await backupObjectsFromConfig({ ...ctx.config, S3_BACKUP_BUCKET: 'restored' });
+    await ownBucket.put(`${laboratoryId}/backup-key`, Buffer.from('{}'), { replace: true });
+    expect(await s3.keys('restored')).toContain(`backups/${laboratoryId}/backup-key`);
+    await ownBucket.removeFolder(laboratoryId);
+
     const empty = await openTestDatabase(kind);
     try {
       const restored = await s3FileStorage(s3.settings('restored'));
@@ -160,7 +237,7 @@ describe.each(DATABASES)('uploads and backups with the files in a bucket on %s',
         passphrase: PASSPHRASE,
       });
       const files = await s3.keys('files');
-      const keptKey = files.find((key) => !bucketBefore.includes(key));
+      const keptKey = files.find((key) => !bucketBefore.includes(key) && !key.startsWith('backups/'));
       expect(report.restore_files.written).toBeGreaterThanOrEqual(1);
       // Every file of the backup in the new bucket, nothing left staged.
       expect(await s3.keys('restored')).toEqual(expect.arrayContaining([String(keptKey)]));
@@ -171,7 +248,7 @@ describe.each(DATABASES)('uploads and backups with the files in a bucket on %s',
     }
   });
 
-  it('answers fileNotFound for a file the bucket lost, and fileStoreUnavailable when it cannot be reached', async () => {
+  it('answers fileNotFound for a file the bucket lost, and fileStoreUnavailable when it cannot be reached, for files and backups', async () => {
     const session = await login(ctx.app, 'admin@demo.lab');
     const admin = apiClient(ctx.app, session);
     const record = await aRecordBy(admin, 'Injoignable');
@@ -206,6 +283,9 @@ describe.each(DATABASES)('uploads and backups with the files in a bucket on %s',
       );
       expect([refused.statusCode, codeOf(refused)]).toEqual([503, 'fileStoreUnavailable']);
       expect(await away.getUploads({ record_id: awayRecord.record_id })).toEqual([]);
+      // The backups, kept there too, are refused alike rather than listed as none.
+      const backups = await away.send('getBackups');
+      expect([backups.statusCode, codeOf(backups)]).toEqual([503, 'fileStoreUnavailable']);
     } finally {
       await cut.close();
     }

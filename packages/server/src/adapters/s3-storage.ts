@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { type FileStorage, StoredFileMissing, safeStorageKey, stagedFiles } from './storage.js';
+import { checkedObjectKey, type ObjectStore, StoredObjectMissing } from './objects.js';
+import { type FileStorage, fileStorageOn } from './storage.js';
 
 /** Where the files of every server copy live when there are several (docs/deployment.md). */
 export interface S3Settings {
@@ -15,19 +15,22 @@ const CONNECTION_TIMEOUT_MS = 5_000;
 /** Long enough for the largest upload the server accepts on a slow link to the store. */
 const REQUEST_TIMEOUT_MS = 60_000;
 
-/** A staged file waits under this prefix, where no key the server generates can point. */
-const STAGING = '.staging';
-
 /**
- * Uploaded files in an S3-compatible bucket, addressed by path (`forcePathStyle`: stores other than
- * AWS seldom serve a bucket per host name). Objects are never public: the server reads them after its
- * own rights check. A key names immutable contents, so a put asks the store to refuse an existing
- * object (`If-None-Match: *`) where the local folder writes with `wx`.
+ * Objects in an S3-compatible bucket, under `prefix` (the backups share the files' bucket under
+ * their own), addressed by path (`forcePathStyle`: stores other than AWS seldom serve a bucket per
+ * host name). Objects are never public: the server reads them after its own rights check. A put that
+ * must not replace asks the store to refuse an existing object (`If-None-Match: *`).
  */
-export async function s3FileStorage(settings: S3Settings): Promise<FileStorage> {
+export async function bucketObjects(settings: S3Settings, prefix = ''): Promise<ObjectStore> {
   // Loaded here (about 60 ms): one server on its folder never needs it.
-  const { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } =
-    await import('@aws-sdk/client-s3');
+  const {
+    CopyObjectCommand,
+    DeleteObjectCommand,
+    GetObjectCommand,
+    ListObjectsV2Command,
+    PutObjectCommand,
+    S3Client,
+  } = await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: settings.region,
     forcePathStyle: true,
@@ -45,44 +48,65 @@ export async function s3FileStorage(settings: S3Settings): Promise<FileStorage> 
       : {}),
   });
   const Bucket = settings.bucket;
-  const put = async (Key: string, bytes: Buffer) => {
-    await client.send(new PutObjectCommand({ Bucket, Key, Body: bytes, IfNoneMatch: '*' }));
+  const full = (key: string) => `${prefix}${checkedObjectKey(key)}`;
+  /** The keys under a prefix of the bucket, page after page; with `/` as delimiter, one level only. */
+  const keysUnder = async (folder: string, oneLevel: boolean) => {
+    const keys: string[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({
+          Bucket,
+          Prefix: `${full(folder)}/`,
+          ContinuationToken,
+          ...(oneLevel ? { Delimiter: '/' } : {}),
+        }),
+      );
+      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key.slice(prefix.length));
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return keys.sort();
   };
-  const remove = async (Key: string) => {
-    await client.send(new DeleteObjectCommand({ Bucket, Key }));
+  const remove = async (key: string) => {
+    await client.send(new DeleteObjectCommand({ Bucket, Key: full(key) }));
   };
   return {
-    put: async (key, bytes) => put(safeStorageKey(key), bytes),
+    async put(key, bytes, options = {}) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: full(key),
+          Body: bytes,
+          ...(options.replace ? {} : { IfNoneMatch: '*' }),
+        }),
+      );
+    },
     async get(key) {
       const answer = await client
-        .send(new GetObjectCommand({ Bucket, Key: safeStorageKey(key) }))
+        .send(new GetObjectCommand({ Bucket, Key: full(key) }))
         .catch((error: { name?: string }) => {
-          throw error.name === 'NoSuchKey' ? new StoredFileMissing(key) : error;
+          throw error.name === 'NoSuchKey' ? new StoredObjectMissing(key) : error;
         });
-      if (!answer.Body) throw new Error(`stored file ${key} has no body`);
+      if (!answer.Body) throw new Error(`stored object ${key} has no body`);
       return Buffer.from(await answer.Body.transformToByteArray());
     },
-    remove: async (key) => remove(safeStorageKey(key)),
-    stage(files) {
-      const folder = `${STAGING}/${randomUUID()}`;
-      const aside = (key: string) => `${folder}/${safeStorageKey(key)}`;
-      const written: string[] = [];
-      return stagedFiles(files, {
-        async writeAside(key, bytes) {
-          await put(aside(key), bytes);
-          written.push(aside(key));
-        },
-        // A copy inside the store, then the staged object dropped: S3 has no rename. A key already
-        // in place holds the same bytes (keys name immutable contents) and is simply replaced.
-        async moveInPlace(key) {
-          await client.send(
-            new CopyObjectCommand({ Bucket, Key: key, CopySource: `${Bucket}/${aside(key)}` }),
-          );
-        },
-        async discard() {
-          await Promise.all(written.splice(0).map((key) => remove(key)));
-        },
-      });
+    remove,
+    // A copy inside the store, then the first object dropped: S3 has no rename.
+    async move(from, to) {
+      await client
+        .send(new CopyObjectCommand({ Bucket, Key: full(to), CopySource: `${Bucket}/${full(from)}` }))
+        .catch((error: { name?: string }) => {
+          throw error.name === 'NoSuchKey' ? new StoredObjectMissing(from) : error;
+        });
+      await remove(from);
+    },
+    list: (folder) => keysUnder(folder, true),
+    async removeFolder(folder) {
+      for (const key of await keysUnder(folder, false)) await remove(key);
     },
   };
 }
+
+/** Uploaded files in an S3-compatible bucket. */
+export const s3FileStorage = async (settings: S3Settings): Promise<FileStorage> =>
+  fileStorageOn(await bucketObjects(settings));

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { AppError } from '../lib/errors.js';
-import { s3FileStorage } from './s3-storage.js';
-import { type FileStorage, localFileStorage, StoredFileMissing, UnsafeStorageKey } from './storage.js';
+import { folderObjects, type ObjectStore, StoredObjectMissing, UnsafeStorageKey } from './objects.js';
+import { bucketObjects, type S3Settings } from './s3-storage.js';
+import { type FileStorage, fileStorageOn } from './storage.js';
 
 /**
  * The file store the configuration asks for: an S3-compatible bucket when `S3_BUCKET` is set (several
@@ -10,12 +11,30 @@ import { type FileStorage, localFileStorage, StoredFileMissing, UnsafeStorageKey
  * credentials stops the server at start with the settings to fill, rather than at the first upload.
  */
 export async function fileStorageFromConfig(config: Config): Promise<FileStorage> {
-  return answeringInCatalogue(await configuredStorage(config));
+  const settings = bucketSettings(config);
+  const objects = settings
+    ? await bucketObjects(settings)
+    : folderObjects(config.STORAGE_DIR ?? path.join(config.dataDir, 'files'));
+  return fileStorageOn(answeringInCatalogue(objects));
 }
 
-async function configuredStorage(config: Config): Promise<FileStorage> {
+/**
+ * Where the backups are kept: `BACKUP_DIR` when it is set; else, with a bucket, under `backups/` in
+ * `S3_BACKUP_BUCKET` or the files' bucket, so that every server copy lists the same backups; else
+ * the data folder's `backups`.
+ */
+export async function backupObjectsFromConfig(config: Config): Promise<ObjectStore> {
+  const settings = bucketSettings(config);
+  const objects =
+    settings && !config.BACKUP_DIR
+      ? await bucketObjects({ ...settings, bucket: config.S3_BACKUP_BUCKET ?? settings.bucket }, 'backups/')
+      : folderObjects(config.BACKUP_DIR ?? path.join(config.dataDir, 'backups'));
+  return answeringInCatalogue(objects);
+}
+
+function bucketSettings(config: Config): S3Settings | null {
   const bucket = config.S3_BUCKET;
-  if (!bucket) return localFileStorage(config.STORAGE_DIR ?? path.join(config.dataDir, 'files'));
+  if (!bucket) return null;
   const { S3_REGION: region, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
   if (!region || !accessKeyId || !secretAccessKey) {
     const missing = [
@@ -26,25 +45,27 @@ async function configuredStorage(config: Config): Promise<FileStorage> {
     throw new Error(`S3_BUCKET needs: ${missing.map(([name]) => name).join(', ')}`);
   }
   const endpoint = config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {};
-  return s3FileStorage({ bucket, region, accessKeyId, secretAccessKey, ...endpoint });
+  return { bucket, region, accessKeyId, secretAccessKey, ...endpoint };
 }
 
 /**
- * The store's failures as the user reads them: a file its row names but the store lacks is
- * `fileNotFound`; a store that cannot be reached or refuses the call is `fileStoreUnavailable` (503,
- * logged with its cause), never a bare 500. Nothing more is retried here (the S3 client makes its own
- * three attempts): the user's own retry is safe, an upload that failed having written no row.
+ * The store's failures as the user reads them: an object the store lacks is `fileNotFound`
+ * (`StoredObjectMissing`); a store that cannot be reached or refuses the call is
+ * `fileStoreUnavailable` (503, logged with its cause), never a bare 500. Nothing more is retried
+ * here (the S3 client makes its own three attempts): the user's own retry is safe, an upload that
+ * failed having written no row.
  */
-export function answeringInCatalogue(storage: FileStorage): FileStorage {
+export function answeringInCatalogue(objects: ObjectStore): ObjectStore {
   const translated = (error: unknown): never => {
-    if (error instanceof UnsafeStorageKey) throw error;
-    const code = error instanceof StoredFileMissing ? 'fileNotFound' : 'fileStoreUnavailable';
-    throw Object.assign(new AppError(code), { cause: error });
+    if (error instanceof StoredObjectMissing || error instanceof UnsafeStorageKey) throw error;
+    throw Object.assign(new AppError('fileStoreUnavailable'), { cause: error });
   };
   return {
-    put: (key, bytes) => storage.put(key, bytes).catch(translated),
-    get: (key) => storage.get(key).catch(translated),
-    remove: (key) => storage.remove(key).catch(translated),
-    stage: (files) => storage.stage(files).catch(translated),
+    put: (key, bytes, options) => objects.put(key, bytes, options).catch(translated),
+    get: (key) => objects.get(key).catch(translated),
+    remove: (key) => objects.remove(key).catch(translated),
+    move: (from, to) => objects.move(from, to).catch(translated),
+    list: (folder) => objects.list(folder).catch(translated),
+    removeFolder: (folder) => objects.removeFolder(folder).catch(translated),
   };
 }

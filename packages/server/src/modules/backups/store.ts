@@ -1,40 +1,46 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { BACKUP_FORMAT_VERSION, type BackupKeyState, BackupRow } from '@sil/contract';
+import { type ObjectStore, StoredObjectMissing } from '../../adapters/objects.js';
 import type { FileStorage } from '../../adapters/storage.js';
 import type { Db } from '../../db/open.js';
 import type { BackupKey } from './envelope.js';
 import type { Manifest } from './format.js';
 
-/** What the backup commands run on: the database, the stored files, the folder backups are kept in. */
+/** What the backup commands run on: the database, the stored files, the store backups are kept in. */
 export interface BackupDeps {
   db: Db;
   storage: FileStorage;
-  dir: string;
+  objects: ObjectStore;
 }
 
 /**
- * The backup service: backups kept as files, one folder per laboratory, each file with a small
- * description beside it; built once by the app (and by the backup command line).
+ * The backup service: backups kept as objects (a folder or a bucket, `backupObjectsFromConfig`),
+ * one folder per laboratory, each backup with a small description beside it; built once by the app
+ * (and by the backup command line).
  */
-export const createBackupService = (db: Db, dir: string, storage: FileStorage): BackupDeps => ({
+export const createBackupService = (db: Db, objects: ObjectStore, storage: FileStorage): BackupDeps => ({
   db,
   storage,
-  dir,
+  objects,
 });
 
-export const folderOf = (backups: BackupDeps, laboratoryId: string) => path.join(backups.dir, laboratoryId);
-export const fileOf = (backups: BackupDeps, laboratoryId: string, backupId: string) =>
-  path.join(folderOf(backups, laboratoryId), `${backupId}.sil-backup`);
-export const descriptionOf = (backups: BackupDeps, laboratoryId: string, backupId: string) =>
-  path.join(folderOf(backups, laboratoryId), `${backupId}.json`);
+export const fileOf = (laboratoryId: string, backupId: string) => `${laboratoryId}/${backupId}.sil-backup`;
+export const descriptionOf = (laboratoryId: string, backupId: string) => `${laboratoryId}/${backupId}.json`;
 /** The laboratory's backup key (its public half), beside its backups. */
-export const keyFileOf = (backups: BackupDeps, laboratoryId: string) =>
-  path.join(folderOf(backups, laboratoryId), 'backup-key');
+export const keyFileOf = (laboratoryId: string) => `${laboratoryId}/backup-key`;
+
+/** The object's text, or null when there is none; a store that cannot be reached still fails. */
+export const readText = (backups: BackupDeps, key: string): Promise<string | null> =>
+  backups.objects.get(key).then(
+    (bytes) => bytes.toString('utf8'),
+    (error: unknown) => {
+      if (error instanceof StoredObjectMissing) return null;
+      throw error;
+    },
+  );
 
 export const readKey = async (backups: BackupDeps, laboratoryId: string): Promise<BackupKey | null> =>
-  JSON.parse(await readFile(keyFileOf(backups, laboratoryId), 'utf8').catch(() => 'null'));
+  JSON.parse((await readText(backups, keyFileOf(laboratoryId))) ?? 'null');
 
 /** A short hash of a backup key's public half: the same passphrase shows the same fingerprint. */
 const fingerprintOf = (key: BackupKey) =>
@@ -73,8 +79,9 @@ export async function readDescription(
   laboratoryId: string,
   backupId: string,
 ): Promise<BackupRow | null> {
+  const text = await readText(backups, descriptionOf(laboratoryId, backupId));
+  if (text === null) return null;
   try {
-    const text = await readFile(descriptionOf(backups, laboratoryId, backupId), 'utf8');
     const row = BackupRow.safeParse(JSON.parse(text));
     return row.success && row.data.backup_format_version === BACKUP_FORMAT_VERSION ? row.data : null;
   } catch {

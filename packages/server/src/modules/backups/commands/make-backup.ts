@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { BackupRow } from '@sil/contract';
 import { AppError, fail } from '../../../lib/errors.js';
 import { dumpLaboratory } from '../dump.js';
 import { openWithContentKey, seal } from '../envelope.js';
 import { readBackup } from '../format.js';
-import { type BackupDeps, describeBackup, descriptionOf, fileOf, folderOf, readKey } from '../store.js';
+import { type BackupDeps, describeBackup, descriptionOf, fileOf, readKey } from '../store.js';
 
 /**
- * Makes a backup and reads it back from the disk (decompressed, parsed, every part counted and
- * hashed against the manifest) before listing it: a backup that cannot be read is an error.
+ * Makes a backup and reads it back from the store (decrypted, decompressed, parsed, every part
+ * counted and hashed against the manifest) before listing it: a backup that cannot be read is an
+ * error. Only a description lists a backup, and it is written last.
  */
 export async function makeBackup(
   backups: BackupDeps,
@@ -24,25 +23,23 @@ export async function makeBackup(
   const manifest = dumped.manifest;
   const { bytes, contentKey } = seal(dumped.bytes, key);
   const backupId = randomUUID();
-  const folder = folderOf(backups, laboratoryId);
-  await mkdir(folder, { recursive: true, mode: 0o700 });
-  const partial = path.join(folder, `${backupId}.partial`);
-  await writeFile(partial, bytes, { mode: 0o600, flag: 'wx' });
+  const file = fileOf(laboratoryId, backupId);
+  await backups.objects.put(file, bytes);
+  // Read back as a restore will; a store that cannot be reached stays its own error.
+  const stored = await backups.objects.get(file);
   try {
-    // Read back as a restore will: decrypted, decompressed, every part counted and hashed.
-    const reread = readBackup(openWithContentKey(await readFile(partial), contentKey));
+    const reread = readBackup(openWithContentKey(stored, contentKey));
     if (!isDeepStrictEqual(reread.manifest, manifest))
       fail('backupVerificationFailed', { reason: 'manifest' });
   } catch (error) {
-    await rm(partial, { force: true });
+    await backups.objects.remove(file);
     if (error instanceof AppError && error.code === 'backupVerificationFailed') throw error;
     return fail('backupVerificationFailed', {
       reason: error instanceof AppError ? error.code : 'unreadable',
     });
   }
-  // The file first, complete: a description only ever points at a verified file.
-  await rename(partial, fileOf(backups, laboratoryId, backupId));
+  // The file first, verified: a description only ever points at a verified file.
   const row = describeBackup(backupId, manifest, bytes.length, key, made.scheduled ?? false);
-  await writeFile(descriptionOf(backups, laboratoryId, backupId), JSON.stringify(row), { mode: 0o600 });
+  await backups.objects.put(descriptionOf(laboratoryId, backupId), Buffer.from(JSON.stringify(row)));
   return row;
 }

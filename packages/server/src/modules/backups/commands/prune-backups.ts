@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import { listBackups } from '../reads.js';
 import { backupsToKeep, type RetentionPolicy } from '../retention.js';
 import { type BackupDeps, descriptionOf, fileOf } from '../store.js';
@@ -19,8 +18,8 @@ export async function pruneBackups(
   );
   const pruned = scheduled.filter((row) => !keep.has(row.backup_id)).map((row) => row.backup_id);
   for (const backupId of pruned) {
-    await rm(descriptionOf(backups, laboratoryId, backupId), { force: true });
-    await rm(fileOf(backups, laboratoryId, backupId), { force: true });
+    await backups.objects.remove(descriptionOf(laboratoryId, backupId));
+    await backups.objects.remove(fileOf(laboratoryId, backupId));
   }
   return pruned;
 }

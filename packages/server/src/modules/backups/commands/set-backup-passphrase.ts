@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import type { BackupKeyState } from '@sil/contract';
 import { backupKeyFrom } from '../envelope.js';
-import { type BackupDeps, folderOf, keyFileOf, keyStateOf } from '../store.js';
+import { type BackupDeps, keyFileOf, keyStateOf } from '../store.js';
 
 /**
  * Sets the passphrase of the backups made from now on. Only the public half of the key it
@@ -14,9 +12,6 @@ export async function setBackupPassphrase(
   passphrase: string,
 ): Promise<BackupKeyState> {
   const key = await backupKeyFrom(passphrase);
-  await mkdir(folderOf(backups, laboratoryId), { recursive: true, mode: 0o700 });
-  const aside = `${keyFileOf(backups, laboratoryId)}.${randomUUID()}`;
-  await writeFile(aside, JSON.stringify(key), { mode: 0o600, flag: 'wx' });
-  await rename(aside, keyFileOf(backups, laboratoryId));
+  await backups.objects.put(keyFileOf(laboratoryId), Buffer.from(JSON.stringify(key)), { replace: true });
   return keyStateOf(key);
 }
