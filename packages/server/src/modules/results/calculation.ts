@@ -80,6 +80,12 @@ export interface CalculationInputs {
   named: Map<string, ParameterRow>;
 }
 
+/** The parameters the formulas of these calculated parameters name by their codes. */
+export function parametersNamedBy(q: Queryable, laboratoryId: string, calculated: ParameterRow[]) {
+  const codes = [...new Set(calculated.flatMap((parameter) => referencesOf(parameter)))];
+  return parametersWithCodes(q, laboratoryId, codes);
+}
+
 /**
  * The inputs of these calculated parameters of a record, read once for all its samples; from
  * `wholeRecord`, the results of every sample of the record when the caller has read them all.
@@ -90,9 +96,10 @@ export async function calculationInputsOf(
   record: { record_id: string; record_created: string },
   calculated: ParameterRow[],
   wholeRecord?: readonly ResultColumns[],
+  /** `parametersNamedBy` of these parameters or more, when read already. */
+  namedRead?: Promise<ParameterRow[]>,
 ): Promise<CalculationInputs> {
-  const codes = [...new Set(calculated.flatMap((parameter) => referencesOf(parameter)))];
-  const coded = await parametersWithCodes(q, laboratoryId, codes);
+  const coded = await (namedRead ?? parametersNamedBy(q, laboratoryId, calculated));
   const named = new Map(coded.map((parameter) => [parameter.parameter_code ?? '', parameter]));
   if (!wholeRecord) return { record: new RecordResults(await resultsOfRecord(q, record)), named };
   // Formulas look results up by these codes only: the other results need none. Latest change

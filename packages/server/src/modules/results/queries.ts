@@ -118,13 +118,29 @@ const parametersWithIds = preparedRead('parameters_with_ids', (q) =>
     ),
 );
 
+/** The analyses these samples name, each read once: their names and the parameters they measure. */
+export async function analysesOfSamples(
+  q: Queryable,
+  laboratoryId: string,
+  analysisIdsOfEach: readonly string[][],
+): Promise<AnalysisOfSample[]> {
+  const analysisIds = [...new Set(analysisIdsOfEach.flat())];
+  return analysisIds.length === 0 ? [] : analysesWithIds(q, { laboratoryId, ids: analysisIds });
+}
+export interface AnalysisOfSample {
+  analysis_id: string;
+  analysis_name: string;
+  analysis_parameters: string[];
+}
+
 export async function parametersOfSamples(
   q: Queryable,
   laboratoryId: string,
   analysisIdsOfEach: readonly string[][],
+  /** `analysesOfSamples` of the same ids, when read already. */
+  analysesRead?: Promise<AnalysisOfSample[]>,
 ) {
-  const analysisIds = [...new Set(analysisIdsOfEach.flat())];
-  const found = analysisIds.length === 0 ? [] : await analysesWithIds(q, { laboratoryId, ids: analysisIds });
+  const found = await (analysesRead ?? analysesOfSamples(q, laboratoryId, analysisIdsOfEach));
   const analysisById = new Map(found.map((analysis) => [analysis.analysis_id, analysis]));
   const parameterIds = [...new Set(found.flatMap((analysis) => analysis.analysis_parameters))];
   const parameterRows =

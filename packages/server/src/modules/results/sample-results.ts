@@ -16,10 +16,13 @@ import {
   type CalculationInputs,
   calculatedLines,
   calculationInputsOf,
+  parametersNamedBy,
 } from './calculation.js';
 import {
+  analysesOfSamples,
   anterioritiesOf,
   censoredOf,
+  type ParameterRow,
   type parametersOfSample,
   parametersOfSamples,
   patientRecordStamps,
@@ -56,6 +59,17 @@ interface SampleRead extends OwnedSample {
   conditions: ReturnType<typeof resultPatientOf>;
   lines: Awaited<ReturnType<typeof parametersOfSample>>;
   stored: Map<string, StoredResult>;
+}
+
+const isCalculated = (parameter: ParameterRow) => referencesOf(parameter).length > 0;
+
+/** A read made at its first call only, later callers sharing its answer. */
+function readOnce<T>(read: () => Promise<T>): () => Promise<T> {
+  let answer: Promise<T> | undefined;
+  return () => {
+    answer ??= read();
+    return answer;
+  };
 }
 
 /** `read` of each item, one after the other: a record has one collection day as a rule. */
@@ -125,68 +139,92 @@ async function linesOfSamples(
   /** Every sample of each record is among `owned`: its results are the record's, read already. */
   { wholeRecords = false } = {},
 ): Promise<SampleResults[]> {
-  // Two rounds of reads, each sent at once where statements run at once (`independentReads`): what
-  // the samples name, then what their parameters and results lead to.
+  // Two rounds of reads, each sent at once where statements run at once (`independentReads`): the
+  // samples' parameters, their results and the patient's previous results (the longest to plan);
+  // then the formulas' inputs. The analyses and the patient's record months are read once.
+  const conditionsOf = owned.map((each) =>
+    resultPatientOf({
+      patient: each.patient,
+      record: each.record,
+      sampleCollectedAt: each.sample.sample_collection_datetime,
+    }),
+  );
+  const analysisIdsOfEach = owned.map(({ sample }) => sample.sample_analyses);
+  const analysesRead = readOnce(() => analysesOfSamples(q, laboratoryId, analysisIdsOfEach));
   const patientIds = [...new Set(owned.map(({ patient }) => patient.patient_id))];
-  const [linesOfEach, storedOfEach, monthsOfPatients] = await independentReads(q, [
-    () =>
-      parametersOfSamples(
-        q,
-        laboratoryId,
-        owned.map(({ sample }) => sample.sample_analyses),
-      ),
-    () =>
-      resultsOfSamples(
-        q,
-        owned.map(({ sample }) => sample.sample_id),
-        owned.map(({ record }) => record.record_created),
-      ),
+  const monthsRead = readOnce(
     async () =>
       new Map(
         (await sequentially(patientIds, (id) => patientRecordStamps(q, id))).map(
           (months, index) => [patientIds[index] ?? '', months] as const,
         ),
       ),
+  );
+  // The previous results, once per record and collection day, for every parameter its samples'
+  // analyses measure (those the lines show among them).
+  const dayOf = (index: number) => `${owned[index]?.record.record_id} ${conditionsOf[index]?.collectedOn}`;
+  const days = [...new Map(owned.map((_, index) => [dayOf(index), index])).values()];
+  const previousOf = async (day: number) => {
+    const months = monthsRead();
+    const analyses = new Map((await analysesRead()).map((analysis) => [analysis.analysis_id, analysis]));
+    const together = owned.flatMap((each, index) => (dayOf(index) === dayOf(day) ? [each] : []));
+    const parameterIds = [
+      ...new Set(
+        together.flatMap(({ sample }) =>
+          sample.sample_analyses.flatMap((id) => analyses.get(id)?.analysis_parameters ?? []),
+        ),
+      ),
+    ];
+    const { patient, record } = owned[day] as OwnedSample;
+    return anterioritiesOf(
+      q,
+      patient.patient_id,
+      record.record_id,
+      conditionsOf[day]?.collectedOn ?? '',
+      parameterIds,
+      (await months).get(patient.patient_id),
+    );
+  };
+  // A record read whole has its results in hand: its formulas need only their inputs' parameters,
+  // read as soon as the lines name the calculated ones.
+  let namedRead: Promise<ParameterRow[]> | undefined;
+  const [linesOfEach, storedOfEach, previousOfDays] = await independentReads(q, [
+    async () => {
+      const lines = await parametersOfSamples(q, laboratoryId, analysisIdsOfEach, analysesRead());
+      const calculated = lines
+        .flat()
+        .flatMap(({ parameter }) => (isCalculated(parameter) ? [parameter] : []));
+      if (wholeRecords && calculated.length > 0) {
+        namedRead = parametersNamedBy(q, laboratoryId, calculated);
+        await namedRead;
+      }
+      return lines;
+    },
+    () =>
+      resultsOfSamples(
+        q,
+        owned.map(({ sample }) => sample.sample_id),
+        owned.map(({ record }) => record.record_created),
+      ),
+    () => sequentially(days, previousOf),
   ]);
   const read: SampleRead[] = owned.map((each, index) => ({
     ...each,
-    conditions: resultPatientOf({
-      patient: each.patient,
-      record: each.record,
-      sampleCollectedAt: each.sample.sample_collection_datetime,
-    }),
+    conditions: conditionsOf[index] as SampleRead['conditions'],
     lines: linesOfEach[index] ?? [],
     stored: new Map(
       (storedOfEach.get(each.sample.sample_id) ?? []).map((row) => [row.result_parameter, row]),
     ),
   }));
-  // The previous results, once per record and collection day, for all the parameters of its samples.
-  const dayOf = (each: SampleRead) => `${each.record.record_id} ${each.conditions.collectedOn}`;
-  const days = [...new Map(read.map((each) => [dayOf(each), each])).values()];
-  const previousOf = (each: SampleRead) => {
-    const together = read.filter((other) => dayOf(other) === dayOf(each));
-    const parameterIds = [
-      ...new Set(together.flatMap((other) => other.lines.map((line) => line.parameter.parameter_id))),
-    ];
-    return anterioritiesOf(
-      q,
-      each.patient.patient_id,
-      each.record.record_id,
-      each.conditions.collectedOn,
-      parameterIds,
-      monthsOfPatients.get(each.patient.patient_id),
-    );
-  };
   // The formulas' inputs, once per record for the calculated parameters of all its samples.
-  const calculatedOf = (each: SampleRead) =>
-    each.lines.map((line) => line.parameter).filter((parameter) => referencesOf(parameter).length > 0);
+  const calculatedOf = (each: SampleRead) => each.lines.map((line) => line.parameter).filter(isCalculated);
   const withFormulas = [...new Map(read.map((each) => [each.record.record_id, each])).values()].filter(
     (each) =>
       read.some(
         (other) => other.record.record_id === each.record.record_id && calculatedOf(other).length > 0,
       ),
   );
-  const inputsOf = (each: SampleRead) => {
+  const inputsOfRecords = await sequentially(withFormulas, (each) => {
     const ofRecord = read.filter((other) => other.record.record_id === each.record.record_id);
     return calculationInputsOf(
       q,
@@ -194,19 +232,16 @@ async function linesOfSamples(
       each.record,
       ofRecord.flatMap(calculatedOf),
       wholeRecords ? ofRecord.flatMap((other) => [...other.stored.values()]) : undefined,
+      namedRead,
     );
-  };
-  const [previousOfDays, inputsOfRecords] = await independentReads(q, [
-    () => sequentially(days, previousOf),
-    () => sequentially(withFormulas, inputsOf),
-  ]);
-  const previousByDay = new Map(days.map((each, index) => [dayOf(each), previousOfDays[index]]));
+  });
+  const previousByDay = new Map(days.map((day, index) => [dayOf(day), previousOfDays[index]]));
   const inputsByRecord = new Map<string, CalculationInputs | undefined>(
     withFormulas.map((each, index) => [each.record.record_id, inputsOfRecords[index]]),
   );
-  return read.map((each) => {
+  return read.map((each, index) => {
     const { sample, record, conditions, lines, stored } = each;
-    const previous = previousByDay.get(dayOf(each)) ?? new Map<string, Anteriority>();
+    const previous = previousByDay.get(dayOf(index)) ?? new Map<string, Anteriority>();
     const inputs = inputsByRecord.get(record.record_id);
     const calculated = inputs
       ? calculatedLines(inputs, sample.sample_id, conditions, sample.sample_matrix, calculatedOf(each))
