@@ -24,23 +24,40 @@ export async function timeCalls(
   calls: number,
   once: () => Promise<void>,
   prepare: () => Promise<void> = async () => undefined,
-): Promise<Timing> {
+  /**
+   * Its floor (the statements by hand), timed call for call beside `once`, each going first in turn:
+   * both then see the same moments of the machine's load, and their ratio tells the code apart
+   * from the minute it ran in.
+   */
+  beside?: () => Promise<void>,
+): Promise<Timing & { beside?: Timing }> {
   // Calls first, not counted: plans and pages are cached, and the server's code compiled by V8, as
   // they are in a laboratory's running server (one uncounted call left a route's code to be
   // optimised during the timed ones: 12.8 ms at p50 for the preview against 7.7 after 50 calls).
   for (let i = 0; i < WARM_UP_CALLS; i++) {
     await prepare();
     await once();
+    await beside?.();
   }
+  const timed = async (call: () => Promise<void>, into: number[]) => {
+    const started = performance.now();
+    await call();
+    into.push(performance.now() - started);
+  };
   const durations: number[] = [];
+  const besideDurations: number[] = [];
   for (let i = 0; i < calls; i++) {
     // What the screen does before the call (reading the stamps to send) is not timed.
     await prepare();
-    const started = performance.now();
-    await once();
-    durations.push(performance.now() - started);
+    if (beside && i % 2 === 1) await timed(beside, besideDurations);
+    await timed(once, durations);
+    if (beside && i % 2 === 0) await timed(beside, besideDurations);
   }
-  return { p50: rounded(percentile(durations, 0.5)), p95: rounded(percentile(durations, 0.95)) };
+  const timing = (values: number[]) => ({
+    p50: rounded(percentile(values, 0.5)),
+    p95: rounded(percentile(values, 0.95)),
+  });
+  return { ...timing(durations), ...(beside ? { beside: timing(besideDurations) } : {}) };
 }
 
 export function listUrl(baseUrl: string, listCase: ListCase): string {
@@ -161,18 +178,24 @@ export async function timePreviewRecord(
   session: Session,
   recordId: string,
   calls: number,
-): Promise<Timing & { results: number; anteriorities: number }> {
+  beside?: () => Promise<void>,
+): Promise<Timing & { beside?: Timing; results: number; anteriorities: number }> {
   let results = 0;
   let anteriorities = 0;
-  const timing = await timeCalls(calls, async () => {
-    const answer = (await json(
-      await fetch(`${baseUrl}/api/preview-record?record_id=${recordId}`, { headers: authHeaders(session) }),
-      'preview-record',
-    )) as { samples: Array<{ lines: Array<{ result: unknown; anteriority: unknown }> }> };
-    const lines = answer.samples.flatMap((sample) => sample.lines);
-    results = lines.filter((line) => line.result !== null).length;
-    anteriorities = lines.filter((line) => line.anteriority !== null).length;
-  });
+  const timing = await timeCalls(
+    calls,
+    async () => {
+      const answer = (await json(
+        await fetch(`${baseUrl}/api/preview-record?record_id=${recordId}`, { headers: authHeaders(session) }),
+        'preview-record',
+      )) as { samples: Array<{ lines: Array<{ result: unknown; anteriority: unknown }> }> };
+      const lines = answer.samples.flatMap((sample) => sample.lines);
+      results = lines.filter((line) => line.result !== null).length;
+      anteriorities = lines.filter((line) => line.anteriority !== null).length;
+    },
+    undefined,
+    beside,
+  );
   return { ...timing, results, anteriorities };
 }
 
@@ -203,7 +226,8 @@ export async function timePatientHistory(
   patientId: string,
   pageSize: number,
   calls: number,
-): Promise<Timing & { shown: number; numberOfRows: number }> {
+  beside?: () => Promise<void>,
+): Promise<Timing & { beside?: Timing; shown: number; numberOfRows: number }> {
   const url = `${baseUrl}/api/get-patient-results?${new URLSearchParams({
     patient_id: patientId,
     page_number: '1',
@@ -211,17 +235,22 @@ export async function timePatientHistory(
   })}`;
   let shown = 0;
   let numberOfRows = 0;
-  const timing = await timeCalls(calls, async () => {
-    const answer = (await json(
-      await fetch(url, { headers: authHeaders(session) }),
-      'get-patient-results',
-    )) as {
-      data: unknown[];
-      number_of_rows: number;
-    };
-    shown = answer.data.length;
-    numberOfRows = answer.number_of_rows;
-  });
+  const timing = await timeCalls(
+    calls,
+    async () => {
+      const answer = (await json(
+        await fetch(url, { headers: authHeaders(session) }),
+        'get-patient-results',
+      )) as {
+        data: unknown[];
+        number_of_rows: number;
+      };
+      shown = answer.data.length;
+      numberOfRows = answer.number_of_rows;
+    },
+    undefined,
+    beside,
+  );
   return { ...timing, shown, numberOfRows };
 }
 
@@ -231,14 +260,20 @@ export async function timeCiqChart(
   session: Session,
   settingId: string,
   calls: number,
-): Promise<Timing & { points: number }> {
+  beside?: () => Promise<void>,
+): Promise<Timing & { beside?: Timing; points: number }> {
   const url = `${baseUrl}/api/get-ciq-chart?ciq_setting_id=${settingId}`;
   let points = 0;
-  const timing = await timeCalls(calls, async () => {
-    const answer = (await json(await fetch(url, { headers: authHeaders(session) }), 'get-ciq-chart')) as {
-      points: unknown[];
-    };
-    points = answer.points.length;
-  });
+  const timing = await timeCalls(
+    calls,
+    async () => {
+      const answer = (await json(await fetch(url, { headers: authHeaders(session) }), 'get-ciq-chart')) as {
+        points: unknown[];
+      };
+      points = answer.points.length;
+    },
+    undefined,
+    beside,
+  );
   return { ...timing, points };
 }
