@@ -15,12 +15,14 @@ mkdir -p "$work/logs"
 curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && exit 0
 # The copies share the database (sessions, jobs, the signing key), the files folder and the backups
 # folder (backups, their descriptions and the backup key); each has its own DATA_DIR. With S3_BUCKET
-# and its settings in the environment, the files go to that S3-compatible bucket instead, as in
-# production (decision 0036): env passes them on.
+# and its settings in the environment, the files and the backups go to that S3-compatible bucket
+# instead, as in production (decision 0036): env passes them on, and no folder is named.
+folders=(STORAGE_DIR="$work/files" BACKUP_DIR="$work/backups")
+if [ -n "${S3_BUCKET:-}" ]; then folders=(); fi
 env PORT="$port" HOST=127.0.0.1 \
   DATABASE_URL="postgres://postgres@127.0.0.1:$primary_port/laboratory" \
   DATABASE_READ_URL="postgres://postgres@127.0.0.1:$replica_port/laboratory" \
-  DATA_DIR="$work/server-$port" STORAGE_DIR="$work/files" BACKUP_DIR="$work/backups" \
+  DATA_DIR="$work/server-$port" "${folders[@]}" \
   WEB_DIST_DIR="$web_dist" \
   PUBLIC_URL="http://127.0.0.1:$http_port" TRUST_PROXY=true SEED_DEMO="${SEED_DEMO:-false}" \
   LOG_LEVEL="${LOG_LEVEL:-warn}" \
