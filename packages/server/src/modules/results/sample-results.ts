@@ -165,8 +165,9 @@ async function linesOfSamples(
   const dayOf = (index: number) => `${owned[index]?.record.record_id} ${conditionsOf[index]?.collectedOn}`;
   const days = [...new Map(owned.map((_, index) => [dayOf(index), index])).values()];
   const previousOf = async (day: number) => {
-    const months = monthsRead();
-    const analyses = new Map((await analysesRead()).map((analysis) => [analysis.analysis_id, analysis]));
+    // Both at once: neither left to fail while the other is awaited.
+    const [analysesFound, monthsOfPatients] = await Promise.all([analysesRead(), monthsRead()]);
+    const analyses = new Map(analysesFound.map((analysis) => [analysis.analysis_id, analysis]));
     const together = owned.flatMap((each, index) => (dayOf(index) === dayOf(day) ? [each] : []));
     const parameterIds = [
       ...new Set(
@@ -182,7 +183,7 @@ async function linesOfSamples(
       record.record_id,
       conditionsOf[day]?.collectedOn ?? '',
       parameterIds,
-      (await months).get(patient.patient_id),
+      monthsOfPatients.get(patient.patient_id),
     );
   };
   // A record read whole has its results in hand: its formulas need only their inputs' parameters,
