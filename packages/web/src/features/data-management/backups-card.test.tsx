@@ -70,3 +70,29 @@ describe('restoring a backup', () => {
     ]);
   }, 30_000);
 });
+
+describe('a backup store that cannot be reached', () => {
+  it('says so instead of showing a laboratory without backups or passphrase, and offers neither a backup nor a passphrase', async () => {
+    const unreachable = () =>
+      new Response(JSON.stringify({ code: 'fileStoreUnavailable' }), {
+        status: 503,
+        headers: { 'content-type': 'application/json' },
+      });
+    requests.answer('/api/get-backups', unreachable);
+    requests.answer('/api/get-backup-key', unreachable);
+    render(
+      <Providers>
+        <BackupsCard />
+      </Providers>,
+    );
+    await screen.findByText(
+      'The backups cannot be reached right now (their store does not answer): try again in a moment.',
+      undefined,
+      { timeout: 10_000 },
+    );
+    expect(screen.queryByText('No backup yet.')).toBeNull();
+    expect(screen.queryByText('No backup passphrase yet: set it to make backups.')).toBeNull();
+    for (const name of ['Make a backup', 'Set the backup passphrase'])
+      expect(screen.getByRole('button', { name }).hasAttribute('disabled')).toBe(true);
+  }, 30_000);
+});

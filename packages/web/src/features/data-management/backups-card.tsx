@@ -236,6 +236,8 @@ export function BackupsCard() {
       onError: notifyApiError,
     });
   const keySet = key.data?.backup_key_set === true;
+  // A store that cannot be reached is said so, not shown as a laboratory without backups or key.
+  const unreachable = backups.isError || key.isError;
 
   return (
     <Card withBorder data-card="backups">
@@ -246,6 +248,7 @@ export function BackupsCard() {
             <Button
               variant="default"
               leftSection={<IconKey size={16} />}
+              disabled={unreachable}
               onClick={() => setAskingPassphrase('change')}
               data-action="change-backup-passphrase"
             >
@@ -254,6 +257,7 @@ export function BackupsCard() {
             <Button
               leftSection={<IconDatabaseExport size={16} />}
               loading={adding.isPending}
+              disabled={unreachable}
               onClick={() => (keySet ? makeBackup() : setAskingPassphrase('backup'))}
               data-action="add-backup"
             >
@@ -264,16 +268,22 @@ export function BackupsCard() {
         <Text size="sm" c="dimmed">
           {t('backups.hint')}
         </Text>
-        <Text size="sm" data-backup-key={keySet ? 'set' : 'unset'}>
-          {keySet
-            ? t('backups.key_set', {
-                date: formatDateTime(key.data?.backup_key_created, i18n.language),
-                fingerprint: key.data?.backup_key_fingerprint,
-              })
-            : t('backups.key_unset')}
-        </Text>
+        {unreachable ? (
+          <Text size="sm" c="red" data-backups="unreachable">
+            {t('backups.unreachable')}
+          </Text>
+        ) : (
+          <Text size="sm" data-backup-key={keySet ? 'set' : 'unset'}>
+            {keySet
+              ? t('backups.key_set', {
+                  date: formatDateTime(key.data?.backup_key_created, i18n.language),
+                  fingerprint: key.data?.backup_key_fingerprint,
+                })
+              : t('backups.key_unset')}
+          </Text>
+        )}
         <BackupScheduleSettings />
-        {(backups.data ?? []).length === 0 ? (
+        {backups.isError ? null : (backups.data ?? []).length === 0 ? (
           <Text c="dimmed">{t('backups.none')}</Text>
         ) : (
           <Table.ScrollContainer minWidth={520}>
