@@ -22,7 +22,7 @@ if [ -n "${S3_BUCKET:-}" ]; then folders=(); fi
 env PORT="$port" HOST=127.0.0.1 \
   DATABASE_URL="postgres://postgres@127.0.0.1:$primary_port/laboratory" \
   DATABASE_READ_URL="postgres://postgres@127.0.0.1:$replica_port/laboratory" \
-  DATA_DIR="$work/server-$port" "${folders[@]}" \
+  DATA_DIR="$work/server-$port" ${folders[@]+"${folders[@]}"} \
   WEB_DIST_DIR="$web_dist" \
   PUBLIC_URL="http://127.0.0.1:$http_port" TRUST_PROXY=true SEED_DEMO="${SEED_DEMO:-false}" \
   LOG_LEVEL="${LOG_LEVEL:-warn}" \

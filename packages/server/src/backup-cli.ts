@@ -49,7 +49,11 @@ if (
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
 const storage = await fileStorageFromConfig(config);
-const backups = createBackupService(database.db, await backupObjectsFromConfig(config), storage);
+const backups = createBackupService(
+  database.db,
+  await backupObjectsFromConfig(config, (message) => console.warn(message)),
+  storage,
+);
 const here = (name: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), name);
 
 /** The passphrase from its file (one line) or the environment. */

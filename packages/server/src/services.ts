@@ -126,7 +126,8 @@ export async function buildServices(
   });
   const jobs = deliveryJobsFor(db, sending, config, log);
 
-  const backups = createBackupService(db, await backupObjectsFromConfig(config), storage);
+  const backupObjects = await backupObjectsFromConfig(config, (message) => log.warn(message));
+  const backups = createBackupService(db, backupObjects, storage);
   // Daily backups, polled by every copy on either database; one claims each day's run.
   const backupSchedule = createBackupScheduler(db, backups, config.BACKUP_SCHEDULE_POLL_SECONDS, log);
 

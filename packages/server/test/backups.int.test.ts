@@ -18,6 +18,7 @@ import { readBackup, writeBackup } from '../src/modules/backups/format.js';
 import {
   createBackupScheduler,
   createBackupService,
+  makeBackup,
   restoreLaboratory,
 } from '../src/modules/backups/index.js';
 import { dumpRows, TENANT_TABLES } from '../src/modules/backups/queries.js';
@@ -210,6 +211,21 @@ describe.each(DATABASES)('backups on %s', (kind) => {
     expect((await addBackup({}, biologist)).statusCode).toBe(403);
     expect((await as(biologist).send('getBackups')).statusCode).toBe(403);
     expect((await restoreAs(biologist, unknown)).statusCode).toBe(403);
+  });
+
+  it('leaves no backup file behind when its description cannot be written', async () => {
+    const dir = String(ctx.config.BACKUP_DIR);
+    const objects = folderObjects(dir);
+    const refusing = {
+      ...objects,
+      put: (key: string, bytes: Buffer, options?: { replace?: boolean }) =>
+        key.endsWith('.json') ? Promise.reject(new Error('store full')) : objects.put(key, bytes, options),
+    };
+    const before = readdirSync(path.join(dir, laboratoryId)).sort();
+    await expect(
+      makeBackup(createBackupService(ctx.database.db, refusing, storage), laboratoryId, ['patients']),
+    ).rejects.toThrow('store full');
+    expect(readdirSync(path.join(dir, laboratoryId)).sort()).toEqual(before);
   });
 
   it('backs up reports and files, verified, and restores them into an empty installation byte for byte', async () => {

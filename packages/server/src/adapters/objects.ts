@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../lib/errors.js';
 
@@ -46,6 +47,9 @@ export function checkedObjectKey(key: string): string {
   return key;
 }
 
+/** What a file system without hard links answers a `link`. */
+const WITHOUT_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
 const missingAs = (key: string) => (error: NodeJS.ErrnoException) => {
   throw error.code === 'ENOENT' ? new StoredObjectMissing(key) : error;
 };
@@ -68,7 +72,13 @@ export function folderObjects(root: string): ObjectStore {
       await writeFile(aside, bytes, { mode: 0o600, flag: 'wx' });
       try {
         // A link fails on a name already there, a rename replaces it: both all at once.
-        await (options.replace ? rename(aside, target) : link(aside, target));
+        if (options.replace) await rename(aside, target);
+        else
+          await link(aside, target).catch((error: NodeJS.ErrnoException) => {
+            // A shared folder without hard links (SMB, FUSE mounts): an exclusive copy instead.
+            if (!WITHOUT_LINKS.has(error.code ?? '')) throw error;
+            return copyFile(aside, target, constants.COPYFILE_EXCL);
+          });
       } finally {
         await rm(aside, { force: true });
       }

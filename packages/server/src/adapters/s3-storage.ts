@@ -102,7 +102,9 @@ export async function bucketObjects(settings: S3Settings, prefix = ''): Promise<
     },
     list: (folder) => keysUnder(folder, true),
     async removeFolder(folder) {
-      for (const key of await keysUnder(folder, false)) await remove(key);
+      // Keys as listed, not checked again: a folder marker (`a/`) is removed with the rest.
+      for (const key of await keysUnder(folder, false))
+        await client.send(new DeleteObjectCommand({ Bucket, Key: `${prefix}${key}` }));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { AppError } from '../lib/errors.js';
@@ -23,13 +24,23 @@ export async function fileStorageFromConfig(config: Config): Promise<FileStorage
  * `S3_BACKUP_BUCKET` or the files' bucket, so that every server copy lists the same backups; else
  * the data folder's `backups`.
  */
-export async function backupObjectsFromConfig(config: Config): Promise<ObjectStore> {
+export async function backupObjectsFromConfig(
+  config: Config,
+  warn: (message: string) => void = () => undefined,
+): Promise<ObjectStore> {
+  if (config.S3_BACKUP_BUCKET && !config.S3_BUCKET)
+    throw new Error('S3_BACKUP_BUCKET needs: S3_BUCKET (the store, its region and credentials)');
   const settings = bucketSettings(config);
-  const objects =
-    settings && !config.BACKUP_DIR
-      ? await bucketObjects({ ...settings, bucket: config.S3_BACKUP_BUCKET ?? settings.bucket }, 'backups/')
-      : folderObjects(config.BACKUP_DIR ?? path.join(config.dataDir, 'backups'));
-  return answeringInCatalogue(objects);
+  const folder = config.BACKUP_DIR ?? path.join(config.dataDir, 'backups');
+  if (!settings || config.BACKUP_DIR) return answeringInCatalogue(folderObjects(folder));
+  // A server given a bucket after keeping its backups in its data folder would no longer list them.
+  const left = await readdir(folder).catch(() => [] as string[]);
+  if (left.length > 0)
+    warn(
+      `backups are now kept in the bucket under backups/; ${folder} still holds ${left.length} laboratory folders: copy them there (docs/deployment.md) or set BACKUP_DIR`,
+    );
+  const bucket = config.S3_BACKUP_BUCKET ?? settings.bucket;
+  return answeringInCatalogue(await bucketObjects({ ...settings, bucket }, 'backups/'));
 }
 
 function bucketSettings(config: Config): S3Settings | null {

@@ -4,7 +4,7 @@ import type { BackupRow } from '@sil/contract';
 import { AppError, fail } from '../../../lib/errors.js';
 import { dumpLaboratory } from '../dump.js';
 import { openWithContentKey, seal } from '../envelope.js';
-import { readBackup } from '../format.js';
+import { type Manifest, readBackup } from '../format.js';
 import { type BackupDeps, describeBackup, descriptionOf, fileOf, readKey } from '../store.js';
 
 /**
@@ -25,21 +25,30 @@ export async function makeBackup(
   const backupId = randomUUID();
   const file = fileOf(laboratoryId, backupId);
   await backups.objects.put(file, bytes);
-  // Read back as a restore will; a store that cannot be reached stays its own error.
-  const stored = await backups.objects.get(file);
+  try {
+    // Read back from the store as a restore will: decrypted, decompressed, counted and hashed.
+    const stored = await backups.objects.get(file);
+    verify(stored, contentKey, manifest);
+    // The file first, verified: a description only ever points at a verified file.
+    const row = describeBackup(backupId, manifest, bytes.length, key, made.scheduled ?? false);
+    await backups.objects.put(descriptionOf(laboratoryId, backupId), Buffer.from(JSON.stringify(row)));
+    return row;
+  } catch (error) {
+    // No file without its description: nothing would list it, nor prune it. The first error is
+    // the one to tell.
+    await backups.objects.remove(file).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A backup read back that does not give the manifest it was made with is `backupVerificationFailed`. */
+function verify(stored: Buffer, contentKey: Buffer, manifest: Manifest) {
   try {
     const reread = readBackup(openWithContentKey(stored, contentKey));
     if (!isDeepStrictEqual(reread.manifest, manifest))
       fail('backupVerificationFailed', { reason: 'manifest' });
   } catch (error) {
-    await backups.objects.remove(file);
     if (error instanceof AppError && error.code === 'backupVerificationFailed') throw error;
-    return fail('backupVerificationFailed', {
-      reason: error instanceof AppError ? error.code : 'unreadable',
-    });
+    fail('backupVerificationFailed', { reason: error instanceof AppError ? error.code : 'unreadable' });
   }
-  // The file first, verified: a description only ever points at a verified file.
-  const row = describeBackup(backupId, manifest, bytes.length, key, made.scheduled ?? false);
-  await backups.objects.put(descriptionOf(laboratoryId, backupId), Buffer.from(JSON.stringify(row)));
-  return row;
 }
