@@ -236,8 +236,10 @@ export function BackupsCard() {
       onError: notifyApiError,
     });
   const keySet = key.data?.backup_key_set === true;
-  // A store that cannot be reached is said so, not shown as a laboratory without backups or key.
+  // A store that cannot be reached is said so, not shown as a laboratory without backups or key;
+  // nothing is offered before both are known (a new passphrase would replace the key).
   const unreachable = backups.isError || key.isError;
+  const known = backups.isSuccess && key.isSuccess;
 
   return (
     <Card withBorder data-card="backups">
@@ -248,7 +250,7 @@ export function BackupsCard() {
             <Button
               variant="default"
               leftSection={<IconKey size={16} />}
-              disabled={unreachable}
+              disabled={!known}
               onClick={() => setAskingPassphrase('change')}
               data-action="change-backup-passphrase"
             >
@@ -257,7 +259,7 @@ export function BackupsCard() {
             <Button
               leftSection={<IconDatabaseExport size={16} />}
               loading={adding.isPending}
-              disabled={unreachable}
+              disabled={!known}
               onClick={() => (keySet ? makeBackup() : setAskingPassphrase('backup'))}
               data-action="add-backup"
             >
@@ -272,7 +274,7 @@ export function BackupsCard() {
           <Text size="sm" c="red" data-backups="unreachable">
             {t('backups.unreachable')}
           </Text>
-        ) : (
+        ) : !key.isSuccess ? null : (
           <Text size="sm" data-backup-key={keySet ? 'set' : 'unset'}>
             {keySet
               ? t('backups.key_set', {
@@ -283,7 +285,7 @@ export function BackupsCard() {
           </Text>
         )}
         <BackupScheduleSettings />
-        {backups.isError ? null : (backups.data ?? []).length === 0 ? (
+        {!backups.isSuccess ? null : backups.data.length === 0 ? (
           <Text c="dimmed">{t('backups.none')}</Text>
         ) : (
           <Table.ScrollContainer minWidth={520}>
@@ -298,7 +300,7 @@ export function BackupsCard() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {(backups.data ?? []).map((row) => (
+                {backups.data.map((row) => (
                   <Table.Tr key={row.backup_id} data-backup={row.backup_id}>
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
