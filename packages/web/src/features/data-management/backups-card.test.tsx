@@ -96,3 +96,26 @@ describe('a backup store that cannot be reached', () => {
       expect(screen.getByRole('button', { name }).hasAttribute('disabled')).toBe(true);
   }, 30_000);
 });
+
+describe('a backup store slow to answer', () => {
+  it('offers neither a backup nor a passphrase, nor says there is none, before the key is known', async () => {
+    let answerKey: (state: unknown) => void = () => undefined;
+    requests.answer('/api/get-backup-key', () => new Promise((resolve) => (answerKey = resolve)));
+    render(
+      <Providers>
+        <BackupsCard />
+      </Providers>,
+    );
+    // The list is there; the key is not yet.
+    await screen.findByRole('button', { name: 'Restore' }, { timeout: 10_000 });
+    const buttons = () =>
+      ['Make a backup', 'Set the backup passphrase'].map((name) =>
+        screen.getByRole('button', { name }).hasAttribute('disabled'),
+      );
+    expect(buttons()).toEqual([true, true]);
+    expect(screen.queryByText('No backup passphrase yet: set it to make backups.')).toBeNull();
+    answerKey({ backup_key_set: false, backup_key_created: null, backup_key_fingerprint: null });
+    await screen.findByText('No backup passphrase yet: set it to make backups.');
+    expect(buttons()).toEqual([false, false]);
+  }, 30_000);
+});
