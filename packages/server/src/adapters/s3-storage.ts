@@ -11,6 +11,11 @@ export interface S3Settings {
   secretAccessKey: string;
 }
 
+/** The store's answer for a key with no object, told apart from any other failure. */
+const missingAs = (key: string) => (error: { name?: string }) => {
+  throw error.name === 'NoSuchKey' ? new StoredObjectMissing(key) : error;
+};
+
 const CONNECTION_TIMEOUT_MS = 5_000;
 /** Long enough for the largest upload the server accepts on a slow link to the store. */
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -84,9 +89,7 @@ export async function bucketObjects(settings: S3Settings, prefix = ''): Promise<
     async get(key) {
       const answer = await client
         .send(new GetObjectCommand({ Bucket, Key: full(key) }))
-        .catch((error: { name?: string }) => {
-          throw error.name === 'NoSuchKey' ? new StoredObjectMissing(key) : error;
-        });
+        .catch(missingAs(key));
       if (!answer.Body) throw new Error(`stored object ${key} has no body`);
       return Buffer.from(await answer.Body.transformToByteArray());
     },
@@ -95,9 +98,7 @@ export async function bucketObjects(settings: S3Settings, prefix = ''): Promise<
     async move(from, to) {
       await client
         .send(new CopyObjectCommand({ Bucket, Key: full(to), CopySource: `${Bucket}/${full(from)}` }))
-        .catch((error: { name?: string }) => {
-          throw error.name === 'NoSuchKey' ? new StoredObjectMissing(from) : error;
-        });
+        .catch(missingAs(from));
       await remove(from);
     },
     list: (folder) => keysUnder(folder, true),

@@ -1,8 +1,7 @@
 import type { BackupKeyState, BackupRow } from '@sil/contract';
-import { StoredObjectMissing } from '../../adapters/objects.js';
 import type { Authenticated } from '../../lib/auth-context.js';
 import { fail } from '../../lib/errors.js';
-import { type BackupDeps, fileOf, keyStateOf, readDescription, readKey } from './store.js';
+import { type BackupDeps, fileOf, keyStateOf, readDescription, readIfStored, readKey } from './store.js';
 
 /** The laboratory's backups this version restores, newest first. */
 export async function listBackups(backups: BackupDeps, laboratoryId: string): Promise<BackupRow[]> {
@@ -20,10 +19,7 @@ export async function listBackups(backups: BackupDeps, laboratoryId: string): Pr
 /** One of the laboratory's backups as its encrypted file, with the name it is downloaded under. */
 export async function backupFile(backups: BackupDeps, laboratoryId: string, backupId: string) {
   const row = (await readDescription(backups, laboratoryId, backupId)) ?? fail('backupNotFound');
-  const bytes = await backups.objects.get(fileOf(laboratoryId, row.backup_id)).catch((error: unknown) => {
-    if (error instanceof StoredObjectMissing) fail('backupNotFound');
-    throw error;
-  });
+  const bytes = (await readIfStored(backups, fileOf(laboratoryId, row.backup_id))) ?? fail('backupNotFound');
   return { fileName: `sil-backup-${row.backup_created.slice(0, 10)}-${row.backup_id}.sil-backup`, bytes };
 }
 

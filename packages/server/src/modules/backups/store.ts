@@ -29,15 +29,15 @@ export const descriptionOf = (laboratoryId: string, backupId: string) => `${labo
 /** The laboratory's backup key (its public half), beside its backups. */
 export const keyFileOf = (laboratoryId: string) => `${laboratoryId}/backup-key`;
 
-/** The object's text, or null when there is none; a store that cannot be reached still fails. */
-export const readText = (backups: BackupDeps, key: string): Promise<string | null> =>
-  backups.objects.get(key).then(
-    (bytes) => bytes.toString('utf8'),
-    (error: unknown) => {
-      if (error instanceof StoredObjectMissing) return null;
-      throw error;
-    },
-  );
+/** The object, or null when there is none; a store that cannot be reached still fails. */
+export const readIfStored = (backups: BackupDeps, key: string): Promise<Buffer | null> =>
+  backups.objects.get(key).catch((error: unknown) => {
+    if (error instanceof StoredObjectMissing) return null;
+    throw error;
+  });
+
+const readText = async (backups: BackupDeps, key: string) =>
+  (await readIfStored(backups, key))?.toString('utf8') ?? null;
 
 export const readKey = async (backups: BackupDeps, laboratoryId: string): Promise<BackupKey | null> =>
   JSON.parse((await readText(backups, keyFileOf(laboratoryId))) ?? 'null');
